@@ -1,0 +1,331 @@
+"""The library API: every tournament operation, each one transaction on the event log.
+
+The CLI is a thin layer over :class:`Skak` (as sqlite-utils' CLI is over its ``Database``)::
+
+    >>> from skak.api import Skak
+    >>> from skak.model import Tournament
+    >>> s = Skak(":memory:", create=True)
+    >>> s.create(Tournament("Klubmesterskab 2026", "berger")).id
+    1
+
+Each method loads the tournament's events, replays them to the current state, checks and
+applies one new event, and appends it, all in one transaction: on any error nothing is
+written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection
+
+from skak.errors import (
+    AmbiguousTournamentError,
+    InputError,
+    NotFoundError,
+    StateError,
+    UndoRefusedError,
+)
+from skak.io.players_csv import decode_text, parse_players_csv
+from skak.model.events import (
+    Event,
+    EventUndone,
+    PlayerEdited,
+    PlayersAdded,
+    PlayerWithdrawn,
+    ReplayError,
+    ResultEntered,
+    RoundPaired,
+    TournamentCreated,
+    apply,
+    describe,
+    effective,
+    replay,
+)
+from skak.model.player import Player
+from skak.model.results import Result
+from skak.model.tournament import Pairing, Round, Tournament
+from skak.pairing import get_system
+from skak.storage.database import Database, StoredEvent, TournamentRow
+
+__all__ = ["HistoryLine", "Skak"]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """One line of ``skak history``."""
+
+    seq: int
+    recorded_at: str
+    actor: str
+    kind: str
+    text: str
+    undone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    row: TournamentRow
+    stored: list[StoredEvent]
+    state: Tournament
+
+
+class Skak:
+    """A skak database of tournaments.
+
+    :param db: an SQLite file path or an SQLAlchemy URL (``:memory:`` for a throw-away one).
+    :param create: create the database when it does not exist (``skak new``, ``skak demo``).
+    :param actor: who is making the changes, recorded with every event.
+    """
+
+    def __init__(self, db: str | Path, *, create: bool = False, actor: str = "skak") -> None:
+        self.db = Database("sqlite://" if str(db) == ":memory:" else db, create=create)
+        self.actor = actor
+
+    def close(self) -> None:
+        self.db.dispose()
+
+    # -- finding tournaments --------------------------------------------------------------
+
+    def tournaments(self) -> list[TournamentRow]:
+        with self.db.transaction() as conn:
+            return self.db.list_tournaments(conn)
+
+    def _resolve(self, conn: Connection, ident: str | int | None) -> TournamentRow:
+        rows = self.db.list_tournaments(conn)
+        if ident is None:
+            if len(rows) == 1:
+                return rows[0]
+            if not rows:
+                raise NotFoundError("the database holds no tournament; create one with 'skak new'")
+            raise AmbiguousTournamentError(
+                f"the database holds {len(rows)} tournaments; name one with --tournament ID:",
+                [r.label() for r in rows],
+            )
+        text = str(ident).strip().lstrip("#")
+        if text.isdigit():
+            for r in rows:
+                if r.id == int(text):
+                    return r
+        matches = [r for r in rows if r.name.casefold() == text.casefold()]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise AmbiguousTournamentError(
+                f"several tournaments are called {text!r}; name one by its number:",
+                [r.label() for r in matches],
+            )
+        raise NotFoundError(
+            f"no tournament {ident!r} in the database; it holds: "
+            + (", ".join(r.label() for r in rows) or "none")
+        )
+
+    def _load(self, conn: Connection, ident: str | int | None) -> _Loaded:
+        row = self._resolve(conn, ident)
+        stored = self.db.load_events(conn, row.id)
+        state = replay((s.seq, s.event) for s in stored)
+        if state is None:
+            raise StateError(f"tournament #{row.id} has no events; its creation was lost")
+        return _Loaded(row, stored, state)
+
+    def load(self, ident: str | int | None = None) -> Tournament:
+        """The tournament's current state."""
+        with self.db.transaction() as conn:
+            return self._load(conn, ident).state
+
+    def resolve(self, ident: str | int | None = None) -> TournamentRow:
+        with self.db.transaction() as conn:
+            return self._resolve(conn, ident)
+
+    # -- changes --------------------------------------------------------------------------
+
+    def _change(
+        self, ident: str | int | None, make: Callable[[Tournament], Event]
+    ) -> tuple[Tournament, StoredEvent]:
+        with self.db.transaction() as conn:
+            loaded = self._load(conn, ident)
+            event = make(loaded.state)
+            new_state = apply(loaded.state, event)
+            stored = self.db.append(conn, loaded.row.id, event, self.actor)
+            return new_state, stored
+
+    def create(self, tournament: Tournament) -> TournamentRow:
+        """Register a new tournament (its pairing system and settings are checked first)."""
+        get_system(tournament.pairing_system).check_settings(tournament.settings)
+        event = TournamentCreated(tournament)
+        apply(None, event)
+        with self.db.transaction() as conn:
+            row = self.db.add_tournament(conn, tournament.name)
+            self.db.append(conn, row.id, event, self.actor)
+            return row
+
+    def add_players(
+        self,
+        ident: str | int | None,
+        make: Callable[[Tournament], Sequence[Player]],
+        *,
+        source: str | None = None,
+    ) -> tuple[Player, ...]:
+        """Add the players ``make`` builds from the current state, all in one event."""
+        _, stored = self._change(ident, lambda t: PlayersAdded(tuple(make(t)), source))
+        assert isinstance(stored.event, PlayersAdded)
+        return stored.event.players
+
+    def add_player(
+        self, ident: str | int | None, name: str, *, start_number: int | None = None, **fields: Any
+    ) -> Player:
+        """Add one player; without ``start_number`` the next free number is used.
+
+        Once round 1 is paired the player is a late entry from the next round.
+        """
+
+        def make(t: Tournament) -> list[Player]:
+            number = start_number
+            if number is None:
+                number = max((p.start_number for p in t.players), default=0) + 1
+            if t.rounds and fields.get("late_from") is None:
+                fields["late_from"] = t.next_round
+            return [Player(number, name, **fields)]
+
+        return self.add_players(ident, make)[0]
+
+    def import_players_csv(self, ident: str | int | None, path: str | Path) -> tuple[Player, ...]:
+        """Import a CSV player list, all or nothing (see :mod:`skak.io.players_csv`)."""
+        p = Path(path)
+        try:
+            text = decode_text(p.read_bytes())
+        except OSError as err:
+            raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
+        return self.add_players(ident, lambda t: parse_players_csv(text, p.name, t), source=p.name)
+
+    def edit_player(self, ident: str | int | None, start_number: int, **changes: Any) -> Player:
+        """Change a player's details; the start number stays."""
+        if "start_number" in changes:
+            raise InputError("the start number (startnummer) identifies the player and stays")
+        state, _ = self._change(
+            ident, lambda t: PlayerEdited(replace(t.player(start_number), **changes))
+        )
+        return state.player(start_number)
+
+    def withdraw(
+        self, ident: str | int | None, start_number: int, *, from_round: int | None = None
+    ) -> Player:
+        """The player withdraws (udgår) from ``from_round`` (default: the next round) on."""
+        state, _ = self._change(
+            ident,
+            lambda t: PlayerWithdrawn(
+                start_number, from_round if from_round is not None else t.next_round
+            ),
+        )
+        return state.player(start_number)
+
+    def pair(self, ident: str | int | None = None, *, allow_unfinished: bool = False) -> Round:
+        """Pair the next round with the tournament's system (rundelægning).
+
+        :raises StateError: when earlier games have no result (unless ``allow_unfinished``,
+            which counts them as draws for this pairing), or every round is paired.
+        :raises NoValidPairingError: when the system finds no legal pairing.
+        """
+
+        def make(t: Tournament) -> Event:
+            system = get_system(t.pairing_system)
+            planned = t.number_of_rounds or system.planned_rounds(t)
+            if planned is not None and t.next_round > planned:
+                raise StateError(f"all {planned} rounds have been paired; the tournament is over")
+            missing = [(r.number, r.pending_boards) for r in t.rounds if r.pending_boards]
+            if missing and not allow_unfinished:
+                where = "; ".join(
+                    f"round {n} board{'s' if len(b) > 1 else ''} {', '.join(map(str, b))}"
+                    for n, b in missing
+                )
+                raise StateError(
+                    f"results are missing ({where}); enter them with 'skak result', or pair "
+                    "anyway with --allow-unfinished to count those games as draws"
+                )
+            snapshot = _pending_as_unfinished(t) if missing else t
+            return RoundPaired(system.pair(snapshot), allow_unfinished=bool(missing))
+
+        _, stored = self._change(ident, make)
+        assert isinstance(stored.event, RoundPaired)
+        return stored.event.round
+
+    def enter_result(
+        self, ident: str | int | None, round_number: int, board: int, result: Result
+    ) -> Pairing:
+        """Enter or correct the result of one board."""
+        state, _ = self._change(ident, lambda _t: ResultEntered(round_number, board, result))
+        return state.round(round_number).board(board)
+
+    # -- history and undo -----------------------------------------------------------------
+
+    def history(self, ident: str | int | None = None) -> list[HistoryLine]:
+        """Every event, oldest first, described against the state it met."""
+        with self.db.transaction() as conn:
+            loaded = self._load(conn, ident)
+        in_force = {s for s, _ in effective((s.seq, s.event) for s in loaded.stored)}
+        lines: list[HistoryLine] = []
+        state: Tournament | None = None
+        for s in loaded.stored:
+            lines.append(
+                HistoryLine(
+                    s.seq,
+                    s.recorded_at,
+                    s.actor,
+                    s.event.kind,
+                    describe(s.event, state),
+                    undone=s.seq not in in_force and not isinstance(s.event, EventUndone),
+                )
+            )
+            if s.seq in in_force:
+                state = apply(state, s.event)
+        return lines
+
+    def undo(self, ident: str | int | None = None, *, seq: int | None = None) -> StoredEvent:
+        """Take back the last change, or the event ``seq``, by appending an undo marker.
+
+        :raises UndoRefusedError: when a later event depends on the one to undo (e.g. results
+            entered in a round whose pairing would be undone), or it is the creation.
+        """
+        with self.db.transaction() as conn:
+            loaded = self._load(conn, ident)
+            in_force = effective((s.seq, s.event) for s in loaded.stored)
+            if seq is None:
+                target_seq = in_force[-1][0]
+            else:
+                if not any(s == seq for s, _ in in_force):
+                    known = {s.seq for s in loaded.stored}
+                    if seq in known:
+                        raise StateError(f"event {seq} is undone already or is an undo itself")
+                    raise NotFoundError(f"the tournament has no event {seq}")
+                target_seq = seq
+            target = next(s for s in loaded.stored if s.seq == target_seq)
+            if isinstance(target.event, TournamentCreated):
+                raise UndoRefusedError(
+                    "nothing to undo: the tournament's creation is the only change left"
+                )
+            try:
+                replay((s, e) for s, e in in_force if s != target_seq)
+            except ReplayError as err:
+                raise UndoRefusedError(
+                    f"cannot undo event {target_seq} ({describe(target.event)}): later event "
+                    f"{err.seq} ({describe(err.event)}) depends on it. Undo that one first."
+                ) from err
+            self.db.append(conn, loaded.row.id, EventUndone(target_seq), self.actor)
+            return target
+
+
+def _pending_as_unfinished(t: Tournament) -> Tournament:
+    """The snapshot a pairing system sees when the arbiter pairs before all results are in."""
+    rounds = tuple(
+        replace(
+            r,
+            pairings=tuple(
+                replace(p, result=Result.UNFINISHED) if p.result is None else p for p in r.pairings
+            ),
+        )
+        for r in t.rounds
+    )
+    return replace(t, rounds=rounds)

@@ -1,0 +1,215 @@
+"""Rich tables and JSON-ready dicts for the CLI's listings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+
+from skak.api import HistoryLine
+from skak.model.player import Player
+from skak.model.results import format_points
+from skak.model.tournament import Pairing, Round, Tournament
+from skak.standings import Standing
+from skak.storage.database import TournamentRow
+
+__all__ = [
+    "history_json",
+    "history_table",
+    "player_json",
+    "players_table",
+    "round_json",
+    "round_table",
+    "standings_json",
+    "standings_table",
+    "tournaments_table",
+]
+
+
+def _add_row(table: Table, *cells: str) -> None:
+    """Add a row whose text is shown as it is (a name may hold square brackets)."""
+    table.add_row(*(escape(c) for c in cells))
+
+
+def _name(t: Tournament, n: int | None) -> str:
+    if n is None:
+        return ""
+    return f"{t.player(n).name} ({n})"
+
+
+def _rating(p: Player, t: Tournament) -> str:
+    value = p.rating(t.rated_kind.dsu_rating_field)
+    return "" if value is None else str(value)
+
+
+def _status(p: Player) -> str:
+    parts = []
+    if p.withdrawn_from is not None:
+        parts.append(f"withdrawn (udgået) from round {p.withdrawn_from}")
+    if p.late_from is not None:
+        parts.append(f"late entry from round {p.late_from}")
+    if p.absent_rounds:
+        parts.append("absent in round " + ", ".join(map(str, sorted(p.absent_rounds))))
+    return "; ".join(parts)
+
+
+def tournaments_table(rows: list[TournamentRow]) -> Table:
+    table = Table(title="Tournaments (turneringer)")
+    table.add_column("ID", justify="right")
+    table.add_column("Name")
+    table.add_column("Created")
+    for r in rows:
+        _add_row(table, str(r.id), r.name, r.created_at[:10])
+    return table
+
+
+def players_table(t: Tournament) -> Table:
+    table = Table(title=f"{t.name}: players (spillere)")
+    table.add_column("No.", justify="right")
+    table.add_column("Name")
+    table.add_column("Title")
+    table.add_column("Club")
+    table.add_column("Fed")
+    table.add_column("Rating", justify="right")
+    table.add_column("FIDE", justify="right")
+    table.add_column("Status")
+    for p in t.players:
+        _add_row(
+            table,
+            str(p.start_number),
+            p.name,
+            p.title.value if p.title else "",
+            p.club or "",
+            p.federation or "",
+            _rating(p, t),
+            "" if p.ratings.fide is None else str(p.ratings.fide),
+            _status(p),
+        )
+    return table
+
+
+def player_json(p: Player) -> dict[str, Any]:
+    return {
+        "start_number": p.start_number,
+        "name": p.name,
+        "sex": p.sex.value if p.sex else None,
+        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
+        "club": p.club,
+        "federation": p.federation,
+        "dsu_id": p.dsu_id,
+        "fide_id": p.fide_id,
+        "title": p.title.value if p.title else None,
+        "ratings": {
+            "dsu": p.ratings.dsu,
+            "dsu_rapid": p.ratings.dsu_rapid,
+            "dsu_blitz": p.ratings.dsu_blitz,
+            "fide": p.ratings.fide,
+        },
+        "withdrawn_from": p.withdrawn_from,
+        "late_from": p.late_from,
+        "absent_rounds": sorted(p.absent_rounds),
+    }
+
+
+def _result_text(p: Pairing) -> str:
+    if p.is_bye:
+        return "bye (oversidder)"
+    return "" if p.result is None else str(p.result)
+
+
+def round_table(t: Tournament, rnd: Round) -> Table:
+    table = Table(title=f"{t.name}: round (runde) {rnd.number}")
+    table.add_column("Board", justify="right")
+    table.add_column("White (hvid)")
+    table.add_column("Black (sort)")
+    table.add_column("Result")
+    for p in rnd.pairings:
+        _add_row(table, str(p.board), _name(t, p.white), _name(t, p.black), _result_text(p))
+    for b in rnd.byes:
+        _add_row(table, "", _name(t, b.player), "", b.result.label)
+    return table
+
+
+def round_json(rnd: Round) -> dict[str, Any]:
+    return {
+        "round": rnd.number,
+        "pairings": [
+            {
+                "board": p.board,
+                "white": p.white,
+                "black": p.black,
+                "result": None if p.result is None else p.result.value,
+            }
+            for p in rnd.pairings
+        ],
+        "byes": [{"player": b.player, "result": b.result.value} for b in rnd.byes],
+        "explanation": list(rnd.explanation),
+    }
+
+
+def standings_table(t: Tournament, rows: tuple[Standing, ...], after_round: int) -> Table:
+    table = Table(title=f"{t.name}: standings (stilling) after round {after_round}")
+    table.add_column("Place", justify="right")
+    table.add_column("No.", justify="right")
+    table.add_column("Name")
+    table.add_column("Club")
+    table.add_column("Rating", justify="right")
+    table.add_column("Points", justify="right")
+    table.add_column("Games", justify="right")
+    for s in rows:
+        points = format_points(s.points) + (
+            f" (+{s.unfinished} unfinished)" if s.unfinished else ""
+        )
+        _add_row(
+            table,
+            s.place,
+            str(s.player.start_number),
+            s.player.name,
+            s.player.club or "",
+            _rating(s.player, t),
+            points,
+            str(s.games),
+        )
+    return table
+
+
+def standings_json(rows: tuple[Standing, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "place": s.place,
+            "rank": s.rank,
+            "start_number": s.player.start_number,
+            "name": s.player.name,
+            "points": str(s.points),
+            "games": s.games,
+            "unfinished": s.unfinished,
+        }
+        for s in rows
+    ]
+
+
+def history_table(lines: list[HistoryLine]) -> Table:
+    table = Table(title="History (historik)")
+    table.add_column("#", justify="right")
+    table.add_column("When (UTC)")
+    table.add_column("Who")
+    table.add_column("What")
+    for h in lines:
+        text = f"[strike]{escape(h.text)}[/strike] (undone)" if h.undone else escape(h.text)
+        table.add_row(str(h.seq), h.recorded_at.replace("T", " ")[:19], escape(h.actor), text)
+    return table
+
+
+def history_json(lines: list[HistoryLine]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seq": h.seq,
+            "recorded_at": h.recorded_at,
+            "actor": h.actor,
+            "type": h.kind,
+            "text": h.text,
+            "undone": h.undone,
+        }
+        for h in lines
+    ]

@@ -1,0 +1,122 @@
+"""The errors skak raises, one tree under :class:`SkakError`.
+
+::
+
+    SkakError                      exit code 1 when nothing more specific applies
+    ├── InputError (ValueError)    3  bad input: a value, a file, a CSV line, a result string
+    │   └── UnknownPairingSystemError
+    ├── NotFoundError (LookupError)
+    │                              4  no such tournament, round, board, player or event
+    ├── StateError                 5  the request conflicts with the tournament as it stands
+    │   ├── AmbiguousTournamentError   (several tournaments, none chosen)
+    │   └── UndoRefusedError           (undoing would orphan later events)
+    ├── NoValidPairingError        6  the pairing system cannot pair the next round
+    └── StorageError               7  the database is missing, locked or from a newer skak
+
+Only the CLI (and later the web UI) catches them; it prints the message and exits with the
+code above (see the README's table). Every error carries the place it refers to: a file and
+line, a round and board, a start number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = [
+    "AmbiguousTournamentError",
+    "InputError",
+    "NoValidPairingError",
+    "NotFoundError",
+    "SkakError",
+    "StateError",
+    "StorageError",
+    "UndoRefusedError",
+    "UnknownPairingSystemError",
+]
+
+
+class SkakError(Exception):
+    """Root of every error skak raises on purpose."""
+
+    exit_code: int = 1
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InputError(SkakError, ValueError):
+    """Bad input: a value that cannot be what it claims to be.
+
+    ``location`` names where the value came from (``"players.csv line 4"``), and ``problems``
+    lists every problem found when one input held several (a CSV import reports all bad lines).
+    """
+
+    exit_code = 3
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        location: str | None = None,
+        problems: Sequence[str] = (),
+    ) -> None:
+        full = f"{location}: {message}" if location else message
+        super().__init__(full)
+        self.location = location
+        self.problems = tuple(problems)
+
+    def __str__(self) -> str:
+        if not self.problems:
+            return self.message
+        return "\n".join([self.message, *(f"  {p}" for p in self.problems)])
+
+
+class UnknownPairingSystemError(InputError):
+    """A pairing system name that is not in the registry."""
+
+
+class NotFoundError(SkakError, LookupError):
+    """A tournament, round, board, player or event that does not exist."""
+
+    exit_code = 4
+
+
+class StateError(SkakError):
+    """The request conflicts with the tournament as it stands (e.g. results still missing)."""
+
+    exit_code = 5
+
+
+class AmbiguousTournamentError(StateError):
+    """The database holds several tournaments and none was named."""
+
+    def __init__(self, message: str, candidates: Sequence[str]) -> None:
+        super().__init__(message)
+        self.candidates = tuple(candidates)
+
+    def __str__(self) -> str:
+        return "\n".join([self.message, *(f"  {c}" for c in self.candidates)])
+
+
+class UndoRefusedError(StateError):
+    """Undoing an event would leave later events without the state they were made on."""
+
+
+class NoValidPairingError(SkakError):
+    """The pairing system found no legal pairing for the next round.
+
+    ``players`` names the start numbers that could not be paired, where the system knows them.
+    """
+
+    exit_code = 6
+
+    def __init__(self, message: str, players: Sequence[int] = ()) -> None:
+        super().__init__(message)
+        self.players = tuple(players)
+
+
+class StorageError(SkakError):
+    """The database cannot be used: missing, locked, or written by a newer skak."""
+
+    exit_code = 7

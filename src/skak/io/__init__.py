@@ -1,0 +1,1 @@
+"""Reading and writing files: pure parsers and serialisers, no database."""

@@ -1,0 +1,212 @@
+"""Player lists from CSV (spillerliste), all or nothing.
+
+The first line names the columns, in English or Danish (``name``/``navn``,
+``rating``/``ratingtal``, ``club``/``klub``, …; see :data:`COLUMNS`). Comma, semicolon (as
+Danish spreadsheets write) and tab are recognised; text may be UTF-8 or Windows-1252.
+Every bad line is reported, each with its file and line number, and nothing is imported
+unless every line is good.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from skak.errors import InputError, SkakError
+from skak.model.player import Player, Ratings, Sex, Title
+from skak.model.tournament import Tournament
+
+__all__ = ["COLUMNS", "decode_text", "parse_players_csv"]
+
+#: Canonical column → accepted header spellings (case and spaces ignored).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "start_number": ("start_number", "startnummer", "startnr", "nr", "no"),
+    "name": ("name", "navn"),
+    "last_name": ("last_name", "efternavn"),
+    "first_name": ("first_name", "fornavn"),
+    "sex": ("sex", "køn", "kon"),
+    "birth_date": ("birth_date", "birthdate", "født", "fødselsdato"),
+    "club": ("club", "klub"),
+    "federation": ("federation", "fed", "føderation", "land"),
+    "dsu_id": ("dsu_id", "medlemsnummer", "medlemsnr"),
+    "fide_id": ("fide_id", "fideid"),
+    "title": ("title", "titel"),
+    "dsu": ("rating", "dsu_rating", "ratingtal", "dsu"),
+    "dsu_rapid": ("dsu_rapid", "rapid", "hurtig"),
+    "dsu_blitz": ("dsu_blitz", "blitz", "lyn"),
+    "fide": ("fide_rating", "elo", "fide"),
+}
+_HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 (with or without a byte-order mark), else Windows-1252 as Danish Excel writes."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def _norm(header: str) -> str:
+    return re.sub(r"[\s\-]+", "_", header.strip().lower())
+
+
+def _int(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"{what} {text!r} is not a whole number") from None
+
+
+def _date(text: str) -> date:
+    patterns = (
+        (r"(\d{4})-(\d{1,2})-(\d{1,2})", "ymd"),
+        (r"(\d{1,2})[-./](\d{1,2})[-./](\d{4})", "dmy"),
+    )
+    for pattern, order in patterns:
+        m = re.fullmatch(pattern, text)
+        if m:
+            a, b, c = (int(g) for g in m.groups())
+            y, mo, d = (a, b, c) if order == "ymd" else (c, b, a)
+            try:
+                return date(y, mo, d)
+            except ValueError:
+                break
+    raise InputError(f"birth date {text!r} is not a date like 1990-04-23 or 23-04-1990")
+
+
+def _sex(text: str) -> Sex:
+    t = text.strip().lower()
+    if t in ("m", "male", "mand", "dreng"):
+        return Sex.MALE
+    if t in ("w", "f", "k", "female", "kvinde", "pige"):
+        return Sex.FEMALE
+    raise InputError(f"sex {text!r} is not m or w (k)")
+
+
+_CONVERT: dict[str, Callable[[str], Any]] = {
+    "start_number": lambda t: _int(t, "start number"),
+    "sex": _sex,
+    "birth_date": _date,
+    "federation": lambda t: t.strip().upper(),
+    "dsu_id": lambda t: _int(t, "DSU member number"),
+    "fide_id": lambda t: _int(t, "FIDE id"),
+    "title": Title.parse,
+    "dsu": lambda t: _int(t, "rating"),
+    "dsu_rapid": lambda t: _int(t, "rapid rating"),
+    "dsu_blitz": lambda t: _int(t, "blitz rating"),
+    "fide": lambda t: _int(t, "FIDE rating"),
+}
+
+
+def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[Player, ...]:
+    """The players a CSV text lists, numbered after those already in ``tournament``.
+
+    Rows without a start number get the next free numbers in file order. Once round 1 is
+    paired, new players are late entries from the next round.
+
+    :raises InputError: listing every bad line (``players.csv line 4: …``).
+    """
+    sample = text[:4096]
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    header = next(reader, None)
+    if header is None or not any(h.strip() for h in header):
+        raise InputError("the file is empty; the first line must name the columns", location=source)
+    keys: list[str] = []
+    problems: list[str] = []
+    for h in header:
+        key = _HEADER.get(_norm(h))
+        if key is None:
+            known = ", ".join(aliases[0] for aliases in COLUMNS.values())
+            problems.append(f"{source} line 1: unknown column {h!r} (known: {known})")
+        keys.append(key or "")
+    if "name" not in keys and not {"last_name", "first_name"} <= set(keys):
+        problems.append(f"{source} line 1: no 'name' (navn) column")
+    if problems:
+        raise InputError("the header line is not usable", location=source, problems=problems)
+
+    taken = {p.start_number: p.name for p in tournament.players}
+    next_free = max(taken, default=0) + 1
+    late_from = tournament.next_round if tournament.rounds else None
+    rows: list[tuple[int, dict[str, Any]]] = []
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        where = f"{source} line {line}"
+        if len(row) != len(keys):
+            problems.append(f"{where}: {len(row)} fields, the header has {len(keys)}")
+            continue
+        values: dict[str, Any] = {}
+        for key, cell in zip(keys, row, strict=True):
+            cell = cell.strip()
+            if not cell:
+                continue
+            try:
+                values[key] = _CONVERT.get(key, str)(cell)
+            except SkakError as err:
+                problems.append(f"{where}: {err}")
+        rows.append((line, values))
+
+    players: list[Player] = []
+    for line, values in rows:
+        where = f"{source} line {line}"
+        if "name" not in values:
+            last, first = values.get("last_name"), values.get("first_name")
+            if last:
+                values["name"] = f"{last}, {first}" if first else last
+            else:
+                problems.append(f"{where}: the name (navn) is empty")
+                continue
+        number = values.get("start_number")
+        if number is None:
+            while next_free in taken:
+                next_free += 1
+            number = next_free
+        elif number in taken:
+            problems.append(
+                f"{where}: start number (startnummer) {number} is taken by {taken[number]}"
+            )
+            continue
+        taken[number] = values["name"]
+        try:
+            players.append(
+                Player(
+                    start_number=number,
+                    name=values["name"],
+                    sex=values.get("sex"),
+                    birth_date=values.get("birth_date"),
+                    club=values.get("club"),
+                    federation=values.get("federation"),
+                    dsu_id=values.get("dsu_id"),
+                    fide_id=values.get("fide_id"),
+                    title=values.get("title"),
+                    ratings=Ratings(
+                        dsu=values.get("dsu"),
+                        dsu_rapid=values.get("dsu_rapid"),
+                        dsu_blitz=values.get("dsu_blitz"),
+                        fide=values.get("fide"),
+                    ),
+                    late_from=late_from,
+                )
+            )
+        except SkakError as err:
+            problems.append(f"{where}: {err}")
+    if problems:
+        lines = sorted({int(m.group(1)) for p in problems if (m := re.search(r" line (\d+):", p))})
+        raise InputError(
+            f"nothing imported: {len(lines)} bad line{'s' if len(lines) != 1 else ''}",
+            location=source,
+            problems=problems,
+        )
+    if not players:
+        raise InputError("the file lists no players", location=source)
+    return tuple(players)

@@ -1,0 +1,49 @@
+"""The pure tournament model: frozen values, no I/O.
+
+Players, rounds, pairings and results are immutable; a tournament changes only by applying an
+event (:mod:`skak.model.events`). Everything a pairing system or a standings table needs to
+know about the past (colours, opponents, scores) is derived in :mod:`skak.model.history`.
+"""
+
+from skak.model.history import (
+    Entry,
+    colour_history,
+    entries_by_player,
+    have_met,
+    opponents,
+    pairing_score,
+    round_entries,
+    score,
+    score_table,
+)
+from skak.model.player import Player, Ratings, Sex, Title
+from skak.model.results import HALF, Colour, Result, Scoring, format_points, parse_points
+from skak.model.tournament import Bye, Pairing, RatedKind, Round, SettingValue, Tournament
+
+__all__ = [
+    "HALF",
+    "Bye",
+    "Colour",
+    "Entry",
+    "Pairing",
+    "Player",
+    "RatedKind",
+    "Ratings",
+    "Result",
+    "Round",
+    "Scoring",
+    "SettingValue",
+    "Sex",
+    "Title",
+    "Tournament",
+    "colour_history",
+    "entries_by_player",
+    "format_points",
+    "have_met",
+    "opponents",
+    "pairing_score",
+    "parse_points",
+    "round_entries",
+    "score",
+    "score_table",
+]

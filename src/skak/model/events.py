@@ -1,0 +1,310 @@
+"""Events: every change to a tournament, and the pure function that applies one.
+
+A tournament's current state is ``replay(events)``: the fold of :func:`apply` over its events
+in order, skipping those an :class:`EventUndone` took back. Storage appends events and never
+rewrites them; this module knows nothing of storage.
+
+:func:`apply` checks each event against the state it meets and raises the same errors a
+command would, so a replay that skips an undone event finds every later event that depended
+on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import ClassVar
+
+from skak.errors import InputError, NotFoundError, SkakError, StateError
+from skak.model.player import Player
+from skak.model.results import Result
+from skak.model.tournament import Round, Tournament
+
+__all__ = [
+    "Event",
+    "EventUndone",
+    "PlayerEdited",
+    "PlayerWithdrawn",
+    "PlayersAdded",
+    "ReplayError",
+    "ResultEntered",
+    "RoundPaired",
+    "TournamentCreated",
+    "apply",
+    "describe",
+    "effective",
+    "replay",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCreated:
+    """A new tournament with its settings (no players or rounds yet)."""
+
+    kind: ClassVar[str] = "tournament_created"
+    tournament: Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersAdded:
+    """One or more players registered at once (``skak players add`` or a whole CSV import)."""
+
+    kind: ClassVar[str] = "players_added"
+    players: tuple[Player, ...]
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEdited:
+    """A player's details replaced by a new version (same start number)."""
+
+    kind: ClassVar[str] = "player_edited"
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWithdrawn:
+    """A player withdraws (udgår) and is not paired from ``from_round`` on."""
+
+    kind: ClassVar[str] = "player_withdrawn"
+    start_number: int
+    from_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPaired:
+    """The next round was paired (rundelægning).
+
+    ``allow_unfinished`` records that the arbiter paired it while earlier games had no result,
+    counting them as draws.
+    """
+
+    kind: ClassVar[str] = "round_paired"
+    round: Round
+    allow_unfinished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntered:
+    """A result entered or corrected on one board."""
+
+    kind: ClassVar[str] = "result_entered"
+    round: int
+    board: int
+    result: Result
+
+
+@dataclass(frozen=True, slots=True)
+class EventUndone:
+    """Takes back the event with sequence number ``seq`` (``skak undo``)."""
+
+    kind: ClassVar[str] = "event_undone"
+    seq: int
+
+
+Event = (
+    TournamentCreated
+    | PlayersAdded
+    | PlayerEdited
+    | PlayerWithdrawn
+    | RoundPaired
+    | ResultEntered
+    | EventUndone
+)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    TournamentCreated,
+    PlayersAdded,
+    PlayerEdited,
+    PlayerWithdrawn,
+    RoundPaired,
+    ResultEntered,
+    EventUndone,
+)
+
+
+def apply(state: Tournament | None, event: Event) -> Tournament:
+    """The tournament after ``event``.
+
+    :raises SkakError: when the event does not fit the state (the message says why).
+    """
+    if isinstance(event, TournamentCreated):
+        if state is not None:
+            raise StateError("the tournament exists already")
+        if event.tournament.players or event.tournament.rounds:
+            raise StateError("a new tournament starts without players and rounds")
+        return event.tournament
+    if state is None:
+        raise StateError(f"{event.kind}: there is no tournament yet")
+    match event:
+        case PlayersAdded():
+            return _add_players(state, event.players)
+        case PlayerEdited():
+            return _edit_player(state, event.player)
+        case PlayerWithdrawn():
+            return _withdraw(state, event.start_number, event.from_round)
+        case RoundPaired():
+            return _add_round(state, event.round)
+        case ResultEntered():
+            return _enter_result(state, event.round, event.board, event.result)
+        case EventUndone():
+            raise StateError("an undo marker is not applied to a tournament")
+        case _:  # pragma: no cover - the union is closed
+            raise TypeError(event)
+
+
+def _add_players(state: Tournament, players: Sequence[Player]) -> Tournament:
+    taken = {p.start_number: p for p in state.players}
+    for p in players:
+        if p.start_number in taken:
+            raise InputError(
+                f"start number (startnummer) {p.start_number} is taken by "
+                f"{taken[p.start_number].name}"
+            )
+        taken[p.start_number] = p
+    if state.rounds:
+        late = [p for p in players if p.late_from is None or p.late_from <= state.current_round]
+        if late:
+            raise StateError(
+                f"round {state.current_round} has been paired; a player added now must be a "
+                f"late entry (sen tilmelding) from round {state.next_round} or later: "
+                + ", ".join(p.name for p in late)
+            )
+    ordered = tuple(sorted(taken.values(), key=lambda p: p.start_number))
+    return replace(state, players=ordered)
+
+
+def _edit_player(state: Tournament, player: Player) -> Tournament:
+    state.player(player.start_number)  # raises NotFoundError
+    return replace(
+        state,
+        players=tuple(
+            player if p.start_number == player.start_number else p for p in state.players
+        ),
+    )
+
+
+def _withdraw(state: Tournament, start_number: int, from_round: int) -> Tournament:
+    player = state.player(start_number)
+    if from_round <= state.current_round:
+        raise StateError(
+            f"round {from_round} has been paired already; {player.name} can withdraw "
+            f"(udgå) from round {state.next_round} on"
+        )
+    if player.withdrawn_from is not None:
+        raise StateError(f"{player.name} withdrew already from round {player.withdrawn_from}")
+    return _edit_player(state, replace(player, withdrawn_from=from_round))
+
+
+def _add_round(state: Tournament, rnd: Round) -> Tournament:
+    if rnd.number != state.next_round:
+        raise StateError(f"round {rnd.number} cannot follow round {state.current_round}")
+    if state.number_of_rounds is not None and rnd.number > state.number_of_rounds:
+        raise StateError(f"all {state.number_of_rounds} rounds have been paired")
+    seen: set[int] = set()
+    for i, p in enumerate(rnd.pairings, start=1):
+        if p.board != i:
+            raise InputError(
+                f"round {rnd.number}: boards must be numbered 1, 2, …; found {p.board}"
+            )
+        for n in p.players:
+            _check_once(state, rnd.number, n, seen)
+    for b in rnd.byes:
+        _check_once(state, rnd.number, b.player, seen)
+    return replace(state, rounds=(*state.rounds, rnd))
+
+
+def _check_once(state: Tournament, round_number: int, n: int, seen: set[int]) -> None:
+    if not state.has_player(n):
+        raise NotFoundError(f"round {round_number} names player {n}, who is not registered")
+    if n in seen:
+        raise InputError(f"round {round_number} lists player {n} twice")
+    seen.add(n)
+
+
+def _enter_result(state: Tournament, round_number: int, board: int, result: Result) -> Tournament:
+    rnd = state.round(round_number)
+    pairing = rnd.board(board)
+    if pairing.is_bye:
+        raise InputError(
+            f"board {board} of round {round_number} is the bye (oversidder) of player "
+            f"{pairing.white}; a bye has no result to enter"
+        )
+    if not result.is_game:
+        raise InputError(f"{result.label} is not the result of a game")
+    rounds = list(state.rounds)
+    rounds[round_number - 1] = rnd.with_result(board, result)
+    return replace(state, rounds=tuple(rounds))
+
+
+def effective(events: Iterable[tuple[int, Event]]) -> list[tuple[int, Event]]:
+    """The ``(seq, event)`` pairs still in force: undo markers and what they undid removed."""
+    listed = list(events)
+    undone = {e.seq for _, e in listed if isinstance(e, EventUndone)}
+    return [(s, e) for s, e in listed if s not in undone and not isinstance(e, EventUndone)]
+
+
+class ReplayError(StateError):
+    """An event no longer applies to the state the events before it build."""
+
+    def __init__(self, seq: int, event: Event, cause: SkakError) -> None:
+        super().__init__(f"event {seq} ({describe(event)}) no longer applies: {cause}")
+        self.seq = seq
+        self.event = event
+        self.cause = cause
+
+
+def replay(events: Iterable[tuple[int, Event]]) -> Tournament | None:
+    """The state that the events in force build, or ``None`` when they build nothing.
+
+    :raises ReplayError: naming the first event that does not apply.
+    """
+    state: Tournament | None = None
+    for seq, event in effective(events):
+        try:
+            state = apply(state, event)
+        except SkakError as err:
+            raise ReplayError(seq, event, err) from err
+    return state
+
+
+def describe(event: Event, before: Tournament | None = None) -> str:
+    """One line for ``skak history``; ``before`` is the state the event was applied to."""
+    match event:
+        case TournamentCreated(tournament=t):
+            rounds = f", {t.number_of_rounds} rounds" if t.number_of_rounds else ""
+            return f"tournament created: {t.name} ({t.pairing_system}{rounds})"
+        case PlayersAdded(players=players, source=source):
+            src = f" from {source}" if source else ""
+            if len(players) == 1:
+                p = players[0]
+                return f"player {p.start_number} added{src}: {p.name}"
+            return f"{len(players)} players added{src}"
+        case PlayerEdited(player=p):
+            if before is not None and before.has_player(p.start_number):
+                old = before.player(p.start_number)
+                changed = [
+                    f"{f.name} {getattr(old, f.name)!s} → {getattr(p, f.name)!s}"
+                    for f in fields(p)
+                    if getattr(old, f.name) != getattr(p, f.name)
+                ]
+                return f"player {p.start_number} edited: " + ("; ".join(changed) or "no change")
+            return f"player {p.start_number} edited"
+        case PlayerWithdrawn(start_number=n, from_round=r):
+            return f"player {n} withdrawn (udgået) from round {r}"
+        case RoundPaired(round=rnd, allow_unfinished=unfinished):
+            note = ", earlier games without result counted as draws" if unfinished else ""
+            return f"round {rnd.number} paired: {len(rnd.pairings)} boards{note}"
+        case ResultEntered(round=r, board=b, result=res):
+            text = f"round {r} board {b}: {res}"
+            if before is not None:
+                try:
+                    previous = before.round(r).board(b).result
+                except NotFoundError:
+                    previous = None
+                if previous is not None:
+                    text += f" (corrected from {previous})"
+            return text
+        case EventUndone(seq=seq):
+            return f"undo of event {seq}"
+        case _:  # pragma: no cover - the union is closed
+            raise TypeError(event)

@@ -1,0 +1,175 @@
+"""What the rounds so far say about each player: pure functions of a tournament's history.
+
+Colour history, who met whom and the score after each round are never stored; they are read
+off the rounds here, so they cannot disagree with the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from skak.model.results import Colour, Result, Scoring
+from skak.model.tournament import Round, Tournament
+
+__all__ = [
+    "Entry",
+    "colour_history",
+    "entries",
+    "entries_by_player",
+    "have_met",
+    "opponents",
+    "pairing_score",
+    "round_entries",
+    "score",
+    "score_table",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player's round: a cell of the crosstable (krydstabel).
+
+    ``opponent`` and ``colour`` are ``None`` for byes; ``result`` is ``None`` while the game
+    has no result yet.
+    """
+
+    round: int
+    player: int
+    opponent: int | None
+    colour: Colour | None
+    result: Result | None
+    board: int | None = None
+
+    @property
+    def is_game(self) -> bool:
+        return self.opponent is not None
+
+    @property
+    def is_played(self) -> bool:
+        """A game over the board (an unfinished one included), not a forfeit or a bye."""
+        return self.result is not None and self.result.is_played
+
+    def points(self, scoring: Scoring) -> Fraction:
+        """Points scored so far in this entry (nothing while pending or unfinished)."""
+        if self.result is None:
+            return Fraction(0)
+        return self.result.points(self.colour or Colour.WHITE, scoring)
+
+    def pairing_points(self, scoring: Scoring, *, pending_as_draw: bool = False) -> Fraction:
+        """Points as a pairing system counts them: unfinished (and, if asked, pending) = draw."""
+        if self.result is None:
+            return scoring.draw if pending_as_draw and self.is_game else Fraction(0)
+        return self.result.pairing_points(self.colour or Colour.WHITE, scoring)
+
+
+def _round_entries(rnd: Round) -> Iterator[Entry]:
+    for p in rnd.pairings:
+        if p.black is None:
+            yield Entry(rnd.number, p.white, None, None, p.result, p.board)
+        else:
+            yield Entry(rnd.number, p.white, p.black, Colour.WHITE, p.result, p.board)
+            yield Entry(rnd.number, p.black, p.white, Colour.BLACK, p.result, p.board)
+    for b in rnd.byes:
+        yield Entry(rnd.number, b.player, None, None, b.result)
+
+
+def round_entries(tournament: Tournament, round_number: int) -> dict[int, Entry]:
+    """Each player's entry in one round, by start number."""
+    return {e.player: e for e in _round_entries(tournament.round(round_number))}
+
+
+def entries(tournament: Tournament) -> Iterator[Entry]:
+    """Every entry of every round, round by round."""
+    for rnd in tournament.rounds:
+        yield from _round_entries(rnd)
+
+
+def entries_by_player(tournament: Tournament) -> dict[int, tuple[Entry, ...]]:
+    """Each player's entries in round order; players without any entry map to ``()``."""
+    out: dict[int, list[Entry]] = {p.start_number: [] for p in tournament.players}
+    for e in entries(tournament):
+        out.setdefault(e.player, []).append(e)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def colour_history(
+    tournament: Tournament, player: int, *, played_only: bool = True
+) -> tuple[Colour, ...]:
+    """The colours ``player`` had, in round order.
+
+    With ``played_only`` (the default) forfeited games are skipped, as FIDE C.04.1 and the
+    Dutch system count colours only of games actually played.
+    """
+    return tuple(
+        e.colour
+        for e in entries(tournament)
+        if e.player == player
+        and e.colour is not None
+        and (not played_only or e.result is None or e.result.is_played)
+    )
+
+
+def opponents(
+    tournament: Tournament, player: int, *, include_forfeits: bool = False
+) -> frozenset[int]:
+    """Everyone ``player`` has been paired against (pending games count as met).
+
+    A forfeited game does not count as having met unless ``include_forfeits`` is given.
+    """
+    return frozenset(
+        e.opponent
+        for e in entries(tournament)
+        if e.player == player
+        and e.opponent is not None
+        and (include_forfeits or e.result is None or not e.result.is_forfeit)
+    )
+
+
+def have_met(tournament: Tournament, a: int, b: int, *, include_forfeits: bool = False) -> bool:
+    return b in opponents(tournament, a, include_forfeits=include_forfeits)
+
+
+def score(tournament: Tournament, player: int, *, after_round: int | None = None) -> Fraction:
+    """Points ``player`` has after ``after_round`` (default: all rounds so far)."""
+    last = tournament.current_round if after_round is None else after_round
+    return sum(
+        (
+            e.points(tournament.scoring)
+            for e in entries(tournament)
+            if e.player == player and e.round <= last
+        ),
+        Fraction(0),
+    )
+
+
+def pairing_score(
+    tournament: Tournament,
+    player: int,
+    *,
+    after_round: int | None = None,
+    pending_as_draw: bool = False,
+) -> Fraction:
+    """Points for pairing: unfinished games (and, if asked, pending ones) count as draws."""
+    last = tournament.current_round if after_round is None else after_round
+    return sum(
+        (
+            e.pairing_points(tournament.scoring, pending_as_draw=pending_as_draw)
+            for e in entries(tournament)
+            if e.player == player and e.round <= last
+        ),
+        Fraction(0),
+    )
+
+
+def score_table(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]:
+    """Each player's running score after each round (index 0 = after round 1)."""
+    running = {p.start_number: Fraction(0) for p in tournament.players}
+    table: dict[int, list[Fraction]] = {n: [] for n in running}
+    for rnd in tournament.rounds:
+        for e in _round_entries(rnd):
+            running[e.player] = running.get(e.player, Fraction(0)) + e.points(tournament.scoring)
+        for n in table:
+            table[n].append(running[n])
+    return {n: tuple(v) for n, v in table.items()}

@@ -1,0 +1,208 @@
+"""The tournament (turnering): settings, players and the rounds played so far.
+
+Everything here is an immutable value. A tournament changes only by applying an event
+(:mod:`skak.model.events`), which returns a new value; pairing systems receive a tournament as
+their snapshot.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date
+from functools import cached_property
+
+from skak.errors import InputError, NotFoundError
+from skak.model.player import Player
+from skak.model.results import Result, Scoring
+
+__all__ = ["Bye", "Pairing", "RatedKind", "Round", "SettingValue", "Tournament"]
+
+SettingValue = str | int | bool
+
+
+class RatedKind(enum.Enum):
+    """Which rating the tournament counts for: standard (langsom), rapid (hurtig), blitz (lyn)."""
+
+    STANDARD = "standard"
+    RAPID = "rapid"
+    BLITZ = "blitz"
+
+    def __repr__(self) -> str:
+        return f"RatedKind.{self.name}"
+
+    @property
+    def dsu_rating_field(self) -> str:
+        return {"standard": "dsu", "rapid": "dsu_rapid", "blitz": "dsu_blitz"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """One board of a round (bræt): white against black, or a pairing-allocated bye.
+
+    A bye has ``black=None`` and the result ``Result.PAIRING_BYE``; ``result`` is ``None``
+    while a game has no result yet.
+    """
+
+    board: int
+    white: int
+    black: int | None
+    result: Result | None = None
+
+    def __post_init__(self) -> None:
+        if self.board < 1:
+            raise InputError(f"board number must be 1 or more, not {self.board}")
+        if self.black is None:
+            if self.result is not Result.PAIRING_BYE:
+                raise InputError(f"board {self.board}: a bye must have the result 'bye'")
+        else:
+            if self.white == self.black:
+                raise InputError(f"board {self.board}: player {self.white} cannot meet himself")
+            if self.result is not None and not self.result.is_game:
+                raise InputError(
+                    f"board {self.board}: {self.result.label} is not a result of a game"
+                )
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black is None
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return (self.white,) if self.black is None else (self.white, self.black)
+
+
+@dataclass(frozen=True, slots=True)
+class Bye:
+    """A player who is not paired in a round by request or absence (not a board)."""
+
+    player: int
+    result: Result
+
+    def __post_init__(self) -> None:
+        if self.result not in (Result.HALF_BYE, Result.ZERO_BYE, Result.ABSENT):
+            raise InputError(
+                f"player {self.player}: an unpaired round entry must be a half-point bye, "
+                f"a zero-point bye or an absence, not {self.result.label}"
+            )
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round (runde): its boards, the unpaired players, and why it was paired so."""
+
+    number: int
+    pairings: tuple[Pairing, ...]
+    byes: tuple[Bye, ...] = ()
+    explanation: tuple[str, ...] = ()
+
+    def board(self, board: int) -> Pairing:
+        """:raises NotFoundError: when the round has no such board."""
+        if 1 <= board <= len(self.pairings) and self.pairings[board - 1].board == board:
+            return self.pairings[board - 1]
+        for p in self.pairings:
+            if p.board == board:
+                return p
+        raise NotFoundError(
+            f"round {self.number} has no board {board} (it has boards 1–{len(self.pairings)})"
+        )
+
+    @property
+    def is_complete(self) -> bool:
+        """True when every board has a result other than unfinished."""
+        return all(
+            p.result is not None and p.result is not Result.UNFINISHED for p in self.pairings
+        )
+
+    @property
+    def pending_boards(self) -> tuple[int, ...]:
+        return tuple(p.board for p in self.pairings if p.result is None)
+
+    @property
+    def unfinished_boards(self) -> tuple[int, ...]:
+        return tuple(p.board for p in self.pairings if p.result is Result.UNFINISHED)
+
+    def with_result(self, board: int, result: Result) -> Round:
+        old = self.board(board)
+        new = replace(old, result=result)
+        pairings = tuple(new if p.board == board else p for p in self.pairings)
+        return replace(self, pairings=pairings)
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament's settings, its players and its rounds so far."""
+
+    name: str
+    pairing_system: str
+    number_of_rounds: int | None = None
+    place: str | None = None
+    start_date: date | None = None
+    end_date: date | None = None
+    rated_kind: RatedKind = RatedKind.STANDARD
+    time_control: str | None = None
+    pairing_settings: tuple[tuple[str, SettingValue], ...] = ()
+    tiebreaks: tuple[str, ...] = ()
+    scoring: Scoring = field(default_factory=Scoring)
+    players: tuple[Player, ...] = ()
+    rounds: tuple[Round, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            raise InputError("the tournament needs a name")
+        if self.number_of_rounds is not None and self.number_of_rounds < 1:
+            raise InputError(f"number of rounds must be 1 or more, not {self.number_of_rounds}")
+        if self.start_date and self.end_date and self.end_date < self.start_date:
+            raise InputError(
+                f"the tournament ends ({self.end_date}) before it starts ({self.start_date})"
+            )
+        keys = [k for k, _ in self.pairing_settings]
+        if len(set(keys)) != len(keys):
+            raise InputError(f"pairing settings name a key twice: {keys}")
+
+    def setting(self, key: str, default: SettingValue) -> SettingValue:
+        """A pairing-system setting, or ``default`` when the tournament does not set it."""
+        for k, v in self.pairing_settings:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def settings(self) -> Mapping[str, SettingValue]:
+        return dict(self.pairing_settings)
+
+    @cached_property
+    def _by_number(self) -> dict[int, Player]:
+        return {p.start_number: p for p in self.players}
+
+    def player(self, start_number: int) -> Player:
+        """:raises NotFoundError: when no player has this start number."""
+        try:
+            return self._by_number[start_number]
+        except KeyError:
+            raise NotFoundError(
+                f"no player has start number (startnummer) {start_number}"
+            ) from None
+
+    def has_player(self, start_number: int) -> bool:
+        return start_number in self._by_number
+
+    def round(self, number: int) -> Round:
+        """:raises NotFoundError: when the round has not been paired."""
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        if not self.rounds:
+            raise NotFoundError(f"round {number} does not exist: no round has been paired yet")
+        raise NotFoundError(
+            f"round {number} does not exist: rounds 1–{len(self.rounds)} have been paired"
+        )
+
+    @property
+    def current_round(self) -> int:
+        """The number of the last paired round (0 before the first pairing)."""
+        return len(self.rounds)
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1

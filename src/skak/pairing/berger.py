@@ -1,0 +1,233 @@
+"""Round robin by FIDE's Berger tables (alle-mod-alle), FIDE C.06 annex 1 (2010).
+
+The tables are generated, not copied: the printed annex has misprints (see
+``docs/interpretations.md``). For ``m`` table numbers (``m`` even; an odd field adds a free
+number ``m``, "die höchste Nummer spielfrei"):
+
+* round 1 is ``1–m, 2–(m−1), …, m/2–(m/2+1)``;
+* each next round maps every table number ``x < m`` to ``(x − 1 + m/2) mod (m − 1) + 1`` on the
+  same board, and number ``m`` changes colour; so ``m`` stays on board 1 and alternates colours.
+
+Table number ``i`` is the player with the ``i``-th lowest start number (the draw number,
+lodtrækningsnummer). A double round robin (``cycles=2``) plays the table twice, the second
+time with colours reversed; as the annex recommends, the last two rounds of the first cycle
+are swapped (``swap-last-two``, on by default) so nobody gets the same colour three times in a
+row across the two cycles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from skak.errors import InputError, NoValidPairingError
+from skak.model.results import Result, Scoring
+from skak.model.tournament import Pairing, Round, SettingValue, Tournament
+from skak.pairing.base import check_known_settings
+
+__all__ = ["SYSTEM", "BergerSystem", "berger_schedule", "berger_table", "schedule_order"]
+
+Table = tuple[tuple[tuple[int, int], ...], ...]
+
+
+def berger_table(players: int) -> Table:
+    """The single round robin for ``players`` (≥ 2) as rounds of ``(white, black)`` pairs.
+
+    With an odd count the pairs include the free number ``players + 1``.
+
+    >>> berger_table(4)
+    (((1, 4), (2, 3)), ((4, 3), (1, 2)), ((2, 4), (3, 1)))
+    """
+    if players < 2:
+        raise ValueError("a round robin needs at least 2 players")
+    m = players + players % 2
+    half = m // 2
+
+    def step(x: int) -> int:
+        return (x - 1 + half) % (m - 1) + 1
+
+    current = tuple((i, m + 1 - i) for i in range(1, half + 1))
+    rounds = [current]
+    for _ in range(m - 2):
+        nxt = []
+        for white, black in current:
+            if white == m:
+                nxt.append((step(black), m))
+            elif black == m:
+                nxt.append((m, step(white)))
+            else:
+                nxt.append((step(white), step(black)))
+        current = tuple(nxt)
+        rounds.append(current)
+    return tuple(rounds)
+
+
+def schedule_order(
+    rounds_per_cycle: int, *, cycles: int = 1, swap_last_two: bool = True
+) -> tuple[tuple[int, int], ...]:
+    """Which table round each tournament round plays, as ``(cycle, table_round)`` pairs.
+
+    >>> schedule_order(3, cycles=2)
+    ((1, 1), (1, 3), (1, 2), (2, 1), (2, 2), (2, 3))
+    """
+    if cycles not in (1, 2):
+        raise ValueError("a round robin has one or two cycles")
+    first = list(range(1, rounds_per_cycle + 1))
+    if cycles == 2 and swap_last_two and rounds_per_cycle >= 2:
+        first[-2], first[-1] = first[-1], first[-2]
+    order = [(1, r) for r in first]
+    if cycles == 2:
+        order += [(2, r) for r in range(1, rounds_per_cycle + 1)]
+    return tuple(order)
+
+
+def berger_schedule(players: int, *, cycles: int = 1, swap_last_two: bool = True) -> Table:
+    """Every round of a single (``cycles=1``) or double (``cycles=2``) round robin.
+
+    >>> [r[0] for r in berger_schedule(4, cycles=2)]
+    [(1, 4), (2, 4), (4, 3), (4, 1), (3, 4), (4, 2)]
+    """
+    table = berger_table(players)
+    return tuple(
+        table[r - 1] if cycle == 1 else tuple((b, w) for w, b in table[r - 1])
+        for cycle, r in schedule_order(len(table), cycles=cycles, swap_last_two=swap_last_two)
+    )
+
+
+class BergerSystem:
+    """FIDE C.06 annex 1: Berger tables, single or double round robin."""
+
+    name = "berger"
+    title = "round robin by FIDE's Berger tables (alle-mod-alle)"
+    #: A round robin's free round (spillefri) gives no point: every player has one, and a
+    #: point for it would distort the standings until the end (docs/interpretations.md).
+    default_scoring = Scoring(pairing_bye=Fraction(0))
+
+    _SETTINGS: Mapping[str, type] = {"cycles": int, "swap-last-two": bool}
+
+    def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
+        check_known_settings(self.name, settings, self._SETTINGS)
+        if settings.get("cycles", 1) not in (1, 2):
+            raise InputError("berger: 'cycles' is 1 (single) or 2 (double round robin)")
+
+    def _cycles(self, tournament: Tournament) -> int:
+        return int(tournament.setting("cycles", 1))
+
+    def planned_rounds(self, tournament: Tournament) -> int | None:
+        n = len(self._field(tournament))
+        if n < 2:
+            return None
+        return self._cycles(tournament) * (n + n % 2 - 1)
+
+    def _field(self, tournament: Tournament) -> Sequence[int]:
+        """The start numbers in the round robin: the players of round 1 once it is paired."""
+        if tournament.rounds:
+            first = tournament.rounds[0]
+            numbers = {n for p in first.pairings for n in p.players}
+            numbers.update(b.player for b in first.byes)
+            return sorted(numbers)
+        return sorted(p.start_number for p in tournament.players)
+
+    def pair(self, tournament: Tournament) -> Round:
+        field = self._field(tournament)
+        number = tournament.next_round
+        if len(field) < 2:
+            raise NoValidPairingError(
+                f"a round robin needs at least 2 players; {len(field)} registered"
+            )
+        newcomers = sorted(
+            p.start_number for p in tournament.players if p.start_number not in set(field)
+        )
+        if newcomers:
+            raise NoValidPairingError(
+                "a round robin's field is fixed when round 1 is paired; these players joined "
+                f"later and cannot be fitted into the Berger table: {newcomers}",
+                newcomers,
+            )
+        late = [p.start_number for p in tournament.players if (p.late_from or 1) > 1]
+        if late and number == 1:
+            raise NoValidPairingError(
+                f"a round robin cannot take late entries (sen tilmelding): players {late}", late
+            )
+        cycles = self._cycles(tournament)
+        schedule = berger_schedule(
+            len(field),
+            cycles=cycles,
+            swap_last_two=bool(tournament.setting("swap-last-two", True)),
+        )
+        if (
+            tournament.number_of_rounds is not None
+            and number == 1
+            and (tournament.number_of_rounds != len(schedule))
+        ):
+            raise NoValidPairingError(
+                f"a {'double ' if cycles == 2 else ''}round robin of {len(field)} players has "
+                f"{len(schedule)} rounds, but the tournament was set up with "
+                f"{tournament.number_of_rounds}"
+            )
+        if number > len(schedule):
+            raise NoValidPairingError(f"the round robin has only {len(schedule)} rounds")
+        return self._round(tournament, field, schedule, number, cycles)
+
+    def _round(
+        self,
+        tournament: Tournament,
+        field: Sequence[int],
+        schedule: Table,
+        number: int,
+        cycles: int,
+    ) -> Round:
+        table_no = {i + 1: n for i, n in enumerate(field)}
+        free = len(field) + 1 if len(field) % 2 else None
+        games: list[tuple[int, int]] = []
+        bye: int | None = None
+        for white, black in schedule[number - 1]:
+            if free in (white, black):
+                bye = table_no[black if white == free else white]
+            else:
+                games.append((table_no[white], table_no[black]))
+        pairings = [
+            Pairing(board, w, b, _pre_entered(tournament, number, w, b))
+            for board, (w, b) in enumerate(games, start=1)
+        ]
+        if bye is not None:
+            pairings.append(Pairing(len(pairings) + 1, bye, None, Result.PAIRING_BYE))
+        swap = bool(tournament.setting("swap-last-two", True))
+        order = schedule_order(len(schedule) // cycles, cycles=cycles, swap_last_two=swap)
+        cycle, table_round = order[number - 1]
+        size = len(field) + len(field) % 2
+        head = f"Berger table for {size} (FIDE C.06 annex 1), round {table_round}"
+        if cycles == 2:
+            head += f" of cycle {cycle}" + (", colours reversed" if cycle == 2 else "")
+        lines = [head]
+        if cycles == 2 and cycle == 1 and swap and table_round >= len(schedule) // 2 - 1:
+            lines.append("the last two rounds of the first cycle are swapped (C.06 annex 1)")
+        if any(i != n for i, n in table_no.items()):
+            lines.append(
+                "table numbers are the players in start-number order (lodtrækningsnumre): "
+                + ", ".join(f"{i}→{n}" for i, n in table_no.items())
+            )
+        if bye is not None:
+            lines.append(f"player {bye} meets the free number and sits out (spillefri)")
+        lines.extend(
+            f"board {p.board}: {p.result.label}, pre-entered: a player is withdrawn or absent"
+            for p in pairings
+            if p.result is not None and p.result.is_forfeit
+        )
+        return Round(number, tuple(pairings), explanation=tuple(lines))
+
+
+def _pre_entered(tournament: Tournament, number: int, white: int, black: int) -> Result | None:
+    """A game against a withdrawn or absent player is decided by forfeit in advance."""
+    w_here = tournament.player(white).is_available(number)
+    b_here = tournament.player(black).is_available(number)
+    if w_here and b_here:
+        return None
+    if w_here:
+        return Result.WHITE_FORFEIT_WIN
+    if b_here:
+        return Result.BLACK_FORFEIT_WIN
+    return Result.DOUBLE_FORFEIT
+
+
+SYSTEM = BergerSystem()

@@ -1,0 +1,38 @@
+"""DSU rating tables, as printed in Skakhåndbogen 2011 (003) §4.5.7.
+
+Table 1 (forventet score) gives the expected score ``P(D)`` of one game for a rating
+difference ``D``: ``H`` for the higher-rated player, ``L`` for the lower-rated. The current
+regulations (001) refer to the same table; its contents survive only in 003.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["TABLE_1", "expected_score"]
+
+#: §4.5.7 table 1: (largest |D| of the row, H in hundredths). L = 100 − H. Past 735: H = 1.00.
+TABLE_1: tuple[tuple[int, int], ...] = (
+    (3, 50), (10, 51), (17, 52), (25, 53), (32, 54), (39, 55), (46, 56), (53, 57),
+    (61, 58), (68, 59), (76, 60), (83, 61), (91, 62), (98, 63), (106, 64), (113, 65),
+    (121, 66), (129, 67), (137, 68), (145, 69), (153, 70), (162, 71), (170, 72), (179, 73),
+    (188, 74), (197, 75), (206, 76), (215, 77), (225, 78), (235, 79), (245, 80), (256, 81),
+    (267, 82), (278, 83), (290, 84), (302, 85), (315, 86), (328, 87), (342, 88), (357, 89),
+    (374, 90), (391, 91), (411, 92), (432, 93), (456, 94), (484, 95), (517, 96), (559, 97),
+    (619, 98), (735, 99),
+)  # fmt: skip
+
+
+def expected_score(own: int, opponent: int) -> Fraction:
+    """Expected score of one game for a player rated ``own`` against ``opponent`` (table 1).
+
+    >>> expected_score(1850, 1700), expected_score(1700, 1850)
+    (Fraction(7, 10), Fraction(3, 10))
+    """
+    diff = abs(own - opponent)
+    high = 100
+    for upper, h in TABLE_1:
+        if diff <= upper:
+            high = h
+            break
+    return Fraction(high if own >= opponent else 100 - high, 100)

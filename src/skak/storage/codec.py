@@ -1,0 +1,59 @@
+"""Events and tournaments to JSON and back (cattrs), for the event log and ``export json``.
+
+Points are written as exact strings (``"1/2"``), dates as ISO dates, enums by value; an event
+carries its kind under ``"type"``. Fields equal to their default are left out, so old events
+stay readable when a later version adds a field with a default.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+from typing import Any
+
+from cattrs import ClassValidationError
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union, configure_union_passthrough
+
+from skak.errors import StorageError
+from skak.model.events import EVENT_TYPES, Event
+from skak.model.tournament import SettingValue, Tournament
+
+__all__ = ["dump_event", "dump_tournament", "load_event", "load_tournament"]
+
+_converter = make_converter(omit_if_default=True)
+_converter.register_unstructure_hook(Fraction, str)
+_converter.register_structure_hook(Fraction, lambda v, _: Fraction(v))
+_converter.register_unstructure_hook(date, date.isoformat)
+_converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))
+configure_union_passthrough(SettingValue, _converter)
+configure_tagged_union(
+    Event,
+    _converter,
+    tag_generator=lambda cls: str(cls.kind),  # type: ignore[attr-defined]
+    tag_name="type",
+)
+assert len(EVENT_TYPES) == len(Event.__args__)
+
+
+def dump_event(event: Event) -> dict[str, Any]:
+    out: dict[str, Any] = _converter.unstructure(event, Event)
+    return out
+
+
+def load_event(data: dict[str, Any]) -> Event:
+    """:raises StorageError: when the stored event cannot be read."""
+    try:
+        event: Event = _converter.structure(data, Event)  # type: ignore[arg-type]
+    except (ClassValidationError, ValueError, KeyError, TypeError) as err:
+        raise StorageError(f"a stored event cannot be read ({data.get('type')!r}): {err}") from err
+    return event
+
+
+def dump_tournament(tournament: Tournament) -> dict[str, Any]:
+    out: dict[str, Any] = _converter.unstructure(tournament)
+    return out
+
+
+def load_tournament(data: dict[str, Any]) -> Tournament:
+    return _converter.structure(data, Tournament)
