@@ -201,7 +201,9 @@ class Skak:
             raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
         return self.add_players(ident, lambda t: parse_players_csv(text, p.name, t), source=p.name)
 
-    def edit_player(self, ident: str | int | None, start_number: int, **changes: Any) -> Player:
+    def edit_player(
+        self, ident: str | int | None, start_number: int, /, **changes: Any
+    ) -> Player:
         """Change a player's details; the start number stays."""
         if "start_number" in changes:
             raise InputError("the start number (startnummer) identifies the player and stays")
@@ -311,7 +313,8 @@ class Skak:
             except ReplayError as err:
                 raise UndoRefusedError(
                     f"cannot undo event {target_seq} ({describe(target.event)}): later event "
-                    f"{err.seq} ({describe(err.event)}) depends on it. Undo that one first."
+                    f"{err.seq} ({describe(err.event)}) depends on it: {err.cause.message}. "
+                    "Undo that one first."
                 ) from err
             self.db.append(conn, loaded.row.id, EventUndone(target_seq), self.actor)
             return target

@@ -1,0 +1,78 @@
+"""Players, pairings and tournaments check themselves when built."""
+
+from __future__ import annotations
+
+import pytest
+
+from skak.errors import InputError, NotFoundError
+from skak.model import Bye, Pairing, Player, Ratings, Result, Round, Title, Tournament
+from tests.dsl import build, game
+
+
+def test_player_status_by_round() -> None:
+    p = Player(1, "Hansen, Jens", withdrawn_from=5, late_from=2, absent_rounds=frozenset({3}))
+    assert [p.is_available(r) for r in range(1, 7)] == [False, True, False, True, False, False]
+    assert p.last_name == "Hansen"
+    assert p.first_name == "Jens"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"start_number": 0, "name": "A"}, "start number"),
+        ({"start_number": 1, "name": "  "}, "name is empty"),
+        ({"start_number": 1, "name": "A", "federation": "Denmark"}, "three-letter"),
+        ({"start_number": 1, "name": "A", "withdrawn_from": 0}, "round number"),
+    ],
+)
+def test_player_rejects_bad_values(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        Player(**kwargs)  # type: ignore[arg-type]
+
+
+def test_ratings_range() -> None:
+    with pytest.raises(InputError, match="outside"):
+        Ratings(dsu=0)
+
+
+def test_title_parse() -> None:
+    assert Title.parse(" im ") is Title.IM
+    with pytest.raises(InputError, match="unknown title"):
+        Title.parse("XX")
+
+
+def test_pairing_checks() -> None:
+    with pytest.raises(InputError, match="cannot meet himself"):
+        Pairing(1, 3, 3)
+    with pytest.raises(InputError, match="bye"):
+        Pairing(1, 3, None)
+    with pytest.raises(InputError, match="not a result of a game"):
+        Pairing(1, 3, 4, Result.HALF_BYE)
+    with pytest.raises(InputError, match="unpaired round entry"):
+        Bye(3, Result.DRAW)
+
+
+def test_round_board_lookup_names_the_boards() -> None:
+    rnd = Round(2, (Pairing(1, 1, 2), Pairing(2, 3, 4)))
+    assert rnd.board(2).white == 3
+    with pytest.raises(NotFoundError, match=r"round 2 has no board 9 .*1–2"):
+        rnd.board(9)
+
+
+def test_tournament_lookups() -> None:
+    t = build(4, game(1, 1, 4, "1-0"), game(1, 2, 3))
+    assert t.player(3).start_number == 3
+    assert t.current_round == 1 and t.next_round == 2
+    with pytest.raises(NotFoundError, match="startnummer"):
+        t.player(9)
+    with pytest.raises(NotFoundError, match="round 4 does not exist"):
+        t.round(4)
+    assert t.round(1).pending_boards == (2,)
+
+
+def test_tournament_settings() -> None:
+    t = Tournament("X", "berger", pairing_settings=(("cycles", 2),))
+    assert t.setting("cycles", 1) == 2
+    assert t.setting("swap-last-two", True) is True
+    with pytest.raises(InputError, match="twice"):
+        Tournament("X", "berger", pairing_settings=(("cycles", 2), ("cycles", 1)))

@@ -1,0 +1,259 @@
+"""The event log: state rebuilt from events, undo, and all-or-nothing commands."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlalchemy import create_engine, text
+
+from skak.api import Skak
+from skak.errors import (
+    InputError,
+    NotFoundError,
+    SkakError,
+    StateError,
+    StorageError,
+    UndoRefusedError,
+)
+from skak.model import Player, Ratings, Result, Tournament
+from skak.pairing import get_system
+from tests.conftest import file_digest
+
+
+def _new(api: Skak, players: int = 4) -> int:
+    row = api.create(Tournament("Klub", "berger", scoring=get_system("berger").default_scoring))
+    for i in range(players):
+        api.add_player(row.id, f"Spiller, {i + 1}", ratings=Ratings(dsu=1500 + 10 * i))
+    return row.id
+
+
+def test_state_rebuilt_from_the_log_equals_the_state_returned(api: Skak, db_path: Path) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    api.enter_result(tid, 1, 1, Result.WHITE_WIN)
+    api.enter_result(tid, 1, 2, Result.DRAW)
+    api.enter_result(tid, 1, 2, Result.BLACK_WIN)  # a correction
+    api.withdraw(tid, 4)
+    state = api.load(tid)
+    again = Skak(db_path)
+    assert again.load(tid) == state
+    assert state.round(1).board(2).result is Result.BLACK_WIN
+    lines = again.history(tid)
+    assert [h.kind for h in lines][-3:] == ["result_entered", "result_entered", "player_withdrawn"]
+    assert "corrected from ½-½" in lines[-2].text
+    assert all(h.actor == "test" for h in lines)
+
+
+def test_undo_restores_the_exact_prior_state(api: Skak) -> None:
+    tid = _new(api)
+    before_pairing = api.load(tid)
+    api.pair(tid)
+    after_pairing = api.load(tid)
+    api.enter_result(tid, 1, 1, Result.DRAW)
+    undone = api.undo(tid)
+    assert undone.event.kind == "result_entered"
+    assert api.load(tid) == after_pairing
+    api.undo(tid)
+    assert api.load(tid) == before_pairing
+    history = api.history(tid)
+    assert [h.undone for h in history[-4:]] == [True, True, False, False]
+    assert history[-1].text == f"undo of event {history[-4].seq}"
+
+
+def test_undo_refuses_to_orphan_later_events(api: Skak, db_path: Path) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    api.enter_result(tid, 1, 1, Result.DRAW)
+    paired_seq = next(h.seq for h in api.history(tid) if h.kind == "round_paired")
+    digest = file_digest(db_path)
+    with pytest.raises(UndoRefusedError, match=r"later event \d+ \(round 1 board 1: ½-½\)"):
+        api.undo(tid, seq=paired_seq)
+    assert file_digest(db_path) == digest
+
+
+def test_undo_of_an_added_player_who_was_paired_is_refused(api: Skak) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    with pytest.raises(UndoRefusedError, match="not registered"):
+        api.undo(tid, seq=2)
+
+
+def test_undo_edge_cases(api: Skak) -> None:
+    tid = _new(api, players=0)
+    with pytest.raises(UndoRefusedError, match="creation"):
+        api.undo(tid)
+    api.add_player(tid, "A, A")
+    api.undo(tid)
+    with pytest.raises(StateError, match="undone already"):
+        api.undo(tid, seq=2)
+    with pytest.raises(NotFoundError, match="no event 99"):
+        api.undo(tid, seq=99)
+
+
+def test_failing_commands_leave_the_file_byte_for_byte_unchanged(
+    api: Skak, db_path: Path
+) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    digest = file_digest(db_path)
+    failing = [
+        lambda: api.pair(tid),  # results missing
+        lambda: api.enter_result(tid, 1, 9, Result.DRAW),
+        lambda: api.enter_result(tid, 3, 1, Result.DRAW),
+        lambda: api.add_player(tid, "Dup, Licate", start_number=2),
+        lambda: api.add_player(tid, "Early, Bird", late_from=1),
+        lambda: api.withdraw(tid, 1, from_round=1),
+        lambda: api.withdraw(tid, 77),
+        lambda: api.edit_player(tid, 1, federation="Danmark"),
+        lambda: api.undo(tid, seq=1),
+        lambda: api.load(99),
+    ]
+    for attempt in failing:
+        with pytest.raises(SkakError):
+            attempt()
+        assert file_digest(db_path) == digest
+
+
+def test_missing_database_is_not_created_by_reading_commands(tmp_path: Path) -> None:
+    path = tmp_path / "nothing.db"
+    with pytest.raises(StorageError, match="no skak database"):
+        Skak(path)
+    assert not path.exists()
+
+
+def test_database_from_a_newer_skak_is_refused(db_path: Path, api: Skak) -> None:
+    engine = create_engine(f"sqlite:///{db_path}")
+    with engine.begin() as conn:
+        conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    engine.dispose()
+    with pytest.raises(StorageError, match="newer skak"):
+        Skak(db_path)
+
+
+def test_tournament_resolution(api: Skak) -> None:
+    with pytest.raises(NotFoundError, match="no tournament"):
+        api.load()
+    a = api.create(Tournament("Klub A", "berger"))
+    assert api.resolve().id == a.id
+    b = api.create(Tournament("Klub B", "berger"))
+    with pytest.raises(StateError, match="holds 2 tournaments") as info:
+        api.load()
+    assert "Klub A" in str(info.value)
+    assert "Klub B" in str(info.value)
+    assert api.resolve("klub b").id == b.id
+    assert api.resolve(f"#{a.id}").id == a.id
+    with pytest.raises(NotFoundError, match="no tournament 'Klub C'"):
+        api.resolve("Klub C")
+
+
+def test_pair_with_missing_results_needs_allow_unfinished(api: Skak) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    with pytest.raises(StateError, match=r"round 1 boards 1, 2"):
+        api.pair(tid)
+    rnd = api.pair(tid, allow_unfinished=True)
+    assert rnd.number == 2
+    history = api.history(tid)
+    assert "counted as draws" in history[-1].text
+    assert api.load(tid).round(1).pending_boards == (1, 2)
+
+
+def test_all_rounds_paired(api: Skak) -> None:
+    tid = _new(api, players=3)
+    for r in range(1, 4):
+        rnd = api.pair(tid)
+        for p in rnd.pairings:
+            if p.black is not None:
+                api.enter_result(tid, r, p.board, Result.DRAW)
+    with pytest.raises(StateError, match="all 3 rounds have been paired"):
+        api.pair(tid)
+
+
+def test_late_entry_after_round_one(api: Skak) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    player = api.add_player(tid, "Sen, Tilmelding")
+    assert player.late_from == 2
+    with pytest.raises(InputError):
+        api.edit_player(tid, 5, start_number=9)
+
+
+# -- a random walk through the API ----------------------------------------------------------
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "pair", "result", "withdraw", "edit", "undo"]),
+        st.integers(min_value=0, max_value=20),
+        st.sampled_from([r for r in Result if r.is_game]),
+    ),
+    max_size=25,
+)
+
+
+@settings(max_examples=30)
+@given(ops=OPS)
+def test_random_walk_keeps_log_and_state_in_step(
+    ops: list[tuple[str, int, Result]],
+) -> None:
+    """Whatever the arbiter does: a replay equals the live state, undo returns the previous
+    state exactly, and a refused command changes no byte of the file."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "walk.db"
+        api = Skak(path, create=True, actor="walk")
+        tid = api.create(Tournament("Walk", "berger")).id
+        states = [api.load(tid)]
+        for op, k, res in ops:
+            state = states[-1]
+            digest = file_digest(path)
+            try:
+                if op == "add":
+                    api.add_player(tid, f"P, {k}")
+                elif op == "pair":
+                    api.pair(tid, allow_unfinished=k % 2 == 0)
+                elif op == "result":
+                    r = k % max(state.current_round, 1) + 1
+                    api.enter_result(tid, r, k % 5 + 1, res)
+                elif op == "withdraw":
+                    api.withdraw(tid, k % 6 + 1)
+                elif op == "edit":
+                    api.edit_player(tid, k % 6 + 1, ratings=Ratings(dsu=1000 + k))
+                else:
+                    api.undo(tid)
+            except SkakError:
+                assert file_digest(path) == digest
+                assert api.load(tid) == state
+                continue
+            if op == "undo":
+                states.pop()
+                assert api.load(tid) == states[-1]
+            else:
+                states.append(api.load(tid))
+            assert Skak(path).load(tid) == states[-1]
+        api.close()
+
+
+def test_player_model_round_trips_through_the_log(api: Skak) -> None:
+    from datetime import date
+
+    from skak.model import Sex, Title
+
+    tid = api.create(Tournament("Full", "berger")).id
+    full = Player(
+        7,
+        "Kjær, Henrik",
+        sex=Sex.MALE,
+        birth_date=date(1970, 5, 17),
+        club="Aarhus Skakklub",
+        federation="DEN",
+        dsu_id=123456,
+        fide_id=1400000,
+        title=Title.FM,
+        ratings=Ratings(dsu=2210, dsu_rapid=2150, dsu_blitz=2100, fide=2230),
+        absent_rounds=frozenset({2, 5}),
+    )
+    api.add_players(tid, lambda _t: [full])
+    assert api.load(tid).player(7) == full
