@@ -201,9 +201,7 @@ class Skak:
             raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
         return self.add_players(ident, lambda t: parse_players_csv(text, p.name, t), source=p.name)
 
-    def edit_player(
-        self, ident: str | int | None, start_number: int, /, **changes: Any
-    ) -> Player:
+    def edit_player(self, ident: str | int | None, start_number: int, /, **changes: Any) -> Player:
         """Change a player's details; the start number stays."""
         if "start_number" in changes:
             raise InputError("the start number (startnummer) identifies the player and stays")

@@ -94,9 +94,7 @@ def test_undo_edge_cases(api: Skak) -> None:
         api.undo(tid, seq=99)
 
 
-def test_failing_commands_leave_the_file_byte_for_byte_unchanged(
-    api: Skak, db_path: Path
-) -> None:
+def test_failing_commands_leave_the_file_byte_for_byte_unchanged(api: Skak, db_path: Path) -> None:
     tid = _new(api)
     api.pair(tid)
     digest = file_digest(db_path)

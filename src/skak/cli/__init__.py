@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -233,11 +234,12 @@ def new(
         tiebreaks=tuple(tiebreak or []),
         scoring=_scoring(pairing_system.default_scoring, scoring or []),
     )
+    pairing_system.check_settings(tournament.settings)
     s = _open(db, create=True)
     row = s.create(tournament)
     out.print(
         f"Created tournament #{row.id} [bold]{escape(row.name)}[/] "
-        f"({escape(pairing_system.title)}) in {escape(s.db.url)}"
+        f"({escape(pairing_system.title)}) in {escape(s.db.location)}"
     )
 
 
@@ -395,10 +397,7 @@ def players_edit(
         if v is not None
     }
     if new_ratings:
-        old = current.ratings
-        changes["ratings"] = Ratings(
-            **{k: getattr(old, k) for k in ("dsu", "dsu_rapid", "dsu_blitz", "fide")}, **new_ratings
-        )
+        changes["ratings"] = replace(current.ratings, **new_ratings)
     if absent:
         changes["absent_rounds"] = current.absent_rounds | frozenset(absent)
     if not changes:
@@ -635,7 +634,7 @@ def demo(
     s = _open(db, create=True)
     row, t = run_demo(s, seed=seed, players=players, console=err)
     out.print(
-        f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.url)}: "
+        f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.location)}: "
         f"{len(t.players)} players, {t.current_round} rounds, all results in."
     )
     out.print(render.standings_table(t, compute_standings(t), t.current_round))

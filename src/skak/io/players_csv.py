@@ -106,17 +106,14 @@ _CONVERT: dict[str, Callable[[str], Any]] = {
 def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[Player, ...]:
     """The players a CSV text lists, numbered after those already in ``tournament``.
 
-    Rows without a start number get the next free numbers in file order. Once round 1 is
+    A row without a start number gets the number after the highest one so far. Once round 1 is
     paired, new players are late entries from the next round.
 
     :raises InputError: listing every bad line (``players.csv line 4: …``).
     """
-    sample = text[:4096]
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    first_line = text.split("\n", 1)[0]
+    delimiter = max(";\t,", key=first_line.count)  # names hold commas; headers do not
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     header = next(reader, None)
     if header is None or not any(h.strip() for h in header):
         raise InputError("the file is empty; the first line must name the columns", location=source)
@@ -134,7 +131,6 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
         raise InputError("the header line is not usable", location=source, problems=problems)
 
     taken = {p.start_number: p.name for p in tournament.players}
-    next_free = max(taken, default=0) + 1
     late_from = tournament.next_round if tournament.rounds else None
     rows: list[tuple[int, dict[str, Any]]] = []
     for row in reader:
@@ -168,9 +164,7 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
                 continue
         number = values.get("start_number")
         if number is None:
-            while next_free in taken:
-                next_free += 1
-            number = next_free
+            number = max(taken, default=0) + 1
         elif number in taken:
             problems.append(
                 f"{where}: start number (startnummer) {number} is taken by {taken[number]}"

@@ -11,8 +11,9 @@ on it.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import ClassVar
 
 from skak.errors import InputError, NotFoundError, SkakError, StateError
@@ -267,6 +268,28 @@ def replay(events: Iterable[tuple[int, Event]]) -> Tournament | None:
     return state
 
 
+def _show(value: object) -> str:
+    if isinstance(value, frozenset):
+        return ", ".join(map(str, sorted(value))) or "none"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return "none" if value is None else str(value)
+
+
+def _changes(old: object, new: object, prefix: str = "") -> list[str]:
+    """``field old → new`` for each field that differs, looking inside nested values."""
+    out: list[str] = []
+    for f in fields(new):  # type: ignore[arg-type]
+        a, b = getattr(old, f.name), getattr(new, f.name)
+        if a == b:
+            continue
+        if is_dataclass(a) and is_dataclass(b):
+            out += _changes(a, b, f"{prefix}{f.name} ")
+        else:
+            out.append(f"{prefix}{f.name} {_show(a)} → {_show(b)}")
+    return out
+
+
 def describe(event: Event, before: Tournament | None = None) -> str:
     """One line for ``skak history``; ``before`` is the state the event was applied to."""
     match event:
@@ -281,12 +304,7 @@ def describe(event: Event, before: Tournament | None = None) -> str:
             return f"{len(players)} players added{src}"
         case PlayerEdited(player=p):
             if before is not None and before.has_player(p.start_number):
-                old = before.player(p.start_number)
-                changed = [
-                    f"{f.name} {getattr(old, f.name)!s} → {getattr(p, f.name)!s}"
-                    for f in fields(p)
-                    if getattr(old, f.name) != getattr(p, f.name)
-                ]
+                changed = _changes(before.player(p.start_number), p)
                 return f"player {p.start_number} edited: " + ("; ".join(changed) or "no change")
             return f"player {p.start_number} edited"
         case PlayerWithdrawn(start_number=n, from_round=r):

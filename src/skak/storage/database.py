@@ -15,11 +15,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, inspect, select, text
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from skak.errors import StorageError
@@ -28,6 +25,7 @@ from skak.storage.codec import dump_event, load_event
 from skak.storage.schema import events, tournaments
 
 __all__ = [
+    "SCHEMA_REVISION",
     "Database",
     "StoredEvent",
     "TournamentRow",
@@ -35,6 +33,10 @@ __all__ = [
 ]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
+
+#: The newest migration's revision. Checked against the migrations by the tests, so that a
+#: current database is recognised without importing Alembic on every command.
+SCHEMA_REVISION = "0001"
 
 
 def database_url(db: str | Path) -> str:
@@ -93,7 +95,7 @@ class Database:
             self.engine = self._make_engine()
             self._upgrade()
         except SQLAlchemyError as err:
-            raise StorageError(f"cannot open the database {self.url}: {err}") from err
+            raise StorageError(f"cannot open the database {self.location}: {err}") from err
 
     def _make_engine(self) -> Engine:
         if not self.url.startswith("sqlite"):
@@ -112,28 +114,41 @@ class Database:
 
         return engine
 
-    def _alembic(self, conn: Connection) -> Config:
-        cfg = Config()
-        cfg.set_main_option("script_location", str(_MIGRATIONS))
-        cfg.attributes["connection"] = conn
-        return cfg
+    def _current_revision(self) -> str | None:
+        with self.engine.connect() as conn:
+            if not inspect(conn).has_table("alembic_version"):
+                return None
+            revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            conn.rollback()
+        return None if revision is None else str(revision)
 
     def _upgrade(self) -> None:
         """Bring the schema to the newest revision; touch nothing when it is current."""
-        with self.engine.connect() as conn:
-            current = MigrationContext.configure(conn).get_current_revision()
-            conn.rollback()
-        head = ScriptDirectory(str(_MIGRATIONS)).get_current_head()
-        if current == head:
+        current = self._current_revision()
+        if current == SCHEMA_REVISION:
             return
-        known = {s.revision for s in ScriptDirectory(str(_MIGRATIONS)).walk_revisions()}
-        if current is not None and current not in known:
+        from alembic import command
+        from alembic.config import Config
+        from alembic.script import ScriptDirectory
+
+        scripts = ScriptDirectory(str(_MIGRATIONS))
+        if current is not None and current not in {s.revision for s in scripts.walk_revisions()}:
             raise StorageError(
-                f"the database {self.url} was written by a newer skak (schema {current}); "
+                f"the database {self.location} was written by a newer skak (schema {current}); "
                 "upgrade skak to use it"
             )
         with self.engine.begin() as conn:
-            command.upgrade(self._alembic(conn), "head")
+            cfg = Config()
+            cfg.set_main_option("script_location", str(_MIGRATIONS))
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    @property
+    def location(self) -> str:
+        """The SQLite file, or the URL without its password."""
+        if self._path is not None:
+            return str(self._path)
+        return make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
