@@ -432,9 +432,14 @@ def players_withdraw(
 def pair(
     allow_unfinished: Annotated[
         bool,
-        typer.Option(help="Pair although results are missing; those games count as draws."),
+        typer.Option(
+            "--allow-unfinished",
+            help="Pair although results are missing; those games count as draws.",
+        ),
     ] = False,
-    explain: Annotated[bool, typer.Option(help="Say why the pairing is as it is.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Say why the pairing is as it is.")
+    ] = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -495,7 +500,9 @@ def result(
 @cli_errors
 def round_show(
     number: Annotated[int, typer.Argument(help="Round number.")],
-    explain: Annotated[bool, typer.Option(help="Say why the pairing is as it is.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Say why the pairing is as it is.")
+    ] = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
