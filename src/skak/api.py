@@ -105,21 +105,26 @@ class Skak:
                 f"the database holds {len(rows)} tournaments; name one with --tournament ID:",
                 [r.label() for r in rows],
             )
-        text = str(ident).strip().lstrip("#")
-        if text.isdigit():
-            for r in rows:
-                if r.id == int(text):
-                    return r
-        matches = [r for r in rows if r.name.casefold() == text.casefold()]
+        text = str(ident).strip()
+        by_id = [
+            r for r in rows if text.removeprefix("#").isdigit() and r.id == int(text.lstrip("#"))
+        ]
+        by_name = (
+            []
+            if text.startswith("#")
+            else [r for r in rows if r.name.strip().casefold() == text.casefold()]
+        )
+        matches = by_id + [r for r in by_name if r not in by_id]
         if len(matches) == 1:
             return matches[0]
         if len(matches) > 1:
             raise AmbiguousTournamentError(
-                f"several tournaments are called {text!r}; name one by its number:",
+                f"{text!r} names several tournaments; write #ID for a number, e.g. "
+                f"--tournament '#{matches[0].id}':",
                 [r.label() for r in matches],
             )
         raise NotFoundError(
-            f"no tournament {ident!r} in the database; it holds: "
+            f"no tournament {text!r} in the database; it holds: "
             + (", ".join(r.label() for r in rows) or "none")
         )
 
@@ -169,8 +174,22 @@ class Skak:
         *,
         source: str | None = None,
     ) -> tuple[Player, ...]:
-        """Add the players ``make`` builds from the current state, all in one event."""
-        _, stored = self._change(ident, lambda t: PlayersAdded(tuple(make(t)), source))
+        """Add the players ``make`` builds from the current state, all in one event.
+
+        :raises StateError: after round 1 when the pairing system takes no late entries.
+        """
+
+        def event(t: Tournament) -> PlayersAdded:
+            players = tuple(make(t))
+            system = get_system(t.pairing_system)
+            if t.rounds and not system.accepts_late_entries:
+                raise StateError(
+                    f"round {t.current_round} has been paired and {system.title} takes no late "
+                    "entries (sen tilmelding)"
+                )
+            return PlayersAdded(players, source)
+
+        _, stored = self._change(ident, event)
         assert isinstance(stored.event, PlayersAdded)
         return stored.event.players
 
@@ -205,21 +224,27 @@ class Skak:
         """Change a player's details; the start number stays."""
         if "start_number" in changes:
             raise InputError("the start number (startnummer) identifies the player and stays")
-        state, _ = self._change(
-            ident, lambda t: PlayerEdited(replace(t.player(start_number), **changes))
-        )
+
+        def make(t: Tournament) -> PlayerEdited:
+            before = t.player(start_number)
+            return PlayerEdited(before, replace(before, **changes))
+
+        state, _ = self._change(ident, make)
         return state.player(start_number)
 
     def withdraw(
         self, ident: str | int | None, start_number: int, *, from_round: int | None = None
     ) -> Player:
         """The player withdraws (udgår) from ``from_round`` (default: the next round) on."""
-        state, _ = self._change(
-            ident,
-            lambda t: PlayerWithdrawn(
-                start_number, from_round if from_round is not None else t.next_round
-            ),
-        )
+
+        def make(t: Tournament) -> PlayerWithdrawn:
+            first = from_round if from_round is not None else t.next_round
+            planned = t.number_of_rounds or get_system(t.pairing_system).planned_rounds(t)
+            if planned is not None and first > planned:
+                raise InputError(f"the tournament has {planned} rounds; there is no round {first}")
+            return PlayerWithdrawn(start_number, first)
+
+        state, _ = self._change(ident, make)
         return state.player(start_number)
 
     def pair(self, ident: str | int | None = None, *, allow_unfinished: bool = False) -> Round:
@@ -254,10 +279,16 @@ class Skak:
 
     def enter_result(
         self, ident: str | int | None, round_number: int, board: int, result: Result
-    ) -> Pairing:
-        """Enter or correct the result of one board."""
-        state, _ = self._change(ident, lambda _t: ResultEntered(round_number, board, result))
-        return state.round(round_number).board(board)
+    ) -> tuple[Pairing, Result | None]:
+        """Enter or correct the result of one board; returns the board and the result it had."""
+        previous: list[Result | None] = []
+
+        def make(t: Tournament) -> ResultEntered:
+            previous.append(t.round(round_number).board(board).result)
+            return ResultEntered(round_number, board, result)
+
+        state, _ = self._change(ident, make)
+        return state.round(round_number).board(board), previous[0]
 
     # -- history and undo -----------------------------------------------------------------
 
@@ -304,7 +335,8 @@ class Skak:
             target = next(s for s in loaded.stored if s.seq == target_seq)
             if isinstance(target.event, TournamentCreated):
                 raise UndoRefusedError(
-                    "nothing to undo: the tournament's creation is the only change left"
+                    "the tournament's creation cannot be undone"
+                    + (" (it is the only change left)" if len(in_force) == 1 else "")
                 )
             try:
                 replay((s, e) for s, e in in_force if s != target_seq)

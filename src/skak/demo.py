@@ -24,7 +24,7 @@ from skak.pairing import get_system
 from skak.rating import expected_score
 from skak.storage.database import TournamentRow
 
-__all__ = ["draw_result", "run_demo"]
+__all__ = ["check_players", "draw_result", "run_demo"]
 
 _NAMES = (
     ("Andersen, Mette", Sex.FEMALE),
@@ -60,12 +60,17 @@ def draw_result(rng: random.Random, white_rating: int, black_rating: int) -> Res
     return Result.BLACK_WIN
 
 
+def check_players(players: int) -> None:
+    """:raises InputError: unless the demo can seat ``players`` players."""
+    if not 3 <= players <= len(_NAMES):
+        raise InputError(f"the demo plays with 3–{len(_NAMES)} players, not {players}")
+
+
 def run_demo(
     s: Skak, *, seed: int = 2026, players: int = 10, console: Console | None = None
 ) -> tuple[TournamentRow, Tournament]:
     """Create, pair and play a round robin of ``players`` players; return it finished."""
-    if not 3 <= players <= len(_NAMES):
-        raise InputError(f"the demo plays with 3–{len(_NAMES)} players, not {players}")
+    check_players(players)
     rng = random.Random(seed)
     system = get_system("berger")
     row = s.create(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from skak.errors import NotFoundError
+from skak.errors import InputError, NotFoundError
 from skak.model.history import entries_by_player
 from skak.model.player import Player
 from skak.model.results import Result
@@ -40,7 +40,9 @@ def standings(tournament: Tournament, *, after_round: int | None = None) -> tupl
     Unfinished games score nothing yet and are counted in ``unfinished``.
     """
     last = tournament.current_round if after_round is None else after_round
-    if not 0 <= last <= tournament.current_round:
+    if last < 0:
+        raise InputError(f"round {last} is not a round number")
+    if last > tournament.current_round:
         raise NotFoundError(
             f"round {last} does not exist: rounds 1–{tournament.current_round} have been paired"
         )

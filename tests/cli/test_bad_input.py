@@ -3,12 +3,15 @@ not one byte of the database changed."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.cli import app, normalise_argv
 from tests.conftest import file_digest
 
 
@@ -43,11 +46,7 @@ CSV_BAD = (
         (["round", "show", "7"], 4, "round 7 does not exist"),
         (["result", "1", "3", "1-0"], 3, "board 3 of round 1 is the bye (oversidder) of player 1"),
         (["result", "1", "1", "2-0"], 3, "unknown result '2-0'"),
-        (
-            ["players", "add", "Dobbelt, Ib", "--start-number", "2"],
-            3,
-            "start number (startnummer) 2 is taken",
-        ),
+        (["players", "add", "Sen, Ib"], 5, "takes no late entries (sen tilmelding)"),
         (["pair"], 5, "results are missing (round 1 boards 1, 2)"),
         (
             ["players", "edit", "9", "--rating", "1500"],
@@ -137,12 +136,68 @@ def test_bad_tournament_settings_create_nothing(
     assert not Path("skak.db").exists()
 
 
-def test_no_valid_pairing_exit_code(runner: CliRunner, paired: Path) -> None:
-    for b in ("1", "2"):
-        assert runner.invoke(app, ["result", "1", b, "1-0"]).exit_code == 0
-    assert runner.invoke(app, ["players", "add", "Sen, Ankomst"]).exit_code == 0
-    digest = file_digest(paired)
+def test_no_valid_pairing_exit_code(runner: CliRunner) -> None:
+    assert runner.invoke(app, ["new", "Klub", "--rounds", "7"]).exit_code == 0
+    for i in range(4):
+        assert runner.invoke(app, ["players", "add", f"P, {i}"]).exit_code == 0
+    digest = file_digest(Path("skak.db"))
     result = runner.invoke(app, ["pair"])
     assert result.exit_code == 6
-    assert "field is fixed when round 1 is paired" in " ".join(result.stderr.split())
-    assert file_digest(paired) == digest
+    assert "round robin of 4 players has 3 rounds" in " ".join(result.stderr.split())
+    assert file_digest(Path("skak.db")) == digest
+
+
+def test_duplicate_start_number(runner: CliRunner) -> None:
+    assert runner.invoke(app, ["new", "Klub"]).exit_code == 0
+    assert runner.invoke(app, ["players", "add", "A, A", "--start-number", "2"]).exit_code == 0
+    digest = file_digest(Path("skak.db"))
+    result = runner.invoke(app, ["players", "add", "Dobbelt, Ib", "--start-number", "2"])
+    assert result.exit_code == 3
+    assert "start number (startnummer) 2 is taken by A, A" in result.stderr
+    assert file_digest(Path("skak.db")) == digest
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored"),
+    [("+-", "+-"), ("-+", "-+"), ("--", "--"), ("0f-1f", "-+"), ("1/2-1/2", "½-½")],
+)
+def test_forfeit_results_typed_as_on_the_scoresheet(
+    runner: CliRunner, paired: Path, typed: str, stored: str
+) -> None:
+    result = runner.invoke(app, normalise_argv(["result", "1", "1", typed]))
+    assert result.exit_code == 0, result.output
+    rnd = runner.invoke(app, ["round", "show", "1", "--json"]).stdout
+    assert f'"result": "{stored}"' in rnd
+
+
+def test_the_installed_command_takes_dash_results(tmp_path: Path) -> None:
+    skak = Path(sys.executable).with_name("skak")
+    env = {**os.environ, "SKAK_DB": str(tmp_path / "x.db")}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(skak), *args], env=env, capture_output=True, text=True, check=False
+        )
+
+    assert run("new", "T").returncode == 0
+    for name in ("A, A", "B, B"):
+        assert run("players", "add", name).returncode == 0
+    assert run("pair").returncode == 0
+    done = run("result", "--db", str(tmp_path / "x.db"), "1", "1", "-+")
+    assert done.returncode == 0, done.stderr
+    assert "black won by forfeit" in done.stdout
+    assert run("result", "1", "1", "--").returncode == 0
+    assert "round 1 board 1: -- (corrected from -+)" in run("history").stdout
+
+
+def test_normalise_argv_only_touches_the_result() -> None:
+    assert normalise_argv(["pair", "--"]) == ["pair", "--"]
+    assert normalise_argv(["result", "-t", "2", "1", "3", "-+"]) == [
+        "result",
+        "-t",
+        "2",
+        "1",
+        "3",
+        "0f-1f",
+    ]
+    assert normalise_argv(["result", "1", "--", "-+"]) == ["result", "1", "--", "-+"]

@@ -165,12 +165,26 @@ def test_withdrawn_and_absent_players_lose_by_forfeit_in_advance() -> None:
         players=(
             Player(1, "A, A", absent_rounds=frozenset({1})),
             Player(2, "B, B"),
-            Player(3, "C, C", withdrawn_from=1),
+            Player(3, "C, C", absent_rounds=frozenset({1})),
             Player(4, "D, D", absent_rounds=frozenset({1})),
         ),
     )
     rnd = get_system("berger").pair(t)
     assert [p.result for p in rnd.pairings] == [Result.DOUBLE_FORFEIT, Result.WHITE_FORFEIT_WIN]
+
+
+def test_players_withdrawn_before_the_start_are_left_out_of_the_table() -> None:
+    t = Tournament(
+        "RR",
+        "berger",
+        players=tuple(
+            Player(i, f"P, {i}", withdrawn_from=1 if i == 2 else None) for i in range(1, 6)
+        ),
+    )
+    system = get_system("berger")
+    rnd = system.pair(t)
+    assert system.planned_rounds(t) == 3
+    assert sorted(n for p in rnd.pairings for n in p.players) == [1, 3, 4, 5]
 
 
 def test_field_is_fixed_after_round_one() -> None:

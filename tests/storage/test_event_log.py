@@ -19,8 +19,8 @@ from skak.errors import (
     StorageError,
     UndoRefusedError,
 )
-from skak.model import Player, Ratings, Result, Tournament
-from skak.pairing import get_system
+from skak.model import Pairing, Player, Ratings, Result, Round, Scoring, Tournament
+from skak.pairing import get_system, register
 from tests.conftest import file_digest
 
 
@@ -171,13 +171,70 @@ def test_all_rounds_paired(api: Skak) -> None:
         api.pair(tid)
 
 
+class _InOrder:
+    """A test-only pairing system that takes late entries: 1–2, 3–4, … by start number."""
+
+    name = "test-in-order"
+    title = "pairing in start-number order (test only)"
+    accepts_late_entries = True
+    default_scoring = Scoring()
+
+    def check_settings(self, settings: object) -> None:
+        return None
+
+    def planned_rounds(self, tournament: Tournament) -> int | None:
+        return None
+
+    def pair(self, tournament: Tournament) -> Round:
+        here = [p.start_number for p in tournament.players if p.is_available(tournament.next_round)]
+        boards = [Pairing(i // 2 + 1, here[i], here[i + 1]) for i in range(0, len(here) - 1, 2)]
+        if len(here) % 2:
+            boards.append(Pairing(len(boards) + 1, here[-1], None, Result.PAIRING_BYE))
+        return Round(tournament.next_round, tuple(boards))
+
+
+register(_InOrder())
+
+
 def test_late_entry_after_round_one(api: Skak) -> None:
-    tid = _new(api)
+    tid = api.create(Tournament("Swiss", "test-in-order")).id
+    for i in range(4):
+        api.add_player(tid, f"P, {i}")
     api.pair(tid)
     player = api.add_player(tid, "Sen, Tilmelding")
     assert player.late_from == 2
+    for board in (1, 2):
+        api.enter_result(tid, 1, board, Result.DRAW)
+    assert [p.players for p in api.pair(tid).pairings] == [(1, 2), (3, 4), (5,)]
     with pytest.raises(InputError):
         api.edit_player(tid, 5, start_number=9)
+
+
+def test_round_robin_refuses_late_entries(api: Skak) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    with pytest.raises(StateError, match="takes no late entries"):
+        api.add_player(tid, "Sen, Tilmelding")
+
+
+def test_undo_of_an_earlier_edit_is_refused_while_a_later_edit_stands(api: Skak) -> None:
+    tid = _new(api)
+    api.withdraw(tid, 4)
+    api.edit_player(tid, 4, ratings=Ratings(dsu=1900))
+    withdrawal = next(h.seq for h in api.history(tid) if h.kind == "player_withdrawn")
+    with pytest.raises(UndoRefusedError, match="was changed after this edit"):
+        api.undo(tid, seq=withdrawal)
+    api.undo(tid)
+    api.undo(tid)
+    assert api.load(tid).player(4).withdrawn_from is None
+    assert api.load(tid).player(4).ratings.dsu == 1530
+
+
+def test_absence_in_a_paired_round_is_refused(api: Skak) -> None:
+    tid = _new(api)
+    api.pair(tid)
+    with pytest.raises(StateError, match="absence can be announced from round 2"):
+        api.edit_player(tid, 2, absent_rounds=frozenset({1}))
 
 
 # -- a random walk through the API ----------------------------------------------------------

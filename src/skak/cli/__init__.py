@@ -26,7 +26,7 @@ from rich.markup import escape
 from skak.api import Skak
 from skak.cli import render
 from skak.errors import InputError, SkakError
-from skak.model.events import describe
+from skak.model.events import PlayerWithdrawn, describe
 from skak.model.player import Ratings, Sex, Title
 from skak.model.results import Result, Scoring, parse_points
 from skak.model.tournament import RatedKind, SettingValue, Tournament
@@ -34,7 +34,7 @@ from skak.pairing import get_system, system_names
 from skak.standings import standings as compute_standings
 from skak.storage.codec import dump_tournament
 
-__all__ = ["app", "main"]
+__all__ = ["app", "main", "normalise_argv"]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -104,7 +104,7 @@ def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except SkakError as e:
-            err.print(f"[bold red]error:[/] {escape(str(e))}")
+            err.print(f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True)
             raise typer.Exit(e.exit_code) from None
 
     return wrapper
@@ -222,7 +222,7 @@ def new(
     """
     pairing_system = get_system(system)
     tournament = Tournament(
-        name=name,
+        name=name.strip(),
         pairing_system=pairing_system.name,
         number_of_rounds=rounds,
         place=place,
@@ -322,9 +322,10 @@ def players_import(
     s = _open(db)
     with err.status(f"Importing {escape(str(file))} …"):
         players = s.import_players_csv(tournament, file)
+    numbers = sorted(p.start_number for p in players)
     out.print(
         f"Imported {len(players)} players from {escape(file.name)} "
-        f"(start numbers {players[0].start_number}–{players[-1].start_number})"
+        f"(start numbers {numbers[0]}–{numbers[-1]})"
     )
 
 
@@ -473,8 +474,8 @@ def result(
         str,
         typer.Argument(
             metavar="RESULT",
-            help="1-0, ½-½ (or 1/2-1/2, =), 0-1, +- / -+ (forfeit, udeblivelse), -- or "
-            "unfinished (afbrudt).",
+            help="1-0, ½-½ (or 1/2-1/2, =), 0-1, +- / -+ (forfeit, udeblivelse: white / black "
+            "wins), -- (both forfeit) or unfinished (afbrudt).",
         ),
     ],
     db: DbOption = DEFAULT_DB,
@@ -486,13 +487,14 @@ def result(
     """
     parsed = Result.parse(outcome)
     s = _open(db)
-    p = s.enter_result(tournament, round_number, board, parsed)
+    p, previous = s.enter_result(tournament, round_number, board, parsed)
     t = s.load(tournament)
     white = t.player(p.white).name
     black = t.player(p.black).name if p.black is not None else ""
+    corrected = f", corrected from {previous}" if previous is not None else ""
     out.print(
         f"Round {round_number} board {board}: {escape(white)} – {escape(black)} "
-        f"{parsed} ({parsed.label})"
+        f"{parsed} ({parsed.label}{corrected})"
     )
 
 
@@ -580,6 +582,14 @@ def undo(
     s = _open(db)
     undone = s.undo(tournament, seq=event)
     out.print(f"Undone: event {undone.seq} ({escape(describe(undone.event))})")
+    if isinstance(undone.event, PlayerWithdrawn):
+        t = s.load(tournament)
+        if undone.event.from_round <= t.current_round:
+            out.print(
+                f"Note: rounds {undone.event.from_round}–{t.current_round} were paired while the "
+                "player was withdrawn; forfeits entered then stay until you correct them "
+                "with 'skak result'."
+            )
 
 
 # -- export --------------------------------------------------------------------------------
@@ -636,8 +646,9 @@ def demo(
 
     Example: skak demo --seed 7
     """
-    from skak.demo import run_demo
+    from skak.demo import check_players, run_demo
 
+    check_players(players)
     s = _open(db, create=True)
     row, t = run_demo(s, seed=seed, players=players, console=err)
     out.print(
@@ -651,9 +662,40 @@ def demo(
     )
 
 
+#: Forfeit results that an option parser would take for options (``-+``) or for the end of
+#: the options (``--``), and the spellings ``Result.parse`` reads the same way.
+_DASH_RESULTS = {"+-": "1f-0f", "-+": "0f-1f", "--": "0f-0f"}
+_OPTIONS_WITH_VALUE = {"--db", "--tournament", "-t"}
+
+
+def normalise_argv(args: list[str]) -> list[str]:
+    """Let ``skak result 1 2 -+`` and ``skak result 1 2 --`` mean what an arbiter means.
+
+    Only the third argument of ``result`` (the result) is rewritten, and only when it is one
+    of the forfeit results.
+    """
+    if "result" not in args:
+        return args
+    out = list(args)
+    positional = 0
+    j = out.index("result") + 1
+    while j < len(out):
+        arg = out[j]
+        if arg in _OPTIONS_WITH_VALUE:
+            j += 2
+            continue
+        if positional == 2 and arg in _DASH_RESULTS:
+            out[j] = _DASH_RESULTS[arg]
+            break
+        if not arg.startswith("-"):
+            positional += 1
+        j += 1
+    return out
+
+
 def main() -> None:
     """Console entry point."""
-    app()
+    app(args=normalise_argv(sys.argv[1:]))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -65,7 +65,7 @@ def tournaments_table(rows: list[TournamentRow]) -> Table:
 
 
 def players_table(t: Tournament) -> Table:
-    table = Table(title=f"{t.name}: players (spillere)")
+    table = Table(title=f"{escape(t.name)}: players (spillere)")
     table.add_column("No.", justify="right")
     table.add_column("Name")
     table.add_column("Title")
@@ -119,7 +119,7 @@ def _result_text(p: Pairing) -> str:
 
 
 def round_table(t: Tournament, rnd: Round) -> Table:
-    table = Table(title=f"{t.name}: round (runde) {rnd.number}")
+    table = Table(title=f"{escape(t.name)}: round (runde) {rnd.number}")
     table.add_column("Board", justify="right")
     table.add_column("White (hvid)")
     table.add_column("Black (sort)")
@@ -149,7 +149,7 @@ def round_json(rnd: Round) -> dict[str, Any]:
 
 
 def standings_table(t: Tournament, rows: tuple[Standing, ...], after_round: int) -> Table:
-    table = Table(title=f"{t.name}: standings (stilling) after round {after_round}")
+    table = Table(title=f"{escape(t.name)}: standings (stilling) after round {after_round}")
     table.add_column("Place", justify="right")
     table.add_column("No.", justify="right")
     table.add_column("Name")

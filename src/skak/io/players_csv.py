@@ -44,7 +44,10 @@ _HEADER = {alias: key for key, aliases in COLUMNS.items() for alias in aliases}
 
 
 def decode_text(data: bytes) -> str:
-    """UTF-8 (with or without a byte-order mark), else Windows-1252 as Danish Excel writes."""
+    """UTF-8 (with or without a byte-order mark), UTF-16 with a byte-order mark (Excel's
+    "Unicode text"), else Windows-1252 as Danish Excel writes."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -120,10 +123,15 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
     keys: list[str] = []
     problems: list[str] = []
     for h in header:
+        if not h.strip():
+            keys.append("")  # an empty trailing column, as spreadsheets write
+            continue
         key = _HEADER.get(_norm(h))
         if key is None:
             known = ", ".join(aliases[0] for aliases in COLUMNS.values())
             problems.append(f"{source} line 1: unknown column {h!r} (known: {known})")
+        elif key in keys:
+            problems.append(f"{source} line 1: column {h!r} says the same as an earlier column")
         keys.append(key or "")
     if "name" not in keys and not {"last_name", "first_name"} <= set(keys):
         problems.append(f"{source} line 1: no 'name' (navn) column")
@@ -133,24 +141,31 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
     taken = {p.start_number: p.name for p in tournament.players}
     late_from = tournament.next_round if tournament.rounds else None
     rows: list[tuple[int, dict[str, Any]]] = []
-    for row in reader:
-        line = reader.line_num
-        if not any(cell.strip() for cell in row):
-            continue
-        where = f"{source} line {line}"
-        if len(row) != len(keys):
-            problems.append(f"{where}: {len(row)} fields, the header has {len(keys)}")
-            continue
-        values: dict[str, Any] = {}
-        for key, cell in zip(keys, row, strict=True):
-            cell = cell.strip()
-            if not cell:
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
                 continue
-            try:
-                values[key] = _CONVERT.get(key, str)(cell)
-            except SkakError as err:
-                problems.append(f"{where}: {err}")
-        rows.append((line, values))
+            where = f"{source} line {line}"
+            while len(row) > len(keys) and not row[-1].strip():
+                row = row[:-1]  # empty trailing fields
+            if len(row) < len(keys) and not any(keys[len(row) :]):
+                row = row + [""] * (len(keys) - len(row))
+            if len(row) != len(keys):
+                problems.append(f"{where}: {len(row)} fields, the header has {len(keys)}")
+                continue
+            values: dict[str, Any] = {}
+            for key, cell in zip(keys, row, strict=True):
+                cell = cell.strip()
+                if not cell or not key:
+                    continue
+                try:
+                    values[key] = _CONVERT.get(key, str)(cell)
+                except SkakError as err:
+                    problems.append(f"{where}: {err}")
+            rows.append((line, values))
+    except csv.Error as err:
+        problems.append(f"{source} line {reader.line_num}: the line cannot be read as CSV ({err})")
 
     players: list[Player] = []
     for line, values in rows:

@@ -57,10 +57,15 @@ class PlayersAdded:
 
 @dataclass(frozen=True, slots=True)
 class PlayerEdited:
-    """A player's details replaced by a new version (same start number)."""
+    """A player's details changed from ``before`` to ``after`` (same start number).
+
+    The event applies only while the player is still exactly ``before``: undoing an earlier
+    change of the same player is refused rather than silently carried forward by this one.
+    """
 
     kind: ClassVar[str] = "player_edited"
-    player: Player
+    before: Player
+    after: Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +145,7 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
         case PlayersAdded():
             return _add_players(state, event.players)
         case PlayerEdited():
-            return _edit_player(state, event.player)
+            return _edit_player(state, event.before, event.after)
         case PlayerWithdrawn():
             return _withdraw(state, event.start_number, event.from_round)
         case RoundPaired():
@@ -174,8 +179,25 @@ def _add_players(state: Tournament, players: Sequence[Player]) -> Tournament:
     return replace(state, players=ordered)
 
 
-def _edit_player(state: Tournament, player: Player) -> Tournament:
-    state.player(player.start_number)  # raises NotFoundError
+def _edit_player(state: Tournament, before: Player, after: Player) -> Tournament:
+    if before.start_number != after.start_number:
+        raise InputError("the start number (startnummer) identifies the player and stays")
+    current = state.player(after.start_number)  # raises NotFoundError
+    if current != before:
+        raise StateError(
+            f"player {after.start_number} ({current.name}) was changed after this edit was "
+            "made: " + "; ".join(_changes(before, current))
+        )
+    past = sorted(r for r in after.absent_rounds - before.absent_rounds if r <= state.current_round)
+    if past:
+        raise StateError(
+            f"round {', '.join(map(str, past))} has been paired already; an absence can be "
+            f"announced from round {state.next_round} on"
+        )
+    return _replace_player(state, after)
+
+
+def _replace_player(state: Tournament, player: Player) -> Tournament:
     return replace(
         state,
         players=tuple(
@@ -186,6 +208,12 @@ def _edit_player(state: Tournament, player: Player) -> Tournament:
 
 def _withdraw(state: Tournament, start_number: int, from_round: int) -> Tournament:
     player = state.player(start_number)
+    if from_round < 1:
+        raise InputError(f"round {from_round} is not a round number")
+    if state.number_of_rounds is not None and from_round > state.number_of_rounds:
+        raise InputError(
+            f"the tournament has {state.number_of_rounds} rounds; there is no round {from_round}"
+        )
     if from_round <= state.current_round:
         raise StateError(
             f"round {from_round} has been paired already; {player.name} can withdraw "
@@ -193,7 +221,7 @@ def _withdraw(state: Tournament, start_number: int, from_round: int) -> Tourname
         )
     if player.withdrawn_from is not None:
         raise StateError(f"{player.name} withdrew already from round {player.withdrawn_from}")
-    return _edit_player(state, replace(player, withdrawn_from=from_round))
+    return _replace_player(state, replace(player, withdrawn_from=from_round))
 
 
 def _add_round(state: Tournament, rnd: Round) -> Tournament:
@@ -302,11 +330,10 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 p = players[0]
                 return f"player {p.start_number} added{src}: {p.name}"
             return f"{len(players)} players added{src}"
-        case PlayerEdited(player=p):
-            if before is not None and before.has_player(p.start_number):
-                changed = _changes(before.player(p.start_number), p)
-                return f"player {p.start_number} edited: " + ("; ".join(changed) or "no change")
-            return f"player {p.start_number} edited"
+        case PlayerEdited(before=old, after=p):
+            return f"player {p.start_number} edited: " + (
+                "; ".join(_changes(old, p)) or "no change"
+            )
         case PlayerWithdrawn(start_number=n, from_round=r):
             return f"player {n} withdrawn (udgået) from round {r}"
         case RoundPaired(round=rnd, allow_unfinished=unfinished):

@@ -93,6 +93,12 @@ class Player:
             )
         if not self.name.strip():
             raise InputError(f"{where}: the name is empty")
+        if any(ord(c) < 32 for c in self.name):
+            raise InputError(f"{where}: the name {self.name!r} holds control characters")
+        for name in ("dsu_id", "fide_id"):
+            value = getattr(self, name)
+            if value is not None and value < 1:
+                raise InputError(f"{where}: {name} must be a positive number, not {value}")
         if self.federation is not None and not (
             len(self.federation) == 3 and self.federation.isalpha() and self.federation.isupper()
         ):

@@ -40,6 +40,11 @@ class PairingSystem(Protocol):
         ...
 
     @property
+    def accepts_late_entries(self) -> bool:
+        """Whether players may join after round 1 (sen tilmelding)."""
+        ...
+
+    @property
     def default_scoring(self) -> Scoring:
         """The scoring a new tournament with this system gets unless the arbiter says otherwise."""
         ...

@@ -102,6 +102,8 @@ class BergerSystem:
     #: A round robin's free round (spillefri) gives no point: every player has one, and a
     #: point for it would distort the standings until the end (docs/interpretations.md).
     default_scoring = Scoring(pairing_bye=Fraction(0))
+    #: A Berger table has no place for a player who joins after round 1.
+    accepts_late_entries = False
 
     _SETTINGS: Mapping[str, type] = {"cycles": int, "swap-last-two": bool}
 
@@ -120,13 +122,14 @@ class BergerSystem:
         return self._cycles(tournament) * (n + n % 2 - 1)
 
     def _field(self, tournament: Tournament) -> Sequence[int]:
-        """The start numbers in the round robin: the players of round 1 once it is paired."""
+        """The start numbers in the round robin: the players of round 1 once it is paired;
+        before that, everyone registered except those withdrawn before the start."""
         if tournament.rounds:
             first = tournament.rounds[0]
             numbers = {n for p in first.pairings for n in p.players}
             numbers.update(b.player for b in first.byes)
             return sorted(numbers)
-        return sorted(p.start_number for p in tournament.players)
+        return sorted(p.start_number for p in tournament.players if not p.is_withdrawn(1))
 
     def pair(self, tournament: Tournament) -> Round:
         field = self._field(tournament)
@@ -135,13 +138,17 @@ class BergerSystem:
             raise NoValidPairingError(
                 f"a round robin needs at least 2 players; {len(field)} registered"
             )
+        in_field = set(field)
         newcomers = sorted(
-            p.start_number for p in tournament.players if p.start_number not in set(field)
+            p.start_number
+            for p in tournament.players
+            if p.start_number not in in_field and not p.is_withdrawn(number)
         )
-        if newcomers:
+        if newcomers and tournament.rounds:
             raise NoValidPairingError(
                 "a round robin's field is fixed when round 1 is paired; these players joined "
-                f"later and cannot be fitted into the Berger table: {newcomers}",
+                f"later and cannot be fitted into the Berger table: {newcomers}. Undo their "
+                "registration ('skak history', then 'skak undo --event N') or withdraw them",
                 newcomers,
             )
         late = [p.start_number for p in tournament.players if (p.late_from or 1) > 1]
@@ -200,7 +207,8 @@ class BergerSystem:
         if cycles == 2:
             head += f" of cycle {cycle}" + (", colours reversed" if cycle == 2 else "")
         lines = [head]
-        if cycles == 2 and cycle == 1 and swap and table_round >= len(schedule) // 2 - 1:
+        per_cycle = len(schedule) // cycles
+        if cycles == 2 and cycle == 1 and swap and per_cycle >= 2 and table_round >= per_cycle - 1:
             lines.append("the last two rounds of the first cycle are swapped (C.06 annex 1)")
         if any(i != n for i, n in table_no.items()):
             lines.append(

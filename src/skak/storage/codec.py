@@ -1,8 +1,7 @@
 """Events and tournaments to JSON and back (cattrs), for the event log and ``export json``.
 
 Points are written as exact strings (``"1/2"``), dates as ISO dates, enums by value; an event
-carries its kind under ``"type"``. Fields equal to their default are left out, so old events
-stay readable when a later version adds a field with a default.
+carries its kind under ``"type"``.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from cattrs import ClassValidationError
+from cattrs import ClassValidationError, Converter
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union, configure_union_passthrough
 
@@ -21,18 +20,28 @@ from skak.model.tournament import SettingValue, Tournament
 
 __all__ = ["dump_event", "dump_tournament", "load_event", "load_tournament"]
 
-_converter = make_converter(omit_if_default=True)
-_converter.register_unstructure_hook(Fraction, str)
-_converter.register_structure_hook(Fraction, lambda v, _: Fraction(v))
-_converter.register_unstructure_hook(date, date.isoformat)
-_converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))
-configure_union_passthrough(SettingValue, _converter)
-configure_tagged_union(
-    Event,
-    _converter,
-    tag_generator=lambda cls: str(cls.kind),  # type: ignore[attr-defined]
-    tag_name="type",
-)
+
+def _make(*, omit_if_default: bool) -> Converter:
+    converter = make_converter(omit_if_default=omit_if_default)
+    converter.register_unstructure_hook(Fraction, str)
+    converter.register_structure_hook(Fraction, lambda v, _: Fraction(v))
+    converter.register_unstructure_hook(date, date.isoformat)
+    converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))
+    configure_union_passthrough(SettingValue, converter)
+    configure_tagged_union(
+        Event,
+        converter,
+        tag_generator=lambda cls: str(cls.kind),  # type: ignore[attr-defined]
+        tag_name="type",
+    )
+    return converter
+
+
+#: The event log leaves out fields at their defaults: compact, and old events stay readable
+#: when a later version adds a field with a default.
+_converter = _make(omit_if_default=True)
+#: Exports write every field, so a reader needs no knowledge of skak's defaults.
+_complete = _make(omit_if_default=False)
 assert len(EVENT_TYPES) == len(Event.__args__)
 
 
@@ -51,7 +60,8 @@ def load_event(data: dict[str, Any]) -> Event:
 
 
 def dump_tournament(tournament: Tournament) -> dict[str, Any]:
-    out: dict[str, Any] = _converter.unstructure(tournament)
+    """Every field of the tournament, defaults included (for ``skak export json``)."""
+    out: dict[str, Any] = _complete.unstructure(tournament)
     return out
 
 

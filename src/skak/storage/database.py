@@ -93,7 +93,11 @@ class Database:
                 raise StorageError(f"the folder {self._path.parent} does not exist")
         try:
             self.engine = self._make_engine()
-            self._upgrade()
+            self._upgrade(create)
+        except ImportError as err:
+            raise StorageError(
+                f"cannot open {self.location}: its database driver is not installed ({err.name})"
+            ) from err
         except SQLAlchemyError as err:
             raise StorageError(f"cannot open the database {self.location}: {err}") from err
 
@@ -114,19 +118,31 @@ class Database:
 
         return engine
 
-    def _current_revision(self) -> str | None:
+    def _current_revision(self) -> tuple[str | None, bool]:
+        """The schema revision, and whether the database holds any tables at all."""
         with self.engine.connect() as conn:
-            if not inspect(conn).has_table("alembic_version"):
-                return None
-            revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+            tables = inspect(conn).get_table_names()
+            revision = None
+            if "alembic_version" in tables:
+                revision = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
             conn.rollback()
-        return None if revision is None else str(revision)
+        return (None if revision is None else str(revision)), bool(tables)
 
-    def _upgrade(self) -> None:
-        """Bring the schema to the newest revision; touch nothing when it is current."""
-        current = self._current_revision()
+    def _upgrade(self, create: bool) -> None:
+        """Bring the schema to the newest revision; touch nothing when it is current.
+
+        A database that is not skak's (tables, but no skak schema) is never written to, and an
+        empty one only when ``create`` is given.
+        """
+        current, has_tables = self._current_revision()
         if current == SCHEMA_REVISION:
             return
+        if current is None and (has_tables or not create):
+            raise StorageError(
+                f"{self.location} is not a skak database"
+                + (" (it holds another program's tables)" if has_tables else "")
+                + "; name another one with --db or SKAK_DB"
+            )
         from alembic import command
         from alembic.config import Config
         from alembic.script import ScriptDirectory
@@ -134,8 +150,8 @@ class Database:
         scripts = ScriptDirectory(str(_MIGRATIONS))
         if current is not None and current not in {s.revision for s in scripts.walk_revisions()}:
             raise StorageError(
-                f"the database {self.location} was written by a newer skak (schema {current}); "
-                "upgrade skak to use it"
+                f"{self.location} has schema {current!r}, which this skak does not know: it was "
+                "written by a newer skak (upgrade skak to use it) or by another program"
             )
         with self.engine.begin() as conn:
             cfg = Config()
