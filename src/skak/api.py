@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from skak.engine import pending_as_unfinished
 from skak.errors import (
     AmbiguousTournamentError,
     InputError,
@@ -167,6 +168,26 @@ class Skak:
             self.db.append(conn, row.id, event, self.actor)
             return row
 
+    def import_tournament(self, tournament: Tournament, *, source: str) -> TournamentRow:
+        """Store a whole tournament read from a file: its settings, players and rounds, as
+        the events that build it, in one transaction (all or nothing)."""
+        get_system(tournament.pairing_system).check_settings(tournament.settings)
+        events: list[Event] = [
+            TournamentCreated(replace(tournament, players=(), rounds=())),
+            PlayersAdded(tournament.players, source),
+            *(RoundPaired(r) for r in tournament.rounds),
+        ]
+        state: Tournament | None = None
+        for event in events:
+            state = apply(state, event)
+        if state != tournament:  # pragma: no cover - the events rebuild what they were cut from
+            raise StateError("the imported tournament could not be rebuilt from its events")
+        with self.db.transaction() as conn:
+            row = self.db.add_tournament(conn, tournament.name)
+            for event in events:
+                self.db.append(conn, row.id, event, self.actor)
+            return row
+
     def add_players(
         self,
         ident: str | int | None,
@@ -270,8 +291,9 @@ class Skak:
                     f"results are missing ({where}); enter them with 'skak result', or pair "
                     "anyway with --allow-unfinished to count those games as draws"
                 )
-            snapshot = _pending_as_unfinished(t) if missing else t
-            return RoundPaired(system.pair(snapshot), allow_unfinished=bool(missing))
+            return RoundPaired(
+                system.pair(pending_as_unfinished(t)), allow_unfinished=bool(missing)
+            )
 
         _, stored = self._change(ident, make)
         assert isinstance(stored.event, RoundPaired)
@@ -348,17 +370,3 @@ class Skak:
                 ) from err
             self.db.append(conn, loaded.row.id, EventUndone(target_seq), self.actor)
             return target
-
-
-def _pending_as_unfinished(t: Tournament) -> Tournament:
-    """The snapshot a pairing system sees when the arbiter pairs before all results are in."""
-    rounds = tuple(
-        replace(
-            r,
-            pairings=tuple(
-                replace(p, result=Result.UNFINISHED) if p.result is None else p for p in r.pairings
-            ),
-        )
-        for r in t.rounds
-    )
-    return replace(t, rounds=rounds)

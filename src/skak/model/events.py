@@ -188,7 +188,12 @@ def _edit_player(state: Tournament, before: Player, after: Player) -> Tournament
             f"player {after.start_number} ({current.name}) was changed after this edit was "
             "made: " + "; ".join(_changes(before, current))
         )
-    past = sorted(r for r in after.absent_rounds - before.absent_rounds if r <= state.current_round)
+    added = (
+        (after.absent_rounds - before.absent_rounds)
+        | (after.half_bye_rounds - before.half_bye_rounds)
+        | (after.full_bye_rounds - before.full_bye_rounds)
+    )
+    past = sorted(r for r in added if r <= state.current_round)
     if past:
         raise StateError(
             f"round {', '.join(map(str, past))} has been paired already; an absence can be "

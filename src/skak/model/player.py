@@ -7,8 +7,20 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from skak.errors import InputError
+from skak.model.results import Result
 
-__all__ = ["Player", "Ratings", "Sex", "Title"]
+__all__ = ["Player", "Ratings", "Sex", "Title", "clean_text"]
+
+
+def clean_text(value: str, what: str) -> str:
+    """``value`` without surrounding spaces.
+
+    :raises InputError: when it holds control characters (a line break in a name would break
+        every file format skak writes).
+    """
+    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+        raise InputError(f"{what} {value!r} holds control characters")
+    return value.strip()
 
 
 class Sex(enum.Enum):
@@ -68,13 +80,16 @@ class Player:
 
     ``withdrawn_from`` is the first round the player no longer plays (udgået fra runde N);
     ``late_from`` is the first round of a late entry (sen tilmelding); ``absent_rounds`` are
-    rounds announced in advance as missed.
+    rounds announced in advance as missed (a zero-point bye), ``half_bye_rounds`` and
+    ``full_bye_rounds`` rounds for which a half- or full-point bye was granted in advance.
+    ``birth_year`` holds the year of birth when the full date is not known.
     """
 
     start_number: int
     name: str
     sex: Sex | None = None
     birth_date: date | None = None
+    birth_year: int | None = None
     club: str | None = None
     federation: str | None = None
     dsu_id: int | None = None
@@ -84,17 +99,21 @@ class Player:
     withdrawn_from: int | None = None
     late_from: int | None = None
     absent_rounds: frozenset[int] = frozenset()
+    half_bye_rounds: frozenset[int] = frozenset()
+    full_bye_rounds: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         where = f"player {self.start_number}"
+        for name in ("name", "club"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, clean_text(value, f"{where}: {name}"))
         if self.start_number < 1:
             raise InputError(
                 f"start number (startnummer) must be 1 or more, not {self.start_number}"
             )
         if not self.name.strip():
             raise InputError(f"{where}: the name is empty")
-        if any(ord(c) < 32 for c in self.name):
-            raise InputError(f"{where}: the name {self.name!r} holds control characters")
         for name in ("dsu_id", "fide_id"):
             value = getattr(self, name)
             if value is not None and value < 1:
@@ -109,10 +128,24 @@ class Player:
             value = getattr(self, name)
             if value is not None and value < 1:
                 raise InputError(f"{where}: {name} must be a round number, not {value}")
-        if any(r < 1 for r in self.absent_rounds):
-            raise InputError(f"{where}: absent rounds must be round numbers")
-        if not isinstance(self.absent_rounds, frozenset):
-            object.__setattr__(self, "absent_rounds", frozenset(self.absent_rounds))
+        declared = ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
+        for name in declared:
+            rounds = getattr(self, name)
+            if not isinstance(rounds, frozenset):
+                object.__setattr__(self, name, frozenset(rounds))
+            if any(r < 1 for r in rounds):
+                raise InputError(f"{where}: {name} must be round numbers")
+        overlap = (
+            (self.absent_rounds & self.half_bye_rounds)
+            | (self.absent_rounds & self.full_bye_rounds)
+            | (self.half_bye_rounds & self.full_bye_rounds)
+        )
+        if overlap:
+            raise InputError(
+                f"{where}: round {min(overlap)} has two kinds of bye or absence declared"
+            )
+        if self.birth_year is not None and self.birth_date is not None:
+            raise InputError(f"{where}: give the birth date or the birth year, not both")
 
     @property
     def last_name(self) -> str:
@@ -132,7 +165,21 @@ class Player:
             return False
         if self.late_from is not None and round_number < self.late_from:
             return False
-        return round_number not in self.absent_rounds
+        return self.declared_bye(round_number) is None
+
+    def declared_bye(self, round_number: int) -> Result | None:
+        """The bye or absence declared in advance for ``round_number``, if any."""
+        if round_number in self.absent_rounds:
+            return Result.ZERO_BYE
+        if round_number in self.half_bye_rounds:
+            return Result.HALF_BYE
+        if round_number in self.full_bye_rounds:
+            return Result.FULL_BYE
+        return None
+
+    @property
+    def year_of_birth(self) -> int | None:
+        return self.birth_date.year if self.birth_date else self.birth_year
 
     def rating(self, kind: str = "dsu") -> int | None:
         """The rating of ``kind`` (``dsu``, ``dsu_rapid``, ``dsu_blitz``, ``fide``)."""

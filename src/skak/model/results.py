@@ -37,8 +37,8 @@ class Result(enum.Enum):
 
     Game results are written from White's side. ``UNFINISHED`` is an adjourned or otherwise
     unfinished game (afbrudt parti): it scores nothing until finished, but counts as a draw for
-    pairing (DSU 4.9.1 and 4.9.3 rule 1.1). The last four are not games: a pairing-allocated
-    bye (oversidder), a requested half-point or zero-point bye, and an absence.
+    pairing (DSU 4.9.1 and 4.9.3 rule 1.1). The last five are not games: a pairing-allocated
+    bye (oversidder), a requested full-, half- or zero-point bye, and an absence.
     """
 
     WHITE_WIN = "1-0"
@@ -49,6 +49,7 @@ class Result(enum.Enum):
     DOUBLE_FORFEIT = "--"
     UNFINISHED = "unfinished"
     PAIRING_BYE = "bye"
+    FULL_BYE = "full-bye"
     HALF_BYE = "half-bye"
     ZERO_BYE = "zero-bye"
     ABSENT = "absent"
@@ -127,6 +128,8 @@ class Result(enum.Enum):
                 return Fraction(0)
             case Result.PAIRING_BYE:
                 return s.pairing_bye
+            case Result.FULL_BYE:
+                return s.full_bye
             case Result.HALF_BYE:
                 return s.half_bye
             case Result.ZERO_BYE:
@@ -139,7 +142,9 @@ class Result(enum.Enum):
         return self.points(colour, scoring)
 
 
-_NOT_GAMES = frozenset({Result.PAIRING_BYE, Result.HALF_BYE, Result.ZERO_BYE, Result.ABSENT})
+_NOT_GAMES = frozenset(
+    {Result.PAIRING_BYE, Result.FULL_BYE, Result.HALF_BYE, Result.ZERO_BYE, Result.ABSENT}
+)
 _PLAYED = frozenset({Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.UNFINISHED})
 _FORFEITS = frozenset({Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT})
 
@@ -152,6 +157,7 @@ _LABELS = {
     Result.DOUBLE_FORFEIT: "both forfeited (begge udeblev)",
     Result.UNFINISHED: "unfinished, counts as a draw for pairing (afbrudt parti)",
     Result.PAIRING_BYE: "pairing-allocated bye (oversidder)",
+    Result.FULL_BYE: "full-point bye (helpoint-bye)",
     Result.HALF_BYE: "half-point bye (halvpoint-bye)",
     Result.ZERO_BYE: "zero-point bye (nulpoint-bye)",
     Result.ABSENT: "absent (fraværende)",
@@ -190,6 +196,7 @@ class Scoring:
     forfeit_win: Fraction = Fraction(1)
     forfeit_loss: Fraction = Fraction(0)
     pairing_bye: Fraction = Fraction(1)
+    full_bye: Fraction = Fraction(1)
     half_bye: Fraction = HALF
     zero_bye: Fraction = Fraction(0)
 

@@ -14,7 +14,7 @@ from datetime import date
 from functools import cached_property
 
 from skak.errors import InputError, NotFoundError
-from skak.model.player import Player
+from skak.model.player import Player, clean_text
 from skak.model.results import Result, Scoring
 
 __all__ = ["Bye", "Pairing", "RatedKind", "Round", "SettingValue", "Tournament"]
@@ -42,13 +42,15 @@ class Pairing:
     """One board of a round (bræt): white against black, or a pairing-allocated bye.
 
     A bye has ``black=None`` and the result ``Result.PAIRING_BYE``; ``result`` is ``None``
-    while a game has no result yet.
+    while a game has no result yet. ``unrated`` marks a game that counts for the score but
+    not for rating, as FIDE's codes W/D/L do for a game that lasted less than one move.
     """
 
     board: int
     white: int
     black: int | None
     result: Result | None = None
+    unrated: bool = False
 
     def __post_init__(self) -> None:
         if self.board < 1:
@@ -73,6 +75,9 @@ class Pairing:
         return (self.white,) if self.black is None else (self.white, self.black)
 
 
+_DECLARED = (Result.FULL_BYE, Result.HALF_BYE, Result.ZERO_BYE, Result.ABSENT)
+
+
 @dataclass(frozen=True, slots=True)
 class Bye:
     """A player who is not paired in a round by request or absence (not a board)."""
@@ -81,10 +86,10 @@ class Bye:
     result: Result
 
     def __post_init__(self) -> None:
-        if self.result not in (Result.HALF_BYE, Result.ZERO_BYE, Result.ABSENT):
+        if self.result not in _DECLARED:
             raise InputError(
-                f"player {self.player}: an unpaired round entry must be a half-point bye, "
-                f"a zero-point bye or an absence, not {self.result.label}"
+                f"player {self.player}: an unpaired round entry must be a full-, half- or "
+                f"zero-point bye or an absence, not {self.result.label}"
             )
 
 
@@ -147,9 +152,16 @@ class Tournament:
     scoring: Scoring = field(default_factory=Scoring)
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    #: Lines of an imported file that skak does not interpret (e.g. a TRF's chief arbiter or
+    #: team records), kept in their order so an export gives them back unchanged.
+    imported_records: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
+        for name in ("name", "place", "time_control"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, clean_text(value, f"tournament {name}"))
+        if not self.name:
             raise InputError("the tournament needs a name")
         if self.number_of_rounds is not None and self.number_of_rounds < 1:
             raise InputError(f"number of rounds must be 1 or more, not {self.number_of_rounds}")

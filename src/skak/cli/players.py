@@ -1,0 +1,195 @@
+"""``skak players …``: register and edit players."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from skak.cli import render
+from skak.cli._common import (
+    DEFAULT_DB,
+    DbOption,
+    JsonOption,
+    TournamentOption,
+    cli_errors,
+    err,
+    open_db,
+    out,
+    parse_date,
+    parse_sex,
+    players_app,
+    print_json,
+)
+from skak.errors import InputError
+from skak.model.player import Ratings, Title
+
+__all__ = ["players_add", "players_edit", "players_import", "players_list", "players_withdraw"]
+
+RatingOpt = Annotated[int | None, typer.Option(help="DSU rating (ratingtal).")]
+
+
+@players_app.command("add")
+@cli_errors
+def players_add(
+    name: Annotated[str, typer.Argument(help='Name as "Last, First".')],
+    start_number: Annotated[
+        int | None, typer.Option(help="Start number (startnummer); default: the next free one.")
+    ] = None,
+    rating: RatingOpt = None,
+    rapid: Annotated[int | None, typer.Option(help="DSU rapid rating.")] = None,
+    blitz: Annotated[int | None, typer.Option(help="DSU blitz rating.")] = None,
+    fide_rating: Annotated[int | None, typer.Option(help="FIDE rating (Elo).")] = None,
+    club: Annotated[str | None, typer.Option(help="Club (klub).")] = None,
+    federation: Annotated[str | None, typer.Option(help="FIDE federation code, e.g. DEN.")] = None,
+    sex: Annotated[str | None, typer.Option(help="m or w (k).")] = None,
+    born: Annotated[str | None, typer.Option(help="Birth date YYYY-MM-DD.")] = None,
+    dsu_id: Annotated[int | None, typer.Option(help="DSU member number.")] = None,
+    fide_id: Annotated[int | None, typer.Option(help="FIDE id.")] = None,
+    title: Annotated[str | None, typer.Option(help="FIDE title: GM, IM, FM, …")] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Register a player (tilmelding). After round 1 the player is a late entry.
+
+    Example: skak players add "Hansen, Jens" --rating 1850 --club "Aarhus Skakklub"
+    """
+    player = open_db(db).add_player(
+        tournament,
+        name,
+        start_number=start_number,
+        sex=parse_sex(sex),
+        birth_date=parse_date(born, "birth date"),
+        club=club,
+        federation=federation.upper() if federation else None,
+        dsu_id=dsu_id,
+        fide_id=fide_id,
+        title=Title.parse(title) if title else None,
+        ratings=Ratings(dsu=rating, dsu_rapid=rapid, dsu_blitz=blitz, fide=fide_rating),
+    )
+    late = f", late entry from round {player.late_from}" if player.late_from else ""
+    out.print(f"Added {escape(player.name)} as start number {player.start_number}{late}")
+
+
+@players_app.command("import")
+@cli_errors
+def players_import(
+    file: Annotated[Path, typer.Argument(help="CSV file; the first line names the columns.")],
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Import players from CSV, all or nothing; every bad line is reported.
+
+    Columns (English or Danish): name/navn, rating/ratingtal, club/klub, federation, sex/køn,
+    birth_date/født, dsu_id/medlemsnummer, fide_id, fide_rating/elo, title/titel, rapid,
+    blitz, start_number/startnummer.
+
+    Example: skak players import spillere.csv
+    """
+    s = open_db(db)
+    with err.status(f"Importing {escape(str(file))} …"):
+        players = s.import_players_csv(tournament, file)
+    numbers = sorted(p.start_number for p in players)
+    out.print(
+        f"Imported {len(players)} players from {escape(file.name)} "
+        f"(start numbers {numbers[0]}–{numbers[-1]})"
+    )
+
+
+@players_app.command("list")
+@cli_errors
+def players_list(
+    db: DbOption = DEFAULT_DB, tournament: TournamentOption = None, as_json: JsonOption = False
+) -> None:
+    """List the players by start number.
+
+    Example: skak players list --json
+    """
+    t = open_db(db).load(tournament)
+    if as_json:
+        print_json([render.player_json(p) for p in t.players])
+    else:
+        out.print(render.players_table(t))
+
+
+@players_app.command("edit")
+@cli_errors
+def players_edit(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    name: Annotated[str | None, typer.Option(help='New name, "Last, First".')] = None,
+    rating: RatingOpt = None,
+    rapid: Annotated[int | None, typer.Option(help="DSU rapid rating.")] = None,
+    blitz: Annotated[int | None, typer.Option(help="DSU blitz rating.")] = None,
+    fide_rating: Annotated[int | None, typer.Option(help="FIDE rating (Elo).")] = None,
+    club: Annotated[str | None, typer.Option(help="Club (klub).")] = None,
+    federation: Annotated[str | None, typer.Option(help="FIDE federation code.")] = None,
+    sex: Annotated[str | None, typer.Option(help="m or w (k).")] = None,
+    born: Annotated[str | None, typer.Option(help="Birth date YYYY-MM-DD.")] = None,
+    dsu_id: Annotated[int | None, typer.Option(help="DSU member number.")] = None,
+    fide_id: Annotated[int | None, typer.Option(help="FIDE id.")] = None,
+    title: Annotated[str | None, typer.Option(help="FIDE title.")] = None,
+    absent: Annotated[
+        list[int] | None,
+        typer.Option(help="A round the player will miss, announced in advance (repeatable)."),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Change a player's details; options left out stay as they are.
+
+    Example: skak players edit 3 --rating 1910 --club "Skakklubben Nordkalotten"
+    """
+    s = open_db(db)
+    current = s.load(tournament).player(start_number)
+    changes: dict[str, Any] = {}
+    for key, value in (
+        ("name", name),
+        ("club", club),
+        ("federation", federation.upper() if federation else None),
+        ("sex", parse_sex(sex)),
+        ("birth_date", parse_date(born, "birth date")),
+        ("dsu_id", dsu_id),
+        ("fide_id", fide_id),
+        ("title", Title.parse(title) if title else None),
+    ):
+        if value is not None:
+            changes[key] = value
+    new_ratings = {
+        k: v
+        for k, v in (
+            ("dsu", rating),
+            ("dsu_rapid", rapid),
+            ("dsu_blitz", blitz),
+            ("fide", fide_rating),
+        )
+        if v is not None
+    }
+    if new_ratings:
+        changes["ratings"] = replace(current.ratings, **new_ratings)
+    if absent:
+        changes["absent_rounds"] = current.absent_rounds | frozenset(absent)
+    if not changes:
+        raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
+    player = s.edit_player(tournament, start_number, **changes)
+    out.print(f"Player {player.start_number} is now: {escape(player.name)}")
+
+
+@players_app.command("withdraw")
+@cli_errors
+def players_withdraw(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    from_round: Annotated[
+        int | None, typer.Option(help="First round not played; default: the next round.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Withdraw a player (udgået): not paired from that round on.
+
+    Example: skak players withdraw 7 --from-round 4
+    """
+    player = open_db(db).withdraw(tournament, start_number, from_round=from_round)
+    out.print(f"{escape(player.name)} withdraws from round {player.withdrawn_from}")

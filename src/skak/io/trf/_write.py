@@ -1,0 +1,223 @@
+"""Writing a :class:`~skak.model.Tournament` as TRF16 or TRF-2026."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+from skak.io.trf._common import TrfVersion
+from skak.model.history import Entry, entries_by_player
+from skak.model.player import Player
+from skak.model.results import Colour, Result, Scoring
+from skak.model.tournament import Tournament
+from skak.standings import standings
+
+__all__ = ["write_trf"]
+
+_UNPAIRED_CODES = {
+    Result.PAIRING_BYE: "U",
+    Result.FULL_BYE: "F",
+    Result.HALF_BYE: "H",
+    Result.ZERO_BYE: "Z",
+    Result.ABSENT: "-",
+}
+_GAME_CODES = {
+    Result.WHITE_WIN: ("1", "0"),
+    Result.BLACK_WIN: ("0", "1"),
+    Result.DRAW: ("=", "="),
+    Result.WHITE_FORFEIT_WIN: ("+", "-"),
+    Result.BLACK_FORFEIT_WIN: ("-", "+"),
+    Result.DOUBLE_FORFEIT: ("-", "-"),
+}
+_UNRATED = {"1": "W", "0": "L", "=": "D"}
+_DEFAULT = Scoring()
+
+
+def write_trf(
+    tournament: Tournament,
+    *,
+    version: TrfVersion = TrfVersion.TRF16,
+    extensions: bool = True,
+    newline: str = "\n",
+) -> str:
+    """The tournament as a TRF text.
+
+    With ``extensions`` (the default) skak's own ``SKT``/``SKP``/``SKR`` records carry what
+    FIDE's records cannot, so that reading the text back gives the same tournament; without
+    them the file holds FIDE's records only (for a rating report).
+    """
+    t = tournament
+    lines = [f"012 {t.name}"]
+    if t.place:
+        lines.append(f"022 {t.place}")
+    if t.start_date:
+        lines.append(f"042 {t.start_date:%Y/%m/%d}")
+    if t.end_date:
+        lines.append(f"052 {t.end_date:%Y/%m/%d}")
+    lines.append(f"062 {len(t.players)}")
+    lines.append(f"072 {sum(1 for p in t.players if p.ratings.fide)}")
+    if t.time_control:
+        lines.append(f"122 {t.time_control}")
+    imported = [
+        line
+        for line in t.imported_records
+        if not line.startswith(("BB", "162"))  # scoring is written from the tournament's own
+    ]
+    if version is TrfVersion.TRF26:
+        if t.number_of_rounds:
+            lines.append(f"142 {t.number_of_rounds}")
+        lines.extend(_scoring_162(t.scoring))
+        if t.tiebreaks:
+            lines.append(f"202 {','.join(t.tiebreaks)}")
+    else:
+        if t.number_of_rounds:
+            lines.append(f"XXR {t.number_of_rounds}")
+        lines.extend(_scoring_bb(t.scoring))
+    lines.extend(imported)
+    next_round = t.next_round if t.rounds else 1
+    cells_next = version is TrfVersion.TRF16
+    ranks = {s.player.start_number: s.rank for s in standings(t)}
+    for p, player_entries in zip(t.players, entries_by_player(t).values(), strict=True):
+        lines.append(
+            _player_line(t, p, player_entries, ranks[p.start_number], next_round, cells_next)
+        )
+    if version is TrfVersion.TRF26:
+        lines.extend(_declared_240(t, next_round))
+    if extensions:
+        lines.extend(_extensions(t, version))
+    return newline.join(lines) + newline
+
+
+def _points_text(points: Fraction) -> str:
+    text = f"{float(points):4.1f}"
+    return text if len(text) <= 4 else f"{round(points):4d}"
+
+
+def _player_line(
+    t: Tournament,
+    p: Player,
+    entries: tuple[Entry, ...],
+    rank: int,
+    next_round: int,
+    cells_next: bool,
+) -> str:
+    points = sum((e.points(t.scoring) for e in entries), Fraction(0))
+    declared = p.declared_bye(next_round) if cells_next else None
+    if declared is not None:
+        points += declared.points(Colour.WHITE, t.scoring)
+    birth = (
+        f"{p.birth_date:%Y/%m/%d}"
+        if p.birth_date
+        else (f"{p.birth_year:04d}" if p.birth_year else "")
+    )
+    head = (
+        f"001 {p.start_number:>4} {(p.sex.value if p.sex else ' ')}"
+        f"{(p.title.value if p.title else ''):>3} {p.name[:33]:<33} "
+        f"{(p.ratings.fide or ''):>4} {(p.federation or ''):<3} {(p.fide_id or ''):>11} "
+        f"{birth:<10} {_points_text(points)} {rank:>4}  "
+    )
+    by_round = {e.round: e for e in entries}
+    cells = [_cell(t, by_round.get(r)) for r in range(1, t.current_round + 1)]
+    if declared is not None:
+        cells.append(f"0000 - {_UNPAIRED_CODES[declared]}  ")
+    return (head + "".join(cells)).rstrip()
+
+
+def _cell(t: Tournament, e: Entry | None) -> str:
+    if e is None:
+        return " " * 10
+    if e.opponent is None:
+        assert e.result is not None
+        return f"0000 - {_UNPAIRED_CODES[e.result]}  "
+    colour = "w" if e.colour is Colour.WHITE else "b"
+    code = " "
+    if e.result is not None and e.result is not Result.UNFINISHED:
+        white, black = _GAME_CODES[e.result]
+        code = white if e.colour is Colour.WHITE else black
+        pairing = t.round(e.round).board(e.board or 0)
+        if pairing.unrated:
+            code = _UNRATED.get(code, code)
+    return f"{e.opponent:>4} {colour} {code}  "
+
+
+def _declared_240(t: Tournament, next_round: int) -> list[str]:
+    out = []
+    for kind, attr in (("F", "full_bye_rounds"), ("H", "half_bye_rounds"), ("Z", "absent_rounds")):
+        rounds: dict[int, list[int]] = {}
+        for p in t.players:
+            for r in getattr(p, attr):
+                if r >= next_round:
+                    rounds.setdefault(r, []).append(p.start_number)
+        for r in sorted(rounds):
+            ids = "".join(f" {n:>4}" for n in sorted(rounds[r]))
+            out.append(f"240 {kind} {r:03d}{ids}")
+    return out
+
+
+def _scoring_162(s: Scoring) -> list[str]:
+    if s == _DEFAULT:
+        return []
+    parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pairing_bye)]
+    return ["162 " + "".join(f" {code}{float(v):4.1f}   " for code, v in parts).rstrip()]
+
+
+def _scoring_bb(s: Scoring) -> list[str]:
+    if s == _DEFAULT:
+        return []
+    parts = [
+        ("BBW", s.win),
+        ("BBD", s.draw),
+        ("BBL", s.loss),
+        ("BBZ", s.zero_bye),
+        ("BBF", s.forfeit_loss),
+        ("BBU", s.pairing_bye),
+    ]
+    return [f"{code} {float(v):4.1f}" for code, v in parts]
+
+
+def _json(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
+    skt: dict[str, Any] = {"system": t.pairing_system}
+    if t.pairing_settings:
+        skt["settings"] = dict(t.pairing_settings)
+    if t.rated_kind.value != "standard":
+        skt["kind"] = t.rated_kind.value
+    if t.scoring != _DEFAULT:
+        skt["scoring"] = {k: str(getattr(t.scoring, k)) for k in t.scoring.__dataclass_fields__}
+    if t.tiebreaks and version is TrfVersion.TRF16:
+        skt["tiebreaks"] = list(t.tiebreaks)
+    out = [f"SKT {_json(skt)}"]
+    for p in t.players:
+        data: dict[str, Any] = {}
+        if len(p.name) > 33:
+            data["name"] = p.name
+        for key in ("club", "dsu_id", "withdrawn_from", "late_from"):
+            if getattr(p, key) is not None:
+                data[key] = getattr(p, key)
+        for key in ("dsu", "dsu_rapid", "dsu_blitz"):
+            if getattr(p.ratings, key) is not None:
+                data[key] = getattr(p.ratings, key)
+        for key in ("absent_rounds", "half_bye_rounds", "full_bye_rounds"):
+            if getattr(p, key):
+                data[key] = sorted(getattr(p, key))
+        if data:
+            out.append(f"SKP {p.start_number:>4} {_json(data)}")
+    for rnd in t.rounds:
+        games = [p for p in rnd.pairings if p.black is not None]
+        data = {}
+        if [p.white for p in games] != [
+            p.white for p in sorted(games, key=lambda p: min(p.white, p.black or 0))
+        ]:
+            data["boards"] = [p.white for p in games]
+        unfinished = [i for i, p in enumerate(games, start=1) if p.result is Result.UNFINISHED]
+        if unfinished:
+            data["unfinished"] = unfinished
+        if rnd.explanation:
+            data["explanation"] = list(rnd.explanation)
+        if data:
+            out.append(f"SKR {rnd.number:>3} {_json(data)}")
+    return out
