@@ -1,0 +1,219 @@
+"""Files in and out: ``skak import trf``, ``skak export trf`` and ``skak engine``."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from skak.cli._common import (
+    DEFAULT_DB,
+    DbOption,
+    TournamentOption,
+    app,
+    cli_errors,
+    err,
+    export_app,
+    import_app,
+    open_db,
+    out,
+)
+from skak.engine import check_rounds, pair_next, pairs_text
+from skak.errors import InputError, NoValidPairingError, SkakError, StateError
+from skak.io.trf import TrfVersion, decode_trf, parse_trf, write_trf
+from skak.model.tournament import Tournament
+from skak.pairing import get_system, system_names
+
+__all__ = ["engine", "export_trf", "import_trf", "read_trf_file"]
+
+
+def read_trf_file(path: Path, *, strict: bool = True) -> Tournament:
+    """Read and parse a TRF file; in lenient mode report every problem at once.
+
+    :raises InputError: naming the file, line and column of the (first) problem.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror}", location=str(path)) from e
+    read = parse_trf(decode_trf(data), path.name, strict=strict)
+    if read.problems:
+        raise InputError(
+            f"nothing imported: {len(read.problems)} problem"
+            f"{'s' if len(read.problems) != 1 else ''} in the file",
+            location=path.name,
+            problems=read.problems,
+        )
+    return read.tournament
+
+
+@import_app.command("trf")
+@cli_errors
+def import_trf(
+    file: Annotated[Path, typer.Argument(help="A TRF16 or TRF-2026 file.")],
+    system: Annotated[
+        str | None,
+        typer.Option(help="Pairing system for the rounds still to play, when the file has none."),
+    ] = None,
+    lenient: Annotated[
+        bool, typer.Option("--lenient", help="Report every problem in the file, not the first.")
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Create a tournament from a FIDE TRF file, with its players, rounds and results.
+
+    All or nothing: a file with any problem imports nothing and the problem is named by line
+    and column.
+
+    Example: skak import trf turnering.trf --system berger
+    """
+    with err.status(f"Reading {escape(str(file))} …"):
+        t = read_trf_file(file, strict=not lenient)
+    if system is not None:
+        t = replace(t, pairing_system=get_system(system).name)
+    elif t.pairing_system not in system_names():
+        raise InputError(
+            f"the file's pairing system is {t.pairing_system!r}, which skak cannot pair yet; "
+            f"name the system for the rounds to come with --system ({', '.join(system_names())})"
+        )
+    s = open_db(db, create=True)
+    row = s.import_tournament(t, source=file.name)
+    out.print(
+        f"Imported tournament #{row.id} [bold]{escape(t.name)}[/]: {len(t.players)} players, "
+        f"{len(t.rounds)} rounds from {escape(file.name)}"
+    )
+
+
+@export_app.command("trf")
+@cli_errors
+def export_trf(
+    trf26: Annotated[
+        bool, typer.Option("--trf26/--trf16", help="Write TRF-2026 instead of TRF16.")
+    ] = False,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain", help="Only FIDE's records, without skak's SKT/SKP/SKR lines (rating report)."
+        ),
+    ] = False,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Write the tournament as a FIDE TRF file.
+
+    skak's own SKT/SKP/SKR lines (ignored by other programs) keep what FIDE's records cannot
+    hold, so importing the file again gives the same tournament.
+
+    Example: skak export trf --trf26 -o turnering.trf
+    """
+    t = open_db(db).load(tournament)
+    version = TrfVersion.TRF26 if trf26 else TrfVersion.TRF16
+    text = write_trf(t, version=version, extensions=not plain)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
+    err.print(f"Wrote {escape(str(output))}")
+
+
+#: ``skak engine`` exit codes, as bbpPairings uses them.
+ENGINE_NO_PAIRING = 1
+ENGINE_INVALID = 3
+ENGINE_FILE = 5
+
+_ENGINE_USAGE = (
+    "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--explain]\n"
+    "       skak engine --SYSTEM --check INPUT.trf"
+)
+
+
+@app.command(
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+    add_help_option=True,
+)
+def engine(ctx: typer.Context) -> None:
+    """Pair the next round of a TRF file like bbpPairings and JaVaFo, or re-check its rounds.
+
+    --SYSTEM is a pairing system's name (--berger, …). -p writes the number of pairs, then
+    one 'white black' line per board (a bye as 'N 0'), to OUTPUT or standard output.
+    --check re-pairs every round from the rounds before it and lists where the file differs.
+    Exit codes: 0 done (or no differences), 1 no valid pairing (or differences found),
+    3 invalid request or file, 5 file not readable or writable.
+
+    Example: skak engine --berger turnering.trf -p parring.txt
+    """
+    args = list(ctx.args)
+    systems = [a[2:] for a in args if a.startswith("--") and a[2:] in system_names()]
+    check = "--check" in args or "-c" in args
+    explain = "--explain" in args
+    output: str | None = None
+    to_stdout = False
+    rest: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "-p":
+            if i + 1 < len(args) and not args[i + 1].startswith("-"):
+                output = args[i + 1]
+                i += 1
+            else:
+                to_stdout = True
+        elif not a.startswith("-"):
+            rest.append(a)
+        elif a[2:] not in system_names() and a not in ("--check", "-c", "--explain"):
+            _fail(
+                ENGINE_INVALID, f"unknown option {a}; pairing systems: {', '.join(system_names())}"
+            )
+        i += 1
+    if len(systems) != 1 or len(rest) != 1 or check == (output is not None or to_stdout):
+        _fail(ENGINE_INVALID, _ENGINE_USAGE)
+    path = Path(rest[0])
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        _fail(ENGINE_FILE, f"{path}: cannot read the file: {e.strerror}")
+    try:
+        t = parse_trf(decode_trf(data), path.name).tournament
+        t = replace(t, pairing_system=systems[0])
+        system = get_system(systems[0])
+        if check:
+            results = check_rounds(t, system)
+            for r in results:
+                out.print(escape(r.describe()), soft_wrap=True)
+            differing = [r.round for r in results if not r.agrees]
+            if differing:
+                _fail(ENGINE_NO_PAIRING, f"rounds that differ: {', '.join(map(str, differing))}")
+            return
+        rnd = pair_next(t, system)
+    except NoValidPairingError as e:
+        _fail(ENGINE_NO_PAIRING, f"no valid pairing exists: {e}")
+    except (InputError, StateError) as e:
+        _fail(ENGINE_INVALID, str(e))
+    except SkakError as e:  # pragma: no cover - every error above is an input or state error
+        _fail(ENGINE_INVALID, str(e))
+    if explain:
+        for line in rnd.explanation:
+            err.print(f"  • {escape(line)}", soft_wrap=True)
+    text = pairs_text(rnd)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as e:
+        _fail(ENGINE_FILE, f"{output}: cannot write the file: {e.strerror}")
+
+
+def _fail(code: int, message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    raise typer.Exit(code)

@@ -87,11 +87,22 @@ def entries(tournament: Tournament) -> Iterator[Entry]:
 
 
 def entries_by_player(tournament: Tournament) -> dict[int, tuple[Entry, ...]]:
-    """Each player's entries in round order; players without any entry map to ``()``."""
+    """Each player's entries in round order; players without any entry map to ``()``.
+
+    Computed once per tournament value; the functions below read from it.
+    """
+    return tournament.memo("entries_by_player", lambda: _entries_by_player(tournament))
+
+
+def _entries_by_player(tournament: Tournament) -> dict[int, tuple[Entry, ...]]:
     out: dict[int, list[Entry]] = {p.start_number: [] for p in tournament.players}
     for e in entries(tournament):
         out.setdefault(e.player, []).append(e)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def _of(tournament: Tournament, player: int) -> tuple[Entry, ...]:
+    return entries_by_player(tournament).get(player, ())
 
 
 def colour_history(
@@ -104,10 +115,8 @@ def colour_history(
     """
     return tuple(
         e.colour
-        for e in entries(tournament)
-        if e.player == player
-        and e.colour is not None
-        and (not played_only or e.result is None or e.result.is_played)
+        for e in _of(tournament, player)
+        if e.colour is not None and (not played_only or e.result is None or e.result.is_played)
     )
 
 
@@ -120,9 +129,8 @@ def opponents(
     """
     return frozenset(
         e.opponent
-        for e in entries(tournament)
-        if e.player == player
-        and e.opponent is not None
+        for e in _of(tournament, player)
+        if e.opponent is not None
         and (include_forfeits or e.result is None or not e.result.is_forfeit)
     )
 
@@ -135,11 +143,7 @@ def score(tournament: Tournament, player: int, *, after_round: int | None = None
     """Points ``player`` has after ``after_round`` (default: all rounds so far)."""
     last = tournament.current_round if after_round is None else after_round
     return sum(
-        (
-            e.points(tournament.scoring)
-            for e in entries(tournament)
-            if e.player == player and e.round <= last
-        ),
+        (e.points(tournament.scoring) for e in _of(tournament, player) if e.round <= last),
         Fraction(0),
     )
 
@@ -156,8 +160,8 @@ def pairing_score(
     return sum(
         (
             e.pairing_points(tournament.scoring, pending_as_draw=pending_as_draw)
-            for e in entries(tournament)
-            if e.player == player and e.round <= last
+            for e in _of(tournament, player)
+            if e.round <= last
         ),
         Fraction(0),
     )

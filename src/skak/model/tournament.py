@@ -8,10 +8,11 @@ their snapshot.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
+from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
 from skak.model.player import Player, clean_text
@@ -20,6 +21,7 @@ from skak.model.results import Result, Scoring
 __all__ = ["Bye", "Pairing", "RatedKind", "Round", "SettingValue", "Tournament"]
 
 SettingValue = str | int | bool
+T = TypeVar("T")
 
 
 class RatedKind(enum.Enum):
@@ -187,6 +189,18 @@ class Tournament:
     @cached_property
     def _by_number(self) -> dict[int, Player]:
         return {p.start_number: p for p in self.players}
+
+    def memo(self, key: str, make: Callable[[], T]) -> T:
+        """A value derived from this (immutable) tournament, computed once per instance.
+
+        Derived views such as each player's entries (:mod:`skak.model.history`) are asked for
+        many times while pairing; a changed tournament is a new instance with a fresh memo.
+        """
+        cache: dict[str, Any] = self.__dict__.setdefault("_memo", {})
+        if key not in cache:
+            cache[key] = make()
+        value: T = cache[key]
+        return value
 
     def player(self, start_number: int) -> Player:
         """:raises NotFoundError: when no player has this start number."""
