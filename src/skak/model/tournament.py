@@ -67,6 +67,10 @@ class Pairing:
                 raise InputError(
                     f"board {self.board}: {self.result.label} is not a result of a game"
                 )
+        if self.unrated and self.result not in (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN):
+            raise InputError(
+                f"board {self.board}: only a won, drawn or lost game can be marked unrated"
+            )
 
     @property
     def is_bye(self) -> bool:
@@ -103,6 +107,10 @@ class Round:
     pairings: tuple[Pairing, ...]
     byes: tuple[Bye, ...] = ()
     explanation: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if list(self.byes) != sorted(self.byes, key=lambda b: b.player):
+            object.__setattr__(self, "byes", tuple(sorted(self.byes, key=lambda b: b.player)))
 
     def board(self, board: int) -> Pairing:
         """:raises NotFoundError: when the round has no such board."""
@@ -171,9 +179,14 @@ class Tournament:
             raise InputError(
                 f"the tournament ends ({self.end_date}) before it starts ({self.start_date})"
             )
+        for k, v in self.pairing_settings:
+            if not isinstance(k, str) or not isinstance(v, str | int | bool):
+                raise InputError(f"pairing setting {k!r}={v!r} must be text, a number or yes/no")
         keys = [k for k, _ in self.pairing_settings]
         if len(set(keys)) != len(keys):
             raise InputError(f"pairing settings name a key twice: {keys}")
+        if keys != sorted(keys):
+            object.__setattr__(self, "pairing_settings", tuple(sorted(self.pairing_settings)))
 
     def setting(self, key: str, default: SettingValue) -> SettingValue:
         """A pairing-system setting, or ``default`` when the tournament does not set it."""

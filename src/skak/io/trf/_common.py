@@ -17,14 +17,17 @@ skak writes three extension records of its own, ignored by other programs as unk
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 
 from skak.model.player import Title
+from skak.model.tournament import Pairing
 
 __all__ = [
     "BLOCK",
     "FIRST_BLOCK",
     "TITLE_CODES",
     "TrfVersion",
+    "default_board_order",
 ]
 
 #: Column (0-based index) where the first round block starts, and the width of a block.
@@ -51,3 +54,9 @@ TITLE_CODES: dict[str, Title] = {
     "WF": Title.WFM,
     "WC": Title.WCM,
 }
+
+
+def default_board_order(pairings: Iterable[Pairing]) -> list[Pairing]:
+    """The board order a TRF implies when it does not say: games by their lower start
+    number, the pairing-allocated bye last."""
+    return sorted(pairings, key=lambda p: (p.black is None, min(p.white, p.black or p.white)))

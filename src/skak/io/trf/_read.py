@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from skak.errors import InputError, SkakError
-from skak.io.trf._common import BLOCK, FIRST_BLOCK, TITLE_CODES
+from skak.io.trf._common import BLOCK, FIRST_BLOCK, TITLE_CODES, default_board_order
 from skak.model.history import score
 from skak.model.player import Player, Ratings, Sex
 from skak.model.results import Colour, Result, Scoring
@@ -167,14 +167,18 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         header["tiebreaks"] = tuple(v.strip() for v in value.split(",") if v.strip())
     elif code[:2] == "BB" and code[2] in "WDLZFU":
         header["scoring"]["BB" + code[2]] = _points(st, n, 5, value)
-        header["imported"].append(line)
     elif code == "162":
         _scoring_162(st, n, line, header["scoring"])
-        header["imported"].append(line)
+    elif code == "XXS":
+        _scoring_xxs(st, n, line, header["scoring"])
     elif code == "240":
         _declared_byes(st, n, line, header.setdefault("declared", []))
-    elif code in ("092", "192") and value.split(" ")[0] in _SYSTEM_CODES:
-        header.setdefault("system", _SYSTEM_CODES[value.split(" ")[0]])
+    elif code == "192" and value in _SYSTEM_CODES:
+        header.setdefault("system", _SYSTEM_CODES[value])
+        if value in ("BERGER_DOUBLEROUNDROBIN", "FIDE_DOUBLEROUNDROBIN"):
+            header.setdefault("settings", {"cycles": 2})
+    elif code == "092" and value in _SYSTEM_CODES:  # bbpPairings writes its code here
+        header.setdefault("system", _SYSTEM_CODES[value])
         header["imported"].append(line)
     else:
         header["imported"].append(line)
@@ -209,6 +213,34 @@ def _scoring_162(st: _State, n: int, line: str, scoring: dict[str, Fraction | No
             st.problem(n, start + 1, f"162: unknown scoring symbol {symbol!r}")
             continue
         scoring["162" + symbol] = _points(st, n, start + 2, value)
+
+
+_XXS = {
+    "WW": ("win",),
+    "BW": ("win",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pairing_bye",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+}
+
+
+def _scoring_xxs(st: _State, n: int, line: str, scoring: dict[str, Fraction | None]) -> None:
+    """JaVaFo's ``XXS CODE=VALUE …``; later entries override earlier ones."""
+    for token in line[4:].split():
+        code, _, value = token.partition("=")
+        if code not in _XXS or not value:
+            st.problem(n, line.find(token) + 1, f"XXS: {token!r} is not CODE=POINTS")
+            continue
+        scoring["XXS" + code] = _points(st, n, line.find(token) + 1, value)
 
 
 def _declared_byes(st: _State, n: int, line: str, out: list[tuple[int, int, Result, int]]) -> None:
@@ -403,7 +435,10 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             end_date=header.get("052"),
             rated_kind=RatedKind(skt.get("kind", "standard")),
             time_control=header.get("time_control"),
-            pairing_settings=tuple((str(k), v) for k, v in dict(skt.get("settings", {})).items()),
+            pairing_settings=tuple(
+                (str(k), v)
+                for k, v in dict(skt.get("settings", header.get("settings", {}))).items()
+            ),
             tiebreaks=tuple(skt.get("tiebreaks", header.get("tiebreaks", ()))),
             scoring=scoring,
             players=tuple(players[n] for n in sorted(players)),
@@ -459,14 +494,16 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             f"round {number} has two pairing-allocated byes (players {pab[0]} and {pab[1]})",
         )
         pab = pab[:1]
-    ordered = _board_order(st, number, list(games.values()), skr.get(number))
-    unfinished = set((skr.get(number, (0, {}))[1]).get("unfinished", []))
+    pairings = list(games.values())
+    pairings += [Pairing(1, n, None, Result.PAIRING_BYE) for n in pab]
+    ordered = _board_order(st, number, pairings, skr.get(number))
+    unfinished = set(_int_list(skr.get(number, (0, {}))[1].get("unfinished")))
     pairings = [
         replace(p, board=i, result=Result.UNFINISHED if i in unfinished else p.result)
         for i, p in enumerate(ordered, start=1)
     ]
-    pairings += [Pairing(len(pairings) + 1, n, None, Result.PAIRING_BYE) for n in pab]
-    explanation = tuple(str(x) for x in (skr.get(number, (0, {}))[1]).get("explanation", []))
+    notes = skr.get(number, (0, {}))[1].get("explanation")
+    explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
     return Round(number, tuple(pairings), tuple(sorted(byes, key=lambda b: b.player)), explanation)
 
 
@@ -502,16 +539,24 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pair
     return Pairing(1, white, black, outcome[0], unrated=outcome[1])
 
 
+def _int_list(value: object) -> list[int]:
+    return [v for v in value if type(v) is int] if isinstance(value, list) else []
+
+
 def _board_order(
     st: _State, number: int, games: list[Pairing], skr: tuple[int, dict[str, Any]] | None
 ) -> list[Pairing]:
     if skr is not None and "boards" in skr[1]:
         by_white = {p.white: p for p in games}
         order = skr[1]["boards"]
-        if sorted(order) == sorted(by_white) and all(isinstance(w, int) for w in order):
+        if (
+            isinstance(order, list)
+            and all(type(w) is int for w in order)
+            and sorted(order) == sorted(by_white)
+        ):
             return [by_white[w] for w in order]
         st.problem(skr[0], 5, f"SKR {number}: the board order does not list the round's games")
-    return sorted(games, key=lambda p: min(p.white, p.black or 0))
+    return default_board_order(games)
 
 
 def _declared(
@@ -608,19 +653,17 @@ def _scoring(st: _State, found: dict[str, Fraction | None], skt: dict[str, Any])
         "162D": ("draw", "half_bye"),
         "162L": ("loss",),
         "162A": ("zero_bye", "forfeit_loss"),
-        "162P": ("pairing_bye",),
         "BBW": ("win", "forfeit_win", "full_bye"),
         "BBD": ("draw", "half_bye"),
         "BBL": ("loss",),
         "BBZ": ("zero_bye",),
         "BBF": ("forfeit_loss",),
-        "BBU": ("pairing_bye",),
+        **{"XXS" + code: fields for code, fields in _XXS.items()},
     }
-    for key in ("162W", "162D", "162L", "162A", "BBW", "BBD", "BBL", "BBZ", "BBF"):
-        value = found.get(key)
-        if value is not None:
+    for key, value in found.items():  # in file order: later lines override earlier ones
+        if value is not None and key in mapping:
             values.update(dict.fromkeys(mapping[key], value))
-    pab = found.get("162P", found.get("BBU"))
+    pab = found.get("XXSPAB", found.get("162P", found.get("BBU")))
     values["pairing_bye"] = pab if pab is not None else values.get("win", Fraction(1))
     try:
         return Scoring(**values)

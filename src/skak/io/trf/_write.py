@@ -6,7 +6,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from skak.io.trf._common import TrfVersion
+from skak.io.trf._common import TrfVersion, default_board_order
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import Colour, Result, Scoring
@@ -59,14 +59,13 @@ def write_trf(
     lines.append(f"072 {sum(1 for p in t.players if p.ratings.fide)}")
     if t.time_control:
         lines.append(f"122 {t.time_control}")
-    imported = [
-        line
-        for line in t.imported_records
-        if not line.startswith(("BB", "162"))  # scoring is written from the tournament's own
-    ]
+    imported = list(t.imported_records)
     if version is TrfVersion.TRF26:
         if t.number_of_rounds:
             lines.append(f"142 {t.number_of_rounds}")
+        code = _system_code(t)
+        if code and not any(line.startswith("192") for line in imported):
+            lines.append(f"192 {code}")
         lines.extend(_scoring_162(t.scoring))
         if t.tiebreaks:
             lines.append(f"202 {','.join(t.tiebreaks)}")
@@ -87,6 +86,15 @@ def write_trf(
     if extensions:
         lines.extend(_extensions(t, version))
     return newline.join(lines) + newline
+
+
+def _system_code(t: Tournament) -> str | None:
+    """TRF-2026's code (record 192) for the pairing system, where FIDE has one."""
+    if t.pairing_system == "berger":
+        return "FIDE_DOUBLEROUNDROBIN" if t.setting("cycles", 1) == 2 else "FIDE_ROUNDROBIN"
+    return {"dutch": "FIDE_DUTCH_2025", "dubov": "FIDE_DUBOV", "burstein": "FIDE_BURSTEIN"}.get(
+        t.pairing_system
+    )
 
 
 def _points_text(points: Fraction) -> str:
@@ -173,7 +181,15 @@ def _scoring_bb(s: Scoring) -> list[str]:
         ("BBF", s.forfeit_loss),
         ("BBU", s.pairing_bye),
     ]
-    return [f"{code} {float(v):4.1f}" for code, v in parts]
+    xxs = {
+        "WW": s.win, "BW": s.win, "WD": s.draw, "BD": s.draw, "WL": s.loss, "BL": s.loss,
+        "ZPB": s.zero_bye, "HPB": s.half_bye, "FPB": s.full_bye, "PAB": s.pairing_bye,
+        "FW": s.forfeit_win, "FL": s.forfeit_loss,
+    }  # fmt: skip
+    return [
+        *(f"{code} {float(v):4.1f}" for code, v in parts),
+        "XXS " + " ".join(f"{code}={float(v):g}" for code, v in xxs.items()),
+    ]
 
 
 def _json(data: dict[str, Any]) -> str:
@@ -207,13 +223,10 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
         if data:
             out.append(f"SKP {p.start_number:>4} {_json(data)}")
     for rnd in t.rounds:
-        games = [p for p in rnd.pairings if p.black is not None]
         data = {}
-        if [p.white for p in games] != [
-            p.white for p in sorted(games, key=lambda p: min(p.white, p.black or 0))
-        ]:
-            data["boards"] = [p.white for p in games]
-        unfinished = [i for i, p in enumerate(games, start=1) if p.result is Result.UNFINISHED]
+        if [p.white for p in rnd.pairings] != [p.white for p in default_board_order(rnd.pairings)]:
+            data["boards"] = [p.white for p in rnd.pairings]
+        unfinished = [p.board for p in rnd.pairings if p.result is Result.UNFINISHED]
         if unfinished:
             data["unfinished"] = unfinished
         if rnd.explanation:
