@@ -198,3 +198,11 @@ def test_garbage_in_gives_skak_errors_only(data: st.DataObject) -> None:
 def test_player_lines_are_needed(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="no player lines"):
         parse_trf("012 Empty\n", "empty.trf")
+
+
+def test_xxz_declares_absences_for_the_next_round() -> None:
+    text = "\n".join([LINES[0], "XXZ 2 4", *LINES[1:]]) + "\n"
+    t = parse_trf(text, "x.trf").tournament
+    assert [p.start_number for p in t.players if p.declared_bye(3)] == [2, 4]
+    with pytest.raises(InputError, match="XXZ: 'x' is not a start number"):
+        parse_trf("\n".join([LINES[0], "XXZ 2 x", *LINES[1:]]), "x.trf")

@@ -173,6 +173,12 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         _scoring_xxs(st, n, line, header["scoring"])
     elif code == "240":
         _declared_byes(st, n, line, header.setdefault("declared", []))
+    elif code == "XXZ":  # JaVaFo: absent from the round to be paired
+        for token in line[4:].split():
+            if not token.isdigit():
+                st.problem(n, line.find(token) + 1, f"XXZ: {token!r} is not a start number")
+                continue
+            header.setdefault("declared", []).append((int(token), 0, Result.ZERO_BYE, n))
     elif code == "192" and value in _SYSTEM_CODES:
         header.setdefault("system", _SYSTEM_CODES[value])
         if value in ("BERGER_DOUBLEROUNDROBIN", "FIDE_DOUBLEROUNDROBIN"):
@@ -575,6 +581,7 @@ def _declared(
             if cell is not None:
                 declared.setdefault(number, []).append((r, _UNPAIRED[cell.result]))
     for number, r, result, line in lines:
+        r = r or paired + 1  # XXZ names no round: it is the next one
         if number not in players:
             st.problem(
                 line, None, f"240: a bye is declared for player {number}, who does not exist"
