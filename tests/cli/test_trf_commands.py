@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.cli import app
-from skak.io.trf import parse_trf, write_trf
+from skak.io.trf import decode_trf, parse_trf, write_trf
 from skak.model import Player, Ratings, Tournament
 from skak.pairing import get_system
 from skak.pairing.berger import berger_schedule
@@ -66,6 +66,9 @@ def test_real_files_import(runner: CliRunner, name: str) -> None:
     out = ok(runner, "import", "trf", name, "--system", "berger")
     assert "Imported tournament #1" in out
     assert json.loads(ok(runner, "standings", "--json"))
+    original = parse_trf(decode_trf((DATA / name).read_bytes()), name).tournament
+    exported = parse_trf(ok(runner, "export", "trf"), "out.trf").tournament
+    assert exported == replace(original, pairing_system="berger")
 
 
 def test_bad_file_imports_nothing(runner: CliRunner) -> None:
