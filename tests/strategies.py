@@ -144,7 +144,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
             draw(
                 st.dictionaries(
                     st.from_regex(r"\A[a-z-]{1,10}\Z"),
-                    st.one_of(st.integers(), st.booleans(), TEXT),
+                    st.one_of(st.integers(-(10**11), 10**11), st.booleans(), TEXT),
                     max_size=3,
                 )
             ).items()

@@ -30,14 +30,13 @@ def _played_round_robin(runner: CliRunner, players: int, *extra: str) -> None:
     ok(runner, "new", "RR", *extra)
     for i in range(1, players + 1):
         ok(runner, "players", "add", f"Spiller, {i}", "--fide-rating", str(2000 + i))
-    total = get_system("berger").planned_rounds(
-        Tournament("x", "berger", players=tuple(Player(i, "x") for i in range(1, players + 1)))
-    )
-    for r in range(1, (total or 0) + 1):
-        rnd = json.loads(ok(runner, "pair", "--json"))
+    while (paired := runner.invoke(app, ["pair", "--json"])).exit_code == 0:
+        rnd = json.loads(paired.stdout)
         for p in rnd["pairings"]:
             if p["black"] is not None:
-                ok(runner, "result", str(r), str(p["board"]), ["1-0", "½-½", "0-1"][p["board"] % 3])
+                result = ["1-0", "½-½", "0-1"][p["board"] % 3]
+                ok(runner, "result", str(rnd["round"]), str(p["board"]), result)
+    assert "rounds have been paired" in paired.stderr
 
 
 def test_export_and_import_give_the_same_tournament(runner: CliRunner) -> None:
@@ -165,3 +164,16 @@ def test_engine_exit_codes(runner: CliRunner, args: list[str], code: int, messag
     result = runner.invoke(app, args)
     assert result.exit_code == code, result.output
     assert message in result.stderr
+
+
+def test_plain_double_round_robin_keeps_its_cycles(runner: CliRunner) -> None:
+    _played_round_robin(runner, 4, "--setting", "cycles=2")
+    ok(runner, "export", "trf", "--plain", "-o", "drr.trf")
+    assert "XXR 6" in Path("drr.trf").read_text()
+    assert ok(runner, "engine", "--berger", "--check", "drr.trf").count("same pairing") == 6
+
+
+def test_engine_dash_means_standard_output(runner: CliRunner) -> None:
+    field = tuple(Player(i, f"P, {i}") for i in range(1, 5))
+    Path("in.trf").write_text(write_trf(Tournament("RR", "berger", players=field)))
+    assert ok(runner, "engine", "--berger", "in.trf", "-p", "-") == "2\n1 4\n2 3\n"

@@ -163,7 +163,10 @@ def engine(ctx: typer.Context) -> None:
     while i < len(args):
         a = args[i]
         if a == "-p":
-            if i + 1 < len(args) and not args[i + 1].startswith("-"):
+            if i + 1 < len(args) and args[i + 1] == "-":
+                to_stdout = True
+                i += 1
+            elif i + 1 < len(args) and not args[i + 1].startswith("-"):
                 output = args[i + 1]
                 i += 1
             else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -18,7 +19,7 @@ def clean_text(value: str, what: str) -> str:
     :raises InputError: when it holds control characters (a line break in a name would break
         every file format skak writes).
     """
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
         raise InputError(f"{what} {value!r} holds control characters")
     return value.strip()
 
@@ -114,13 +115,14 @@ class Player:
             )
         if not self.name.strip():
             raise InputError(f"{where}: the name is empty")
-        for name in ("dsu_id", "fide_id"):
+        for name, top in (("dsu_id", 10**11 - 1), ("fide_id", 10**11 - 1)):
             value = getattr(self, name)
-            if value is not None and value < 1:
-                raise InputError(f"{where}: {name} must be a positive number, not {value}")
-        if self.federation is not None and not (
-            len(self.federation) == 3 and self.federation.isalpha() and self.federation.isupper()
-        ):
+            if value is not None and not 1 <= value <= top:
+                raise InputError(f"{where}: {name} must be a positive number of at most 11 digits")
+        year = self.birth_date.year if self.birth_date else self.birth_year
+        if year is not None and not 1000 <= year <= 9999:
+            raise InputError(f"{where}: year of birth {year} is not a four-digit year")
+        if self.federation is not None and not re.fullmatch("[A-Z]{3}", self.federation):
             raise InputError(
                 f"{where}: federation {self.federation!r} is not a three-letter FIDE code like DEN"
             )

@@ -8,6 +8,7 @@ their snapshot.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -109,6 +110,10 @@ class Round:
     explanation: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        for line in self.explanation:
+            clean_text(
+                line.replace("\n", " ").replace("\t", " "), f"round {self.number} explanation"
+            )
         if list(self.byes) != sorted(self.byes, key=lambda b: b.player):
             object.__setattr__(self, "byes", tuple(sorted(self.byes, key=lambda b: b.player)))
 
@@ -179,9 +184,14 @@ class Tournament:
             raise InputError(
                 f"the tournament ends ({self.end_date}) before it starts ({self.start_date})"
             )
+        for code in self.tiebreaks:
+            if not isinstance(code, str) or not re.fullmatch(r"[^\s,]+", code):
+                raise InputError(f"tie-break code {code!r} must be one word, like BH/C1")
         for k, v in self.pairing_settings:
             if not isinstance(k, str) or not isinstance(v, str | int | bool):
                 raise InputError(f"pairing setting {k!r}={v!r} must be text, a number or yes/no")
+            if type(v) is int and abs(v) >= 10**12:
+                raise InputError(f"pairing setting {k!r}: {v} is too large a number")
         keys = [k for k, _ in self.pairing_settings]
         if len(set(keys)) != len(keys):
             raise InputError(f"pairing settings name a key twice: {keys}")
@@ -190,6 +200,9 @@ class Tournament:
 
     def setting(self, key: str, default: SettingValue) -> SettingValue:
         """A pairing-system setting, or ``default`` when the tournament does not set it."""
+        for code in self.tiebreaks:
+            if not isinstance(code, str) or not re.fullmatch(r"[^\s,]+", code):
+                raise InputError(f"tie-break code {code!r} must be one word, like BH/C1")
         for k, v in self.pairing_settings:
             if k == key:
                 return v

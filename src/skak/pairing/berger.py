@@ -113,7 +113,13 @@ class BergerSystem:
             raise InputError("berger: 'cycles' is 1 (single) or 2 (double round robin)")
 
     def _cycles(self, tournament: Tournament) -> int:
-        return int(tournament.setting("cycles", 1))
+        """The setting; without one, a declared number of rounds of two full cycles (as a
+        TRF from another program says it) means a double round robin."""
+        setting = tournament.setting("cycles", 0)
+        if setting:
+            return int(setting)
+        n = len(self._field(tournament))
+        return 2 if n >= 2 and tournament.number_of_rounds == 2 * (n + n % 2 - 1) else 1
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
         n = len(self._field(tournament))

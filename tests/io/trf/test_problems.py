@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,60 @@ def test_xxz_declares_absences_for_the_next_round() -> None:
     assert [p.start_number for p in t.players if p.declared_bye(3)] == [2, 4]
     with pytest.raises(InputError, match="XXZ: 'x' is not a start number"):
         parse_trf("\n".join([LINES[0], "XXZ 2 x", *LINES[1:]]), "x.trf")
+
+
+ADVERSARIAL = [
+    "BB",
+    "XXR ²",
+    "XXR 0",
+    "XXZ ٣",
+    "240 H 00² 0001",
+    "SKT " + '{"a": ' + "1" * 5000 + "}",
+    "SKT " + "[" * 100_000,
+    'SKP    1 {"dsu_id": Infinity}',
+    'SKP    1 {"dsu_id": 1e400}',
+    'SKP    1 {"absent_rounds": [1e400]}',
+    'SKP    1 {"dsu": "x", "club": 5}',
+    'SKR   1 {"explanation": ["\\ud800"]}',
+    'SKR   1 {"unfinished": [3], "boards": "x"}',
+    'SKR   1 {"unfinished": [[1]], "boards": [1, "a"]}',
+    'SKT {"scoring": {"win": "1e400"}}',
+    'SKT {"scoring": {"win": "1e999999999"}}',
+    'SKT {"tiebreaks": [1, 2], "settings": [1], "kind": "fast"}',
+    'SKT {"number_of_rounds": "x"}',
+    "042 2020/01/99999999999999999999",
+    "042 24/09/10",
+    "BBW 1e400",
+    "BBW 1e999999999",
+    "XXS W=1e400 D=1_0",
+    "162  W1e40    D 0.5",
+    "012 \tTab",
+]
+
+
+@pytest.mark.parametrize("extra", ADVERSARIAL, ids=lambda s: s[:30])
+def test_adversarial_lines_give_skak_errors_only(extra: str) -> None:
+    text = "\n".join([LINES[0], extra, *LINES[1:]]) + "\n"
+    for strict in (True, False):
+        try:
+            read = parse_trf(text, "evil.trf", strict=strict)
+        except SkakError as err:
+            assert str(err).startswith("evil.trf"), str(err)
+            continue
+        again = parse_trf(write_trf(read.tournament), "again.trf").tournament
+        assert again == read.tournament
+
+
+def test_two_digit_years_are_not_dates() -> None:
+    t = parse_trf("\n".join([LINES[0], "042 24/09/10", *LINES[1:]]), "x.trf").tournament
+    assert t.start_date is None
+    assert "042 24/09/10" in t.imported_records
+
+
+def test_quarter_points_survive_the_points_column() -> None:
+    scoring = replace(BASE.scoring, draw=Fraction(1, 4), half_bye=Fraction(1, 4))
+    t = replace(BASE, scoring=scoring)
+    for extensions in (True, False):
+        text = write_trf(t, extensions=extensions)
+        assert " 0.25 " in text or "0.25" in text
+        parse_trf(text, "q.trf")

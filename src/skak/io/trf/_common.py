@@ -24,6 +24,7 @@ from skak.model.tournament import Pairing
 
 __all__ = [
     "BLOCK",
+    "CANONICAL_CODES",
     "FIRST_BLOCK",
     "TITLE_CODES",
     "TrfVersion",
@@ -60,3 +61,14 @@ def default_board_order(pairings: Iterable[Pairing]) -> list[Pairing]:
     """The board order a TRF implies when it does not say: games by their lower start
     number, the pairing-allocated bye last."""
     return sorted(pairings, key=lambda p: (p.black is None, min(p.white, p.black or p.white)))
+
+
+#: The record-192 code skak writes for each system (TRF-2026 code table); other codes read
+#: from a file are kept as they were written.
+CANONICAL_CODES = {
+    "FIDE_ROUNDROBIN": ("berger", 1),
+    "FIDE_DOUBLEROUNDROBIN": ("berger", 2),
+    "FIDE_DUTCH_2025": ("dutch", 1),
+    "FIDE_DUBOV": ("dubov", 1),
+    "FIDE_BURSTEIN": ("burstein", 1),
+}

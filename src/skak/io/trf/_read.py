@@ -11,7 +11,13 @@ from fractions import Fraction
 from typing import Any
 
 from skak.errors import InputError, SkakError
-from skak.io.trf._common import BLOCK, FIRST_BLOCK, TITLE_CODES, default_board_order
+from skak.io.trf._common import (
+    BLOCK,
+    CANONICAL_CODES,
+    FIRST_BLOCK,
+    TITLE_CODES,
+    default_board_order,
+)
 from skak.model.history import score
 from skak.model.player import Player, Ratings, Sex
 from skak.model.results import Colour, Result, Scoring
@@ -95,6 +101,7 @@ class _State:
     source: str
     strict: bool
     problems: list[str] = field(default_factory=list)
+    skt_line: int | None = None
 
     def problem(self, line: int | None, column: int | None, message: str) -> None:
         where = self.source
@@ -145,6 +152,14 @@ def parse_trf(text: str, source: str = "<trf>", *, strict: bool = True) -> TrfRe
 # -- header records ----------------------------------------------------------------------------
 
 
+def _is_number(text: str) -> bool:
+    """ASCII digits only, at most 12 of them (``str.isdigit`` also takes ``²`` and ``٣``)."""
+    return re.fullmatch(r"[0-9]{1,12}", text) is not None
+
+
+_POINTS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
+
+
 def _value(line: str) -> str:
     return line[4:].strip()
 
@@ -156,16 +171,16 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         header[simple[code]] = value
     elif code in ("042", "052") and _date(value) is not None and code not in header:
         header[code] = _date(value)
-    elif code in ("142", "XXR") and "rounds" not in header:
-        if not value.isdigit() or int(value) < 1:
+    elif code in ("142", "XXR"):
+        if not _is_number(value) or int(value) < 1:
             st.problem(n, 5, f"the number of rounds {value!r} is not a whole number above 0")
-            return
-        header["rounds"] = int(value)
+        elif header.setdefault("rounds", int(value)) != int(value):
+            st.problem(n, 5, f"{code} says {value} rounds, an earlier line {header['rounds']}")
     elif code in _DERIVED:
         return
     elif code == "202" and value:
         header["tiebreaks"] = tuple(v.strip() for v in value.split(",") if v.strip())
-    elif code[:2] == "BB" and code[2] in "WDLZFU":
+    elif len(code) == 3 and code[:2] == "BB" and code[2] in "WDLZFU":
         header["scoring"]["BB" + code[2]] = _points(st, n, 5, value)
     elif code == "162":
         _scoring_162(st, n, line, header["scoring"])
@@ -175,7 +190,7 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         _declared_byes(st, n, line, header.setdefault("declared", []))
     elif code == "XXZ":  # JaVaFo: absent from the round to be paired
         for token in line[4:].split():
-            if not token.isdigit():
+            if not _is_number(token):
                 st.problem(n, line.find(token) + 1, f"XXZ: {token!r} is not a start number")
                 continue
             header.setdefault("declared", []).append((int(token), 0, Result.ZERO_BYE, n))
@@ -183,6 +198,8 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         header.setdefault("system", _SYSTEM_CODES[value])
         if value in ("BERGER_DOUBLEROUNDROBIN", "FIDE_DOUBLEROUNDROBIN"):
             header.setdefault("settings", {"cycles": 2})
+        if value not in CANONICAL_CODES:
+            header["imported"].append(line)
     elif code == "092" and value in _SYSTEM_CODES:  # bbpPairings writes its code here
         header.setdefault("system", _SYSTEM_CODES[value])
         header["imported"].append(line)
@@ -191,23 +208,26 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
 
 
 def _date(text: str) -> date | None:
-    digits = [int(d) for d in re.findall(r"\d+", text)]
-    if len(digits) != 3:
-        return None
-    a, b, c = digits
-    y, m, d = (a, b, c) if a > 31 else (c, b, a)
+    """``YYYY/MM/DD`` or ``DD.MM.YYYY`` and the like; anything else is no date."""
+    m = re.fullmatch(r"([0-9]{4})\D{1,2}([0-9]{1,2})\D{1,2}([0-9]{1,2})", text)
+    if m is None:
+        m2 = re.fullmatch(r"([0-9]{1,2})\D{1,2}([0-9]{1,2})\D{1,2}([0-9]{4})", text)
+        if m2 is None:
+            return None
+        d, mo, y = (int(g) for g in m2.groups())
+    else:
+        y, mo, d = (int(g) for g in m.groups())
     try:
-        return date(y, m, d)
+        return date(y, mo, d)
     except ValueError:
         return None
 
 
 def _points(st: _State, n: int, column: int, text: str) -> Fraction | None:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        st.problem(n, column, f"{text.strip()!r} is not a number of points")
+    if _POINTS.fullmatch(text.strip()) is None:
+        st.problem(n, column, f"{text.strip()!r} is not a number of points like 1.0 or 0.5")
         return None
+    return Fraction(text.strip())
 
 
 def _scoring_162(st: _State, n: int, line: str, scoring: dict[str, Fraction | None]) -> None:
@@ -253,14 +273,14 @@ def _declared_byes(st: _State, n: int, line: str, out: list[tuple[int, int, Resu
     kind = {"F": Result.FULL_BYE, "H": Result.HALF_BYE, "Z": Result.ZERO_BYE, " ": Result.ZERO_BYE}
     result = kind.get(line[4:5] or " ")
     round_text = line[6:9].strip()
-    if result is None or not round_text.isdigit():
+    if result is None or not _is_number(round_text):
         st.problem(n, 5, "240 needs a bye type F, H or Z and a round number at columns 7–9")
         return
     for start in range(10, len(line), 5):
         ident = line[start : start + 4].strip()
         if not ident:
             continue
-        if not ident.isdigit():
+        if not _is_number(ident):
             st.problem(n, start + 1, f"{ident!r} is not a start number")
             continue
         out.append((int(ident), int(round_text), result, n))
@@ -271,25 +291,39 @@ def _extension(st: _State, n: int, line: str, ext: dict[str, Any]) -> None:
     key: int | None = None
     if code in ("SKP", "SKR"):
         head, _, rest = rest.partition(" ")
-        if not head.isdigit():
+        if not _is_number(head):
             st.problem(n, 5, f"{code} needs a number before its data")
             return
         key = int(head)
     try:
-        data = json.loads(rest)
-    except json.JSONDecodeError as err:
-        st.problem(n, 5, f"{code}: the data is not valid JSON ({err.msg})")
+        data = json.loads(
+            rest, parse_float=_no_float, parse_int=_small_int, parse_constant=_no_float
+        )
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError, UnicodeEncodeError) as err:
+        st.problem(n, 5, f"{code}: the data is not valid JSON ({err})")
         return
     if not isinstance(data, dict):
         st.problem(n, 5, f"{code}: the data must be a JSON object")
         return
     if key is None:
         ext[code] = data
+        st.skt_line = n
     else:
         ext[code][key] = (n, data)
 
 
 # -- player lines ------------------------------------------------------------------------------
+
+
+def _no_float(text: str) -> Any:
+    raise ValueError(f"{text} is not a whole number or a text")
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > 12:
+        raise ValueError(f"{text[:15]}… is too large a number")
+    return int(text)
 
 
 def _field(raw: str, first: int, last: int) -> str:
@@ -300,7 +334,7 @@ def _field(raw: str, first: int, last: int) -> str:
 def _player_row(st: _State, n: int, raw: str) -> _Row | None:
     raw = raw.rstrip("\r\n")
     number_text = _field(raw, 5, 8)
-    if not number_text.isdigit() or int(number_text) < 1:
+    if not _is_number(number_text) or int(number_text) < 1:
         st.problem(n, 5, f"columns 5–8 must hold the start number, not {number_text!r}")
         return None
     number = int(number_text)
@@ -346,7 +380,7 @@ def _player_row(st: _State, n: int, raw: str) -> _Row | None:
 def _number(st: _State, n: int, column: int, text: str, what: str) -> int | None:
     if not text or set(text) == {"0"}:
         return None
-    if not text.isdigit():
+    if not _is_number(text):
         st.problem(n, column, f"{what} {text!r} is not a number")
         return None
     return int(text)
@@ -355,15 +389,15 @@ def _number(st: _State, n: int, column: int, text: str, what: str) -> int | None
 def _birth(st: _State, n: int, text: str) -> tuple[date | None, int | None]:
     if not text:
         return None, None
-    parts = [int(p) for p in re.findall(r"\d+", text)]
-    if len(parts) == 1 and len(text) == 4:
-        return None, parts[0] or None
-    if len(parts) == 3 and parts[0] > 31:
-        y, m, d = parts
-        if m == 0 or d == 0:
+    if re.fullmatch(r"[0-9]{4}", text):
+        return None, int(text) or None
+    m = re.fullmatch(r"([0-9]{4})[/.\-]([0-9]{2})[/.\-]([0-9]{2})", text)
+    if m is not None:
+        y, mo, d = (int(g) for g in m.groups())
+        if mo == 0 or d == 0:
             return None, y or None
         try:
-            return date(y, m, d), None
+            return date(y, mo, d), None
         except ValueError:
             pass
     st.problem(n, 70, f"birth date {text!r} is not a date like 1990/04/23")
@@ -383,7 +417,7 @@ def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
             cells.append(None)
             continue
         opponent_text = block[0:4].strip()
-        if opponent_text and not opponent_text.isdigit():
+        if opponent_text and not _is_number(opponent_text):
             st.problem(n, column, f"opponent {opponent_text!r} is not a start number")
             cells.append(None)
             continue
@@ -435,7 +469,10 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
         tournament = Tournament(
             name=header.get("name") or "Imported tournament",
             pairing_system=str(skt.get("system") or header.get("system") or "unknown"),
-            number_of_rounds=header.get("rounds"),
+            number_of_rounds=skt["number_of_rounds"]
+            if "number_of_rounds" in skt
+            and (skt["number_of_rounds"] is None or type(skt["number_of_rounds"]) is int)
+            else header.get("rounds"),
             place=header.get("place"),
             start_date=header.get("042"),
             end_date=header.get("052"),
@@ -452,7 +489,12 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             imported_records=tuple(header["imported"]),
         )
     except (SkakError, ValueError, TypeError) as err:
-        raise InputError(f"the tournament cannot be built: {err}", location=st.source) from err
+        where = f" (see line {st.skt_line}, SKT)" if st.skt_line else ""
+        raise InputError(
+            f"the tournament cannot be built{where}: {err}",
+            location=st.source,
+            problems=st.problems,
+        ) from err
     _check_points(st, tournament, by_number, paired)
     return TrfRead(tournament, tuple(st.problems))
 
@@ -504,8 +546,17 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
     pairings += [Pairing(1, n, None, Result.PAIRING_BYE) for n in pab]
     ordered = _board_order(st, number, pairings, skr.get(number))
     unfinished = set(_int_list(skr.get(number, (0, {}))[1].get("unfinished")))
+    for i in unfinished:
+        if not 1 <= i <= len(ordered) or ordered[i - 1].black is None or ordered[i - 1].result:
+            st.problem(skr[number][0], 5, f"SKR {number}: board {i} cannot be unfinished")
     pairings = [
-        replace(p, board=i, result=Result.UNFINISHED if i in unfinished else p.result)
+        replace(
+            p,
+            board=i,
+            result=Result.UNFINISHED
+            if i in unfinished and p.black is not None and p.result is None
+            else p.result,
+        )
         for i, p in enumerate(ordered, start=1)
     ]
     notes = skr.get(number, (0, {}))[1].get("explanation")
@@ -519,7 +570,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pair
         white, black, cw, cb = na, nb, a, b
     elif colours in (("b", "w"), ("b", "-"), ("b", " "), ("-", "w"), (" ", "w")):
         white, black, cw, cb = nb, na, b, a
-    elif a.colour in "- " and b.colour in "- ":
+    elif a.colour in "- " and b.colour in "- " and (a.result, b.result) != (" ", " "):
         white, black, cw, cb = na, nb, a, b  # a forfeit without colours: lower number first
     else:
         st.problem(
@@ -643,7 +694,7 @@ def _player_extensions(
             if ratings:
                 changes["ratings"] = replace(p.ratings, **ratings)
             out[number] = replace(p, **changes)
-        except (SkakError, ValueError, TypeError) as err:
+        except (SkakError, ValueError, TypeError, OverflowError) as err:
             st.problem(line, 5, f"SKP {number}: {err}")
     return out
 
@@ -651,9 +702,15 @@ def _player_extensions(
 def _scoring(st: _State, found: dict[str, Fraction | None], skt: dict[str, Any]) -> Scoring:
     if "scoring" in skt:
         try:
-            return Scoring(**{k: Fraction(str(v)) for k, v in dict(skt["scoring"]).items()})
-        except (SkakError, ValueError, TypeError, ZeroDivisionError) as err:
-            st.problem(None, None, f"SKT scoring: {err}")
+            exact = dict(skt["scoring"])
+            if not all(
+                isinstance(v, str) and re.fullmatch(r"[0-9]{1,4}(/[1-9][0-9]{0,3})?", v)
+                for v in exact.values()
+            ):
+                raise ValueError('points must be written like "1" or "1/2"')
+            return Scoring(**{str(k): Fraction(v) for k, v in exact.items()})
+        except (SkakError, ValueError, TypeError) as err:
+            st.problem(st.skt_line, 5, f"SKT scoring: {err}")
     values: dict[str, Fraction] = {}
     mapping = {
         "162W": ("win", "forfeit_win", "full_bye"),
@@ -679,6 +736,11 @@ def _scoring(st: _State, found: dict[str, Fraction | None], skt: dict[str, Any])
         return Scoring()
 
 
+def _decimal(points: Fraction) -> str:
+    text = f"{points.numerator / points.denominator:.3f}".rstrip("0").rstrip(".")
+    return text if Fraction(text) == points else f"{points.numerator}/{points.denominator}"
+
+
 def _check_points(st: _State, t: Tournament, rows: dict[int, _Row], paired: int) -> None:
     """The points column must be what the results give (a declared bye in the next round
     may be counted already, as JaVaFo's convention asks)."""
@@ -688,10 +750,12 @@ def _check_points(st: _State, t: Tournament, rows: dict[int, _Row], paired: int)
         got = score(t, number)
         declared = t.player(number).declared_bye(paired + 1)
         extra = declared.points(Colour.WHITE, t.scoring) if declared else Fraction(0)
-        if not any(abs(row.points - g) < Fraction(1, 20) for g in {got, got + extra}):
+        # the column holds one decimal (a whole number from 100 points on)
+        tolerance = Fraction(1, 20) if got < 100 else Fraction(1, 2)
+        if not any(abs(row.points - g) <= tolerance for g in {got, got + extra}):
             st.problem(
                 row.line,
                 81,
-                f"player {number}'s points {float(row.points):g} do not add up: the results "
-                f"give {float(got):g}",
+                f"player {number}'s points {_decimal(row.points)} do not add up: the results "
+                f"give {_decimal(got)}",
             )

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from skak.io.trf._common import TrfVersion, default_board_order
+from skak.io.trf._common import CANONICAL_CODES, TrfVersion, default_board_order
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import Colour, Result, Scoring
 from skak.model.tournament import Tournament
+from skak.pairing import get_system, system_names
 from skak.standings import standings
 
 __all__ = ["write_trf"]
@@ -52,17 +54,18 @@ def write_trf(
     if t.place:
         lines.append(f"022 {t.place}")
     if t.start_date:
-        lines.append(f"042 {t.start_date:%Y/%m/%d}")
+        lines.append(f"042 {_date(t.start_date)}")
     if t.end_date:
-        lines.append(f"052 {t.end_date:%Y/%m/%d}")
+        lines.append(f"052 {_date(t.end_date)}")
     lines.append(f"062 {len(t.players)}")
     lines.append(f"072 {sum(1 for p in t.players if p.ratings.fide)}")
     if t.time_control:
         lines.append(f"122 {t.time_control}")
     imported = list(t.imported_records)
+    planned = _planned_rounds(t)
     if version is TrfVersion.TRF26:
-        if t.number_of_rounds:
-            lines.append(f"142 {t.number_of_rounds}")
+        if planned:
+            lines.append(f"142 {planned}")
         code = _system_code(t)
         if code and not any(line.startswith("192") for line in imported):
             lines.append(f"192 {code}")
@@ -70,8 +73,8 @@ def write_trf(
         if t.tiebreaks:
             lines.append(f"202 {','.join(t.tiebreaks)}")
     else:
-        if t.number_of_rounds:
-            lines.append(f"XXR {t.number_of_rounds}")
+        if planned:
+            lines.append(f"XXR {planned}")
         lines.extend(_scoring_bb(t.scoring))
     lines.extend(imported)
     next_round = t.next_round if t.rounds else 1
@@ -88,18 +91,35 @@ def write_trf(
     return newline.join(lines) + newline
 
 
+def _planned_rounds(t: Tournament) -> int | None:
+    """The number of rounds: the tournament's own, or what its pairing system plans."""
+    if t.number_of_rounds or t.pairing_system not in system_names():
+        return t.number_of_rounds
+    return get_system(t.pairing_system).planned_rounds(t)
+
+
 def _system_code(t: Tournament) -> str | None:
     """TRF-2026's code (record 192) for the pairing system, where FIDE has one."""
-    if t.pairing_system == "berger":
-        return "FIDE_DOUBLEROUNDROBIN" if t.setting("cycles", 1) == 2 else "FIDE_ROUNDROBIN"
-    return {"dutch": "FIDE_DUTCH_2025", "dubov": "FIDE_DUBOV", "burstein": "FIDE_BURSTEIN"}.get(
-        t.pairing_system
-    )
+    cycles = t.setting("cycles", 1)
+    for code, (system, c) in CANONICAL_CODES.items():
+        if system == t.pairing_system and c == cycles:
+            return code
+    return None
+
+
+def _date(d: date) -> str:
+    return f"{d.year:04d}/{d.month:02d}/{d.day:02d}"
 
 
 def _points_text(points: Fraction) -> str:
-    text = f"{float(points):4.1f}"
-    return text if len(text) <= 4 else f"{round(points):4d}"
+    """Four columns: one decimal (``11.5``), two when that is exact (``0.25``), a whole
+    number from 100 points on."""
+    exact = f"{points.numerator / points.denominator:.2f}"
+    if len(exact) <= 4 and Fraction(exact) == points and points.denominator not in (1, 2):
+        return exact
+    if points < 100:
+        return f"{points.numerator / points.denominator:4.1f}"
+    return f"{min(round(points), 9999):4d}"
 
 
 def _player_line(
@@ -206,6 +226,8 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
         skt["scoring"] = {k: str(getattr(t.scoring, k)) for k in t.scoring.__dataclass_fields__}
     if t.tiebreaks and version is TrfVersion.TRF16:
         skt["tiebreaks"] = list(t.tiebreaks)
+    if t.number_of_rounds is None and _planned_rounds(t) is not None:
+        skt["number_of_rounds"] = None  # the XXR/142 line is the system's plan, not a setting
     out = [f"SKT {_json(skt)}"]
     for p in t.players:
         data: dict[str, Any] = {}
