@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from skak.model import (
     Bye,
+    Colour,
     Pairing,
+    PairingBan,
     Player,
     RatedKind,
     Ratings,
@@ -63,6 +65,9 @@ def players(draw: st.DrawFn, numbers: list[int]) -> list[Player]:
                 absent_rounds=frozenset(rounds[:a]),
                 half_bye_rounds=frozenset(rounds[a:b]),
                 full_bye_rounds=frozenset(rounds[b:]),
+                accelerations=tuple(
+                    draw(st.dictionaries(st.integers(1, 9), HALVES, max_size=3)).items()
+                ),
             )
         )
     return out
@@ -156,4 +161,18 @@ def tournaments(draw: st.DrawFn) -> Tournament:
         players=tuple(draw(players(numbers))),
         rounds=tuple(draw(rounds(numbers, count))),
         imported_records=tuple(imported),
+        initial_colour=draw(st.one_of(st.none(), st.sampled_from(Colour))),
+        bans=tuple(
+            PairingBan(frozenset(group), first, None if last is None else max(first, last))
+            for group, first, last in draw(
+                st.lists(
+                    st.tuples(
+                        st.sets(st.sampled_from(numbers), min_size=2, max_size=3),
+                        st.integers(1, 5),
+                        st.one_of(st.none(), st.integers(1, 9)),
+                    ),
+                    max_size=2,
+                )
+            )
+        ),
     )

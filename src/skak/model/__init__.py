@@ -18,7 +18,15 @@ from skak.model.history import (
 )
 from skak.model.player import Player, Ratings, Sex, Title
 from skak.model.results import HALF, Colour, Result, Scoring, format_points, parse_points
-from skak.model.tournament import Bye, Pairing, RatedKind, Round, SettingValue, Tournament
+from skak.model.tournament import (
+    Bye,
+    Pairing,
+    PairingBan,
+    RatedKind,
+    Round,
+    SettingValue,
+    Tournament,
+)
 
 __all__ = [
     "HALF",
@@ -26,6 +34,7 @@ __all__ = [
     "Colour",
     "Entry",
     "Pairing",
+    "PairingBan",
     "Player",
     "RatedKind",
     "Ratings",

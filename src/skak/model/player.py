@@ -6,6 +6,7 @@ import enum
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from fractions import Fraction
 
 from skak.errors import InputError
 from skak.model.results import Result
@@ -102,6 +103,9 @@ class Player:
     absent_rounds: frozenset[int] = frozenset()
     half_bye_rounds: frozenset[int] = frozenset()
     full_bye_rounds: frozenset[int] = frozenset()
+    #: Fictitious points added for pairing in given rounds (acceleration, e.g. Baku):
+    #: ``((round, points), …)``, TRF ``XXA``/``250``.
+    accelerations: tuple[tuple[int, Fraction], ...] = ()
 
     def __post_init__(self) -> None:
         where = f"player {self.start_number}"
@@ -146,6 +150,12 @@ class Player:
             raise InputError(
                 f"{where}: round {min(overlap)} has two kinds of bye or absence declared"
             )
+        if any(r < 1 or pts < 0 for r, pts in self.accelerations) or len(
+            {r for r, _ in self.accelerations}
+        ) != len(self.accelerations):
+            raise InputError(f"{where}: accelerations must name each round once, with points ≥ 0")
+        if list(self.accelerations) != sorted(self.accelerations):
+            object.__setattr__(self, "accelerations", tuple(sorted(self.accelerations)))
         if self.birth_year is not None and self.birth_date is not None:
             raise InputError(f"{where}: give the birth date or the birth year, not both")
 

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
 from skak.model.player import Player, clean_text
-from skak.model.results import Result, Scoring
+from skak.model.results import Colour, Result, Scoring
 
-__all__ = ["Bye", "Pairing", "RatedKind", "Round", "SettingValue", "Tournament"]
+__all__ = ["Bye", "Pairing", "PairingBan", "RatedKind", "Round", "SettingValue", "Tournament"]
 
 SettingValue = str | int | bool
 T = TypeVar("T")
@@ -150,6 +150,33 @@ class Round:
         return replace(self, pairings=pairings)
 
 
+@dataclass(frozen=True, slots=True)
+class PairingBan:
+    """Players who must not be paired with each other (e.g. from one club or family), in
+    rounds ``first_round``–``last_round`` (all rounds when not given).
+
+    TRF's ``XXP`` (JaVaFo) and ``260`` (TRF-2026) lines.
+    """
+
+    players: frozenset[int]
+    first_round: int = 1
+    last_round: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, frozenset):
+            object.__setattr__(self, "players", frozenset(self.players))
+        if len(self.players) < 2:
+            raise InputError("a pairing ban needs at least two players")
+        last = self.last_round
+        if self.first_round < 1 or (last is not None and last < self.first_round):
+            raise InputError(f"a pairing ban's rounds {self.first_round}–{last} are no range")
+
+    def applies(self, round_number: int) -> bool:
+        return self.first_round <= round_number and (
+            self.last_round is None or round_number <= self.last_round
+        )
+
+
 @dataclass(frozen=True)
 class Tournament:
     """A tournament's settings, its players and its rounds so far."""
@@ -167,6 +194,10 @@ class Tournament:
     scoring: Scoring = field(default_factory=Scoring)
     players: tuple[Player, ...] = ()
     rounds: tuple[Round, ...] = ()
+    #: The colour the top-ranked player paired in round 1 gets (TRF ``XXC``/``152``), when
+    #: the arbiter drew it before round 1; ``None``: the pairing system decides.
+    initial_colour: Colour | None = None
+    bans: tuple[PairingBan, ...] = ()
     #: Lines of an imported file that skak does not interpret (e.g. a TRF's chief arbiter or
     #: team records), kept in their order so an export gives them back unchanged.
     imported_records: tuple[str, ...] = ()

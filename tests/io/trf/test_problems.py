@@ -13,8 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skak.errors import InputError, SkakError
-from skak.io.trf import decode_trf, parse_trf, write_trf
-from skak.model import Pairing, Player, Ratings, Result, Round, Tournament
+from skak.io.trf import TrfVersion, decode_trf, parse_trf, write_trf
+from skak.model import (
+    HALF,
+    Colour,
+    Pairing,
+    PairingBan,
+    Player,
+    Ratings,
+    Result,
+    Round,
+    Tournament,
+)
 from tests.conftest import SHARED
 
 BASE = Tournament(
@@ -148,7 +158,7 @@ def test_line_ends_and_encodings() -> None:
 
 
 def test_unknown_records_are_kept_and_written_back() -> None:
-    extra = ["102 Hans Hansen (IA)", "### a comment", "XXP 1 2", "999 something new"]
+    extra = ["102 Hans Hansen (IA)", "### a comment", "172 DEN OTHER", "999 something new"]
     text = "\n".join([LINES[0], *extra, *LINES[1:]]) + "\n"
     t = parse_trf(text, "x.trf").tournament
     assert t.imported_records == tuple(extra)
@@ -266,3 +276,28 @@ def test_quarter_points_survive_the_points_column() -> None:
         text = write_trf(t, extensions=extensions)
         assert " 0.25 " in text or "0.25" in text
         parse_trf(text, "q.trf")
+
+
+def test_engine_records_initial_colour_bans_and_accelerations() -> None:
+    extra = [
+        "XXC black1",
+        "XXP 1 2",
+        "260 002 003    3    4    5",
+        "XXA    1  1.0  1.0",
+        "250      0.5 002 003 0004 0005",
+    ]
+    t = parse_trf("\n".join([LINES[0], *extra, *LINES[1:]]), "x.trf").tournament
+    assert t.initial_colour is Colour.BLACK
+    assert t.bans == (PairingBan(frozenset({1, 2})), PairingBan(frozenset({3, 4, 5}), 2, 3))
+    assert t.player(1).accelerations == ((1, Fraction(1)), (2, Fraction(1)))
+    assert t.player(5).accelerations == ((2, HALF), (3, HALF))
+    assert t.imported_records == ()
+    for version in TrfVersion:
+        assert parse_trf(write_trf(t, version=version), "x.trf").tournament == t
+    with pytest.raises(InputError, match="given twice, differently"):
+        parse_trf("\n".join([LINES[0], "XXC white1", "152 B", *LINES[1:]]), "x.trf")
+    with pytest.raises(InputError, match="do not exist: \\[77\\]"):
+        parse_trf("\n".join([LINES[0], "XXP 1 77", *LINES[1:]]), "x.trf")
+    kept = parse_trf("\n".join([LINES[0], "XXC rank white1", *LINES[1:]]), "x.trf").tournament
+    assert kept.imported_records == ("XXC rank white1",)
+    assert kept.initial_colour is Colour.WHITE

@@ -21,7 +21,7 @@ from skak.io.trf._common import (
 from skak.model.history import score
 from skak.model.player import Player, Ratings, Sex
 from skak.model.results import Colour, Result, Scoring
-from skak.model.tournament import Bye, Pairing, RatedKind, Round, Tournament
+from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
 
 __all__ = ["TrfRead", "decode_trf", "parse_trf"]
 
@@ -188,6 +188,26 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         _scoring_xxs(st, n, line, header["scoring"])
     elif code == "240":
         _declared_byes(st, n, line, header.setdefault("declared", []))
+    elif code in ("XXC", "152"):
+        _initial_colour(st, n, line, header)
+    elif code == "XXP":
+        ids = _ids(
+            st, n, line, [(m.start() + 1, m.group()) for m in re.finditer(r"\S+", line[4:])], 4
+        )
+        header.setdefault("bans", []).append((n, ids, 1, None))
+    elif code == "260":
+        rounds = [line[4:7].strip(), line[8:11].strip()]
+        if not all(_is_number(r) for r in rounds):
+            st.problem(n, 5, "260 needs the first and last round at columns 5–7 and 9–11")
+            return
+        fields = [(c + 1, line[c : c + 4]) for c in range(12, len(line), 5)]
+        ids = _ids(st, n, line, fields, 0)
+        last = int(rounds[1]) if int(rounds[1]) < 999 else None  # 999: to the end
+        header.setdefault("bans", []).append((n, ids, int(rounds[0]), last))
+    elif code == "XXA":
+        _acceleration_xxa(st, n, line, header.setdefault("accelerations", []))
+    elif code == "250" and not line[4:8].strip().strip("0.").strip():
+        _acceleration_250(st, n, line, header.setdefault("accelerations", []))
     elif code == "XXZ":  # JaVaFo: absent from the round to be paired
         for token in line[4:].split():
             if not _is_number(token):
@@ -239,6 +259,62 @@ def _scoring_162(st: _State, n: int, line: str, scoring: dict[str, Fraction | No
             st.problem(n, start + 1, f"162: unknown scoring symbol {symbol!r}")
             continue
         scoring["162" + symbol] = _points(st, n, start + 2, value)
+
+
+def _initial_colour(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
+    tokens = line[4:].split() if line[:3] == "XXC" else [line[4:].strip()]
+    colours = {"white1": Colour.WHITE, "black1": Colour.BLACK, "W": Colour.WHITE, "B": Colour.BLACK}
+    found = [colours[t] for t in tokens if t in colours]
+    if len(found) > 1 or (found and header.setdefault("colour", found[0]) != found[0]):
+        st.problem(n, 5, "the initial colour is given twice, differently")
+    if line[:3] == "152" and not found:
+        st.problem(n, 5, "152 must be W or B")
+    if any(t not in colours for t in tokens) and line[:3] == "XXC":
+        header["imported"].append(line)  # e.g. "rank": kept as written
+
+
+def _ids(
+    st: _State, n: int, line: str, fields: list[tuple[int, str]], offset: int
+) -> frozenset[int]:
+    ids = set()
+    for column, text in fields:
+        if not text.strip():
+            continue
+        if not _is_number(text.strip()):
+            st.problem(n, column + offset, f"{text.strip()!r} is not a start number")
+            continue
+        ids.add(int(text))
+    return frozenset(ids)
+
+
+def _acceleration_xxa(
+    st: _State, n: int, line: str, out: list[tuple[int, int, int, Fraction, int]]
+) -> None:
+    ident = line[4:8].strip()
+    if not _is_number(ident):
+        st.problem(n, 5, "XXA needs the start number at columns 5–8")
+        return
+    for r, start in enumerate(range(9, len(line), 5), start=1):
+        text = line[start : start + 4].strip()
+        if text:
+            points = _points(st, n, start + 1, text)
+            if points is not None:
+                out.append((int(ident), r, r, points, n))
+
+
+def _acceleration_250(
+    st: _State, n: int, line: str, out: list[tuple[int, int, int, Fraction, int]]
+) -> None:
+    parts = [line[9:13], line[14:17], line[18:21], line[22:26], line[27:31]]
+    if not all(_is_number(p.strip()) for p in parts[1:]) or not parts[0].strip():
+        st.problem(n, 10, "250 needs points, first and last round, first and last start number")
+        return
+    points = _points(st, n, 10, parts[0])
+    first, last, low, high = (int(p) for p in parts[1:])
+    if points is None or high - low > 9999:
+        return
+    for ident in range(low, high + 1):
+        out.append((ident, first, last, points, n))
 
 
 _XXS = {
@@ -462,7 +538,17 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
     rounds = [_round(st, by_number, r, ext["SKR"]) for r in range(1, paired + 1)]
     players = {n: row.player for n, row in by_number.items()}
     _declared(st, by_number, paired, total, header.get("declared", []), players)
+    _accelerations(st, players, header.get("accelerations", []))
     players = _player_extensions(st, players, ext["SKP"])
+    bans = []
+    for line, ids, first, last in header.get("bans", []):
+        unknown = sorted(ids - set(players))
+        try:
+            if unknown:
+                raise InputError(f"a pairing ban names players who do not exist: {unknown}")
+            bans.append(PairingBan(ids, first, last))
+        except SkakError as err:
+            st.problem(line, None, str(err))
     skt = ext["SKT"]
     scoring = _scoring(st, header["scoring"], skt)
     try:
@@ -487,6 +573,8 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             players=tuple(players[n] for n in sorted(players)),
             rounds=tuple(rounds),
             imported_records=tuple(header["imported"]),
+            initial_colour=header.get("colour"),
+            bans=tuple(bans),
         )
     except (SkakError, ValueError, TypeError) as err:
         where = f" (see line {st.skt_line}, SKT)" if st.skt_line else ""
@@ -661,6 +749,25 @@ def _declared(
             )
         except SkakError as err:
             st.problem(rows[number].line, None, str(err))
+
+
+def _accelerations(
+    st: _State,
+    players: dict[int, Player],
+    found: list[tuple[int, int, int, Fraction, int]],
+) -> None:
+    by_player: dict[int, dict[int, Fraction]] = {}
+    for ident, first, last, points, line in found:
+        if ident not in players:
+            st.problem(line, None, f"an acceleration names player {ident}, who does not exist")
+            continue
+        for r in range(first, min(last, first + 99) + 1):
+            by_player.setdefault(ident, {})[r] = points
+    for ident, values in by_player.items():
+        try:
+            players[ident] = replace(players[ident], accelerations=tuple(sorted(values.items())))
+        except SkakError as err:
+            st.problem(None, None, str(err))
 
 
 _SKP_FIELDS: dict[str, Callable[[Any], Any]] = {

@@ -76,6 +76,12 @@ def write_trf(
         if planned:
             lines.append(f"XXR {planned}")
         lines.extend(_scoring_bb(t.scoring))
+    colour_given = any(line.startswith(("XXC", "152")) for line in imported)
+    if t.initial_colour is not None and not colour_given:
+        if version is TrfVersion.TRF26:
+            lines.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+        else:
+            lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
     lines.extend(imported)
     next_round = t.next_round if t.rounds else 1
     cells_next = version is TrfVersion.TRF16
@@ -86,6 +92,8 @@ def write_trf(
         )
     if version is TrfVersion.TRF26:
         lines.extend(_declared_240(t, next_round))
+    lines.extend(_bans(t, version))
+    lines.extend(_accelerations(t, version))
     if extensions:
         lines.extend(_extensions(t, version))
     return newline.join(lines) + newline
@@ -180,6 +188,39 @@ def _declared_240(t: Tournament, next_round: int) -> list[str]:
         for r in sorted(rounds):
             ids = "".join(f" {n:>4}" for n in sorted(rounds[r]))
             out.append(f"240 {kind} {r:03d}{ids}")
+    return out
+
+
+def _bans(t: Tournament, version: TrfVersion) -> list[str]:
+    out = []
+    for ban in t.bans:
+        ids = sorted(ban.players)
+        if version is TrfVersion.TRF16 and ban.first_round == 1 and ban.last_round is None:
+            out.append("XXP " + " ".join(map(str, ids)))
+        else:
+            last = ban.last_round if ban.last_round is not None else 999
+            out.append(f"260 {ban.first_round:03d} {last:03d}" + "".join(f" {n:>4}" for n in ids))
+    return out
+
+
+def _accelerations(t: Tournament, version: TrfVersion) -> list[str]:
+    out = []
+    for p in t.players:
+        if not p.accelerations:
+            continue
+        if version is TrfVersion.TRF26:
+            out += [
+                f"250      {_points_text(pts)} {r:03d} {r:03d} {p.start_number:04d} "
+                f"{p.start_number:04d}"
+                for r, pts in p.accelerations
+            ]
+        else:
+            values = dict(p.accelerations)
+            cells = [
+                _points_text(values[r]) if r in values else "    "
+                for r in range(1, max(values) + 1)
+            ]
+            out.append(f"XXA {p.start_number:>4} " + " ".join(cells).rstrip())
     return out
 
 
