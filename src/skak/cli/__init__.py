@@ -32,8 +32,8 @@ from skak.cli._common import (
     print_json,
     round_app,
     scoring_from,
+    write_output,
 )
-from skak.errors import InputError
 from skak.model.events import PlayerWithdrawn, describe
 from skak.model.results import Result
 from skak.model.tournament import RatedKind, Tournament
@@ -317,14 +317,7 @@ def export_json(
         "standings": render.standings_json(compute_standings(t)),
     }
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
-    err.print(f"Wrote {escape(str(output))}")
+    write_output(text, output)
 
 
 # -- demo ----------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
+from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
 import typer
@@ -41,6 +42,7 @@ __all__ = [
     "print_json",
     "round_app",
     "scoring_from",
+    "write_output",
 ]
 
 P = ParamSpec("P")
@@ -120,6 +122,18 @@ def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(e.exit_code) from None
 
     return wrapper
+
+
+def write_output(text: str, output: Path | None) -> None:
+    """Write ``text`` to the file ``output``, or to standard output when none is given."""
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
+    err.print(f"Wrote {escape(str(output))}")
 
 
 def print_json(data: Any) -> None:

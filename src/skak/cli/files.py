@@ -21,6 +21,7 @@ from skak.cli._common import (
     import_app,
     open_db,
     out,
+    write_output,
 )
 from skak.engine import check_rounds, pair_next, pairs_text
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
@@ -116,14 +117,7 @@ def export_trf(
     t = open_db(db).load(tournament)
     version = TrfVersion.TRF26 if trf26 else TrfVersion.TRF16
     text = write_trf(t, version=version, extensions=not plain)
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
-    err.print(f"Wrote {escape(str(output))}")
+    write_output(text, output)
 
 
 #: ``skak engine`` exit codes, as bbpPairings uses them.
