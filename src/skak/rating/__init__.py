@@ -1,9 +1,33 @@
 """DSU and FIDE rating (ratingberegning): pure rules and tables, no I/O.
 
-So far this holds DSU table 1 (expected score), which the demo uses to draw plausible
-results; the rating rule-sets arrive with their own issue.
+:mod:`skak.rating.rules` holds the editions of DSU's rules as effective-dated data,
+:mod:`skak.rating.calc` computes one tournament's rating changes, :mod:`skak.rating.tables`
+holds table 1.
 """
 
+from skak.rating.calc import (
+    RatedGame,
+    RatedPlayer,
+    RatingChange,
+    RatingResult,
+    calculate,
+    round_expected,
+)
+from skak.rating.rules import RULE_SETS, RatingSettings, RuleSet, get_rule_set, rule_set_for
 from skak.rating.tables import TABLE_1, expected_score
 
-__all__ = ["TABLE_1", "expected_score"]
+__all__ = [
+    "RULE_SETS",
+    "TABLE_1",
+    "RatedGame",
+    "RatedPlayer",
+    "RatingChange",
+    "RatingResult",
+    "RatingSettings",
+    "RuleSet",
+    "calculate",
+    "expected_score",
+    "get_rule_set",
+    "round_expected",
+    "rule_set_for",
+]

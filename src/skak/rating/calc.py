@@ -1,0 +1,211 @@
+"""New DSU ratings after one tournament (DSU 001 §2; 2011 edition 003 §4.5.2).
+
+``Rn = Ro + K × (W − We + B)``, then the correction for a crossed coefficient limit (§2.4),
+the group-winner correction (§2.5) and the floor (§2.6). Exact arithmetic throughout; the new
+rating is rounded to a whole number at the end, half up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+
+from skak.errors import InputError
+from skak.model.results import Colour, Result, Scoring
+from skak.rating.rules import RatingSettings, RuleSet
+from skak.rating.tables import expected_score
+
+__all__ = [
+    "RatedGame",
+    "RatedPlayer",
+    "RatingChange",
+    "RatingResult",
+    "bonus",
+    "calculate",
+    "limit_correction",
+    "round_expected",
+]
+
+_STEP = Fraction(1, 20)
+_PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
+
+
+@dataclass(frozen=True, slots=True)
+class RatedPlayer:
+    id: str
+    rating: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatedGame:
+    """A game for rating: ``rated=False`` drops it (a reserve put in after half an hour,
+    §4.5.4.2); a forfeit counts only when it was an unexcused no-show."""
+
+    white: str
+    black: str
+    result: Result
+    rated: bool = True
+    unexcused_no_show: bool = False
+
+    @property
+    def counts(self) -> bool:
+        if not self.rated:
+            return False
+        if self.result in _PLAYED:
+            return True
+        return self.result.is_forfeit and self.unexcused_no_show
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One player's rating result, with the reasons in ``notes``."""
+
+    id: str
+    old: int
+    games: int
+    score: Fraction
+    expected: Fraction
+    bonus: Fraction
+    k: int
+    new: int
+    notes: tuple[str, ...]
+
+    @property
+    def change(self) -> int:
+        return self.new - self.old
+
+
+@dataclass(frozen=True, slots=True)
+class RatingResult:
+    edition: str
+    method: str  # "difference" or "average"
+    players: tuple[RatingChange, ...]
+
+
+def round_expected(value: Fraction) -> Fraction:
+    """§2.1: to the nearest multiple of 0.05 (3.33 → 3.35, 3.72 → 3.70); halfway goes up."""
+    return Fraction(floor(value / _STEP + Fraction(1, 2))) * _STEP
+
+
+def bonus(
+    score: Fraction, expected: Fraction, games: int, rules: RuleSet, s: RatingSettings
+) -> Fraction:
+    """§2.2: ``B = W − We − offset`` by number of games, and only when positive."""
+    if games <= 5:
+        offset = rules.bonus_offsets[0]
+    elif games <= 11:
+        offset = rules.bonus_offsets[(games - 4) // 2]
+    elif s.bonus_beyond_eleven == "none":
+        return Fraction(0)
+    else:
+        offset = rules.bonus_offsets[3] + Fraction(games - 10, 2) // 1 * Fraction(1, 2)
+    return max(Fraction(0), score - expected - offset)
+
+
+def limit_correction(old: int, new: Fraction, rules: RuleSet, s: RatingSettings) -> Fraction:
+    """§2.4: past a coefficient limit, the part beyond it counts by the ratio of the K values
+    on each side (2400: ½ up, 2 down; 2000 and 1600: ⅔ up, 3/2 down)."""
+    value = new
+    limits = rules.limits
+    crossed = 0
+    if new > old:
+        for limit in limits:
+            if old < limit < value and (crossed == 0 or s.several_limits == "piecewise"):
+                ratio = Fraction(rules.k(limit), rules.k(limit - 1))
+                value = limit + ratio * (value - limit)
+                crossed += 1
+    elif new < old:
+        for limit in reversed(limits):
+            if value < limit <= old and (crossed == 0 or s.several_limits == "piecewise"):
+                ratio = Fraction(rules.k(limit - 1), rules.k(limit))
+                value = limit - ratio * (limit - value)
+                crossed += 1
+    return value
+
+
+def calculate(
+    players: Sequence[RatedPlayer],
+    games: Sequence[RatedGame],
+    rules: RuleSet,
+    *,
+    round_robin: bool = False,
+    rapid_or_blitz: bool = False,
+    settings: RatingSettings | None = None,
+) -> RatingResult:
+    """The rating result of every player of one tournament (or group).
+
+    :raises InputError: naming a game's unknown player.
+    """
+    s = settings or RatingSettings()
+    by_id = {p.id: p for p in players}
+    if len(by_id) != len(players):
+        raise InputError("a player id is listed twice")
+    for g in games:
+        for who in (g.white, g.black):
+            if who not in by_id:
+                raise InputError(f"a game names player {who!r}, who is not listed")
+    scoring = Scoring()
+    ratings = [p.rating for p in players]
+    average = (
+        rules.average_method
+        and round_robin
+        and len(players) > 1
+        and max(ratings) - min(ratings) <= 200
+    )
+    counted = [g for g in games if g.counts]
+    score_of: dict[str, Fraction] = {p.id: Fraction(0) for p in players}
+    opponents: dict[str, list[str]] = {p.id: [] for p in players}
+    for g in counted:
+        score_of[g.white] += g.result.points(Colour.WHITE, scoring)
+        score_of[g.black] += g.result.points(Colour.BLACK, scoring)
+        opponents[g.white].append(g.black)
+        opponents[g.black].append(g.white)
+    top = max(score_of.values(), default=Fraction(0))
+    out = []
+    for p in players:
+        opp = opponents[p.id]
+        notes: list[str] = []
+        if not opp:
+            out.append(
+                RatingChange(
+                    p.id,
+                    p.rating,
+                    0,
+                    Fraction(0),
+                    Fraction(0),
+                    Fraction(0),
+                    rules.k(p.rating),
+                    p.rating,
+                    ("no rated games",),
+                )
+            )
+            continue
+        if average:
+            group = [p.rating] + [by_id[o].rating for o in opp]
+            mean = Fraction(sum(group), len(group))
+            ra = floor(mean + Fraction(1, 2))
+            raw = len(group) * expected_score(p.rating, ra) - Fraction(1, 2)
+            notes.append(f"average method: M = {len(group)}, group average {ra}")
+        else:
+            raw = sum((expected_score(p.rating, by_id[o].rating) for o in opp), Fraction(0))
+        we = round_expected(raw)
+        w = score_of[p.id]
+        b = bonus(w, we, len(opp), rules, s)
+        k = rules.k(p.rating)
+        value = p.rating + k * (w - we + b)
+        corrected = limit_correction(p.rating, value, rules, s)
+        if corrected != value:
+            notes.append("corrected for a crossed coefficient limit (§2.4)")
+        value = corrected
+        if w == top and w < we and value < p.rating:
+            value = Fraction(p.rating)
+            notes.append("group winner below expectation: no change (§2.5)")
+        floor_value = rules.rapid_blitz_floor if rapid_or_blitz else rules.floor
+        if value < floor_value:
+            value = Fraction(floor_value)
+            notes.append(f"raised to the floor {floor_value} (§2.6)")
+        new = floor(value + Fraction(1, 2))
+        out.append(RatingChange(p.id, p.rating, len(opp), w, we, b, k, new, tuple(notes)))
+    return RatingResult(rules.name, "average" if average else "difference", tuple(out))

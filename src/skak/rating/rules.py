@@ -1,0 +1,122 @@
+"""The editions of DSU's rating rules as effective-dated data (ratingreglement).
+
+A rule-set is never edited once published; a change of the rules is a new rule-set beside the
+old ones, chosen by the tournament's date (like bbpPairings keeping its pre-2025 rules).
+
+Sources: 2011 handbook 003 §4.5.2 (bonus 1.5/2/2.5/3, average method, floor 1000); the 2015
+change (bonus 1.0/1.5/2.0/2.5, average method removed, rapid/blitz floor 500); the current
+regulations 001 §2 (from 1 June 2024: floor 1200). See ``../shared/SPEC-MAP.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from skak.errors import InputError
+
+__all__ = ["RULE_SETS", "RatingSettings", "RuleSet", "get_rule_set", "rule_set_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """One edition of the standard-rating rules."""
+
+    name: str
+    effective_from: date
+    effective_to: date | None
+    source: str
+    #: What the bonus subtracts (§2.2): up to 5 games, 6–7, 8–9, 10–11.
+    bonus_offsets: tuple[Fraction, Fraction, Fraction, Fraction]
+    #: The average method for round robins with a rating spread of at most 200 (§4.5.2.1).
+    average_method: bool
+    floor: int
+    rapid_blitz_floor: int
+    #: (lowest rating of the band, K), highest band first (§2.3).
+    k_bands: tuple[tuple[int, int], ...] = ((2400, 10), (2000, 20), (1600, 30), (0, 45))
+
+    def k(self, rating: int) -> int:
+        """The development coefficient K for a rating before the tournament (§2.3)."""
+        for lowest, k in self.k_bands:
+            if rating >= lowest:
+                return k
+        return self.k_bands[-1][1]
+
+    @property
+    def limits(self) -> tuple[int, ...]:
+        """The coefficient limits where §2.4's correction applies (1600, 2000, 2400)."""
+        return tuple(sorted(lowest for lowest, _ in self.k_bands if lowest > 0))
+
+
+@dataclass(frozen=True, slots=True)
+class RatingSettings:
+    """Choices where the rules are silent (each recorded in docs/interpretations.md)."""
+
+    #: Bonus for 12 or more games: ``"continue"`` the bands (½ more per two games) or
+    #: ``"none"``.
+    bonus_beyond_eleven: str = "continue"
+    #: Several coefficient limits crossed at once: ``"piecewise"`` (each limit's ratio in
+    #: turn) or ``"first"`` (only the first limit).
+    several_limits: str = "piecewise"
+
+    def __post_init__(self) -> None:
+        if self.bonus_beyond_eleven not in ("continue", "none"):
+            raise InputError("bonus_beyond_eleven is 'continue' or 'none'")
+        if self.several_limits not in ("piecewise", "first"):
+            raise InputError("several_limits is 'piecewise' or 'first'")
+
+
+RULE_SETS: dict[str, RuleSet] = {
+    r.name: r
+    for r in (
+        RuleSet(
+            "dsu-2011",
+            date(1900, 1, 1),
+            date(2015, 1, 31),
+            "Skakhåndbogen 2011 (003) §4.5.2",
+            (Fraction(3, 2), Fraction(2), Fraction(5, 2), Fraction(3)),
+            average_method=True,
+            floor=1000,
+            rapid_blitz_floor=1000,
+        ),
+        RuleSet(
+            "dsu-2015",
+            date(2015, 2, 1),
+            date(2024, 5, 31),
+            "DSU rating rules, February 2015",
+            (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2)),
+            average_method=False,
+            floor=1000,
+            rapid_blitz_floor=500,
+        ),
+        RuleSet(
+            "dsu-2024",
+            date(2024, 6, 1),
+            None,
+            "DSU rating regulations (001) §2, from 1 June 2024",
+            (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2)),
+            average_method=False,
+            floor=1200,
+            rapid_blitz_floor=500,  # 001 states no new one: 2015's stays (interpretations)
+        ),
+    )
+}
+
+
+def get_rule_set(name: str) -> RuleSet:
+    """:raises InputError: naming the editions that exist."""
+    try:
+        return RULE_SETS[name]
+    except KeyError:
+        raise InputError(
+            f"unknown rating edition {name!r}; known: {', '.join(RULE_SETS)}"
+        ) from None
+
+
+def rule_set_for(day: date) -> RuleSet:
+    """The edition in force on ``day``."""
+    for r in RULE_SETS.values():
+        if r.effective_from <= day and (r.effective_to is None or day <= r.effective_to):
+            return r
+    raise InputError(f"no DSU rating edition covers {day.isoformat()}")  # pragma: no cover
