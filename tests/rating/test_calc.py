@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 
@@ -231,3 +232,32 @@ def test_one_game_is_zero_sum_with_equal_k(a: int, b: int, result: str) -> None:
 def test_a_higher_score_never_gives_a_lower_rating(a: int, b: int) -> None:
     news = [_match(a, b, res, res)["A"].new for res in ("0-1", "½-½", "1-0")]
     assert news == sorted(news)
+
+
+def test_performance_rating_of_a_foreign_player() -> None:
+    """§4.5.5.2: Rp = Rc + Dp; 3 of 4 (75 %) against an average of 1950 gives 1950 + 193."""
+    players = [RatedPlayer("X", None), *(RatedPlayer(str(r), r) for r in (1800, 1900, 2000, 2100))]
+    games = [
+        RatedGame("X", "1800", Result.WHITE_WIN),
+        RatedGame("1900", "X", Result.BLACK_WIN),
+        RatedGame("X", "2000", Result.WHITE_WIN),
+        RatedGame("2100", "X", Result.WHITE_WIN),
+    ]
+    result = {c.id: c for c in calculate(players, games, R2024).players}
+    assert result["X"].old == 2143
+    assert "performance rating 2143" in result["X"].notes[0]
+
+
+def test_performance_ratings_iterate_when_foreigners_meet() -> None:
+    players = [RatedPlayer("X", None), RatedPlayer("Y", None), RatedPlayer("A", 2000)]
+    games = [
+        RatedGame("X", "Y", Result.WHITE_WIN),
+        RatedGame("X", "A", Result.DRAW),
+        RatedGame("Y", "A", Result.DRAW),
+    ]
+    result = {c.id: c for c in calculate(players, games, R2024).players}
+    x, y = result["X"].old, result["Y"].old
+    # a fixed point: each one's Rp from the other's final Rp
+    half_up = lambda v: math.floor(v + Fraction(1, 2))  # noqa: E731
+    assert x == half_up(Fraction(y + 2000, 2)) + 193  # 1½ of 2 = 75 % → +193
+    assert y == half_up(Fraction(x + 2000, 2)) - 193  # ½ of 2 = 25 % → −193

@@ -387,6 +387,7 @@ def normalise_argv(args: list[str]) -> list[str]:
 # Commands in their own modules register themselves on the shared apps.
 from skak.cli import files as _files  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
+from skak.cli import rating as _rating  # noqa: E402, F401
 
 
 def main() -> None:

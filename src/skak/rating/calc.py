@@ -15,7 +15,7 @@ from math import floor
 from skak.errors import InputError
 from skak.model.results import Colour, Result, Scoring
 from skak.rating.rules import RatingSettings, RuleSet
-from skak.rating.tables import expected_score
+from skak.rating.tables import expected_score, rating_difference
 
 __all__ = [
     "RatedGame",
@@ -34,8 +34,12 @@ _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
 
 @dataclass(frozen=True, slots=True)
 class RatedPlayer:
+    """A player with his rating before the tournament; ``None`` for a foreign player without
+    a recognised rating, who gets a performance rating (§4.5.5.2)."""
+
     id: str
-    rating: int
+    rating: int | None
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,24 +143,27 @@ def calculate(
     :raises InputError: naming a game's unknown player.
     """
     s = settings or RatingSettings()
-    by_id = {p.id: p for p in players}
-    if len(by_id) != len(players):
+    ids = {p.id for p in players}
+    if len(ids) != len(players):
         raise InputError("a player id is listed twice")
     for g in games:
         for who in (g.white, g.black):
-            if who not in by_id:
+            if who not in ids:
                 raise InputError(f"a game names player {who!r}, who is not listed")
     scoring = Scoring()
-    ratings = [p.rating for p in players]
+    rated, performance = _with_performance_ratings(players, games, s)
+    notes_in = {p.id: p.note or "" for p in players}
+    by_id = {p.id: p for p in rated}
+    ratings = [p.rating for p in rated]
     average = (
         rules.average_method
         and round_robin
-        and len(players) > 1
+        and len(rated) > 1
         and max(ratings) - min(ratings) <= 200
     )
     counted = [g for g in games if g.counts]
-    score_of: dict[str, Fraction] = {p.id: Fraction(0) for p in players}
-    opponents: dict[str, list[str]] = {p.id: [] for p in players}
+    score_of: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
+    opponents: dict[str, list[str]] = {p.id: [] for p in rated}
     for g in counted:
         score_of[g.white] += g.result.points(Colour.WHITE, scoring)
         score_of[g.black] += g.result.points(Colour.BLACK, scoring)
@@ -164,9 +171,13 @@ def calculate(
         opponents[g.black].append(g.white)
     top = max(score_of.values(), default=Fraction(0))
     out = []
-    for p in players:
+    for p in rated:
         opp = opponents[p.id]
         notes: list[str] = []
+        if notes_in.get(p.id):
+            notes.append(notes_in[p.id])
+        if p.id in performance:
+            notes.append(f"performance rating {performance[p.id]} (§4.5.5.2)")
         if not opp:
             out.append(
                 RatingChange(
@@ -209,3 +220,52 @@ def calculate(
         new = floor(value + Fraction(1, 2))
         out.append(RatingChange(p.id, p.rating, len(opp), w, we, b, k, new, tuple(notes)))
     return RatingResult(rules.name, "average" if average else "difference", tuple(out))
+
+
+def _with_performance_ratings(
+    players: Sequence[RatedPlayer], games: Sequence[RatedGame], s: RatingSettings
+) -> tuple[list[_Rated], dict[str, int]]:
+    """§4.5.5.2: ``Rp = Rc + Dp`` for players without a rating, recomputed until the values
+    settle when such players met each other ("flere gennemregninger")."""
+    scoring = Scoring()
+    known = {p.id: p.rating for p in players if p.rating is not None}
+    unrated = [p.id for p in players if p.rating is None]
+    if not unrated:
+        return [_Rated(p.id, known[p.id]) for p in players], {}
+    results: dict[str, list[tuple[str, Fraction]]] = {pid: [] for pid in unrated}
+    for g in games:
+        if not g.counts:
+            continue
+        for me, other, colour in (
+            (g.white, g.black, Colour.WHITE),
+            (g.black, g.white, Colour.BLACK),
+        ):
+            if me in results:
+                results[me].append((other, g.result.points(colour, scoring)))
+    for pid, played in results.items():
+        if not played:
+            raise InputError(f"player {pid!r} has no rating and no rated game to compute one from")
+    if not known:
+        raise InputError("no player has a rating: performance ratings cannot be computed")
+    # unrated opponents start at the average of the rated players, then take their estimate
+    start = floor(Fraction(sum(known.values()), len(known)) + Fraction(1, 2))
+    estimate = dict.fromkeys(unrated, start)
+    for _ in range(100):
+        current = {**known, **estimate}
+        updated = {}
+        for pid, played in results.items():
+            opponents = [current[o] for o, _ in played]
+            rc = floor(Fraction(sum(opponents), len(opponents)) + Fraction(1, 2))
+            score = sum((pts for _, pts in played), Fraction(0))
+            updated[pid] = rc + rating_difference(score, len(played), at_100=s.table_2_at_100)
+        if updated == estimate:
+            break
+        estimate = updated
+    merged = {**known, **estimate}
+    return [_Rated(p.id, merged[p.id]) for p in players], estimate
+
+
+@dataclass(frozen=True, slots=True)
+class _Rated:
+    id: str
+    rating: int

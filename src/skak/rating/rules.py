@@ -59,6 +59,9 @@ class RatingSettings:
     #: Several coefficient limits crossed at once: ``"piecewise"`` (each limit's ratio in
     #: turn) or ``"first"`` (only the first limit).
     several_limits: str = "piecewise"
+    #: Table 2's difference for a 100 % (and, negated, a 0 %) score, printed as "*": FIDE's
+    #: 800 by default.
+    table_2_at_100: int = 800
 
     def __post_init__(self) -> None:
         if self.bonus_beyond_eleven not in ("continue", "none"):
@@ -72,7 +75,7 @@ RULE_SETS: dict[str, RuleSet] = {
     for r in (
         RuleSet(
             "dsu-2011",
-            date(1900, 1, 1),
+            date(2011, 2, 1),
             date(2015, 1, 31),
             "Skakhåndbogen 2011 (003) §4.5.2",
             (Fraction(3, 2), Fraction(2), Fraction(5, 2), Fraction(3)),
@@ -119,4 +122,4 @@ def rule_set_for(day: date) -> RuleSet:
     for r in RULE_SETS.values():
         if r.effective_from <= day and (r.effective_to is None or day <= r.effective_to):
             return r
-    raise InputError(f"no DSU rating edition covers {day.isoformat()}")  # pragma: no cover
+    raise InputError(f"no DSU rating edition covers {day.isoformat()}")

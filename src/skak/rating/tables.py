@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["TABLE_1", "expected_score"]
+__all__ = ["TABLE_1", "TABLE_2", "expected_score", "rating_difference"]
 
 #: §4.5.7 table 1: (largest |D| of the row, H in hundredths). L = 100 − H. Past 735: H = 1.00.
 TABLE_1: tuple[tuple[int, int], ...] = (
@@ -36,3 +36,32 @@ def expected_score(own: int, opponent: int) -> Fraction:
             high = h
             break
     return Fraction(high if own >= opponent else 100 - high, 100)
+
+
+#: §4.5.7 table 2: D(P) for a percentage score P in hundredths, 1–99 (P = 1.00 is printed as
+#: "*": see :func:`rating_difference`). D(1 − P) = −D(P).
+TABLE_2: dict[int, int] = {
+    99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383,
+    90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262,
+    81: 251, 80: 240, 79: 230, 78: 220, 77: 211, 76: 202, 75: 193, 74: 184, 73: 175,
+    72: 166, 71: 158, 70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110, 64: 102,
+    63: 95, 62: 87, 61: 80, 60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36, 54: 29,
+    53: 21, 52: 14, 51: 7, 50: 0,
+}  # fmt: skip
+for _p in range(1, 50):
+    TABLE_2[_p] = -TABLE_2[100 - _p]
+
+
+def rating_difference(score: Fraction, games: int, *, at_100: int = 800) -> int:
+    """Table 2: the rating difference for a percentage score, P rounded to whole percent
+    (half up). 100 % and 0 % are not printed ("*"); they give ``±at_100`` (FIDE's 800).
+
+    >>> rating_difference(Fraction(3), 4)
+    193
+    """
+    percent = int(score * 100 / games + Fraction(1, 2))
+    if percent >= 100:
+        return at_100
+    if percent <= 0:
+        return -at_100
+    return TABLE_2[percent]

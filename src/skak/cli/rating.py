@@ -1,0 +1,174 @@
+"""``skak rating …``: DSU rating calculations."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from skak.cli._common import JsonOption, app, cli_errors, out, print_json
+from skak.errors import InputError
+from skak.model.results import Result
+from skak.rating import (
+    RatedGame,
+    RatedPlayer,
+    RatingResult,
+    calculate,
+    get_rule_set,
+    rule_set_for,
+)
+
+__all__ = ["rating_calc", "read_calc_request"]
+
+rating_app = typer.Typer(
+    help="DSU rating (ratingberegning).\n\nExample: skak rating calc turnering.json"
+)
+app.add_typer(rating_app, name="rating")
+
+_RESULTS = {"1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+", "--"}
+
+
+def _decimal(value: Fraction) -> str:
+    """An exact decimal string: ``3.35``, ``4``, ``0.5``."""
+    for places in range(0, 7):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            return (
+                f"{scaled.numerator / 10**places:.{places}f}" if places else str(scaled.numerator)
+            )
+    return f"{value.numerator}/{value.denominator}"
+
+
+def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], dict[str, Any]]:
+    """Read ``skak rating calc``'s JSON file.
+
+    :raises InputError: naming the field that is wrong.
+    """
+    where = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror}", location=where) from e
+    except ValueError as e:
+        raise InputError(f"not valid JSON: {e}", location=where) from e
+    if not isinstance(data, dict):
+        raise InputError("the file must hold a JSON object", location=where)
+
+    def field(obj: dict[str, Any], name: str, kind: type | tuple[type, ...], at: str) -> Any:
+        value = obj.get(name)
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            raise InputError(f"{at}: '{name}' is missing or of the wrong type", location=where)
+        return value
+
+    players = []
+    for i, p in enumerate(field(data, "players", list, "top level")):
+        at = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise InputError(f"{at} must be an object", location=where)
+        pid = str(field(p, "id", (str, int), at))
+        rating = p.get("rating")
+        fide = p.get("fide")
+        for name, value in (("rating", rating), ("fide", fide)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise InputError(f"{at}: '{name}' must be a whole number or null", location=where)
+        note = "FIDE rating used (§4.5.5.2)" if rating is None and fide is not None else None
+        players.append(RatedPlayer(pid, rating if rating is not None else fide, note))
+    games = []
+    for i, g in enumerate(field(data, "games", list, "top level")):
+        at = f"games[{i}]"
+        if not isinstance(g, dict):
+            raise InputError(f"{at} must be an object", location=where)
+        result = field(g, "result", str, at)
+        if result not in _RESULTS:
+            raise InputError(
+                f"{at}: result {result!r} is not one of {', '.join(sorted(_RESULTS))}",
+                location=where,
+            )
+        games.append(
+            RatedGame(
+                str(field(g, "white", (str, int), at)),
+                str(field(g, "black", (str, int), at)),
+                Result.parse(result),
+                rated=bool(g.get("rated", True)),
+                unexcused_no_show=bool(g.get("unexcused_no_show", False)),
+            )
+        )
+    return players, games, data
+
+
+def _result_json(result: RatingResult) -> dict[str, Any]:
+    return {
+        "edition": result.edition,
+        "method": result.method,
+        "players": [
+            {
+                "id": c.id,
+                "old": c.old,
+                "games": c.games,
+                "score": _decimal(c.score),
+                "expected": _decimal(c.expected),
+                "bonus": _decimal(c.bonus),
+                "k": c.k,
+                "change": c.change,
+                "new": c.new,
+                "notes": list(c.notes),
+            }
+            for c in result.players
+        ],
+    }
+
+
+@rating_app.command("calc")
+@cli_errors
+def rating_calc(
+    file: Annotated[Path, typer.Argument(help="The tournament as JSON (see the README).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Compute the DSU rating changes of one tournament (ratingberegning).
+
+    Example: skak rating calc turnering.json --json
+    """
+    players, games, data = read_calc_request(file)
+    if data.get("edition") is not None:
+        rules = get_rule_set(str(data["edition"]))
+    else:
+        day = data.get("date")
+        try:
+            when = date.fromisoformat(str(day))
+        except ValueError:
+            raise InputError(
+                f"'date' {day!r} is not a date like 2026-11-21 (or give 'edition')",
+                location=str(file),
+            ) from None
+        rules = rule_set_for(when)
+    kind = data.get("kind", "standard")
+    if kind not in ("standard", "rapid", "blitz"):
+        raise InputError(f"'kind' {kind!r} is not standard, rapid or blitz", location=str(file))
+    result = calculate(
+        players,
+        games,
+        rules,
+        round_robin=bool(data.get("round_robin", False)),
+        rapid_or_blitz=kind != "standard",
+    )
+    if as_json:
+        print_json(_result_json(result))
+        return
+    table = Table(title=f"Rating ({result.edition}, {result.method} method)")
+    for col in ("Player", "Old", "Games", "Score", "Expected", "Bonus", "K", "Change", "New"):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for c in result.players:
+        table.add_row(
+            escape(c.id), str(c.old), str(c.games), _decimal(c.score), _decimal(c.expected),
+            _decimal(c.bonus), str(c.k), f"{c.change:+d}", str(c.new),
+        )  # fmt: skip
+    out.print(table)
+    for c in result.players:
+        for note in c.notes:
+            out.print(f"  {escape(c.id)}: {escape(note)}")

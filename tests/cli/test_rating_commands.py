@@ -1,0 +1,106 @@
+"""``skak rating calc``: the JSON contract other tools rely on, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from skak.cli import app
+
+REQUEST: dict[str, Any] = {
+    "date": "2026-03-01",
+    "kind": "standard",
+    "round_robin": False,
+    "players": [
+        {"id": "A", "rating": 1850, "fide": None, "rated_games_before": None},
+        {"id": "B", "rating": 1720, "fide": None, "rated_games_before": None},
+        {"id": "C", "rating": None, "fide": 2010, "rated_games_before": 40},
+    ],
+    "games": [
+        {"white": "A", "black": "B", "result": "1-0", "unexcused_no_show": False, "rated": True},
+        {"white": "B", "black": "C", "result": "1/2-1/2"},
+        {"white": "C", "black": "A", "result": "+-", "unexcused_no_show": True},
+    ],
+}
+
+
+def _run(runner: CliRunner, data: object, *args: str) -> Any:
+    Path("t.json").write_text(json.dumps(data), encoding="utf-8")
+    return runner.invoke(app, ["rating", "calc", "t.json", *args])
+
+
+def test_json_contract(runner: CliRunner) -> None:
+    result = _run(runner, REQUEST, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["edition"] == "dsu-2024"
+    assert data["method"] == "difference"
+    a, b, c = data["players"]
+    assert set(a) == {
+        "id",
+        "old",
+        "games",
+        "score",
+        "expected",
+        "bonus",
+        "k",
+        "change",
+        "new",
+        "notes",
+    }
+    # A: 1850 vs 1720 (0.67) and vs C 2010 (0.29): We = 0.96 → 0.95; W = 1 (the forfeit loss
+    # counts: an unexcused no-show by A); K 30; 1850 + 30 × 0.05 = 1851.5 → 1852
+    assert (a["old"], a["games"], a["score"], a["expected"], a["k"], a["new"], a["change"]) == (
+        1850, 2, "1", "0.95", 30, 1852, 2,
+    )  # fmt: skip
+    assert c["old"] == 2010
+    assert "FIDE rating used" in c["notes"][0]
+    assert b["score"] == "0.5"
+
+
+def test_average_method_in_2011(runner: CliRunner) -> None:
+    ratings = [1900, 1950, 2000, 2020, 2050, 2080]
+    request = {
+        "date": "2012-05-01",
+        "round_robin": True,
+        "players": [{"id": str(r), "rating": r} for r in ratings],
+        "games": [
+            {"white": str(a), "black": str(b), "result": "1/2-1/2"}
+            for i, a in enumerate(ratings)
+            for b in ratings[i + 1 :]
+        ],
+    }
+    data = json.loads(_run(runner, request, "--json").stdout)
+    assert (data["edition"], data["method"]) == ("dsu-2011", "average")
+    assert data["players"][-1]["expected"] == "3.15"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"edition": "dsu-1999"}, "unknown rating edition 'dsu-1999'"),
+        ({"date": "2005-01-01"}, "no DSU rating edition covers 2005-01-01"),
+        ({"date": "yesterday"}, "'date' 'yesterday' is not a date"),
+        ({"kind": "bullet"}, "'kind' 'bullet' is not standard, rapid or blitz"),
+        ({"games": [{"white": "A", "black": "Z", "result": "1-0"}]}, "player 'Z', who is not"),
+        ({"games": [{"white": "A", "black": "B", "result": "2-0"}]}, "games[0]: result '2-0'"),
+        ({"players": [{"id": "A", "rating": None}, {"id": "B", "rating": None}], "games": []},
+         "player 'A' has no rating and no rated game"),
+        ({"players": "x"}, "top level: 'players' is missing or of the wrong type"),
+    ],
+)  # fmt: skip
+def test_bad_input(runner: CliRunner, change: dict[str, Any], message: str) -> None:
+    result = _run(runner, {**REQUEST, **change})
+    assert result.exit_code == 3, result.output
+    assert message in result.stderr
+
+
+def test_table_output(runner: CliRunner) -> None:
+    result = _run(runner, REQUEST)
+    assert result.exit_code == 0
+    assert "dsu-2024, difference method" in result.stdout
+    assert "C: FIDE rating used" in result.stdout
