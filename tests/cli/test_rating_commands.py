@@ -104,3 +104,28 @@ def test_table_output(runner: CliRunner) -> None:
     assert result.exit_code == 0
     assert "dsu-2024, difference method" in result.stdout
     assert "C: FIDE rating used" in result.stdout
+
+
+def test_candidate_results(runner: CliRunner) -> None:
+    ratings = {"A": 2300, "B": 2250, "C": 2200, "D": 2150, "E": 2100, "F": 2050}
+    games = [
+        {"white": "A", "black": o, "result": "1-0" if o in "BCD" else "1/2-1/2"} for o in "BCDEF"
+    ]
+    request = {
+        "date": "2026-01-10",
+        "players": [{"id": k, "rating": v} for k, v in ratings.items()],
+        "games": games,
+    }
+    Path("c.json").write_text(json.dumps(request), encoding="utf-8")
+    result = runner.invoke(app, ["rating", "candidate", "c.json", "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)  # only A played five rounds
+    # average of 2300 and the five opponents: 2175 → category 4, 5 rounds need 4 points
+    assert row == {
+        "id": "A",
+        "average": 2175,
+        "rounds": 5,
+        "score": "4",
+        "required": "4",
+        "candidate": True,
+    }

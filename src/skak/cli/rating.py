@@ -14,7 +14,7 @@ from rich.table import Table
 
 from skak.cli._common import JsonOption, app, cli_errors, out, print_json
 from skak.errors import InputError
-from skak.model.results import Result
+from skak.model.results import Colour, Result, Scoring
 from skak.rating import (
     RatedGame,
     RatedPlayer,
@@ -23,8 +23,9 @@ from skak.rating import (
     get_rule_set,
     rule_set_for,
 )
+from skak.rating.candidate import candidate_requirement, group_average
 
-__all__ = ["rating_calc", "read_calc_request"]
+__all__ = ["rating_calc", "rating_candidate", "read_calc_request"]
 
 rating_app = typer.Typer(
     help="DSU rating (ratingberegning).\n\nExample: skak rating calc turnering.json"
@@ -172,3 +173,63 @@ def rating_calc(
     for c in result.players:
         for note in c.notes:
             out.print(f"  {escape(c.id)}: {escape(note)}")
+
+
+@rating_app.command("candidate")
+@cli_errors
+def rating_candidate(
+    file: Annotated[Path, typer.Argument(help="The tournament as JSON, as for 'rating calc'.")],
+    as_json: JsonOption = False,
+) -> None:
+    """Show who reached a candidate result (kandidatresultat, DSU §26).
+
+    Every listed game counts as a round; the average is of the player's own rating and all
+    his opponents'.
+
+    Example: skak rating candidate turnering.json
+    """
+    players, games, _ = read_calc_request(file)
+    rating = {p.id: p.rating for p in players}
+    rows = []
+    scoring = Scoring()
+    for p in players:
+        mine = [g for g in games if p.id in (g.white, g.black)]
+        if p.rating is None or len(mine) < 5:
+            continue
+        opponents = [g.black if g.white == p.id else g.white for g in mine]
+        if any(rating[o] is None for o in opponents):
+            continue
+        average = group_average(p.rating, [rating[o] or 0 for o in opponents])
+        score = sum(
+            (
+                g.result.points(Colour.WHITE if g.white == p.id else Colour.BLACK, scoring)
+                for g in mine
+            ),
+            Fraction(0),
+        )
+        need = candidate_requirement(average, len(mine))
+        rows.append((p.id, average, len(mine), score, need, need is not None and score >= need))
+    if as_json:
+        print_json(
+            [
+                {
+                    "id": pid,
+                    "average": avg,
+                    "rounds": n,
+                    "score": _decimal(score),
+                    "required": None if need is None else _decimal(need),
+                    "candidate": ok,
+                }
+                for pid, avg, n, score, need, ok in rows
+            ]
+        )
+        return
+    table = Table(title="Candidate results (kandidatresultater, §26)")
+    for col in ("Player", "Average", "Rounds", "Score", "Required", "Candidate"):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for pid, avg, n, score, need, ok in rows:
+        table.add_row(
+            escape(pid), str(avg), str(n), _decimal(score),
+            "—" if need is None else _decimal(need), "yes" if ok else "no",
+        )  # fmt: skip
+    out.print(table)
