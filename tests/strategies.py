@@ -144,6 +144,7 @@ def tournaments(draw: st.DrawFn) -> Tournament:
         start_date=start,
         end_date=start,
         rated_kind=draw(st.sampled_from(RatedKind)),
+        rated=draw(st.booleans()),
         time_control=draw(st.one_of(st.none(), TEXT)),
         pairing_settings=tuple(
             draw(

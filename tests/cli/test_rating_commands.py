@@ -129,3 +129,45 @@ def test_candidate_results(runner: CliRunner) -> None:
         "required": "4",
         "candidate": True,
     }
+
+
+def _finished_round_robin(runner: CliRunner, *extra: str) -> None:
+    assert runner.invoke(app, ["new", "RR", "--start", "2026-09-01", *extra]).exit_code == 0
+    for name, rating in (("A, A", "1800"), ("B, B", "1700"), ("C, C", "1600")):
+        assert runner.invoke(app, ["players", "add", name, "--rating", rating]).exit_code == 0
+    for r in range(1, 4):
+        rnd = json.loads(runner.invoke(app, ["pair", "--json"]).stdout)
+        for p in rnd["pairings"]:
+            if p["black"] is not None:
+                assert runner.invoke(app, ["result", str(r), str(p["board"]), "1-0"]).exit_code == 0
+
+
+def test_final_standings_show_the_rating_change(runner: CliRunner) -> None:
+    _finished_round_robin(runner)
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
+    by_name = {r["name"]: r["rating"] for r in rows}
+    # White won every game, so everyone scored 1 of 2 and shares first place.
+    # C (1600): We = 0.36 (vs 1700) + 0.24 (vs 1800) = 0.60; 1600 + 30 × 0.40 = 1612
+    assert (by_name["C, C"]["new"], by_name["C, C"]["change"]) == (1612, 12)
+    # B (1700): We = 0.64 + 0.36 = 1.00; no change
+    assert by_name["B, B"]["new"] == 1700
+    # A (1800): We = 0.64 + 0.76 = 1.40 > 1, but a group winner keeps his rating (§2.5)
+    assert by_name["A, A"]["new"] == 1800
+    assert "§2.5" in by_name["A, A"]["notes"][0]
+    table = runner.invoke(app, ["standings"]).stdout
+    assert "New rating (dsu-2024)" in table
+
+
+def test_unrated_tournament_has_no_rating_column(runner: CliRunner) -> None:
+    _finished_round_robin(runner, "--unrated")
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
+    assert all("rating" not in r for r in rows)
+
+
+def test_unfinished_tournament_has_no_rating_column(runner: CliRunner) -> None:
+    assert runner.invoke(app, ["new", "RR"]).exit_code == 0
+    for name in ("A, A", "B, B", "C, C"):
+        assert runner.invoke(app, ["players", "add", name, "--rating", "1500"]).exit_code == 0
+    assert runner.invoke(app, ["pair"]).exit_code == 0
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
+    assert all("rating" not in r for r in rows)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import date
 from pathlib import Path
 from typing import Annotated
 
@@ -34,10 +35,13 @@ from skak.cli._common import (
     scoring_from,
     write_output,
 )
+from skak.errors import InputError
 from skak.model.events import PlayerWithdrawn, describe
 from skak.model.results import Result
 from skak.model.tournament import RatedKind, Tournament
 from skak.pairing import get_system, system_names
+from skak.rating.calc import RatingResult
+from skak.rating.tournament import tournament_rating
 from skak.standings import standings as compute_standings
 from skak.storage.codec import dump_tournament
 
@@ -80,6 +84,9 @@ def new(
     tiebreak: Annotated[
         list[str] | None, typer.Option(help="Tie-break code (korrektion), in order (repeatable).")
     ] = None,
+    unrated: Annotated[
+        bool, typer.Option("--unrated", help="Not rated by DSU (no rating column).")
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Create a tournament (turnering), creating the database if needed.
@@ -95,6 +102,7 @@ def new(
         start_date=parse_date(start, "start date"),
         end_date=parse_date(end, "end date"),
         rated_kind=kind,
+        rated=not unrated,
         time_control=time_control,
         pairing_settings=tuple(parse_setting(s) for s in setting or []),
         tiebreaks=tuple(tiebreak or []),
@@ -237,12 +245,25 @@ def standings(
     """
     t = open_db(db).load(tournament)
     rows = compute_standings(t, after_round=after_round)
+    rating = final_rating(t) if after_round is None else None
     if as_json:
-        print_json(render.standings_json(rows))
+        print_json(render.standings_json(rows, rating))
     else:
-        out.print(
-            render.standings_table(t, rows, t.current_round if after_round is None else after_round)
-        )
+        shown = t.current_round if after_round is None else after_round
+        out.print(render.standings_table(t, rows, shown, rating))
+
+
+def final_rating(t: Tournament) -> RatingResult | None:
+    """The rating column of a finished, rated tournament's standings (else ``None``)."""
+    planned = t.number_of_rounds or get_system(t.pairing_system).planned_rounds(t)
+    finished = planned == t.current_round and all(r.is_complete for r in t.rounds)
+    if not (t.rated and finished):
+        return None
+    try:
+        return tournament_rating(t, date.today())
+    except InputError as e:
+        err.print(f"No rating column: {escape(str(e))}", soft_wrap=True)
+        return None
 
 
 # -- history -------------------------------------------------------------------------------
@@ -346,7 +367,7 @@ def demo(
         f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.location)}: "
         f"{len(t.players)} players, {t.current_round} rounds, all results in."
     )
-    out.print(render.standings_table(t, compute_standings(t), t.current_round))
+    out.print(render.standings_table(t, compute_standings(t), t.current_round, final_rating(t)))
     out.print(
         "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
         + ("" if len(s.tournaments()) == 1 else f"  (add --tournament {row.id})")

@@ -11,6 +11,7 @@ from skak.api import HistoryLine
 from skak.model.player import Player
 from skak.model.results import format_points
 from skak.model.tournament import Pairing, Round, Tournament
+from skak.rating.calc import RatingChange, RatingResult
 from skak.standings import Standing
 from skak.storage.database import TournamentRow
 
@@ -148,7 +149,12 @@ def round_json(rnd: Round) -> dict[str, Any]:
     }
 
 
-def standings_table(t: Tournament, rows: tuple[Standing, ...], after_round: int) -> Table:
+def standings_table(
+    t: Tournament,
+    rows: tuple[Standing, ...],
+    after_round: int,
+    rating: RatingResult | None = None,
+) -> Table:
     table = Table(title=f"{escape(t.name)}: standings (stilling) after round {after_round}")
     table.add_column("Place", justify="right")
     table.add_column("No.", justify="right")
@@ -157,12 +163,14 @@ def standings_table(t: Tournament, rows: tuple[Standing, ...], after_round: int)
     table.add_column("Rating", justify="right")
     table.add_column("Points", justify="right")
     table.add_column("Games", justify="right")
+    changes = _changes_by_number(rating)
+    if rating is not None:
+        table.add_column(f"New rating ({rating.edition})", justify="right")
     for s in rows:
         points = format_points(s.points) + (
             f" (+{s.unfinished} unfinished)" if s.unfinished else ""
         )
-        _add_row(
-            table,
+        cells = [
             s.place,
             str(s.player.start_number),
             s.player.name,
@@ -170,13 +178,25 @@ def standings_table(t: Tournament, rows: tuple[Standing, ...], after_round: int)
             _rating(s.player, t),
             points,
             str(s.games),
-        )
+        ]
+        if rating is not None:
+            c = changes.get(s.player.start_number)
+            cells.append(f"{c.new} ({c.change:+d})" if c and c.games else "")
+        _add_row(table, *cells)
     return table
 
 
-def standings_json(rows: tuple[Standing, ...]) -> list[dict[str, Any]]:
-    return [
-        {
+def _changes_by_number(rating: RatingResult | None) -> dict[int, RatingChange]:
+    return {int(c.id): c for c in rating.players} if rating is not None else {}
+
+
+def standings_json(
+    rows: tuple[Standing, ...], rating: RatingResult | None = None
+) -> list[dict[str, Any]]:
+    changes = _changes_by_number(rating)
+    out = []
+    for s in rows:
+        row: dict[str, Any] = {
             "place": s.place,
             "rank": s.rank,
             "start_number": s.player.start_number,
@@ -185,8 +205,11 @@ def standings_json(rows: tuple[Standing, ...]) -> list[dict[str, Any]]:
             "games": s.games,
             "unfinished": s.unfinished,
         }
-        for s in rows
-    ]
+        c = changes.get(s.player.start_number)
+        if c is not None:
+            row["rating"] = {"old": c.old, "new": c.new, "change": c.change, "notes": list(c.notes)}
+        out.append(row)
+    return out
 
 
 def history_table(lines: list[HistoryLine]) -> Table:

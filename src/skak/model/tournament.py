@@ -188,6 +188,9 @@ class Tournament:
     start_date: date | None = None
     end_date: date | None = None
     rated_kind: RatedKind = RatedKind.STANDARD
+    #: Whether the tournament counts for DSU rating (ratingberettiget); its standings then
+    #: show each player's rating change once every round is played.
+    rated: bool = True
     time_control: str | None = None
     pairing_settings: tuple[tuple[str, SettingValue], ...] = ()
     tiebreaks: tuple[str, ...] = ()

@@ -563,6 +563,7 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             start_date=header.get("042"),
             end_date=header.get("052"),
             rated_kind=RatedKind(skt.get("kind", "standard")),
+            rated=skt.get("rated") is not False,
             time_control=header.get("time_control"),
             pairing_settings=tuple(
                 (str(k), v)

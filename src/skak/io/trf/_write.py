@@ -263,6 +263,8 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
         skt["settings"] = dict(t.pairing_settings)
     if t.rated_kind.value != "standard":
         skt["kind"] = t.rated_kind.value
+    if not t.rated:
+        skt["rated"] = False
     if t.scoring != _DEFAULT:
         skt["scoring"] = {k: str(getattr(t.scoring, k)) for k in t.scoring.__dataclass_fields__}
     if t.tiebreaks and version is TrfVersion.TRF16:

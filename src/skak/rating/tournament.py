@@ -1,0 +1,43 @@
+"""The DSU rating result of a tournament held in skak (its final standings' rating column)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from skak.model.tournament import Tournament
+from skak.rating.calc import RatedGame, RatedPlayer, RatingResult, calculate
+from skak.rating.rules import RuleSet, rule_set_for
+
+__all__ = ["tournament_rating"]
+
+
+def tournament_rating(t: Tournament, today: date, rules: RuleSet | None = None) -> RatingResult:
+    """Every player's rating change, by the edition in force on the tournament's last day
+    (else its first day, else ``today``).
+
+    Start ratings are the players' DSU ratings of the tournament's kind, else their FIDE
+    rating, else a performance rating. Played games are rated; forfeits are not, since skak
+    does not know whether a no-show was excused (§4.5.4.2); unfinished games are not.
+    """
+    day = t.end_date or t.start_date or today
+    chosen = rules or rule_set_for(day)
+    players = []
+    for p in t.players:
+        own = p.rating(t.rated_kind.dsu_rating_field)
+        note = None
+        if own is None and p.ratings.fide is not None:
+            own, note = p.ratings.fide, "FIDE rating used (§4.5.5.2)"
+        players.append(RatedPlayer(str(p.start_number), own, note))
+    games = [
+        RatedGame(str(pg.white), str(pg.black), pg.result, rated=not pg.unrated)
+        for rnd in t.rounds
+        for pg in rnd.pairings
+        if pg.black is not None and pg.result is not None
+    ]
+    return calculate(
+        players,
+        games,
+        chosen,
+        round_robin=t.pairing_system == "berger",
+        rapid_or_blitz=t.rated_kind.value != "standard",
+    )
