@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from skak.errors import (
     StateError,
     UndoRefusedError,
 )
+from skak.io.dsu_list import parse_dsu_list
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.model.events import (
     Event,
@@ -50,6 +52,16 @@ from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.pairing import get_system
+from skak.rating.registry import (
+    RatingsCompressed,
+    Registry,
+    RegistryEvent,
+    TournamentApplied,
+    apply_registry_event,
+    build_registry,
+    changes_from_result,
+)
+from skak.rating.tournament import tournament_rating
 from skak.storage.database import Database, StoredEvent, TournamentRow
 
 __all__ = ["HistoryLine", "Skak"]
@@ -311,6 +323,73 @@ class Skak:
 
         state, _ = self._change(ident, make)
         return state.round(round_number).board(board), previous[0]
+
+    # -- the rating registry --------------------------------------------------------------
+
+    def registry(self) -> Registry:
+        """The rating registry (ratingkartotek) as its events build it."""
+        with self.db.transaction() as conn:
+            return build_registry(self.db.load_registry_events(conn))
+
+    def _registry_change(self, make: Callable[[Registry], list[RegistryEvent]]) -> Registry:
+        with self.db.transaction() as conn:
+            state = build_registry(self.db.load_registry_events(conn))
+            new = make(state)
+            for event in new:
+                state = apply_registry_event(state, event)
+            self.db.append_registry_events(conn, new, self.actor)
+            return state
+
+    def rating_apply(self, ident: str | int | None, today: date) -> TournamentApplied:
+        """Add a finished, rated tournament's rating changes to the registry (§4.5.4.1).
+
+        Players are matched by DSU member number; those without one (foreign players) are
+        left out. :raises StateError: when the tournament is not finished, not rated, or
+        applied already.
+        """
+        with self.db.transaction() as conn:
+            loaded = self._load(conn, ident)
+        t = loaded.state
+        if not t.rated:
+            raise StateError(f"{t.name} is not rated (it was created with --unrated)")
+        planned = t.number_of_rounds or get_system(t.pairing_system).planned_rounds(t)
+        if planned != t.current_round or not all(r.is_complete for r in t.rounds):
+            raise StateError(f"{t.name} is not finished: every round needs its results first")
+        result = tournament_rating(t, today)
+        dsu_ids = {str(p.start_number): p.dsu_id for p in t.players if p.dsu_id is not None}
+        names = {str(p.start_number): p.name for p in t.players}
+        event = TournamentApplied(
+            f"tournament {loaded.row.id} ({loaded.row.created_at})",
+            t.name,
+            t.end_date or t.start_date or today,
+            {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}[t.rated_kind.value],
+            result.edition,
+            changes_from_result(result, dsu_ids, names),
+        )
+        self._registry_change(lambda _r: [event])
+        return event
+
+    def rating_import_list(self, path: str | Path, day: date) -> int:
+        """Enter or update the players of DSU's rating list (all or nothing)."""
+        p = Path(path)
+        try:
+            text = decode_text(p.read_bytes())
+        except OSError as err:
+            raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
+        entries = list(parse_dsu_list(text, p.name, day))
+        self._registry_change(lambda _r: list(entries))
+        return len(entries)
+
+    def rating_compress(self, day: date) -> int:
+        """Record the 1 June 2024 compression of ratings below 2000 (once)."""
+
+        def make(_r: Registry) -> list[RegistryEvent]:
+            return [RatingsCompressed(day)]
+
+        state = self._registry_change(make)
+        return sum(
+            1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
+        )
 
     # -- history and undo -----------------------------------------------------------------
 

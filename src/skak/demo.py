@@ -93,6 +93,7 @@ def run_demo(
             sex=sex,
             club=rng.choice(_CLUBS),
             federation="DEN",
+            dsu_id=200000 + i,  # invented member numbers
             ratings=Ratings(dsu=rng.randrange(1400, 2300, 5)),
         )
         for i, (name, sex) in enumerate(chosen, start=1)

@@ -171,3 +171,45 @@ def test_unfinished_tournament_has_no_rating_column(runner: CliRunner) -> None:
     assert runner.invoke(app, ["pair"]).exit_code == 0
     rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
     assert all("rating" not in r for r in rows)
+
+
+def test_registry_lifecycle(runner: CliRunner) -> None:
+    Path("liste.csv").write_text(
+        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
+        '"1";"1980";"A, A";"";"";"1800";"";"";"";"";""\n'
+        '"2";"1980";"B, B";"";"";"1700";"";"";"";"";""\n'
+        '"3";"1980";"C, C";"";"";"1600";"";"";"";"";""\n',
+        encoding="utf-8",
+    )
+    assert (
+        runner.invoke(app, ["rating", "import", "liste.csv", "--date", "2026-08-01"]).exit_code == 0
+    )
+    _finished_round_robin(runner)
+    for n in (1, 2, 3):
+        assert runner.invoke(app, ["players", "edit", str(n), "--dsu-id", str(n)]).exit_code == 0
+    result = runner.invoke(app, ["rating", "apply"])
+    assert result.exit_code == 0, result.output
+    listed = {
+        p["dsu_id"]: p for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
+    }
+    assert listed[3]["ratings"]["standard"] == 1612  # as the standings' rating column says
+    assert listed[1]["ratings"]["standard"] == 1800
+    assert listed[3]["history"][-1]["reason"] == "RR"
+    again = runner.invoke(app, ["rating", "apply"])
+    assert again.exit_code == 5
+    assert "applied to the registry already" in again.stderr
+    assert runner.invoke(app, ["rating", "compress"]).exit_code == 0
+    listed = {
+        p["dsu_id"]: p for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
+    }
+    assert listed[3]["ratings"]["standard"] == 1806  # 1612 + ½ × 388
+    assert runner.invoke(app, ["rating", "compress"]).exit_code == 5
+
+
+def test_apply_needs_a_finished_rated_tournament(runner: CliRunner) -> None:
+    assert runner.invoke(app, ["new", "RR"]).exit_code == 0
+    for name in ("A, A", "B, B", "C, C"):
+        assert runner.invoke(app, ["players", "add", name, "--rating", "1500"]).exit_code == 0
+    result = runner.invoke(app, ["rating", "apply"])
+    assert result.exit_code == 5
+    assert "is not finished" in result.stderr

@@ -12,7 +12,18 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
-from skak.cli._common import JsonOption, app, cli_errors, out, print_json
+from skak.cli._common import (
+    DEFAULT_DB,
+    DbOption,
+    JsonOption,
+    TournamentOption,
+    app,
+    cli_errors,
+    open_db,
+    out,
+    parse_date,
+    print_json,
+)
 from skak.errors import InputError
 from skak.model.results import Colour, Result, Scoring
 from skak.rating import (
@@ -25,7 +36,15 @@ from skak.rating import (
 )
 from skak.rating.candidate import candidate_requirement, group_average
 
-__all__ = ["rating_calc", "rating_candidate", "read_calc_request"]
+__all__ = [
+    "rating_apply",
+    "rating_calc",
+    "rating_candidate",
+    "rating_compress",
+    "rating_import",
+    "rating_list",
+    "read_calc_request",
+]
 
 rating_app = typer.Typer(
     help="DSU rating (ratingberegning).\n\nExample: skak rating calc turnering.json"
@@ -233,3 +252,92 @@ def rating_candidate(
             "—" if need is None else _decimal(need), "yes" if ok else "no",
         )  # fmt: skip
     out.print(table)
+
+
+@rating_app.command("apply")
+@cli_errors
+def rating_apply(db: DbOption = DEFAULT_DB, tournament: TournamentOption = None) -> None:
+    """Add a finished tournament's rating changes to the rating registry (ratingkartotek).
+
+    Players are matched by DSU member number; each tournament is applied once. The change is
+    computed from the start ratings and added to the registered rating (§4.5.4.1).
+
+    Example: skak rating apply --tournament 3
+    """
+    applied = open_db(db).rating_apply(tournament, date.today())
+    out.print(
+        f"Applied {escape(applied.name)} ({applied.edition}): "
+        f"{len(applied.changes)} players with a DSU member number"
+    )
+
+
+@rating_app.command("list")
+@cli_errors
+def rating_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
+    """List the rating registry: every player's standard, rapid and blitz rating.
+
+    Example: skak rating list --json
+    """
+    registry = open_db(db).registry()
+    players = sorted(
+        registry.players.values(), key=lambda p: (-(p.rating("standard") or 0), p.dsu_id)
+    )
+    if as_json:
+        print_json(
+            [
+                {
+                    "dsu_id": p.dsu_id,
+                    "name": p.name,
+                    "ratings": dict(p.ratings),
+                    "history": [
+                        {"date": h.day.isoformat(), "kind": h.kind, "old": h.old, "new": h.new,
+                         "reason": h.reason}
+                        for h in p.history
+                    ],
+                }
+                for p in players
+            ]
+        )  # fmt: skip
+        return
+    table = Table(title="Rating registry (ratingkartotek)")
+    for col in ("DSU no.", "Name", "Standard", "Rapid", "Blitz"):
+        table.add_column(col, justify="left" if col == "Name" else "right")
+    for p in players:
+        table.add_row(
+            str(p.dsu_id), escape(p.name),
+            *(str(p.rating(k) or "") for k in ("standard", "rapid", "blitz")),
+        )  # fmt: skip
+    out.print(table)
+
+
+@rating_app.command("import")
+@cli_errors
+def rating_import(
+    file: Annotated[Path, typer.Argument(help="DSU's rating list as its club export writes it.")],
+    day: Annotated[
+        str | None, typer.Option("--date", help="The list's date, YYYY-MM-DD; default: today.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Enter or update the registry's players from DSU's rating list (all or nothing).
+
+    Example: skak rating import ratingliste.csv --date 2026-11-01
+    """
+    when = parse_date(day, "date") or date.today()
+    count = open_db(db, create=True).rating_import_list(file, when)
+    out.print(f"Entered {count} players from {escape(file.name)}")
+
+
+@rating_app.command("compress")
+@cli_errors
+def rating_compress(
+    day: Annotated[str, typer.Option("--date", help="The day it takes effect.")] = "2024-06-01",
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Compress every rating below 2000 once: Rn = Ro + ½ × (2000 − Ro) (1 June 2024).
+
+    Example: skak rating compress
+    """
+    when = parse_date(day, "date") or date(2024, 6, 1)
+    count = open_db(db).rating_compress(when)
+    out.print(f"Compressed the ratings of {count} players (from {when.isoformat()})")

@@ -17,8 +17,16 @@ from cattrs.strategies import configure_tagged_union, configure_union_passthroug
 from skak.errors import StorageError
 from skak.model.events import EVENT_TYPES, Event
 from skak.model.tournament import SettingValue, Tournament
+from skak.rating.registry import RegistryEvent
 
-__all__ = ["dump_event", "dump_tournament", "load_event", "load_tournament"]
+__all__ = [
+    "dump_event",
+    "dump_registry_event",
+    "dump_tournament",
+    "load_event",
+    "load_registry_event",
+    "load_tournament",
+]
 
 
 def _make(*, omit_if_default: bool) -> Converter:
@@ -28,12 +36,13 @@ def _make(*, omit_if_default: bool) -> Converter:
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))
     configure_union_passthrough(SettingValue, converter)
-    configure_tagged_union(
-        Event,
-        converter,
-        tag_generator=lambda cls: str(cls.kind),  # type: ignore[attr-defined]
-        tag_name="type",
-    )
+    for union in (Event, RegistryEvent):
+        configure_tagged_union(
+            union,
+            converter,
+            tag_generator=lambda cls: str(cls.kind),  # type: ignore[attr-defined]
+            tag_name="type",
+        )
     return converter
 
 
@@ -67,3 +76,17 @@ def dump_tournament(tournament: Tournament) -> dict[str, Any]:
 
 def load_tournament(data: dict[str, Any]) -> Tournament:
     return _converter.structure(data, Tournament)
+
+
+def dump_registry_event(event: RegistryEvent) -> dict[str, Any]:
+    out: dict[str, Any] = _converter.unstructure(event, RegistryEvent)
+    return out
+
+
+def load_registry_event(data: dict[str, Any]) -> RegistryEvent:
+    """:raises StorageError: when the stored event cannot be read."""
+    try:
+        event: RegistryEvent = _converter.structure(data, RegistryEvent)  # type: ignore[arg-type]
+    except (ClassValidationError, ValueError, KeyError, TypeError) as err:
+        raise StorageError(f"a stored rating event cannot be read: {err}") from err
+    return event

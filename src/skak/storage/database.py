@@ -21,8 +21,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from skak.errors import StorageError
 from skak.model.events import Event
-from skak.storage.codec import dump_event, load_event
-from skak.storage.schema import events, tournaments
+from skak.rating.registry import RegistryEvent
+from skak.storage.codec import dump_event, dump_registry_event, load_event, load_registry_event
+from skak.storage.schema import events, rating_events, tournaments
 
 __all__ = [
     "SCHEMA_REVISION",
@@ -36,7 +37,7 @@ _MIGRATIONS = Path(__file__).parent / "migrations"
 
 #: The newest migration's revision. Checked against the migrations by the tests, so that a
 #: current database is recognised without importing Alembic on every command.
-SCHEMA_REVISION = "0001"
+SCHEMA_REVISION = "0002"
 
 
 def database_url(db: str | Path) -> str:
@@ -234,3 +235,29 @@ class Database:
             )
         )
         return stored
+
+    # -- the rating registry's log ---------------------------------------------------------
+
+    @staticmethod
+    def load_registry_events(conn: Connection) -> list[RegistryEvent]:
+        rows = conn.execute(select(rating_events.c.payload).order_by(rating_events.c.seq))
+        return [load_registry_event(r.payload) for r in rows]
+
+    @staticmethod
+    def append_registry_events(conn: Connection, new: list[RegistryEvent], actor: str) -> None:
+        last = conn.execute(select(func.max(rating_events.c.seq))).scalar_one() or 0
+        now = _now()
+        if new:
+            conn.execute(
+                insert(rating_events),
+                [
+                    {
+                        "seq": last + i,
+                        "type": ev.kind,
+                        "payload": dump_registry_event(ev),
+                        "actor": actor,
+                        "recorded_at": now,
+                    }
+                    for i, ev in enumerate(new, start=1)
+                ],
+            )

@@ -18,7 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["events", "metadata", "tournaments"]
+__all__ = ["events", "metadata", "rating_events", "tournaments"]
 
 metadata = MetaData()
 
@@ -41,4 +41,15 @@ events = Table(
     Column("actor", String(100), nullable=False),
     Column("recorded_at", String(32), nullable=False),
     UniqueConstraint("tournament_id", "seq", name="uq_events_tournament_seq"),
+)
+
+rating_events = Table(
+    "rating_events",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),
+    Column("type", String(40), nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("actor", String(100), nullable=False),
+    Column("recorded_at", String(32), nullable=False),
 )

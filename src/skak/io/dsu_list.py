@@ -1,0 +1,87 @@
+"""DSU's rating list as its club export writes it (semicolon-separated, quoted):
+``"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"``.
+
+All or nothing: every bad line is reported with its file and line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date
+
+from skak.errors import InputError
+from skak.rating.registry import PlayerEntered
+
+__all__ = ["COLUMNS", "parse_dsu_list"]
+
+COLUMNS = (
+    "Nummer",
+    "Født år",
+    "Navn",
+    "Klub",
+    "Titel",
+    "Rating",
+    "Hurtig",
+    "Lyn",
+    "Elo",
+    "Fide",
+    "K-factor",
+)
+
+
+def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ...]:
+    """The players of a DSU rating list, as registry entries dated ``day``.
+
+    :raises InputError: naming every bad line.
+    """
+    reader = csv.reader(io.StringIO(text), delimiter=";")
+    header = next(reader, None)
+    if header is None or [h.strip() for h in header[: len(COLUMNS)]] != list(COLUMNS):
+        raise InputError(
+            "the first line must name the columns " + ";".join(f'"{c}"' for c in COLUMNS),
+            location=source,
+        )
+    out: list[PlayerEntered] = []
+    problems: list[str] = []
+    seen: set[int] = set()
+    try:
+        for row in reader:
+            where = f"{source} line {reader.line_num}"
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) < len(COLUMNS):
+                problems.append(f"{where}: {len(row)} fields, the list has {len(COLUMNS)}")
+                continue
+            number, _born, name, _club, _title, standard, rapid, blitz = (
+                c.strip() for c in row[:8]
+            )
+            if not number.isascii() or not number.isdigit() or int(number) < 1:
+                problems.append(f"{where}: member number {number!r} is not a number")
+                continue
+            if int(number) in seen:
+                problems.append(f"{where}: member number {number} is listed twice")
+                continue
+            ratings = []
+            for kind, value in (("standard", standard), ("rapid", rapid), ("blitz", blitz)):
+                if not value or value == "0":
+                    continue
+                if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 3999:
+                    problems.append(f"{where}: {kind} rating {value!r} is not a rating")
+                    break
+                ratings.append((kind, int(value)))
+            else:
+                if not name:
+                    problems.append(f"{where}: the name (navn) is empty")
+                    continue
+                seen.add(int(number))
+                out.append(PlayerEntered(int(number), name, tuple(ratings), day, source))
+    except csv.Error as err:
+        problems.append(f"{source} line {reader.line_num}: the line cannot be read as CSV ({err})")
+    if problems:
+        raise InputError(
+            f"nothing imported: {len(problems)} bad line{'s' if len(problems) != 1 else ''}",
+            location=source,
+            problems=problems,
+        )
+    return tuple(out)

@@ -1,0 +1,210 @@
+"""The rating registry (ratingkartotek): DSU's players, their ratings and how they changed.
+
+Like a tournament, the registry is the fold of its events, never stored beside them:
+players entered or imported from DSU's list, tournaments applied, the 1 June 2024
+compression. A tournament's change is computed from the start ratings it was played with
+and added to the registered rating, the coefficient-limit correction redone from there
+(§4.5.4.1), so tournaments may be reported in any order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import date
+from fractions import Fraction
+from math import floor
+from typing import ClassVar
+
+from skak.errors import InputError, StateError
+from skak.rating.calc import RatingResult, limit_correction
+from skak.rating.rules import RatingSettings, get_rule_set
+
+__all__ = [
+    "KINDS",
+    "HistoryEntry",
+    "PlayerEntered",
+    "RatingsCompressed",
+    "Registry",
+    "RegistryEvent",
+    "RegistryPlayer",
+    "TournamentApplied",
+    "TournamentChange",
+    "apply_registry_event",
+    "build_registry",
+    "changes_from_result",
+]
+
+#: The three DSU ratings: standard (langsom), rapid (hurtig), blitz (lyn).
+KINDS = ("standard", "rapid", "blitz")
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    day: date
+    kind: str
+    old: int | None
+    new: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryPlayer:
+    dsu_id: int
+    name: str
+    ratings: tuple[tuple[str, int], ...] = ()
+    history: tuple[HistoryEntry, ...] = ()
+
+    def rating(self, kind: str) -> int | None:
+        return dict(self.ratings).get(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntered:
+    """A player entered or updated from DSU's list (or by the rating officer)."""
+
+    kind: ClassVar[str] = "player_entered"
+    dsu_id: int
+    name: str
+    ratings: tuple[tuple[str, int], ...]
+    day: date
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentChange:
+    """One player's result in a tournament: the start rating and the change before the limit
+    correction and rounding (``K × (W − We + B)``, or 0 after §2.5)."""
+
+    dsu_id: int
+    name: str
+    start: int
+    raw_change: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentApplied:
+    """A finished tournament's rating changes added to the registry (once)."""
+
+    kind: ClassVar[str] = "tournament_applied"
+    key: str
+    name: str
+    day: date
+    rating_kind: str
+    edition: str
+    changes: tuple[TournamentChange, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingsCompressed:
+    """1 June 2024: every rating below 2000 became ``Ro + ½ × (2000 − Ro)`` (1400 → 1700)."""
+
+    kind: ClassVar[str] = "ratings_compressed"
+    day: date
+
+
+RegistryEvent = PlayerEntered | TournamentApplied | RatingsCompressed
+
+
+@dataclass(frozen=True)
+class Registry:
+    players: dict[int, RegistryPlayer] = field(default_factory=dict)
+    applied: frozenset[str] = frozenset()
+    compressed_on: date | None = None
+
+
+def _round(value: Fraction) -> int:
+    return floor(value + Fraction(1, 2))
+
+
+def changes_from_result(
+    result: RatingResult, dsu_ids: dict[str, int], names: dict[str, str]
+) -> tuple[TournamentChange, ...]:
+    """The registry's view of a tournament's rating result: players with a DSU number."""
+    out = []
+    for c in result.players:
+        if c.id not in dsu_ids or not c.games:
+            continue
+        raw = (
+            Fraction(0)
+            if any("§2.5" in n for n in c.notes)
+            else c.k * (c.score - c.expected + c.bonus)
+        )
+        out.append(TournamentChange(dsu_ids[c.id], names[c.id], c.old, raw))
+    return tuple(out)
+
+
+def apply_registry_event(
+    state: Registry, event: RegistryEvent, settings: RatingSettings | None = None
+) -> Registry:
+    """The registry after ``event``.
+
+    :raises StateError: when a tournament is applied twice.
+    """
+    players = dict(state.players)
+    match event:
+        case PlayerEntered():
+            if not event.dsu_id or event.dsu_id < 1:
+                raise InputError("a registry player needs a DSU member number")
+            old = players.get(event.dsu_id, RegistryPlayer(event.dsu_id, event.name))
+            history = list(old.history)
+            merged = dict(old.ratings)
+            for kind, value in event.ratings:
+                if merged.get(kind) != value:
+                    history.append(
+                        HistoryEntry(event.day, kind, merged.get(kind), value, event.source)
+                    )
+                merged[kind] = value
+            players[event.dsu_id] = RegistryPlayer(
+                event.dsu_id, event.name or old.name, tuple(sorted(merged.items())), tuple(history)
+            )
+            return replace(state, players=players)
+        case TournamentApplied():
+            if event.key in state.applied:
+                raise StateError(f"{event.name} has been applied to the registry already")
+            rules = get_rule_set(event.edition)
+            s = settings or RatingSettings()
+            floor_value = (
+                rules.floor if event.rating_kind == "standard" else rules.rapid_blitz_floor
+            )
+            for ch in event.changes:
+                player = players.get(ch.dsu_id, RegistryPlayer(ch.dsu_id, ch.name))
+                registered = player.rating(event.rating_kind)
+                base = ch.start if registered is None else registered
+                corrected = limit_correction(base, base + ch.raw_change, rules, s)
+                new = max(_round(corrected), floor_value)
+                ratings = dict(player.ratings)
+                ratings[event.rating_kind] = new
+                entry = HistoryEntry(event.day, event.rating_kind, registered, new, event.name)
+                players[ch.dsu_id] = replace(
+                    player,
+                    ratings=tuple(sorted(ratings.items())),
+                    history=(*player.history, entry),
+                )
+            return replace(state, players=players, applied=state.applied | {event.key})
+        case RatingsCompressed():
+            if state.compressed_on is not None:
+                raise StateError(f"the ratings were compressed already on {state.compressed_on}")
+            for pid, player in players.items():
+                ratings = dict(player.ratings)
+                history = list(player.history)
+                for kind, value in player.ratings:
+                    if value < 2000:
+                        new = _round(value + Fraction(2000 - value, 2))
+                        ratings[kind] = new
+                        history.append(HistoryEntry(event.day, kind, value, new, "compression"))
+                players[pid] = replace(
+                    player, ratings=tuple(sorted(ratings.items())), history=tuple(history)
+                )
+            return replace(state, players=players, compressed_on=event.day)
+        case _:  # pragma: no cover - the union is closed
+            raise TypeError(event)
+
+
+def build_registry(
+    events: Iterable[RegistryEvent], settings: RatingSettings | None = None
+) -> Registry:
+    state = Registry()
+    for event in events:
+        state = apply_registry_event(state, event, settings)
+    return state

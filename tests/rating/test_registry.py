@@ -1,0 +1,127 @@
+"""The rating registry (ratingkartotek): §4.5.4.1's order of calculation, the 2024
+compression, DSU's list."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skak.errors import InputError, StateError
+from skak.io.dsu_list import parse_dsu_list
+from skak.rating.registry import (
+    PlayerEntered,
+    RatingsCompressed,
+    TournamentApplied,
+    TournamentChange,
+    build_registry,
+)
+
+DAY = date(2026, 3, 1)
+
+
+def entered(dsu_id: int, rating: int) -> PlayerEntered:
+    return PlayerEntered(dsu_id, f"P{dsu_id}", (("standard", rating),), DAY, "list")
+
+
+def applied(key: str, *changes: tuple[int, int, str]) -> TournamentApplied:
+    return TournamentApplied(
+        key,
+        key,
+        DAY,
+        "standard",
+        "dsu-2024",
+        tuple(TournamentChange(i, f"P{i}", start, Fraction(raw)) for i, start, raw in changes),
+    )
+
+
+def test_change_from_the_start_rating_is_added_to_the_registered_rating() -> None:
+    """§4.5.4.1: a tournament played on an older start rating adds its change."""
+    r = build_registry(
+        [entered(1, 1800), applied("a", (1, 1800, "12")), applied("b", (1, 1800, "-4"))]
+    )
+    assert r.players[1].rating("standard") == 1808
+    assert [h.new for h in r.players[1].history] == [1800, 1812, 1808]
+
+
+def test_the_limit_correction_is_redone_from_the_registered_rating() -> None:
+    # registered 1990 after tournament a; b was played on 1980 and gains 30 → 2020 uncorrected,
+    # past 2000 by 20 → 2000 + ⅔ × 20 = 2013⅓ → 2013
+    r = build_registry(
+        [entered(1, 1980), applied("a", (1, 1980, "10")), applied("b", (1, 1980, "30"))]
+    )
+    assert r.players[1].rating("standard") == 2013
+
+
+def test_compression_1400_becomes_1700() -> None:
+    r = build_registry([entered(1, 1400), entered(2, 2100), RatingsCompressed(date(2024, 6, 1))])
+    assert r.players[1].rating("standard") == 1700
+    assert r.players[2].rating("standard") == 2100
+    with pytest.raises(StateError, match="compressed already"):
+        build_registry([entered(1, 1400), RatingsCompressed(DAY), RatingsCompressed(DAY)])
+
+
+def test_a_tournament_is_applied_once() -> None:
+    with pytest.raises(StateError, match="applied to the registry already"):
+        build_registry(
+            [entered(1, 1500), applied("a", (1, 1500, "3")), applied("a", (1, 1500, "3"))]
+        )
+
+
+def test_new_players_enter_with_their_start_rating_and_the_floor_holds() -> None:
+    r = build_registry([applied("a", (7, 1210, "-40"))])
+    assert r.players[7].rating("standard") == 1200
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 4), st.integers(-60, 60)), min_size=1, max_size=6),
+)
+def test_order_of_non_interacting_tournaments_does_not_matter(
+    changes: list[tuple[int, int]],
+) -> None:
+    """Tournaments of different players, reported in any order, give the same registry."""
+    events = [applied(f"t{i}", (pid, 2100, str(raw))) for i, (pid, raw) in enumerate(changes)]
+    start = [entered(pid, 2100) for pid in range(1, 5)]
+    by_player: dict[int, list[TournamentApplied]] = {}
+    for e in events:
+        by_player.setdefault(e.changes[0].dsu_id, []).append(e)
+    interleaved = [e for group in by_player.values() for e in group]
+    a = build_registry([*start, *events])
+    b = build_registry([*start, *interleaved])
+    assert {k: v.ratings for k, v in a.players.items()} == {
+        k: v.ratings for k, v in b.players.items()
+    }
+
+
+LIST = (
+    '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
+    '"101";"1980";"Hansen, Jens";"Aarhus Skakklub";"";"1850";"1800";"0";"1870";"1400001";"20"\n'
+    '"102";"2001";"Berg, Anna";"K41";"WFM";"2010";"";"1990";"2040";"1400002";"20"\n'
+)
+
+
+def test_dsu_list() -> None:
+    entries = parse_dsu_list(LIST, "liste.csv", DAY)
+    assert [(e.dsu_id, e.name, e.ratings) for e in entries] == [
+        (101, "Hansen, Jens", (("standard", 1850), ("rapid", 1800))),
+        (102, "Berg, Anna", (("standard", 2010), ("blitz", 1990))),
+    ]
+
+
+def test_dsu_list_reports_every_bad_line() -> None:
+    bad = (
+        LIST
+        + '"x";"1990";"A";"";"";"1500";"";"";"";"";""\n'
+        + '"101";"1990";"B";"";"";"15OO";"";"";"";"";""\n'
+    )
+    with pytest.raises(InputError) as info:
+        parse_dsu_list(bad, "liste.csv", DAY)
+    assert info.value.problems == (
+        "liste.csv line 4: member number 'x' is not a number",
+        "liste.csv line 5: member number 101 is listed twice",
+    )
+    with pytest.raises(InputError, match="the first line must name the columns"):
+        parse_dsu_list("Nummer,Navn\n1,A\n", "x.csv", DAY)
