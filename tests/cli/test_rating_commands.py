@@ -86,7 +86,7 @@ def test_average_method_in_2011(runner: CliRunner) -> None:
         ({"date": "2005-01-01"}, "no DSU rating edition covers 2005-01-01"),
         ({"date": "yesterday"}, "'date' 'yesterday' is not a date"),
         ({"kind": "bullet"}, "'kind' 'bullet' is not standard, rapid or blitz"),
-        ({"games": [{"white": "A", "black": "Z", "result": "1-0"}]}, "player 'Z', who is not"),
+        ({"games": [{"white": "A", "black": "Z", "result": "1-0"}]}, "player 'Z' is not listed"),
         ({"games": [{"white": "A", "black": "B", "result": "2-0"}]}, "games[0]: result '2-0'"),
         ({"players": [{"id": "A", "rating": None}, {"id": "B", "rating": None}], "games": []},
          "player 'A' has no rating and no rated game"),
@@ -213,3 +213,35 @@ def test_apply_needs_a_finished_rated_tournament(runner: CliRunner) -> None:
     result = runner.invoke(app, ["rating", "apply"])
     assert result.exit_code == 5
     assert "is not finished" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"round_robin": "false"}, "'round_robin' must be true or false"),
+        ({"games": [{"white": "A", "black": "B", "result": "1-0", "rated": "no"}]}, "'rated'"),
+        ({"games": [{"white": "A", "black": "A", "result": "1-0"}]}, "cannot meet himself"),
+        ({"players": [{"id": "A", "rating": 1500}, {"id": "A", "rating": 1600}]}, "listed twice"),
+        ({"players": [{"id": "A", "rating": -5}]}, "must be a rating 1–3999"),
+    ],
+)  # fmt: skip
+def test_strict_json_values(runner: CliRunner, change: dict[str, Any], message: str) -> None:
+    result = _run(runner, {**REQUEST, **change})
+    assert result.exit_code == 3, result.output
+    assert message in result.stderr
+
+
+def test_deep_json_is_an_input_error(runner: CliRunner) -> None:
+    Path("t.json").write_text("[" * 100_000, encoding="utf-8")
+    result = runner.invoke(app, ["rating", "calc", "t.json"])
+    assert result.exit_code == 3
+
+
+def test_candidate_with_unknown_player_is_an_input_error(runner: CliRunner) -> None:
+    Path("c.json").write_text(
+        json.dumps({**REQUEST, "games": [{"white": "A", "black": "ZZ", "result": "1-0"}]}),
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["rating", "candidate", "c.json"])
+    assert result.exit_code == 3
+    assert "player 'ZZ' is not listed" in result.stderr

@@ -261,3 +261,51 @@ def test_performance_ratings_iterate_when_foreigners_meet() -> None:
     half_up = lambda v: math.floor(v + Fraction(1, 2))  # noqa: E731
     assert x == half_up(Fraction(y + 2000, 2)) + 193  # 1½ of 2 = 75 % → +193
     assert y == half_up(Fraction(x + 2000, 2)) - 193  # ½ of 2 = 25 % → −193
+
+
+def test_a_player_absent_from_the_whole_tournament_is_not_rated() -> None:
+    """§4.5.4.2: "Udebliver en spiller fra hele turneringen …, rates disse partier ikke"."""
+    players = [RatedPlayer("N", 1800), RatedPlayer("a", 1800), RatedPlayer("b", 1800)]
+    games = [
+        RatedGame("N", "a", Result.BLACK_FORFEIT_WIN, unexcused_no_show=True),
+        RatedGame("b", "N", Result.WHITE_FORFEIT_WIN, unexcused_no_show=True),
+        RatedGame("a", "b", Result.DRAW),
+    ]
+    r = {c.id: c for c in calculate(players, games, R2024).players}
+    assert (r["N"].new, r["a"].new, r["b"].new) == (1800, 1800, 1800)
+    assert "absent from the whole tournament" in r["N"].notes[-1]
+
+
+def test_the_group_winner_is_decided_by_every_result() -> None:
+    """An excused forfeit win is not rated but still counts for first place (§2.5)."""
+    players = [RatedPlayer("T", 2000), RatedPlayer("a", 2000), RatedPlayer("b", 2100)]
+    games = [
+        RatedGame("T", "a", Result.WHITE_FORFEIT_WIN),  # excused: not rated
+        RatedGame("a", "b", Result.DRAW),
+        RatedGame("T", "b", Result.WHITE_WIN),
+    ]
+    r = {c.id: c for c in calculate(players, games, R2024).players}
+    assert all("§2.5" not in n for n in r["a"].notes)
+
+
+def test_double_round_robin_average_method_counts_each_cycle() -> None:
+    """2011: M is the class and Ra its average; played twice, twice the expected score."""
+    ratings = {"A": 1900, "B": 1800, "C": 1800, "D": 1780}
+    players = [RatedPlayer(k, v) for k, v in ratings.items()]
+    games = [
+        RatedGame(a, b, Result.DRAW)
+        for _ in range(2)
+        for i, a in enumerate(ratings)
+        for b in list(ratings)[i + 1 :]
+    ]
+    r = {c.id: c for c in calculate(players, games, R2011, round_robin=True).players}
+    assert r["A"].expected == Fraction("3.90")  # 2 × (4 × 0.61 − ½) = 3.88 → 3.90
+
+
+def test_table_2_as_printed() -> None:
+    from skak.rating.tables import TABLE_2, rating_difference
+
+    assert TABLE_2[9] == -384  # printed so, though .91 is 383
+    assert all(TABLE_2[p] == -TABLE_2[100 - p] for p in range(1, 100) if p not in (9, 91))
+    assert rating_difference(Fraction(4), 4) == 800
+    assert rating_difference(Fraction(0), 4) == -800

@@ -75,7 +75,7 @@ def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], d
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as e:
         raise InputError(f"cannot read the file: {e.strerror}", location=where) from e
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:
         raise InputError(f"not valid JSON: {e}", location=where) from e
     if not isinstance(data, dict):
         raise InputError("the file must hold a JSON object", location=where)
@@ -86,7 +86,7 @@ def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], d
             raise InputError(f"{at}: '{name}' is missing or of the wrong type", location=where)
         return value
 
-    players = []
+    players: list[RatedPlayer] = []
     for i, p in enumerate(field(data, "players", list, "top level")):
         at = f"players[{i}]"
         if not isinstance(p, dict):
@@ -95,8 +95,12 @@ def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], d
         rating = p.get("rating")
         fide = p.get("fide")
         for name, value in (("rating", rating), ("fide", fide)):
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise InputError(f"{at}: '{name}' must be a whole number or null", location=where)
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 3999
+            ):
+                raise InputError(f"{at}: '{name}' must be a rating 1–3999 or null", location=where)
+        if any(q.id == pid for q in players):
+            raise InputError(f"{at}: player id {pid!r} is listed twice", location=where)
         note = "FIDE rating used (§4.5.5.2)" if rating is None and fide is not None else None
         players.append(RatedPlayer(pid, rating if rating is not None else fide, note))
     games = []
@@ -110,16 +114,30 @@ def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], d
                 f"{at}: result {result!r} is not one of {', '.join(sorted(_RESULTS))}",
                 location=where,
             )
+        white, black = (str(field(g, side, (str, int), at)) for side in ("white", "black"))
+        for who in (white, black):
+            if all(p.id != who for p in players):
+                raise InputError(f"{at}: player {who!r} is not listed", location=where)
+        if white == black:
+            raise InputError(f"{at}: player {white!r} cannot meet himself", location=where)
         games.append(
             RatedGame(
-                str(field(g, "white", (str, int), at)),
-                str(field(g, "black", (str, int), at)),
+                white,
+                black,
                 Result.parse(result),
-                rated=bool(g.get("rated", True)),
-                unexcused_no_show=bool(g.get("unexcused_no_show", False)),
+                rated=_flag(g, "rated", True, at, where),
+                unexcused_no_show=_flag(g, "unexcused_no_show", False, at, where),
             )
         )
+    _flag(data, "round_robin", False, "top level", where)
     return players, games, data
+
+
+def _flag(obj: dict[str, Any], name: str, default: bool, at: str, where: str) -> bool:
+    value = obj.get(name, default)
+    if not isinstance(value, bool):
+        raise InputError(f"{at}: '{name}' must be true or false, not {value!r}", location=where)
+    return value
 
 
 def _result_json(result: RatingResult) -> dict[str, Any]:
@@ -202,8 +220,8 @@ def rating_candidate(
 ) -> None:
     """Show who reached a candidate result (kandidatresultat, DSU §26).
 
-    Every listed game counts as a round; the average is of the player's own rating and all
-    his opponents'.
+    Games played over the board count as rounds (not forfeits, not games marked unrated);
+    the average is of the player's own rating and all his opponents'.
 
     Example: skak rating candidate turnering.json
     """
@@ -212,7 +230,8 @@ def rating_candidate(
     rows = []
     scoring = Scoring()
     for p in players:
-        mine = [g for g in games if p.id in (g.white, g.black)]
+        # §26: rounds played over the board; forfeits and games not rated do not count
+        mine = [g for g in games if p.id in (g.white, g.black) and g.counts and g.result.is_played]
         if p.rating is None or len(mine) < 5:
             continue
         opponents = [g.black if g.white == p.id else g.white for g in mine]

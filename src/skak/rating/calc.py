@@ -30,6 +30,7 @@ __all__ = [
 
 _STEP = Fraction(1, 20)
 _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
+_SINGLE_FORFEITS = (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +60,16 @@ class RatedGame:
             return False
         if self.result in _PLAYED:
             return True
-        return self.result.is_forfeit and self.unexcused_no_show
+        return self.result in _SINGLE_FORFEITS and self.unexcused_no_show
+
+    @property
+    def no_show(self) -> str | None:
+        """The player who did not come to a forfeited game."""
+        if self.result is Result.WHITE_FORFEIT_WIN:
+            return self.black
+        if self.result is Result.BLACK_FORFEIT_WIN:
+            return self.white
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +171,15 @@ def calculate(
         and len(rated) > 1
         and max(ratings) - min(ratings) <= 200
     )
-    counted = [g for g in games if g.counts]
+    # §4.5.4.2: a player who stayed away from the whole tournament is not rated, nor are
+    # his games for his opponents.
+    played = {who for g in games if g.result in _PLAYED for who in (g.white, g.black)}
+    absent = {
+        who
+        for who in {g.no_show for g in games if g.counts and g.no_show is not None}
+        if who is not None and who not in played
+    }
+    counted = [g for g in games if g.counts and not absent & {g.white, g.black}]
     score_of: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
     opponents: dict[str, list[str]] = {p.id: [] for p in rated}
     for g in counted:
@@ -169,7 +187,13 @@ def calculate(
         score_of[g.black] += g.result.points(Colour.BLACK, scoring)
         opponents[g.white].append(g.black)
         opponents[g.black].append(g.white)
-    top = max(score_of.values(), default=Fraction(0))
+    # §2.5's group winner is the winner of the tournament: every listed result counts
+    standing: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
+    for g in games:
+        if g.result is not Result.UNFINISHED:
+            standing[g.white] += g.result.points(Colour.WHITE, scoring)
+            standing[g.black] += g.result.points(Colour.BLACK, scoring)
+    top = max(standing.values(), default=Fraction(0))
     out = []
     for p in rated:
         opp = opponents[p.id]
@@ -179,6 +203,10 @@ def calculate(
         if p.id in performance:
             notes.append(f"performance rating {performance[p.id]} (§4.5.5.2)")
         if not opp:
+            if p.id in absent:
+                notes.append("absent from the whole tournament: not rated (§4.5.4.2)")
+            else:
+                notes.append("no rated games")
             out.append(
                 RatingChange(
                     p.id,
@@ -189,15 +217,17 @@ def calculate(
                     Fraction(0),
                     rules.k(p.rating),
                     p.rating,
-                    ("no rated games",),
+                    tuple(notes),
                 )
             )
             continue
         if average:
-            group = [p.rating] + [by_id[o].rating for o in opp]
-            mean = Fraction(sum(group), len(group))
-            ra = floor(mean + Fraction(1, 2))
-            raw = len(group) * expected_score(p.rating, ra) - Fraction(1, 2)
+            # the group he met (the whole class when he played everyone), once per cycle
+            met = sorted(set(opp))
+            group = [p.rating] + [by_id[o].rating for o in met]
+            ra = floor(Fraction(sum(group), len(group)) + Fraction(1, 2))
+            cycles = Fraction(len(opp), len(met))
+            raw = cycles * (len(group) * expected_score(p.rating, ra) - Fraction(1, 2))
             notes.append(f"average method: M = {len(group)}, group average {ra}")
         else:
             raw = sum((expected_score(p.rating, by_id[o].rating) for o in opp), Fraction(0))
@@ -206,13 +236,13 @@ def calculate(
         b = bonus(w, we, len(opp), rules, s)
         k = rules.k(p.rating)
         value = p.rating + k * (w - we + b)
+        if standing[p.id] == top and w < we and value < p.rating:
+            value = Fraction(p.rating)
+            notes.append("group winner below expectation: no change (§2.5)")
         corrected = limit_correction(p.rating, value, rules, s)
         if corrected != value:
             notes.append("corrected for a crossed coefficient limit (§2.4)")
         value = corrected
-        if w == top and w < we and value < p.rating:
-            value = Fraction(p.rating)
-            notes.append("group winner below expectation: no change (§2.5)")
         floor_value = rules.rapid_blitz_floor if rapid_or_blitz else rules.floor
         if value < floor_value:
             value = Fraction(floor_value)

@@ -101,7 +101,7 @@ RULE_SETS: dict[str, RuleSet] = {
             (Fraction(1), Fraction(3, 2), Fraction(2), Fraction(5, 2)),
             average_method=False,
             floor=1200,
-            rapid_blitz_floor=500,  # 001 states no new one: 2015's stays (interpretations)
+            rapid_blitz_floor=1200,  # 001 §2.6 names no kind: every rating (interpretations)
         ),
     )
 }

@@ -38,8 +38,8 @@ def expected_score(own: int, opponent: int) -> Fraction:
     return Fraction(high if own >= opponent else 100 - high, 100)
 
 
-#: §4.5.7 table 2: D(P) for a percentage score P in hundredths, 1–99 (P = 1.00 is printed as
-#: "*": see :func:`rating_difference`). D(1 − P) = −D(P).
+#: §4.5.7 table 2: D(P) for a percentage score P in hundredths, 1–99, as printed (P = 1.00
+#: is printed as "*": see :func:`rating_difference`).
 TABLE_2: dict[int, int] = {
     99: 677, 98: 589, 97: 538, 96: 501, 95: 470, 94: 444, 93: 422, 92: 401, 91: 383,
     90: 366, 89: 351, 88: 336, 87: 322, 86: 309, 85: 296, 84: 284, 83: 273, 82: 262,
@@ -47,9 +47,14 @@ TABLE_2: dict[int, int] = {
     72: 166, 71: 158, 70: 149, 69: 141, 68: 133, 67: 125, 66: 117, 65: 110, 64: 102,
     63: 95, 62: 87, 61: 80, 60: 72, 59: 65, 58: 57, 57: 50, 56: 43, 55: 36, 54: 29,
     53: 21, 52: 14, 51: 7, 50: 0,
+    49: -7, 48: -14, 47: -21, 46: -29, 45: -36, 44: -43, 43: -50, 42: -57, 41: -65,
+    40: -72, 39: -80, 38: -87, 37: -95, 36: -102, 35: -110, 34: -117, 33: -125, 32: -133,
+    31: -141, 30: -149, 29: -158, 28: -166, 27: -175, 26: -184, 25: -193, 24: -202,
+    23: -211, 22: -220, 21: -230, 20: -240, 19: -251, 18: -262, 17: -273, 16: -284,
+    15: -296, 14: -309, 13: -322, 12: -336, 11: -351, 10: -366, 9: -384, 8: -401, 7: -422,
+    6: -444, 5: -470, 4: -501, 3: -538, 2: -589, 1: -677,
 }  # fmt: skip
-for _p in range(1, 50):
-    TABLE_2[_p] = -TABLE_2[100 - _p]
+# As printed: .09 gives −384 while .91 gives 383 (docs/interpretations.md).
 
 
 def rating_difference(score: Fraction, games: int, *, at_100: int = 800) -> int:
