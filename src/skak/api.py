@@ -52,7 +52,9 @@ from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.pairing import get_system
+from skak.rating.alignment import Alignment, align
 from skak.rating.registry import (
+    FideAligned,
     RatingsCompressed,
     Registry,
     RegistryEvent,
@@ -379,6 +381,23 @@ class Skak:
         entries = list(parse_dsu_list(text, p.name, day))
         self._registry_change(lambda _r: list(entries))
         return len(entries)
+
+    def rating_align(self, fide: dict[int, tuple[int, int]], day: date) -> Alignment:
+        """Align the registry's standard ratings with FIDE's list (001 §6)."""
+        result: list[Alignment] = []
+
+        def make(r: Registry) -> list[RegistryEvent]:
+            danish = {
+                pid: p.rating("standard")
+                for pid, p in r.players.items()
+                if p.rating("standard") is not None
+            }
+            alignment = align({k: v for k, v in danish.items() if v is not None}, fide)
+            result.append(alignment)
+            return [FideAligned(day, alignment.n, alignment.changes)] if alignment.changes else []
+
+        self._registry_change(make)
+        return result[0]
 
     def rating_compress(self, day: date) -> int:
         """Record the 1 June 2024 compression of ratings below 2000 (once)."""

@@ -245,3 +245,28 @@ def test_candidate_with_unknown_player_is_an_input_error(runner: CliRunner) -> N
     result = runner.invoke(app, ["rating", "candidate", "c.json"])
     assert result.exit_code == 3
     assert "player 'ZZ' is not listed" in result.stderr
+
+
+def test_fide_alignment_through_the_registry(runner: CliRunner) -> None:
+    Path("liste.csv").write_text(
+        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
+        '"1";"1980";"A, A";"";"";"2300";"";"";"";"";""\n'
+        '"2";"1980";"B, B";"";"";"2200";"";"";"";"";""\n'
+        '"3";"1980";"C, C";"";"";"1900";"";"";"";"";""\n',
+        encoding="utf-8",
+    )
+    assert runner.invoke(app, ["rating", "import", "liste.csv"]).exit_code == 0
+    Path("fide.json").write_text(
+        json.dumps(
+            [{"dsu_id": 1, "fide": 2260, "games": 80}, {"dsu_id": 2, "fide": 2160, "games": 31}]
+        ),
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2026-08-10"])
+    assert result.exit_code == 0, result.output
+    assert "adjustment N = 40" in result.stdout
+    listed = {
+        p["dsu_id"]: p["ratings"]["standard"]
+        for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
+    }
+    assert listed == {1: 2260, 2: 2200 - (40 - 6), 3: 1900}  # 2191–2200: N − 6

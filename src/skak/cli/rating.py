@@ -37,6 +37,7 @@ from skak.rating import (
 from skak.rating.candidate import candidate_requirement, group_average
 
 __all__ = [
+    "rating_align",
     "rating_apply",
     "rating_calc",
     "rating_candidate",
@@ -360,3 +361,47 @@ def rating_compress(
     when = parse_date(day, "date") or date(2024, 6, 1)
     count = open_db(db).rating_compress(when)
     out.print(f"Compressed the ratings of {count} players (from {when.isoformat()})")
+
+
+@rating_app.command("align")
+@cli_errors
+def rating_align(
+    file: Annotated[
+        Path,
+        typer.Argument(help='FIDE\'s list as JSON: [{"dsu_id": 1, "fide": 2210, "games": 45}, …]'),
+    ],
+    day: Annotated[
+        str | None, typer.Option("--date", help="The day it takes effect (1–15 August).")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Align Danish standard ratings with FIDE's list (001 §6), the yearly adjustment.
+
+    The registry's current standard ratings are taken as those of 1 June.
+
+    Example: skak rating align fide-juli.json --date 2026-08-10
+    """
+    try:
+        rows = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror}", location=str(file)) from e
+    except (ValueError, RecursionError) as e:
+        raise InputError(f"not valid JSON: {e}", location=str(file)) from e
+    fide: dict[int, tuple[int, int]] = {}
+    for i, row in enumerate(rows if isinstance(rows, list) else [None]):
+        values = [
+            row.get(k) if isinstance(row, dict) else None for k in ("dsu_id", "fide", "games")
+        ]
+        numbers = [v for v in values if type(v) is int]
+        if len(numbers) != 3:
+            raise InputError(
+                f"entry {i} needs whole numbers 'dsu_id', 'fide' and 'games'", location=str(file)
+            )
+        fide[numbers[0]] = (numbers[1], numbers[2])
+    when = parse_date(day, "date") or date.today()
+    result = open_db(db).rating_align(fide, when)
+    out.print(
+        f"Sample of {len(result.sample)} players; Danish average minus FIDE's: "
+        f"{_decimal(result.difference)}; adjustment N = {result.n}; "
+        f"{len(result.changes)} ratings changed"
+    )

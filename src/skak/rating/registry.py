@@ -22,6 +22,7 @@ from skak.rating.rules import RatingSettings, get_rule_set
 
 __all__ = [
     "KINDS",
+    "FideAligned",
     "HistoryEntry",
     "PlayerEntered",
     "RatingsCompressed",
@@ -103,7 +104,17 @@ class RatingsCompressed:
     day: date
 
 
-RegistryEvent = PlayerEntered | TournamentApplied | RatingsCompressed
+@dataclass(frozen=True, slots=True)
+class FideAligned:
+    """The yearly alignment with FIDE's list (001 §6): each sampled player's change."""
+
+    kind: ClassVar[str] = "fide_aligned"
+    day: date
+    n: int
+    changes: tuple[tuple[int, int, int], ...]  # (DSU number, old, new)
+
+
+RegistryEvent = PlayerEntered | TournamentApplied | RatingsCompressed | FideAligned
 
 
 @dataclass(frozen=True)
@@ -197,6 +208,18 @@ def apply_registry_event(
                     player, ratings=tuple(sorted(ratings.items())), history=tuple(history)
                 )
             return replace(state, players=players, compressed_on=event.day)
+        case FideAligned():
+            for pid, before, after in event.changes:
+                member = players[pid]
+                current = member.rating("standard") or before
+                moved = max(current + after - before, 2100) if current >= 2100 else current
+                kinds = dict(member.ratings)
+                kinds["standard"] = moved
+                note = HistoryEntry(event.day, "standard", current, moved, "FIDE alignment")
+                players[pid] = replace(
+                    member, ratings=tuple(sorted(kinds.items())), history=(*member.history, note)
+                )
+            return replace(state, players=players)
         case _:  # pragma: no cover - the union is closed
             raise TypeError(event)
 
