@@ -27,6 +27,7 @@ __all__ = [
     "PlayerEntered",
     "RatingsCompressed",
     "Registry",
+    "RegistryBuilder",
     "RegistryEvent",
     "RegistryPlayer",
     "TournamentApplied",
@@ -148,11 +149,20 @@ def changes_from_result(
 def apply_registry_event(
     state: Registry, event: RegistryEvent, settings: RatingSettings | None = None
 ) -> Registry:
-    """The registry after ``event``.
+    """The registry after ``event`` (``state`` itself is left as it was).
 
     :raises StateError: when a tournament is applied twice.
     """
-    players = dict(state.players)
+    return _apply_into(dict(state.players), state, event, settings)
+
+
+def _apply_into(
+    players: dict[int, RegistryPlayer],
+    state: Registry,
+    event: RegistryEvent,
+    settings: RatingSettings | None,
+) -> Registry:
+    """Apply ``event`` by changing ``players`` in place (a copy the caller owns)."""
     match event:
         case PlayerEntered():
             if not event.dsu_id or event.dsu_id < 1:
@@ -224,10 +234,23 @@ def apply_registry_event(
             raise TypeError(event)
 
 
+class RegistryBuilder:
+    """Applies events one after another to one registry, changed in place: for replaying a
+    long log, where copying the registry for each event would cost a copy per tournament."""
+
+    def __init__(self, settings: RatingSettings | None = None) -> None:
+        self.state = Registry()
+        self.settings = settings
+
+    def apply(self, event: RegistryEvent) -> None:
+        self.state = _apply_into(self.state.players, self.state, event, self.settings)
+
+
 def build_registry(
     events: Iterable[RegistryEvent], settings: RatingSettings | None = None
 ) -> Registry:
-    state = Registry()
+    """The registry the events build, in order."""
+    builder = RegistryBuilder(settings)
     for event in events:
-        state = apply_registry_event(state, event, settings)
-    return state
+        builder.apply(event)
+    return builder.state
