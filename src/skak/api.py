@@ -54,7 +54,10 @@ from skak.model.tournament import Pairing, Round, Tournament
 from skak.pairing import get_system
 from skak.rating.alignment import Alignment, align
 from skak.rating.registry import (
+    KINDS,
     FideAligned,
+    PlayerEntered,
+    RapidBlitzCorrected,
     RatingsCompressed,
     Registry,
     RegistryEvent,
@@ -62,7 +65,10 @@ from skak.rating.registry import (
     apply_registry_event,
     build_registry,
     changes_from_result,
+    entry_rating_allowed,
+    rapid_blitz_corrections,
 )
+from skak.rating.rules import rule_set_for
 from skak.rating.tournament import tournament_rating
 from skak.storage.database import Database, StoredEvent, TournamentRow
 
@@ -398,6 +404,43 @@ class Skak:
 
         self._registry_change(make)
         return result[0]
+
+    def rating_correct_rapid_blitz(self, day: date) -> tuple[tuple[int, str, int, int], ...]:
+        """001 §2.7's automatic correction of rapid and blitz ratings, as of ``day``."""
+        found: list[tuple[tuple[int, str, int, int], ...]] = []
+
+        def make(r: Registry) -> list[RegistryEvent]:
+            found.append(rapid_blitz_corrections(r, day))
+            return [RapidBlitzCorrected(day, found[0])] if found[0] else []
+
+        self._registry_change(make)
+        return found[0]
+
+    def rating_enter(
+        self, dsu_id: int, name: str, rating: int, *, authority: str, day: date, kind: str
+    ) -> None:
+        """Enter a new player (001 §5.1): refused for a rating the authority may not give, and
+        for a player on the list or archived less than five years ago."""
+
+        def make(r: Registry) -> list[RegistryEvent]:
+            if kind not in KINDS:
+                raise InputError(f"kind {kind!r} is standard, rapid or blitz")
+            edition = rule_set_for(day).name
+            if not entry_rating_allowed(rating, authority, edition):
+                raise InputError(
+                    f"a {authority} cannot enter a player with {rating} ({edition}; 001 §5.1)"
+                )
+            old = r.players.get(dsu_id)
+            if old is not None:
+                last = old.last_result()
+                if last is None or (day - last).days <= 5 * 365:
+                    raise StateError(
+                        f"DSU member {dsu_id} is registered already; a player can start afresh "
+                        "only when his last rated result is more than five years old"
+                    )
+            return [PlayerEntered(dsu_id, name, ((kind, rating),), day, f"entry by {authority}")]
+
+        self._registry_change(make)
 
     def rating_compress(self, day: date) -> int:
         """Record the 1 June 2024 compression of ratings below 2000 (once)."""

@@ -270,3 +270,21 @@ def test_fide_alignment_through_the_registry(runner: CliRunner) -> None:
         for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
     }
     assert listed == {1: 2260, 2: 2200 - (40 - 6), 3: 1900}  # 2191–2200: N − 6
+
+
+def test_enter_and_correct(runner: CliRunner) -> None:
+    ok = runner.invoke(app, ["rating", "enter", "5", "Ny, Spiller", "1400", "--date", "2026-01-01"])
+    assert ok.exit_code == 0, ok.output
+    bad = runner.invoke(app, ["rating", "enter", "6", "Ny, Anden", "1450", "--date", "2026-01-01"])
+    assert bad.exit_code == 3
+    assert "a club cannot enter a player with 1450" in bad.stderr
+    twice = runner.invoke(
+        app, ["rating", "enter", "5", "Ny, Spiller", "1500", "--date", "2026-02-01"]
+    )
+    assert twice.exit_code == 5
+    assert "registered already" in twice.stderr
+    result = runner.invoke(app, ["rating", "correct"])
+    assert result.exit_code == 0
+    assert "0 rapid/blitz ratings corrected" in result.stdout
+    listed = json.loads(runner.invoke(app, ["rating", "list", "--json", "--all"]).stdout)
+    assert listed[0]["ratings"] == {"standard": 1400}

@@ -15,9 +15,12 @@ from skak.io.dsu_list import parse_dsu_list
 from skak.rating.registry import (
     PlayerEntered,
     RatingsCompressed,
+    Registry,
     TournamentApplied,
     TournamentChange,
     build_registry,
+    entry_rating_allowed,
+    rapid_blitz_corrections,
 )
 
 DAY = date(2026, 3, 1)
@@ -125,3 +128,51 @@ def test_dsu_list_reports_every_bad_line() -> None:
     )
     with pytest.raises(InputError, match="the first line must name the columns"):
         parse_dsu_list("Nummer,Navn\n1,A\n", "x.csv", DAY)
+
+
+def _player(history: list[tuple[date, str, int]], club: str | None = "K41") -> Registry:
+    from skak.rating.registry import HistoryEntry, RegistryPlayer
+
+    ratings = {}
+    entries = []
+    for day, kind, value in history:
+        entries.append(HistoryEntry(day, kind, ratings.get(kind), value, "T"))
+        ratings[kind] = value
+    return Registry(
+        {1: RegistryPlayer(1, "P", tuple(sorted(ratings.items())), tuple(entries), club)}
+    )
+
+
+def test_rapid_blitz_correction_needs_all_four_conditions() -> None:
+    """001 §2.7: > 200 below standard, > 100 days apart, standard changed last, in a club."""
+    base = [(date(2026, 1, 1), "rapid", 1500), (date(2026, 5, 1), "standard", 1800)]
+    assert rapid_blitz_corrections(_player(base), DAY) == ((1, "rapid", 1500, 1600),)
+    near = [(date(2026, 1, 1), "rapid", 1600), (date(2026, 5, 1), "standard", 1800)]
+    assert rapid_blitz_corrections(_player(near), DAY) == ()  # exactly 200: not more
+    soon = [(date(2026, 3, 1), "rapid", 1500), (date(2026, 5, 1), "standard", 1800)]
+    assert rapid_blitz_corrections(_player(soon), DAY) == ()  # 61 days
+    later = [(date(2026, 5, 1), "standard", 1800), (date(2026, 9, 1), "rapid", 1500)]
+    assert rapid_blitz_corrections(_player(later), DAY) == ()  # rapid changed last
+    assert rapid_blitz_corrections(_player(base, club=None), DAY) == ()  # not in a club
+    above = [(date(2026, 1, 1), "blitz", 2100), (date(2026, 5, 1), "standard", 1800)]
+    assert rapid_blitz_corrections(_player(above), DAY) == ()  # only upwards
+
+
+@pytest.mark.parametrize(
+    ("rating", "authority", "edition", "allowed"),
+    [
+        (1000, "club", "dsu-2011", True), (1050, "club", "dsu-2011", False),
+        (1000, "club", "dsu-2024", False), (1200, "club", "dsu-2024", True),
+        (1700, "club", "dsu-2024", True), (1800, "club", "dsu-2024", False),
+        (1850, "district", "dsu-2024", True), (2000, "district", "dsu-2024", False),
+        (2000, "rk", "dsu-2024", True),
+    ],
+)  # fmt: skip
+def test_entry_ratings(rating: int, authority: str, edition: str, allowed: bool) -> None:
+    assert entry_rating_allowed(rating, authority, edition) is allowed
+
+
+def test_archived_after_three_years_without_a_result() -> None:
+    p = _player([(date(2022, 1, 1), "standard", 1800)]).players[1]
+    assert p.archived(date(2025, 1, 2))
+    assert not p.archived(date(2024, 12, 30))

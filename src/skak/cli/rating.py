@@ -42,6 +42,8 @@ __all__ = [
     "rating_calc",
     "rating_candidate",
     "rating_compress",
+    "rating_correct",
+    "rating_enter",
     "rating_import",
     "rating_list",
     "read_calc_request",
@@ -293,14 +295,25 @@ def rating_apply(db: DbOption = DEFAULT_DB, tournament: TournamentOption = None)
 
 @rating_app.command("list")
 @cli_errors
-def rating_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
+def rating_list(
+    show_all: Annotated[
+        bool, typer.Option("--all", help="Also players archived after 3 years without a result.")
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
     """List the rating registry: every player's standard, rapid and blitz rating.
+
+    Players without a rated result for more than three years are archived (001 §5.1) and
+    shown only with --all.
 
     Example: skak rating list --json
     """
     registry = open_db(db).registry()
+    today = date.today()
     players = sorted(
-        registry.players.values(), key=lambda p: (-(p.rating("standard") or 0), p.dsu_id)
+        (p for p in registry.players.values() if show_all or not p.archived(today)),
+        key=lambda p: (-(p.rating("standard") or 0), p.dsu_id),
     )
     if as_json:
         print_json(
@@ -308,6 +321,8 @@ def rating_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
                 {
                     "dsu_id": p.dsu_id,
                     "name": p.name,
+                    "club": p.club,
+                    "archived": p.archived(today),
                     "ratings": dict(p.ratings),
                     "history": [
                         {"date": h.day.isoformat(), "kind": h.kind, "old": h.old, "new": h.new,
@@ -405,3 +420,42 @@ def rating_align(
         f"{_decimal(result.difference)}; adjustment N = {result.n}; "
         f"{len(result.changes)} ratings changed"
     )
+
+
+@rating_app.command("correct")
+@cli_errors
+def rating_correct(
+    day: Annotated[
+        str | None, typer.Option("--date", help="As of this day; default: today.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Raise rapid and blitz ratings that lag far behind the standard rating (001 §2.7).
+
+    Example: skak rating correct
+    """
+    when = parse_date(day, "date") or date.today()
+    changes = open_db(db).rating_correct_rapid_blitz(when)
+    for pid, which, old, new in changes:
+        out.print(f"DSU {pid}: {which} {old} → {new}")
+    out.print(f"{len(changes)} rapid/blitz ratings corrected")
+
+
+@rating_app.command("enter")
+@cli_errors
+def rating_enter(
+    dsu_id: Annotated[int, typer.Argument(help="DSU member number.")],
+    name: Annotated[str, typer.Argument(help='Name as "Last, First".')],
+    rating: Annotated[int, typer.Argument(help="The entry rating.")],
+    by: Annotated[str, typer.Option("--by", help="club, district (hovedkreds) or rk.")] = "club",
+    kind: Annotated[str, typer.Option(help="standard, rapid or blitz.")] = "standard",
+    day: Annotated[str | None, typer.Option("--date", help="Default: today.")] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Enter a new player in the registry with an entry rating (001 §5.1).
+
+    Example: skak rating enter 123456 "Hansen, Jens" 1400 --by club
+    """
+    when = parse_date(day, "date") or date.today()
+    open_db(db, create=True).rating_enter(dsu_id, name, rating, authority=by, day=when, kind=kind)
+    out.print(f"Entered DSU {dsu_id} {escape(name)} with {kind} rating {rating}")

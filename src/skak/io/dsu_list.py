@@ -53,9 +53,7 @@ def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ..
             if len(row) < len(COLUMNS):
                 problems.append(f"{where}: {len(row)} fields, the list has {len(COLUMNS)}")
                 continue
-            number, _born, name, _club, _title, standard, rapid, blitz = (
-                c.strip() for c in row[:8]
-            )
+            number, _born, name, club, _title, standard, rapid, blitz = (c.strip() for c in row[:8])
             if not number.isascii() or not number.isdigit() or int(number) < 1:
                 problems.append(f"{where}: member number {number!r} is not a number")
                 continue
@@ -75,7 +73,9 @@ def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ..
                     problems.append(f"{where}: the name (navn) is empty")
                     continue
                 seen.add(int(number))
-                out.append(PlayerEntered(int(number), name, tuple(ratings), day, source))
+                out.append(
+                    PlayerEntered(int(number), name, tuple(ratings), day, source, club or None)
+                )
     except csv.Error as err:
         problems.append(f"{source} line {reader.line_num}: the line cannot be read as CSV ({err})")
     if problems:
