@@ -195,6 +195,7 @@ def test_registry_lifecycle(runner: CliRunner) -> None:
     assert listed[3]["ratings"]["standard"] == 1612  # as the standings' rating column says
     assert listed[1]["ratings"]["standard"] == 1800
     assert listed[3]["history"][-1]["reason"] == "RR"
+    assert listed[3]["designation"] == "2. klasses spiller"  # §23: 1500–1699
     again = runner.invoke(app, ["rating", "apply"])
     assert again.exit_code == 5
     assert "applied to the registry already" in again.stderr
@@ -288,3 +289,30 @@ def test_enter_and_correct(runner: CliRunner) -> None:
     assert "0 rapid/blitz ratings corrected" in result.stdout
     listed = json.loads(runner.invoke(app, ["rating", "list", "--json", "--all"]).stdout)
     assert listed[0]["ratings"] == {"standard": 1400}
+
+
+def test_team_events_rate_no_unplayed_games(runner: CliRunner) -> None:
+    request = {**REQUEST, "team_event": True}
+    data = json.loads(_run(runner, request, "--json").stdout)
+    by_id = {p["id"]: p for p in data["players"]}
+    assert by_id["A"]["games"] == 1  # the unexcused no-show is not rated in a team event
+
+
+def test_candidate_result_in_a_team_event_cannot_be_lost(runner: CliRunner) -> None:
+    ratings = {"A": 2300, "B": 2250, "C": 2200, "D": 2150, "E": 2100, "F": 2050, "G": 2050}
+    results = ["1-0", "1-0", "1-0", "1/2-1/2", "1/2-1/2", "0-1"]  # 4 of 5, then a loss
+    request = {
+        "date": "2026-01-10",
+        "players": [{"id": k, "rating": v} for k, v in ratings.items()],
+        "games": [
+            {"white": "A", "black": o, "result": r} for o, r in zip("BCDEFG", results, strict=True)
+        ],
+    }
+    for team_event, candidate in ((False, False), (True, True)):
+        Path("c.json").write_text(
+            json.dumps({**request, "team_event": team_event}), encoding="utf-8"
+        )
+        result = runner.invoke(app, ["rating", "candidate", "c.json", "--json"])
+        assert result.exit_code == 0, result.output
+        row = next(r for r in json.loads(result.stdout) if r["id"] == "A")
+        assert row["candidate"] is candidate, (team_event, row)

@@ -34,7 +34,7 @@ from skak.rating import (
     get_rule_set,
     rule_set_for,
 )
-from skak.rating.candidate import candidate_requirement, group_average
+from skak.rating.candidate import candidate_requirement, designation, group_average
 
 __all__ = [
     "rating_align",
@@ -133,6 +133,7 @@ def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], d
             )
         )
     _flag(data, "round_robin", False, "top level", where)
+    _flag(data, "team_event", False, "top level", where)
     return players, games, data
 
 
@@ -197,6 +198,7 @@ def rating_calc(
         rules,
         round_robin=bool(data.get("round_robin", False)),
         rapid_or_blitz=kind != "standard",
+        team_event=bool(data.get("team_event", False)),
     )
     if as_json:
         print_json(_result_json(result))
@@ -224,11 +226,14 @@ def rating_candidate(
     """Show who reached a candidate result (kandidatresultat, DSU §26).
 
     Games played over the board count as rounds (not forfeits, not games marked unrated);
-    the average is of the player's own rating and all his opponents'.
+    the average is of the player's own rating and all his opponents'. In a team event
+    ("team_event": true) a result reached after five or more rounds, in the order the games
+    are listed, stands whatever follows.
 
     Example: skak rating candidate turnering.json
     """
-    players, games, _ = read_calc_request(file)
+    players, games, data = read_calc_request(file)
+    team_event = bool(data.get("team_event", False))
     rating = {p.id: p.rating for p in players}
     rows = []
     scoring = Scoring()
@@ -249,7 +254,10 @@ def rating_candidate(
             Fraction(0),
         )
         need = candidate_requirement(average, len(mine))
-        rows.append((p.id, average, len(mine), score, need, need is not None and score >= need))
+        reached = need is not None and score >= need
+        if team_event and not reached:
+            reached = _reached_on_the_way(p.rating, mine, p.id, rating, scoring)
+        rows.append((p.id, average, len(mine), score, need, reached))
     if as_json:
         print_json(
             [
@@ -274,6 +282,32 @@ def rating_candidate(
             "—" if need is None else _decimal(need), "yes" if ok else "no",
         )  # fmt: skip
     out.print(table)
+
+
+def _reached_on_the_way(
+    own: int,
+    games: list[RatedGame],
+    pid: str,
+    rating: dict[str, int | None],
+    scoring: Scoring,
+) -> bool:
+    """§26's team-event rule: after five or more played rounds a candidate result, once
+    reached, cannot be lost by the rounds that follow (games in the order listed)."""
+    for n in range(5, len(games) + 1):
+        first = games[:n]
+        opponents = [g.black if g.white == pid else g.white for g in first]
+        average = group_average(own, [rating[o] or 0 for o in opponents])
+        score = sum(
+            (
+                g.result.points(Colour.WHITE if g.white == pid else Colour.BLACK, scoring)
+                for g in first
+            ),
+            Fraction(0),
+        )
+        need = candidate_requirement(average, n)
+        if need is not None and score >= need:
+            return True
+    return False
 
 
 @rating_app.command("apply")
@@ -322,6 +356,9 @@ def rating_list(
                     "dsu_id": p.dsu_id,
                     "name": p.name,
                     "club": p.club,
+                    "designation": designation(p.rating("standard") or 0)
+                    if p.rating("standard")
+                    else None,
                     "archived": p.archived(today),
                     "ratings": dict(p.ratings),
                     "history": [
@@ -335,12 +372,14 @@ def rating_list(
         )  # fmt: skip
         return
     table = Table(title="Rating registry (ratingkartotek)")
-    for col in ("DSU no.", "Name", "Standard", "Rapid", "Blitz"):
-        table.add_column(col, justify="left" if col == "Name" else "right")
+    for col in ("DSU no.", "Name", "Standard", "Rapid", "Blitz", "Class (§23)"):
+        table.add_column(col, justify="left" if col in ("Name", "Class (§23)") else "right")
     for p in players:
+        standard = p.rating("standard")
         table.add_row(
             str(p.dsu_id), escape(p.name),
             *(str(p.rating(k) or "") for k in ("standard", "rapid", "blitz")),
+            designation(standard) if standard else "",
         )  # fmt: skip
     out.print(table)
 

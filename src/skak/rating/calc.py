@@ -146,9 +146,13 @@ def calculate(
     *,
     round_robin: bool = False,
     rapid_or_blitz: bool = False,
+    team_event: bool = False,
     settings: RatingSettings | None = None,
 ) -> RatingResult:
     """The rating result of every player of one tournament (or group).
+
+    In a team event (the division league, rated team tournaments) no unplayed game is rated,
+    not even an unexcused no-show (§4.5.4.2).
 
     :raises InputError: naming a game's unknown player.
     """
@@ -179,7 +183,13 @@ def calculate(
         for who in {g.no_show for g in games if g.counts and g.no_show is not None}
         if who is not None and who not in played
     }
-    counted = [g for g in games if g.counts and not absent & {g.white, g.black}]
+    counted = [
+        g
+        for g in games
+        if g.counts
+        and not absent & {g.white, g.black}
+        and not (team_event and g.result not in _PLAYED)
+    ]
     score_of: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
     opponents: dict[str, list[str]] = {p.id: [] for p in rated}
     for g in counted:
@@ -204,7 +214,10 @@ def calculate(
             notes.append(f"performance rating {performance[p.id]} (§4.5.5.2)")
         if not opp:
             if p.id in absent:
-                notes.append("absent from the whole tournament: not rated (§4.5.4.2)")
+                notes.append(
+                    "absent from the whole tournament: not rated, and a quarantine of at least "
+                    "6 months from coordinated tournaments follows (§4.5.4.2)"
+                )
             else:
                 notes.append("no rated games")
             out.append(
