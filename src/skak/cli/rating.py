@@ -25,7 +25,7 @@ from skak.cli._common import (
     print_json,
 )
 from skak.errors import InputError
-from skak.model.results import Colour, Result, Scoring
+from skak.model.results import Result
 from skak.rating import (
     RatedGame,
     RatedPlayer,
@@ -34,7 +34,7 @@ from skak.rating import (
     get_rule_set,
     rule_set_for,
 )
-from skak.rating.candidate import candidate_requirement, designation, group_average
+from skak.rating.candidate import candidate_results, designation
 
 __all__ = [
     "rating_align",
@@ -233,31 +233,10 @@ def rating_candidate(
     Example: skak rating candidate turnering.json
     """
     players, games, data = read_calc_request(file)
-    team_event = bool(data.get("team_event", False))
-    rating = {p.id: p.rating for p in players}
-    rows = []
-    scoring = Scoring()
-    for p in players:
-        # §26: rounds played over the board; forfeits and games not rated do not count
-        mine = [g for g in games if p.id in (g.white, g.black) and g.counts and g.result.is_played]
-        if p.rating is None or len(mine) < 5:
-            continue
-        opponents = [g.black if g.white == p.id else g.white for g in mine]
-        if any(rating[o] is None for o in opponents):
-            continue
-        average = group_average(p.rating, [rating[o] or 0 for o in opponents])
-        score = sum(
-            (
-                g.result.points(Colour.WHITE if g.white == p.id else Colour.BLACK, scoring)
-                for g in mine
-            ),
-            Fraction(0),
-        )
-        need = candidate_requirement(average, len(mine))
-        reached = need is not None and score >= need
-        if team_event and not reached:
-            reached = _reached_on_the_way(p.rating, mine, p.id, rating, scoring)
-        rows.append((p.id, average, len(mine), score, need, reached))
+    rows = [
+        (c.id, c.average, c.rounds, c.score, c.required, c.reached)
+        for c in candidate_results(players, games, team_event=bool(data.get("team_event")))
+    ]
     if as_json:
         print_json(
             [
@@ -282,32 +261,6 @@ def rating_candidate(
             "—" if need is None else _decimal(need), "yes" if ok else "no",
         )  # fmt: skip
     out.print(table)
-
-
-def _reached_on_the_way(
-    own: int,
-    games: list[RatedGame],
-    pid: str,
-    rating: dict[str, int | None],
-    scoring: Scoring,
-) -> bool:
-    """§26's team-event rule: after five or more played rounds a candidate result, once
-    reached, cannot be lost by the rounds that follow (games in the order listed)."""
-    for n in range(5, len(games) + 1):
-        first = games[:n]
-        opponents = [g.black if g.white == pid else g.white for g in first]
-        average = group_average(own, [rating[o] or 0 for o in opponents])
-        score = sum(
-            (
-                g.result.points(Colour.WHITE if g.white == pid else Colour.BLACK, scoring)
-                for g in first
-            ),
-            Fraction(0),
-        )
-        need = candidate_requirement(average, n)
-        if need is not None and score >= need:
-            return True
-    return False
 
 
 @rating_app.command("apply")

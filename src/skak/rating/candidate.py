@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
 
 from skak.errors import InputError
+from skak.model.results import Colour, Scoring
+from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.tables import expected_score
 
-__all__ = ["CANDIDATE_TABLE", "candidate_requirement", "designation", "group_average"]
+__all__ = [
+    "CANDIDATE_TABLE",
+    "CandidateResult",
+    "candidate_requirement",
+    "candidate_results",
+    "designation",
+    "group_average",
+]
 
 _H = Fraction(1, 2)
 
@@ -89,3 +100,53 @@ def designation(rating: int) -> str:
     if rating >= 1500:
         return "2. klasses spiller"
     return "3. klasses spiller"
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateResult:
+    id: str
+    average: int
+    rounds: int
+    score: Fraction
+    required: Fraction | None
+    reached: bool
+
+
+def _standing(
+    pid: str, own: int, games: Sequence[RatedGame], ratings: dict[str, int]
+) -> tuple[int, Fraction, Fraction | None]:
+    """Average, score and requirement of a player's games so far."""
+    scoring = Scoring()
+    opponents = [g.black if g.white == pid else g.white for g in games]
+    score = sum(
+        (g.result.points(Colour.WHITE if g.white == pid else Colour.BLACK, scoring) for g in games),
+        Fraction(0),
+    )
+    average = group_average(own, [ratings[o] for o in opponents])
+    return average, score, candidate_requirement(average, len(games))
+
+
+def candidate_results(
+    players: Sequence[RatedPlayer], games: Sequence[RatedGame], *, team_event: bool = False
+) -> list[CandidateResult]:
+    """§26 for every rated player with at least five rounds played over the board (forfeits
+    and games not rated do not count: "spillede runder"). In a team event a result reached
+    after five or more rounds, in the order the games are listed, stands whatever follows."""
+    ratings = {p.id: p.rating for p in players if p.rating is not None}
+    out = []
+    for p in players:
+        mine = [g for g in games if p.id in (g.white, g.black) and g.counts and g.result.is_played]
+        if p.rating is None or len(mine) < 5:
+            continue
+        if any((g.black if g.white == p.id else g.white) not in ratings for g in mine):
+            continue
+        average, score, need = _standing(p.id, p.rating, mine, ratings)
+        reached = need is not None and score >= need
+        if team_event and not reached:
+            for n in range(5, len(mine)):
+                _, so_far, need_then = _standing(p.id, p.rating, mine[:n], ratings)
+                if need_then is not None and so_far >= need_then:
+                    reached = True
+                    break
+        out.append(CandidateResult(p.id, average, len(mine), score, need, reached))
+    return out

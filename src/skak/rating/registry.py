@@ -163,6 +163,14 @@ class Registry:
     compressed_on: date | None = None
 
 
+def _rerated(player: RegistryPlayer, kind: str, new: int, day: date, reason: str) -> RegistryPlayer:
+    """``player`` with his ``kind`` rating set to ``new`` and the change in his history."""
+    ratings = dict(player.ratings)
+    entry = HistoryEntry(day, kind, ratings.get(kind), new, reason)
+    ratings[kind] = new
+    return replace(player, ratings=tuple(sorted(ratings.items())), history=(*player.history, entry))
+
+
 def _round(value: Fraction) -> int:
     return floor(value + Fraction(1, 2))
 
@@ -238,50 +246,29 @@ def _apply_into(
                 base = ch.start if registered is None else registered
                 corrected = limit_correction(base, base + ch.raw_change, rules, s)
                 new = max(_round(corrected), floor_value)
-                ratings = dict(player.ratings)
-                ratings[event.rating_kind] = new
-                entry = HistoryEntry(event.day, event.rating_kind, registered, new, event.name)
-                players[ch.dsu_id] = replace(
-                    player,
-                    ratings=tuple(sorted(ratings.items())),
-                    history=(*player.history, entry),
-                )
+                players[ch.dsu_id] = _rerated(player, event.rating_kind, new, event.day, event.name)
             return replace(state, players=players, applied=state.applied | {event.key})
         case RatingsCompressed():
             if state.compressed_on is not None:
                 raise StateError(f"the ratings were compressed already on {state.compressed_on}")
-            for pid, player in players.items():
-                ratings = dict(player.ratings)
-                history = list(player.history)
+            for pid, player in list(players.items()):
                 for kind, value in player.ratings:
                     if value < 2000:
                         new = _round(value + Fraction(2000 - value, 2))
-                        ratings[kind] = new
-                        history.append(HistoryEntry(event.day, kind, value, new, "compression"))
-                players[pid] = replace(
-                    player, ratings=tuple(sorted(ratings.items())), history=tuple(history)
-                )
+                        player = _rerated(player, kind, new, event.day, "compression")
+                players[pid] = player
             return replace(state, players=players, compressed_on=event.day)
         case FideAligned():
             for pid, before, after in event.changes:
                 member = players[pid]
                 current = member.rating("standard") or before
                 moved = max(current + after - before, 2100) if current >= 2100 else current
-                kinds = dict(member.ratings)
-                kinds["standard"] = moved
-                note = HistoryEntry(event.day, "standard", current, moved, "FIDE alignment")
-                players[pid] = replace(
-                    member, ratings=tuple(sorted(kinds.items())), history=(*member.history, note)
-                )
+                players[pid] = _rerated(member, "standard", moved, event.day, "FIDE alignment")
             return replace(state, players=players)
         case RapidBlitzCorrected():
-            for pid, which, was, becomes in event.changes:
-                member = players[pid]
-                kinds = dict(member.ratings)
-                kinds[which] = becomes
-                note = HistoryEntry(event.day, which, was, becomes, "rapid/blitz correction")
-                players[pid] = replace(
-                    member, ratings=tuple(sorted(kinds.items())), history=(*member.history, note)
+            for pid, which, _was, becomes in event.changes:
+                players[pid] = _rerated(
+                    players[pid], which, becomes, event.day, "rapid/blitz correction"
                 )
             return replace(state, players=players)
         case _:  # pragma: no cover - the union is closed

@@ -59,12 +59,17 @@ def dump_event(event: Event) -> dict[str, Any]:
     return out
 
 
-def load_event(data: dict[str, Any]) -> Event:
+def _load(data: dict[str, Any], union: Any) -> Any:
     """:raises StorageError: when the stored event cannot be read."""
     try:
-        event: Event = _converter.structure(data, Event)  # type: ignore[arg-type]
+        return _converter.structure(data, union)
     except (ClassValidationError, ValueError, KeyError, TypeError) as err:
         raise StorageError(f"a stored event cannot be read ({data.get('type')!r}): {err}") from err
+
+
+def load_event(data: dict[str, Any]) -> Event:
+    """:raises StorageError: when the stored event cannot be read."""
+    event: Event = _load(data, Event)
     return event
 
 
@@ -85,8 +90,5 @@ def dump_registry_event(event: RegistryEvent) -> dict[str, Any]:
 
 def load_registry_event(data: dict[str, Any]) -> RegistryEvent:
     """:raises StorageError: when the stored event cannot be read."""
-    try:
-        event: RegistryEvent = _converter.structure(data, RegistryEvent)  # type: ignore[arg-type]
-    except (ClassValidationError, ValueError, KeyError, TypeError) as err:
-        raise StorageError(f"a stored rating event cannot be read: {err}") from err
+    event: RegistryEvent = _load(data, RegistryEvent)
     return event
