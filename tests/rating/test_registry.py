@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from skak.errors import InputError, StateError
 from skak.io.dsu_list import parse_dsu_list
+from skak.rating import RatingSettings
 from skak.rating.registry import (
     PlayerEntered,
     RatingsCompressed,
@@ -147,6 +148,8 @@ def test_rapid_blitz_correction_needs_all_four_conditions() -> None:
     """001 §2.7: > 200 below standard, > 100 days apart, standard changed last, in a club."""
     base = [(date(2026, 1, 1), "rapid", 1500), (date(2026, 5, 1), "standard", 1800)]
     assert rapid_blitz_corrections(_player(base), DAY) == ((1, "rapid", 1500, 1600),)
+    to_standard = RatingSettings(rapid_blitz_target="standard")
+    assert rapid_blitz_corrections(_player(base), DAY, to_standard) == ((1, "rapid", 1500, 1800),)
     near = [(date(2026, 1, 1), "rapid", 1600), (date(2026, 5, 1), "standard", 1800)]
     assert rapid_blitz_corrections(_player(near), DAY) == ()  # exactly 200: not more
     soon = [(date(2026, 3, 1), "rapid", 1500), (date(2026, 5, 1), "standard", 1800)]

@@ -275,11 +275,14 @@ def _apply_into(
             raise TypeError(event)
 
 
-def rapid_blitz_corrections(registry: Registry, day: date) -> tuple[tuple[int, str, int, int], ...]:
+def rapid_blitz_corrections(
+    registry: Registry, day: date, settings: RatingSettings | None = None
+) -> tuple[tuple[int, str, int, int], ...]:
     """001 §2.7: raise a rapid or blitz rating when all four conditions hold — more than 200
     below the standard rating, more than 100 days between the two ratings' updates, the
-    standard rating changed last, and the player active in a club. It is raised to 200 below
-    the standard rating (the text does not say how far; docs/interpretations.md)."""
+    standard rating changed last, and the player active in a club. How far it is raised is
+    the setting ``rapid_blitz_target`` (the text does not say; docs/interpretations.md)."""
+    gap = 200 if (settings or RatingSettings()).rapid_blitz_target == "standard-200" else 0
     out = []
     for pid, p in sorted(registry.players.items()):
         standard = p.rating("standard")
@@ -296,7 +299,7 @@ def rapid_blitz_corrections(registry: Registry, day: date) -> tuple[tuple[int, s
                 and (standard_day - other_day).days > 100
                 and standard_day > other_day
             ):
-                out.append((pid, which, other, standard - 200))
+                out.append((pid, which, other, standard - gap))
     return tuple(out)
 
 

@@ -62,8 +62,13 @@ class RatingSettings:
     #: Table 2's difference for a 100 % (and, negated, a 0 %) score, printed as "*": FIDE's
     #: 800 by default.
     table_2_at_100: int = 800
+    #: How far 001 §2.7 raises a lagging rapid or blitz rating: to 200 below the standard
+    #: rating (``"standard-200"``, the least that ends the condition) or to it (``"standard"``).
+    rapid_blitz_target: str = "standard-200"
 
     def __post_init__(self) -> None:
+        if self.rapid_blitz_target not in ("standard-200", "standard"):
+            raise InputError("rapid_blitz_target is 'standard-200' or 'standard'")
         if self.bonus_beyond_eleven not in ("continue", "none"):
             raise InputError("bonus_beyond_eleven is 'continue' or 'none'")
         if self.several_limits not in ("piecewise", "first"):
