@@ -320,14 +320,22 @@ class Skak:
         return stored.event.round
 
     def enter_result(
-        self, ident: str | int | None, round_number: int, board: int, result: Result
+        self,
+        ident: str | int | None,
+        round_number: int,
+        board: int,
+        result: Result,
+        playoff: tuple[Result, ...] = (),
     ) -> tuple[Pairing, Result | None]:
-        """Enter or correct the result of one board; returns the board and the result it had."""
+        """Enter or correct the result of one board; returns the board and the result it had.
+
+        ``playoff`` is a drawn game's play-off under Gladiator scoring (DSU 4.9.8).
+        """
         previous: list[Result | None] = []
 
         def make(t: Tournament) -> ResultEntered:
             previous.append(t.round(round_number).board(board).result)
-            return ResultEntered(round_number, board, result)
+            return ResultEntered(round_number, board, result, playoff)
 
         state, _ = self._change(ident, make)
         return state.round(round_number).board(board), previous[0]

@@ -1,26 +1,59 @@
-"""Standings (stilling): players ordered by points, pure functions of the tournament.
+"""Standings (stilling): players ordered by points, then by tie-breaks; pure functions.
 
-Tie-breaks (korrektion) arrive with their own issue; until then players level on points share
-their place, listed by start number.
+* :func:`standings` ranks by points and, when given, a tie-break list (korrektion), each
+  tie-break only among the players still tied; players equal on everything share their place
+  (printed ``3–4``), listed by start number.
+* :func:`final_standings` is what an arbiter announces: the tournament's own tie-break list
+  (else DSU's default by §24) and DSU §16's treatment of withdrawals.
+* :func:`dsu_withdrawals` is DSU §16 (Ikke fuldførelse af turnering) as a transformation of
+  the tournament; :func:`share_prizes` is §24 (Præmiefordeling); :func:`standings_json` the
+  JSON form.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
-from skak.errors import InputError, NotFoundError
+from skak.errors import InputError
 from skak.model.history import entries_by_player
 from skak.model.player import Player
 from skak.model.results import Result
-from skak.model.tournament import Tournament
+from skak.model.tournament import Pairing, Tournament
+from skak.tiebreaks import (
+    Edition,
+    TieBreakSpec,
+    crosstable,
+    default_tiebreaks,
+    exact_decimal,
+    is_round_robin,
+    rank,
+)
 
-__all__ = ["Standing", "standings"]
+__all__ = [
+    "Standing",
+    "Withdrawals",
+    "dsu_withdrawals",
+    "final_standings",
+    "prize_basis",
+    "share_prizes",
+    "standings",
+    "standings_json",
+]
+
+TieBreakList = str | Sequence[str | TieBreakSpec]
 
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One line of the standings: place (shared places span ``rank``–``rank_to``)."""
+    """One line of the standings: place (shared places span ``rank``–``rank_to``).
+
+    ``tiebreaks`` holds each tie-break's value in the order applied (``None``: no value);
+    ``excluded`` marks a player who left a round robin before playing half his games — his
+    score stays in the crosstable but not in the final standings (DSU §16).
+    """
 
     rank: int
     rank_to: int
@@ -28,45 +61,256 @@ class Standing:
     points: Fraction
     games: int
     unfinished: int
+    tiebreaks: tuple[tuple[str, Fraction | None], ...] = ()
+    excluded: bool = False
 
     @property
     def place(self) -> str:
+        if self.excluded:
+            return "–"
         return str(self.rank) if self.rank == self.rank_to else f"{self.rank}–{self.rank_to}"
 
+    @property
+    def shared(self) -> bool:
+        """True when other players share this place."""
+        return self.rank_to > self.rank
 
-def standings(tournament: Tournament, *, after_round: int | None = None) -> tuple[Standing, ...]:
+    def tiebreak(self, code: str) -> Fraction | None:
+        """The value of tie-break ``code`` as written in :attr:`tiebreaks` (``"BH/C1"``).
+
+        :raises KeyError: when the standings have no such tie-break.
+        """
+        for name, value in self.tiebreaks:
+            if name == code:
+                return value
+        raise KeyError(code)
+
+
+def standings(
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    tiebreaks: TieBreakList | None = None,
+    edition: Edition | str | None = None,
+    round_robin: bool | None = None,
+    rating: str | None = None,
+    withdrawals: bool = False,
+) -> tuple[Standing, ...]:
     """The standings after ``after_round`` (default: every round so far).
 
-    Unfinished games score nothing yet and are counted in ``unfinished``.
+    Without ``tiebreaks`` players level on points share their place. Unfinished games score
+    nothing yet and are counted in ``unfinished``. ``edition``, ``round_robin`` and
+    ``rating`` choose how tie-breaks read the tournament (see
+    :func:`skak.tiebreaks.crosstable`); ``withdrawals`` applies DSU §16 first
+    (:func:`dsu_withdrawals`).
+
+    :raises InputError: for a bad round number or tie-break code, or a rating-based
+        tie-break with unrated players and no rule for them.
+    :raises NotFoundError: for a round not paired yet.
     """
-    last = tournament.current_round if after_round is None else after_round
-    if last < 0:
-        raise InputError(f"round {last} is not a round number")
-    if last > tournament.current_round:
-        raise NotFoundError(
-            f"round {last} does not exist: rounds 1–{tournament.current_round} have been paired"
+    table = tournament
+    removed: frozenset[int] = frozenset()
+    if withdrawals:
+        w = dsu_withdrawals(tournament, round_robin=round_robin)
+        table, removed = w.tournament, w.removed
+    ct = crosstable(
+        table, after_round=after_round, edition=edition, round_robin=round_robin, rating=rating
+    )
+    ranking = rank(ct, tiebreaks or (), players=[p for p in ct.players if p not in removed])
+    last = ct.rounds
+    entries = entries_by_player(table)
+    original = (
+        crosstable(tournament, after_round=last, edition=ct.edition, round_robin=ct.round_robin)
+        if removed
+        else ct
+    )
+
+    def line(number: int, first: int, to: int, excluded: bool = False) -> Standing:
+        mine = [e for e in entries.get(number, ()) if e.round <= last]
+        return Standing(
+            first,
+            to,
+            tournament.player(number),
+            original.score[number] if excluded else ct.score[number],
+            sum(1 for e in mine if e.is_game and e.result is not None and e.result.is_played),
+            sum(1 for e in mine if e.result is Result.UNFINISHED),
+            tuple((str(s), ranking.values[s].get(number)) for s in ranking.steps),
+            excluded,
         )
-    rows = []
-    for number, player_entries in entries_by_player(tournament).items():
-        mine = [e for e in player_entries if e.round <= last]
-        rows.append(
-            (
-                tournament.player(number),
-                sum((e.points(tournament.scoring) for e in mine), Fraction(0)),
-                sum(1 for e in mine if e.is_game and e.result is not None and e.result.is_played),
-                sum(1 for e in mine if e.result is Result.UNFINISHED),
-            )
-        )
-    rows.sort(key=lambda r: (-r[1], r[0].start_number))
-    out: list[Standing] = []
-    i = 0
-    while i < len(rows):
-        j = i
-        while j + 1 < len(rows) and rows[j + 1][1] == rows[i][1]:
-            j += 1
-        out.extend(
-            Standing(i + 1, j + 1, player, points, games, unfinished)
-            for player, points, games, unfinished in rows[i : j + 1]
-        )
-        i = j + 1
+
+    places = ranking.places()
+    out = [line(p, *places[p]) for tier in ranking.tiers for p in tier]
+    gone = sorted(removed, key=lambda n: (-original.score[n], n))
+    out.extend(line(n, len(out) + 1, len(out) + 1, True) for n in gone)
     return tuple(out)
+
+
+def final_standings(
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    tiebreaks: TieBreakList | None = None,
+    edition: Edition | str | None = None,
+) -> tuple[Standing, ...]:
+    """The standings an arbiter announces: the given tie-breaks, else the tournament's own,
+    else DSU's default (§24: Sonneborn-Berger in a round robin, almindelig korrektion
+    otherwise), with DSU §16 applied to withdrawals."""
+    chosen = default_tiebreaks(tournament) if tiebreaks is None else tiebreaks
+    return standings(
+        tournament, after_round=after_round, tiebreaks=chosen, edition=edition, withdrawals=True
+    )
+
+
+@dataclass(frozen=True)
+class Withdrawals:
+    """A tournament after DSU §16, and the players whose games it removed."""
+
+    tournament: Tournament
+    removed: frozenset[int]
+
+
+_FINISHED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
+
+
+def dsu_withdrawals(tournament: Tournament, *, round_robin: bool | None = None) -> Withdrawals:
+    """DSU §16 (Ikke fuldførelse af turnering) for the players who left (``withdrawn_from``).
+
+    In a round robin (alle-mod-alle-gruppe), a player who completed fewer than 50 % of his
+    games has every game removed: points scored by or against him do not count in the final
+    standings. One who completed at least 50 % keeps his games, and each game from his
+    withdrawal on that was not played counts 0 for him and 1 for his opponent (a forfeit;
+    both lose when both had left).
+
+    In any other system his score stays and counts; a player without an opponent because of
+    him got a bye when the round was paired, so nothing changes here.
+    """
+    rr = is_round_robin(tournament) if round_robin is None else round_robin
+    leavers = [p for p in tournament.players if p.withdrawn_from is not None]
+    if not rr or not leavers:
+        return Withdrawals(tournament, frozenset())
+    total = _games_per_player(tournament)
+    removed = set()
+    for p in leavers:
+        completed = sum(
+            1
+            for rnd in tournament.rounds
+            for g in rnd.pairings
+            if p.start_number in g.players and g.black is not None and g.result in _FINISHED
+        )
+        if 2 * completed < total:
+            removed.add(p.start_number)
+    rounds = []
+    for rnd in tournament.rounds:
+        kept = [g for g in rnd.pairings if not removed.intersection(g.players)]
+        kept = [_forfeit_if_left(tournament, rnd.number, g) for g in kept]
+        byes = tuple(b for b in rnd.byes if b.player not in removed)
+        rounds.append(replace(rnd, pairings=tuple(kept), byes=byes))
+    return Withdrawals(replace(tournament, rounds=tuple(rounds)), frozenset(removed))
+
+
+def _games_per_player(t: Tournament) -> int:
+    """The games each player of the round robin is scheduled for: (n − 1) per cycle."""
+    field = {n for rnd in t.rounds[:1] for g in rnd.pairings for n in g.players}
+    field |= {b.player for rnd in t.rounds[:1] for b in rnd.byes}
+    n = len(field) or len(t.players)
+    per_cycle = n + n % 2 - 1
+    cycles = 2 if t.setting("cycles", 1) == 2 or t.number_of_rounds == 2 * per_cycle else 1
+    return (n - 1) * cycles
+
+
+def _forfeit_if_left(t: Tournament, number: int, g: Pairing) -> Pairing:
+    if g.black is None or g.result in _FINISHED:
+        return g
+    white_left = t.player(g.white).is_withdrawn(number)
+    black_left = t.player(g.black).is_withdrawn(number)
+    if white_left and black_left:
+        return replace(g, result=Result.DOUBLE_FORFEIT)
+    if white_left:
+        return replace(g, result=Result.BLACK_FORFEIT_WIN)
+    if black_left:
+        return replace(g, result=Result.WHITE_FORFEIT_WIN)
+    return g
+
+
+def prize_basis(tournament: Tournament) -> str:
+    """DSU §24: in a round robin cash prizes are shared by players level on points
+    (``"points"``); in other groups prizes follow almindelig korrektion, so only players who
+    share a place after the tie-breaks share (``"place"``)."""
+    return "points" if is_round_robin(tournament) else "place"
+
+
+def share_prizes(
+    rows: Sequence[Standing],
+    prizes: Sequence[Fraction | int | str],
+    *,
+    by: str = "place",
+) -> dict[int, Fraction]:
+    """Each prize winner's cash (DSU §24; 4.9.5 F10): tied players share the prizes of the
+    places they cover equally — ``prizes[0]`` is the first prize.
+
+    ``by="place"`` ties players who share a place in ``rows``; ``by="points"`` ties players
+    level on points whatever the tie-breaks say (a round robin's cash prizes, §24). Players
+    excluded by §16 take no place and no prize.
+
+    >>> from skak.model import Player
+    >>> rows = [Standing(1, 1, Player(1, "A"), Fraction(3), 3, 0),
+    ...         Standing(2, 3, Player(2, "B"), Fraction(2), 3, 0),
+    ...         Standing(2, 3, Player(3, "C"), Fraction(2), 3, 0)]
+    >>> share_prizes(rows, [500, 300, 100])
+    {1: Fraction(500, 1), 2: Fraction(200, 1), 3: Fraction(200, 1)}
+
+    :raises InputError: for a negative or unreadable amount, or an unknown ``by``.
+    """
+    if by not in ("place", "points"):
+        raise InputError(f"prizes are shared by 'place' or 'points', not {by!r}")
+    amounts = [_amount(p) for p in prizes]
+    ranked = [s for s in rows if not s.excluded]
+    out: dict[int, Fraction] = {}
+    i = 0
+    while i < len(ranked):
+        j = i + 1
+        while j < len(ranked) and _tied(ranked[i], ranked[j], by):
+            j += 1
+        pot = sum(amounts[i:j], Fraction(0))
+        if pot:
+            for s in ranked[i:j]:
+                out[s.player.start_number] = pot / (j - i)
+        i = j
+    return out
+
+
+def _tied(a: Standing, b: Standing, by: str) -> bool:
+    if by == "points":
+        return a.points == b.points
+    return (a.rank, a.rank_to) == (b.rank, b.rank_to)
+
+
+def _amount(value: Fraction | int | str) -> Fraction:
+    try:
+        amount = Fraction(value.replace(",", ".") if isinstance(value, str) else value)
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"prize {value!r} is not an amount") from None
+    if amount < 0:
+        raise InputError(f"prize {value!r} is negative")
+    return amount
+
+
+def standings_json(rows: Sequence[Standing]) -> dict[str, list[dict[str, Any]]]:
+    """``{"standings": [{"rank", "shared", "start_number", "name", "points",
+    "tiebreaks": {code: exact decimal}}]}``; a player excluded by §16 has no rank."""
+    return {
+        "standings": [
+            {
+                "rank": None if s.excluded else s.rank,
+                "shared": s.shared,
+                "start_number": s.player.start_number,
+                "name": s.player.name,
+                "points": exact_decimal(s.points),
+                "tiebreaks": {
+                    code: None if value is None else exact_decimal(value)
+                    for code, value in s.tiebreaks
+                },
+            }
+            for s in rows
+        ]
+    }

@@ -42,13 +42,14 @@ def test_whole_round_robin(runner: CliRunner) -> None:
     run(runner, "result", "2", "1", "½-½")
     run(runner, "pair")
     run(runner, "result", "3", "1", "0-1")
-    standings = json.loads(run(runner, "standings", "--json"))
+    standings = json.loads(run(runner, "standings", "--json"))["standings"]
     assert [(s["name"], s["points"]) for s in standings] == [
-        ("Hansen, Jens", "3/2"),  # level on points: start-number order, shared place
-        ("Berg, Anna", "3/2"),
+        ("Hansen, Jens", "1.5"),  # level on points: start-number order, shared place
+        ("Berg, Anna", "1.5"),
         ("Lund, Ole", "0"),
     ]
     assert [s["place"] for s in standings] == ["1–2", "1–2", "3"]
+    assert [(s["rank"], s["shared"]) for s in standings] == [(1, True), (1, True), (3, False)]
     table = run(runner, "standings")
     assert "1½" in table
     history = json.loads(run(runner, "history", "--json"))
@@ -154,5 +155,5 @@ def test_demo_prints_final_standings(runner: CliRunner) -> None:
     assert "all results in" in out
     again = run(runner, "demo", "--db", "other.db")
     assert out.split("standings")[1] == again.split("standings")[1]  # same seed, same play
-    data = json.loads(run(runner, "standings", "--json"))
+    data = json.loads(run(runner, "standings", "--json"))["standings"]
     assert sum(Fraction(s["points"]) for s in data) == 45  # 45 games, one point each

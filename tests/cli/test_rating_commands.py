@@ -144,7 +144,7 @@ def _finished_round_robin(runner: CliRunner, *extra: str) -> None:
 
 def test_final_standings_show_the_rating_change(runner: CliRunner) -> None:
     _finished_round_robin(runner)
-    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)["standings"]
     by_name = {r["name"]: r["rating"] for r in rows}
     # White won every game, so everyone scored 1 of 2 and shares first place.
     # C (1600): We = 0.36 (vs 1700) + 0.24 (vs 1800) = 0.60; 1600 + 30 × 0.40 = 1612
@@ -160,7 +160,8 @@ def test_final_standings_show_the_rating_change(runner: CliRunner) -> None:
 
 def test_unrated_tournament_has_no_rating_column(runner: CliRunner) -> None:
     _finished_round_robin(runner, "--unrated")
-    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)["standings"]
+    assert rows
     assert all("rating" not in r for r in rows)
 
 
@@ -169,7 +170,8 @@ def test_unfinished_tournament_has_no_rating_column(runner: CliRunner) -> None:
     for name in ("A, A", "B, B", "C, C"):
         assert runner.invoke(app, ["players", "add", name, "--rating", "1500"]).exit_code == 0
     assert runner.invoke(app, ["pair"]).exit_code == 0
-    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)["standings"]
+    assert rows
     assert all("rating" not in r for r in rows)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Annotated
@@ -87,6 +88,13 @@ def new(
     unrated: Annotated[
         bool, typer.Option("--unrated", help="Not rated by DSU (no rating column).")
     ] = False,
+    gladiator: Annotated[
+        bool,
+        typer.Option(
+            "--gladiator",
+            help="Gladiator scoring (4.9.8): drawn games are played off; the winner scores 1.",
+        ),
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Create a tournament (turnering), creating the database if needed.
@@ -105,8 +113,10 @@ def new(
         rated=not unrated,
         time_control=time_control,
         pairing_settings=tuple(parse_setting(s) for s in setting or []),
-        tiebreaks=tuple(tiebreak or []),
-        scoring=scoring_from(pairing_system.default_scoring, scoring or []),
+        scoring=replace(
+            scoring_from(pairing_system.default_scoring, scoring or []), gladiator=gladiator
+        ),
+        tiebreaks=tuple(tiebreak or ([] if not gladiator else ["GLO", "GLR", "DE"])),
     )
     pairing_system.check_settings(tournament.settings)
     s = open_db(db, create=True)
@@ -184,16 +194,24 @@ def result(
             "wins), -- (both forfeit) or unfinished (afbrudt).",
         ),
     ],
+    playoff: Annotated[
+        str | None,
+        typer.Option(
+            help="Gladiator (4.9.8): the play-off of a drawn game, comma-separated, each from "
+            "that game's white side; the replay has reversed colours, e.g. '½-½,0-1'.",
+        ),
+    ] = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
 ) -> None:
     """Enter or correct a result (resultat).
 
-    Example: skak result 1 3 ½-½
+    Example: skak result 1 3 ½-½ --playoff 1-0
     """
     parsed = Result.parse(outcome)
+    games = tuple(Result.parse(g.strip()) for g in playoff.split(",")) if playoff else ()
     s = open_db(db)
-    p, previous = s.enter_result(tournament, round_number, board, parsed)
+    p, previous = s.enter_result(tournament, round_number, board, parsed, games)
     t = s.load(tournament)
     white = t.player(p.white).name
     black = t.player(p.black).name if p.black is not None else ""
@@ -201,6 +219,7 @@ def result(
     out.print(
         f"Round {round_number} board {board}: {escape(white)} – {escape(black)} "
         f"{parsed} ({parsed.label}{corrected})"
+        + (f", play-off {' '.join(str(g) for g in games)}" if games else "")
     )
 
 
@@ -235,22 +254,88 @@ def standings(
     after_round: Annotated[
         int | None, typer.Option(help="Standings after this round; default: the latest.")
     ] = None,
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(
+            "--tiebreaks",
+            help="Tie-breaks (korrektion) in order, comma-separated, e.g. BH/C1,BH,SB; "
+            "default: the tournament's own list.",
+        ),
+    ] = None,
+    edition: Annotated[
+        str | None,
+        typer.Option(
+            help="Rules for unplayed games: c07-2026, c07-2024, annex-2010; "
+            "default: the edition in force on the last day.",
+        ),
+    ] = None,
+    trf: Annotated[
+        Path | None,
+        typer.Option("--trf", help="Read the tournament from this TRF file instead."),
+    ] = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Show the standings (stilling) by points.
+    """Show the standings (stilling): points, then the tie-breaks; places still level on
+    everything are shared.
 
-    Example: skak standings --after-round 3
+    Example: skak standings --tiebreaks BH/C1,BH,SB --edition c07-2026
     """
-    t = open_db(db).load(tournament)
-    rows = compute_standings(t, after_round=after_round)
-    rating = final_rating(t) if after_round is None else None
+    t = _load(trf, db, tournament)
+    chosen = tiebreaks if tiebreaks is not None else ",".join(t.tiebreaks)
+    rows = compute_standings(t, after_round=after_round, tiebreaks=chosen or None, edition=edition)
+    rating = final_rating(t) if after_round is None and trf is None else None
     if as_json:
         print_json(render.standings_json(rows, rating))
     else:
         shown = t.current_round if after_round is None else after_round
         out.print(render.standings_table(t, rows, shown, rating))
+        if not chosen:
+            err.print(
+                "No tie-breaks set: players level on points share their place. "
+                "Choose them with --tiebreaks, e.g. --tiebreaks BH/C1,BH,SB"
+            )
+
+
+@app.command()
+@cli_errors
+def crosstable(
+    after_round: Annotated[
+        int | None, typer.Option(help="Crosstable after this round; default: the latest.")
+    ] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Also write the crosstable as an HTML page.")
+    ] = None,
+    trf: Annotated[
+        Path | None,
+        typer.Option("--trf", help="Read the tournament from this TRF file instead."),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Show the crosstable (krydstabel): each player's opponent, colour and result per round.
+
+    Example: skak crosstable --html krydstabel.html
+    """
+    t = _load(trf, db, tournament)
+    chosen = ",".join(t.tiebreaks) or None
+    rows = compute_standings(t, after_round=after_round, tiebreaks=chosen)
+    shown = t.current_round if after_round is None else after_round
+    table = render.crosstable(t, rows, shown)
+    out.print(table)
+    if html is not None:
+        write_output(render.html_page(table, f"{t.name}: krydstabel"), html)
+        err.print(f"Wrote {escape(str(html))}")
+
+
+def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:
+    """The tournament from a TRF file, or from the database."""
+    if trf is None:
+        return open_db(db).load(tournament)
+    from skak.cli.files import read_trf_file
+
+    return read_trf_file(trf)
 
 
 def final_rating(t: Tournament) -> RatingResult | None:
@@ -409,6 +494,7 @@ def normalise_argv(args: list[str]) -> list[str]:
 from skak.cli import files as _files  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401
+from skak.cli import systems as _systems  # noqa: E402, F401
 
 
 def main() -> None:

@@ -8,8 +8,8 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -170,7 +170,7 @@ _SCORING_KEYS = {
 
 
 def scoring_from(base: Scoring, items: list[str]) -> Scoring:
-    changes: dict[str, Fraction] = {}
+    changes: dict[str, Any] = {}
     for item in items:
         key, sep, raw = item.partition("=")
         field = _SCORING_KEYS.get(key.strip())
@@ -179,8 +179,7 @@ def scoring_from(base: Scoring, items: list[str]) -> Scoring:
                 f"scoring {item!r} must be KEY=POINTS with KEY one of {', '.join(_SCORING_KEYS)}"
             )
         changes[field] = parse_points(raw, what=f"scoring {key}")
-    fields = {name: getattr(base, name) for name in base.__dataclass_fields__}
-    return Scoring(**{**fields, **changes})
+    return replace(base, **changes)
 
 
 def parse_date(text: str | None, what: str) -> date | None:

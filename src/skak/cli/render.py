@@ -2,22 +2,29 @@
 
 from __future__ import annotations
 
+import html
+import io
 from typing import Any
 
+from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from skak.api import HistoryLine
+from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
-from skak.model.results import format_points
+from skak.model.results import Colour, Scoring, format_points
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.rating.calc import RatingChange, RatingResult
 from skak.standings import Standing
+from skak.standings import standings_json as exact_standings_json
 from skak.storage.database import TournamentRow
 
 __all__ = [
+    "crosstable",
     "history_json",
     "history_table",
+    "html_page",
     "player_json",
     "players_table",
     "round_json",
@@ -163,6 +170,9 @@ def standings_table(
     table.add_column("Rating", justify="right")
     table.add_column("Points", justify="right")
     table.add_column("Games", justify="right")
+    codes = [code for code, _ in rows[0].tiebreaks] if rows else []
+    for code in codes:
+        table.add_column(escape(code), justify="right")
     changes = _changes_by_number(rating)
     if rating is not None:
         table.add_column(f"New rating ({rating.edition})", justify="right")
@@ -179,11 +189,60 @@ def standings_table(
             points,
             str(s.games),
         ]
+        cells += ["" if v is None else format_points(v) for _, v in s.tiebreaks]
         if rating is not None:
             c = changes.get(s.player.start_number)
             cells.append(f"{c.new} ({c.change:+d})" if c and c.games else "")
         _add_row(table, *cells)
     return table
+
+
+def crosstable(t: Tournament, rows: tuple[Standing, ...], after_round: int) -> Table:
+    """The crosstable (krydstabel) in standings order: per round the opponent's line number,
+    the colour (h/s = hvid/sort) and the result; byes by their kind."""
+    place = {s.player.start_number: i for i, s in enumerate(rows, start=1)}
+    table = Table(title=f"{escape(t.name)}: crosstable (krydstabel) after round {after_round}")
+    table.add_column("#", justify="right")
+    table.add_column("Place", justify="right")
+    table.add_column("Name")
+    for r in range(1, after_round + 1):
+        table.add_column(str(r), justify="center")
+    table.add_column("Points", justify="right")
+    by_player = entries_by_player(t)
+    for s in rows:
+        cells = [str(place[s.player.start_number]), s.place, s.player.name]
+        mine = {e.round: e for e in by_player.get(s.player.start_number, ())}
+        for r in range(1, after_round + 1):
+            e = mine.get(r)
+            cells.append(_cell(e, place, t) if e is not None else "")
+        cells.append(format_points(s.points))
+        _add_row(table, *cells)
+    return table
+
+
+def _cell(e: Entry, place: dict[int, int], t: Tournament) -> str:
+    if e.opponent is None:
+        name = e.result.name if e.result is not None else ""
+        return {"PAIRING_BYE": "bye", "FULL_BYE": "+", "HALF_BYE": "½", "ZERO_BYE": "0"}.get(
+            name, "–"
+        )
+    if e.result is None:
+        mark = "…"
+    else:
+        mark = format_points(e.result.points(e.colour or Colour.WHITE, Scoring()))
+        if e.result.is_forfeit:
+            mark = "+" if mark == "1" else "−"
+    colour = "h" if e.colour is Colour.WHITE else "s"
+    return f"{place.get(e.opponent, '?')}{colour}{mark}"
+
+
+def html_page(table: Table, title: str) -> str:
+    """A stand-alone HTML page showing ``table`` (Rich's own HTML export)."""
+    console = Console(record=True, width=200, file=io.StringIO())
+    console.print(table)
+    return console.export_html(inline_styles=True).replace(
+        "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1
+    )
 
 
 def _changes_by_number(rating: RatingResult | None) -> dict[int, RatingChange]:
@@ -192,24 +251,19 @@ def _changes_by_number(rating: RatingResult | None) -> dict[int, RatingChange]:
 
 def standings_json(
     rows: tuple[Standing, ...], rating: RatingResult | None = None
-) -> list[dict[str, Any]]:
+) -> dict[str, list[dict[str, Any]]]:
+    """The JSON of ``skak standings --json`` (README): rank, shared, start number, name,
+    exact points and tie-breaks, plus the place as printed, games and any rating change."""
+    data = exact_standings_json(rows)
     changes = _changes_by_number(rating)
-    out = []
-    for s in rows:
-        row: dict[str, Any] = {
-            "place": s.place,
-            "rank": s.rank,
-            "start_number": s.player.start_number,
-            "name": s.player.name,
-            "points": str(s.points),
-            "games": s.games,
-            "unfinished": s.unfinished,
-        }
+    for row, s in zip(data["standings"], rows, strict=True):
+        row["place"] = s.place
+        row["games"] = s.games
+        row["unfinished"] = s.unfinished
         c = changes.get(s.player.start_number)
         if c is not None:
             row["rating"] = {"old": c.old, "new": c.new, "change": c.change, "notes": list(c.notes)}
-        out.append(row)
-    return out
+    return data
 
 
 def history_table(lines: list[HistoryLine]) -> Table:

@@ -98,6 +98,8 @@ class ResultEntered:
     round: int
     board: int
     result: Result
+    #: A drawn game's play-off under Gladiator scoring (DSU 4.9.8).
+    playoff: tuple[Result, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +153,7 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
         case RoundPaired():
             return _add_round(state, event.round)
         case ResultEntered():
-            return _enter_result(state, event.round, event.board, event.result)
+            return _enter_result(state, event.round, event.board, event.result, event.playoff)
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed
@@ -255,7 +257,13 @@ def _check_once(state: Tournament, round_number: int, n: int, seen: set[int]) ->
     seen.add(n)
 
 
-def _enter_result(state: Tournament, round_number: int, board: int, result: Result) -> Tournament:
+def _enter_result(
+    state: Tournament,
+    round_number: int,
+    board: int,
+    result: Result,
+    playoff: tuple[Result, ...] = (),
+) -> Tournament:
     rnd = state.round(round_number)
     pairing = rnd.board(board)
     if pairing.is_bye:
@@ -265,8 +273,13 @@ def _enter_result(state: Tournament, round_number: int, board: int, result: Resu
         )
     if not result.is_game:
         raise InputError(f"{result.label} is not the result of a game")
+    if playoff and not state.scoring.gladiator:
+        raise InputError(
+            f"round {round_number} board {board}: play-off games are entered only in a "
+            "tournament with Gladiator scoring (4.9.8)"
+        )
     rounds = list(state.rounds)
-    rounds[round_number - 1] = rnd.with_result(board, result)
+    rounds[round_number - 1] = rnd.with_result(board, result, playoff)
     return replace(state, rounds=tuple(rounds))
 
 
@@ -344,8 +357,10 @@ def describe(event: Event, before: Tournament | None = None) -> str:
         case RoundPaired(round=rnd, allow_unfinished=unfinished):
             note = ", earlier games without result counted as draws" if unfinished else ""
             return f"round {rnd.number} paired: {len(rnd.pairings)} boards{note}"
-        case ResultEntered(round=r, board=b, result=res):
+        case ResultEntered(round=r, board=b, result=res, playoff=playoff):
             text = f"round {r} board {b}: {res}"
+            if playoff:
+                text += f", play-off {' '.join(str(g) for g in playoff)}"
             if before is not None:
                 try:
                     previous = before.round(r).board(b).result

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from skak.model.results import Colour, Result, Scoring
+from skak.model.results import Colour, Result, Scoring, gladiator_points
 from skak.model.tournament import Round, Tournament
 
 __all__ = [
@@ -41,6 +41,8 @@ class Entry:
     colour: Colour | None
     result: Result | None
     board: int | None = None
+    #: A drawn game's play-off under Gladiator scoring (DSU 4.9.8).
+    playoff: tuple[Result, ...] = ()
 
     @property
     def is_game(self) -> bool:
@@ -55,13 +57,17 @@ class Entry:
         """Points scored so far in this entry (nothing while pending or unfinished)."""
         if self.result is None:
             return Fraction(0)
-        return self.result.points(self.colour or Colour.WHITE, scoring)
+        colour = self.colour or Colour.WHITE
+        gladiator = gladiator_points(self.result, colour, self.playoff, scoring)
+        return gladiator if gladiator is not None else self.result.points(colour, scoring)
 
     def pairing_points(self, scoring: Scoring, *, pending_as_draw: bool = False) -> Fraction:
         """Points as a pairing system counts them: unfinished (and, if asked, pending) = draw."""
         if self.result is None:
             return scoring.draw if pending_as_draw and self.is_game else Fraction(0)
-        return self.result.pairing_points(self.colour or Colour.WHITE, scoring)
+        colour = self.colour or Colour.WHITE
+        gladiator = gladiator_points(self.result, colour, self.playoff, scoring)
+        return gladiator if gladiator is not None else self.result.pairing_points(colour, scoring)
 
 
 def _round_entries(rnd: Round) -> Iterator[Entry]:
@@ -69,8 +75,8 @@ def _round_entries(rnd: Round) -> Iterator[Entry]:
         if p.black is None:
             yield Entry(rnd.number, p.white, None, None, p.result, p.board)
         else:
-            yield Entry(rnd.number, p.white, p.black, Colour.WHITE, p.result, p.board)
-            yield Entry(rnd.number, p.black, p.white, Colour.BLACK, p.result, p.board)
+            yield Entry(rnd.number, p.white, p.black, Colour.WHITE, p.result, p.board, p.playoff)
+            yield Entry(rnd.number, p.black, p.white, Colour.BLACK, p.result, p.board, p.playoff)
     for b in rnd.byes:
         yield Entry(rnd.number, b.player, None, None, b.result)
 

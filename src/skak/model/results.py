@@ -8,12 +8,25 @@ loss 0 unless announced otherwise).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import InputError
 
-__all__ = ["HALF", "Colour", "Result", "Scoring", "format_points", "parse_points"]
+__all__ = [
+    "HALF",
+    "PLAYOFF_RESULTS",
+    "POINT_FIELDS",
+    "Colour",
+    "Result",
+    "Scoring",
+    "format_points",
+    "gladiator_points",
+    "gladiator_winner",
+    "parse_points",
+    "playoff_colour",
+]
 
 HALF = Fraction(1, 2)
 
@@ -199,9 +212,13 @@ class Scoring:
     full_bye: Fraction = Fraction(1)
     half_bye: Fraction = HALF
     zero_bye: Fraction = Fraction(0)
+    #: Gladiator scoring (DSU 4.9.8): a drawn game is played off (reversed colours, reduced
+    #: time, then blitz) until someone wins; the winner of the sequence scores ``win`` and the
+    #: loser ``loss``. See :func:`gladiator_points`.
+    gladiator: bool = False
 
     def __post_init__(self) -> None:
-        for name in self.__dataclass_fields__:
+        for name in POINT_FIELDS:
             value = getattr(self, name)
             if not isinstance(value, Fraction):
                 object.__setattr__(self, name, Fraction(value))
@@ -211,13 +228,63 @@ class Scoring:
     def __repr__(self) -> str:
         parts = [
             f"{name}=Fraction({format_points(getattr(self, name), ascii_only=True)!r})"
-            for name in self.__dataclass_fields__
+            for name in POINT_FIELDS
             if getattr(self, name) != getattr(_DEFAULT_SCORING, name)
         ]
+        if self.gladiator:
+            parts.append("gladiator=True")
         return f"Scoring({', '.join(parts)})"
 
 
+#: The fields of :class:`Scoring` that are points.
+POINT_FIELDS = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pairing_bye",
+    "full_bye",
+    "half_bye",
+    "zero_bye",
+)
+
 _DEFAULT_SCORING = Scoring()
+
+#: The results a play-off game can have.
+PLAYOFF_RESULTS = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
+
+
+def playoff_colour(colour: Colour, game: int) -> Colour:
+    """The colour a player of the ordinary game (who had ``colour``) has in play-off game
+    ``game`` (1, 2, …): reversed in the replay (4.9.8), then alternating."""
+    return colour.opposite if game % 2 else colour
+
+
+def gladiator_winner(colour: Colour, playoff: Sequence[Result]) -> bool | None:
+    """Whether the player who had ``colour`` in a drawn ordinary game won its play-off
+    (``None`` while no play-off game has been won)."""
+    for game, result in enumerate(playoff, start=1):
+        if result is Result.DRAW:
+            continue
+        mine = playoff_colour(colour, game)
+        return (result is Result.WHITE_WIN) == (mine is Colour.WHITE)
+    return None
+
+
+def gladiator_points(
+    result: Result, colour: Colour, playoff: Sequence[Result], scoring: Scoring
+) -> Fraction | None:
+    """Points under Gladiator scoring (DSU 4.9.8) for a drawn game with its play-off, or
+    ``None`` when the ordinary rules apply (not Gladiator, or the game was not drawn).
+
+    A draw whose play-off has no winner yet scores the draw, as an unfinished game would."""
+    if not scoring.gladiator or result is not Result.DRAW or not playoff:
+        return None
+    won = gladiator_winner(colour, playoff)
+    if won is None:
+        return scoring.draw
+    return scoring.win if won else scoring.loss
 
 
 def format_points(points: Fraction, *, ascii_only: bool = False) -> str:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
 from skak.model.player import Player, clean_text
-from skak.model.results import Colour, Result, Scoring
+from skak.model.results import PLAYOFF_RESULTS, Colour, Result, Scoring
 
 __all__ = ["Bye", "Pairing", "PairingBan", "RatedKind", "Round", "SettingValue", "Tournament"]
 
@@ -54,6 +54,10 @@ class Pairing:
     black: int | None
     result: Result | None = None
     unrated: bool = False
+    #: The play-off of a drawn game under Gladiator scoring (DSU 4.9.8), in order: the replay
+    #: with reversed colours, then blitz games with alternating colours; each result from
+    #: that game's white side (see :func:`~skak.model.results.playoff_colour`).
+    playoff: tuple[Result, ...] = ()
 
     def __post_init__(self) -> None:
         if self.board < 1:
@@ -68,10 +72,30 @@ class Pairing:
                 raise InputError(
                     f"board {self.board}: {self.result.label} is not a result of a game"
                 )
+        if self.playoff:
+            self._check_playoff()
         if self.unrated and self.result not in (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN):
             raise InputError(
                 f"board {self.board}: only a won, drawn or lost game can be marked unrated"
             )
+
+    def _check_playoff(self) -> None:
+        if self.result is not Result.DRAW:
+            raise InputError(
+                f"board {self.board}: only a drawn game is played off (Gladiator, 4.9.8), "
+                f"not {self.result.label if self.result else 'a game without result'}"
+            )
+        for i, r in enumerate(self.playoff, start=1):
+            if r not in PLAYOFF_RESULTS:
+                raise InputError(
+                    f"board {self.board}: play-off game {i} must be won, drawn or lost, "
+                    f"not {r.label}"
+                )
+            if r is not Result.DRAW and i < len(self.playoff):
+                raise InputError(
+                    f"board {self.board}: play-off game {i} was won, so the play-off ended "
+                    f"there; {len(self.playoff) - i} more game(s) given"
+                )
 
     @property
     def is_bye(self) -> bool:
@@ -143,9 +167,9 @@ class Round:
     def unfinished_boards(self) -> tuple[int, ...]:
         return tuple(p.board for p in self.pairings if p.result is Result.UNFINISHED)
 
-    def with_result(self, board: int, result: Result) -> Round:
+    def with_result(self, board: int, result: Result, playoff: tuple[Result, ...] = ()) -> Round:
         old = self.board(board)
-        new = replace(old, result=result)
+        new = replace(old, result=result, playoff=playoff)
         pairings = tuple(new if p.board == board else p for p in self.pairings)
         return replace(self, pairings=pairings)
 

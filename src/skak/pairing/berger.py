@@ -13,21 +13,41 @@ lodtrækningsnummer). A double round robin (``cycles=2``) plays the table twice,
 time with colours reversed; as the annex recommends, the last two rounds of the first cycle
 are swapped (``swap-last-two``, on by default) so nobody gets the same colour three times in a
 row across the two cycles.
+
+:class:`RoundRobinSystem` pairs a tournament from any such table function; the Berger system
+here and DSU's schedule (:mod:`skak.pairing.dsu_rr`, 003 §4.9.11) are two instances of it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import ClassVar
 
 from skak.errors import InputError, NoValidPairingError
 from skak.model.results import Result, Scoring
 from skak.model.tournament import Pairing, Round, SettingValue, Tournament
 from skak.pairing.base import check_known_settings
 
-__all__ = ["SYSTEM", "BergerSystem", "berger_schedule", "berger_table", "schedule_order"]
+__all__ = [
+    "ROUND_ROBIN_SCORING",
+    "SYSTEM",
+    "BergerSystem",
+    "RoundRobinSystem",
+    "Table",
+    "berger_schedule",
+    "berger_table",
+    "round_robin_schedule",
+    "schedule_order",
+]
 
+#: A single round robin: rounds of ``(white, black)`` table numbers, boards in order.
 Table = tuple[tuple[tuple[int, int], ...], ...]
+
+#: A round robin's free round (spillefri) gives no point: every player has one, and a point
+#: for it would distort the standings until the end (docs/interpretations.md).
+ROUND_ROBIN_SCORING = Scoring(pairing_bye=Fraction(0))
 
 
 def berger_table(players: int) -> Table:
@@ -81,36 +101,56 @@ def schedule_order(
     return tuple(order)
 
 
-def berger_schedule(players: int, *, cycles: int = 1, swap_last_two: bool = True) -> Table:
-    """Every round of a single (``cycles=1``) or double (``cycles=2``) round robin.
+def round_robin_schedule(table: Table, *, cycles: int = 1, swap_last_two: bool = True) -> Table:
+    """Every round of a single (``cycles=1``) or double (``cycles=2``) round robin played by
+    ``table``; the second cycle has the colours reversed.
 
-    >>> [r[0] for r in berger_schedule(4, cycles=2)]
-    [(1, 4), (2, 4), (4, 3), (4, 1), (3, 4), (4, 2)]
+    >>> round_robin_schedule((((1, 2),),), cycles=2)
+    (((1, 2),), ((2, 1),))
     """
-    table = berger_table(players)
     return tuple(
         table[r - 1] if cycle == 1 else tuple((b, w) for w, b in table[r - 1])
         for cycle, r in schedule_order(len(table), cycles=cycles, swap_last_two=swap_last_two)
     )
 
 
-class BergerSystem:
-    """FIDE C.06 annex 1: Berger tables, single or double round robin."""
+def berger_schedule(players: int, *, cycles: int = 1, swap_last_two: bool = True) -> Table:
+    """Every round of a single (``cycles=1``) or double (``cycles=2``) round robin.
 
-    name = "berger"
-    title = "round robin by FIDE's Berger tables (alle-mod-alle)"
-    #: A round robin's free round (spillefri) gives no point: every player has one, and a
-    #: point for it would distort the standings until the end (docs/interpretations.md).
-    default_scoring = Scoring(pairing_bye=Fraction(0))
-    #: A Berger table has no place for a player who joins after round 1.
-    accepts_late_entries = False
+    >>> [r[0] for r in berger_schedule(4, cycles=2)]
+    [(1, 4), (2, 4), (4, 3), (4, 1), (3, 4), (4, 2)]
+    """
+    return round_robin_schedule(berger_table(players), cycles=cycles, swap_last_two=swap_last_two)
 
-    _SETTINGS: Mapping[str, type] = {"cycles": int, "swap-last-two": bool}
+
+@dataclass(frozen=True, kw_only=True)
+class RoundRobinSystem:
+    """A round robin (alle-mod-alle) paired by a table function, single or double.
+
+    ``table`` gives the single round robin for a number of players (see :data:`Table`);
+    ``schedule_name`` and ``reference`` name it in the explanation of every round
+    ("Berger table", "FIDE C.06 annex 1").
+    """
+
+    name: str
+    title: str
+    table: Callable[[int], Table]
+    schedule_name: str
+    reference: str
+    default_scoring: Scoring = ROUND_ROBIN_SCORING
+    #: A round-robin table has no place for a player who joins after round 1.
+    accepts_late_entries: bool = False
+
+    _SETTINGS: ClassVar[Mapping[str, type]] = {"cycles": int, "swap-last-two": bool}
 
     def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
         check_known_settings(self.name, settings, self._SETTINGS)
         if settings.get("cycles", 1) not in (1, 2):
-            raise InputError("berger: 'cycles' is 1 (single) or 2 (double round robin)")
+            raise InputError(f"{self.name}: 'cycles' is 1 (single) or 2 (double round robin)")
+
+    def schedule(self, players: int, *, cycles: int = 1, swap_last_two: bool = True) -> Table:
+        """Every round of the single or double round robin for ``players``."""
+        return round_robin_schedule(self.table(players), cycles=cycles, swap_last_two=swap_last_two)
 
     def _cycles(self, tournament: Tournament) -> int:
         """The setting; without one, a declared number of rounds of two full cycles (as a
@@ -153,8 +193,9 @@ class BergerSystem:
         if newcomers and tournament.rounds:
             raise NoValidPairingError(
                 "a round robin's field is fixed when round 1 is paired; these players joined "
-                f"later and cannot be fitted into the Berger table: {newcomers}. Undo their "
-                "registration ('skak history', then 'skak undo --event N') or withdraw them",
+                f"later and cannot be fitted into the {self.schedule_name}: {newcomers}. Undo "
+                "their registration ('skak history', then 'skak undo --event N') or withdraw "
+                "them",
                 newcomers,
             )
         late = [p.start_number for p in tournament.players if (p.late_from or 1) > 1]
@@ -163,7 +204,7 @@ class BergerSystem:
                 f"a round robin cannot take late entries (sen tilmelding): players {late}", late
             )
         cycles = self._cycles(tournament)
-        schedule = berger_schedule(
+        schedule = self.schedule(
             len(field),
             cycles=cycles,
             swap_last_two=bool(tournament.setting("swap-last-two", True)),
@@ -209,7 +250,7 @@ class BergerSystem:
         order = schedule_order(len(schedule) // cycles, cycles=cycles, swap_last_two=swap)
         cycle, table_round = order[number - 1]
         size = len(field) + len(field) % 2
-        head = f"Berger table for {size} (FIDE C.06 annex 1), round {table_round}"
+        head = f"{self.schedule_name} for {size} ({self.reference}), round {table_round}"
         if cycles == 2:
             head += f" of cycle {cycle}" + (", colours reversed" if cycle == 2 else "")
         lines = [head]
@@ -229,6 +270,19 @@ class BergerSystem:
             if p.result is not None and p.result.is_forfeit
         )
         return Round(number, tuple(pairings), explanation=tuple(lines))
+
+
+class BergerSystem(RoundRobinSystem):
+    """FIDE C.06 annex 1: Berger tables, single or double round robin."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="berger",
+            title="round robin by FIDE's Berger tables (alle-mod-alle)",
+            table=berger_table,
+            schedule_name="Berger table",
+            reference="FIDE C.06 annex 1",
+        )
 
 
 def _pre_entered(tournament: Tournament, number: int, white: int, black: int) -> Result | None:

@@ -38,6 +38,6 @@ def tournament_rating(t: Tournament, today: date, rules: RuleSet | None = None) 
         players,
         games,
         chosen,
-        round_robin=t.pairing_system == "berger",
+        round_robin=t.pairing_system in ("berger", "dsu-rr"),
         rapid_or_blitz=t.rated_kind.value != "standard",
     )

@@ -648,9 +648,28 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
         )
         for i, p in enumerate(ordered, start=1)
     ]
+    playoffs = skr.get(number, (0, {}))[1].get("playoff")
+    if isinstance(playoffs, dict):
+        pairings = _with_playoffs(st, number, skr[number][0], pairings, playoffs)
     notes = skr.get(number, (0, {}))[1].get("explanation")
     explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
     return Round(number, tuple(pairings), tuple(sorted(byes, key=lambda b: b.player)), explanation)
+
+
+def _with_playoffs(
+    st: _State, number: int, line: int, pairings: list[Pairing], playoffs: dict[str, Any]
+) -> list[Pairing]:
+    """Attach the Gladiator play-offs of an ``SKR`` record (``{"board": ["1-0", …]}``)."""
+    out = list(pairings)
+    for board, games in playoffs.items():
+        try:
+            i = int(board)
+            if not 1 <= i <= len(out) or not isinstance(games, list):
+                raise InputError(f"board {board} has no play-off to attach")
+            out[i - 1] = replace(out[i - 1], playoff=tuple(Result.parse(str(g)) for g in games))
+        except (SkakError, ValueError) as err:
+            st.problem(line, 5, f"SKR {number}: play-off: {err}")
+    return out
 
 
 def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pairing | None:
@@ -816,7 +835,8 @@ def _scoring(st: _State, found: dict[str, Fraction | None], skt: dict[str, Any])
                 for v in exact.values()
             ):
                 raise ValueError('points must be written like "1" or "1/2"')
-            return Scoring(**{str(k): Fraction(v) for k, v in exact.items()})
+            points: dict[str, Any] = {str(k): Fraction(v) for k, v in exact.items()}
+            return Scoring(**points, gladiator=skt.get("gladiator") is True)
         except (SkakError, ValueError, TypeError) as err:
             st.problem(st.skt_line, 5, f"SKT scoring: {err}")
     values: dict[str, Fraction] = {}
@@ -838,7 +858,7 @@ def _scoring(st: _State, found: dict[str, Fraction | None], skt: dict[str, Any])
     pab = found.get("XXSPAB", found.get("162P", found.get("BBU")))
     values["pairing_bye"] = pab if pab is not None else values.get("win", Fraction(1))
     try:
-        return Scoring(**values)
+        return Scoring(**dict[str, Any](values), gladiator=skt.get("gladiator") is True)
     except SkakError as err:
         st.problem(None, None, str(err))
         return Scoring()

@@ -10,7 +10,7 @@ from typing import Any
 from skak.io.trf._common import CANONICAL_CODES, TrfVersion, default_board_order
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
-from skak.model.results import Colour, Result, Scoring
+from skak.model.results import POINT_FIELDS, Colour, Result, Scoring
 from skak.model.tournament import Tournament
 from skak.pairing import get_system, system_names
 from skak.standings import standings
@@ -266,7 +266,9 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
     if not t.rated:
         skt["rated"] = False
     if t.scoring != _DEFAULT:
-        skt["scoring"] = {k: str(getattr(t.scoring, k)) for k in t.scoring.__dataclass_fields__}
+        skt["scoring"] = {k: str(getattr(t.scoring, k)) for k in POINT_FIELDS}
+    if t.scoring.gladiator:
+        skt["gladiator"] = True
     if t.tiebreaks and version is TrfVersion.TRF16:
         skt["tiebreaks"] = list(t.tiebreaks)
     if t.number_of_rounds is None and _planned_rounds(t) is not None:
@@ -294,6 +296,9 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
         unfinished = [p.board for p in rnd.pairings if p.result is Result.UNFINISHED]
         if unfinished:
             data["unfinished"] = unfinished
+        playoffs = {str(p.board): [str(g) for g in p.playoff] for p in rnd.pairings if p.playoff}
+        if playoffs:
+            data["playoff"] = playoffs
         if rnd.explanation:
             data["explanation"] = list(rnd.explanation)
         if data:

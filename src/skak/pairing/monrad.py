@@ -1,0 +1,651 @@
+"""Monrad (Monrads turneringssystem), DSU 003 §4.9.1–4.9.2.
+
+The rules as printed:
+
+* The start order is drawn by lot (lodtrækningsnummer). After each round the players are
+  re-ordered: more points first, equal points in the order of the previous placement (after
+  round 1 the lot order). Unfinished games count as draws until they are finished.
+* The best placed player meets the nearest following player he has not met, the next one the
+  nearest following player *he* has not met, and so on.
+* When the last players have all met each other, the arbiter exchanges (ombytning): the
+  remaining players and the last pair made are re-paired; if that does not go up, the last two
+  pairs, and so on, until the group "goes up". Exchanged players keep their placement.
+* White goes to the player who has had white fewer times; with equal counts the lower placed
+  player has white. Round 1 is therefore 2–1, 4–3, … .
+* Withdrawals (4.9.1, last paragraph): withdrawn players leave the pairing, except that with an
+  odd number of withdrawn players the first one to withdraw stays in as the lowest placed
+  player (his opponent wins by forfeit), keeping the field even.
+
+How skak makes the text exact (``docs/interpretations.md``, 4.9.1–4.9.2):
+
+* "Nearest following player he has not met, with exchanges from the last pair upwards" is the
+  *lexicographically first* perfect matching in placement order: the greedy pairing when it goes
+  up, otherwise the greedy pairs down to the first group that can be re-paired, and that group
+  paired by the same rule. Both are computed exactly: the group search uses a maximum matching
+  (networkx), so it never repeats a game and never gives up while a pairing exists.
+* An odd field with nobody withdrawn: a free round (oversidder) is the lowest placed player at
+  the bottom of the order, exactly as the withdrawn "first player" would be: the bye is a
+  placeholder placed last, and nobody gets it (or a forfeit win from the withdrawn
+  placeholder) twice.
+* Look-ahead (4.9.2's table says when to check the next round first): skak does more. Before a
+  round is published it checks that the remaining rounds (``number_of_rounds``) can still be
+  paired without rematches; if the rule's own pairing would make that impossible, it takes the
+  next pairing in the rule's order that keeps the future pairable and says so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import networkx as nx
+
+from skak.errors import NoValidPairingError
+from skak.model.history import colour_history, entries_by_player, opponents
+from skak.model.results import Colour, Result, Scoring, format_points
+from skak.model.tournament import Bye, Pairing, Round, SettingValue, Tournament
+from skak.pairing.base import check_known_settings
+
+__all__ = [
+    "BYE",
+    "SYSTEM",
+    "MonradSystem",
+    "lex_first_matching",
+    "lex_matchings",
+    "lot_order",
+    "placements",
+    "rounds_pairable",
+]
+
+#: The free round's placeholder in the pairing order (a "player" number no one has).
+BYE = 0
+
+Pair = tuple[int, int]
+Allowed = Callable[[int, int], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Constraints:
+    """Who may not meet whom: ``forbidden[a]`` holds every ``b`` that ``a`` may not meet (kept
+    symmetric)."""
+
+    forbidden: Mapping[int, frozenset[int]]
+
+    def allowed(self, a: int, b: int) -> bool:
+        return b not in self.forbidden.get(a, frozenset())
+
+    def without(self, pairs: Iterable[Pair]) -> Constraints:
+        """These constraints with the ``pairs`` forbidden too (they have now met)."""
+        extra: dict[int, set[int]] = {}
+        for a, b in pairs:
+            extra.setdefault(a, set()).add(b)
+            extra.setdefault(b, set()).add(a)
+        forbidden = dict(self.forbidden)
+        for a, more in extra.items():
+            forbidden[a] = forbidden.get(a, frozenset()) | more
+        return Constraints(forbidden)
+
+    def degree(self, a: int, players: frozenset[int]) -> int:
+        """How many of ``players`` (``a`` among them) ``a`` may still meet."""
+        return len(players) - 1 - len(self.forbidden.get(a, frozenset()) & players)
+
+
+#: The look-ahead's search limits: pairings examined per check of the remaining rounds, how
+#: many candidate pairings get that full check, and how many get the exact next-round check.
+DEEP_BUDGET = 1_000
+DEEP_CANDIDATES = 20
+SHALLOW_CANDIDATES = 20_000
+
+
+# --------------------------------------------------------------------------- matchings
+
+
+#: Groups up to this size are searched exactly with bit sets; larger ones use networkx.
+_SMALL = 26
+
+
+class _Graph:
+    """Who may meet whom among ``order``, as adjacency bit sets over positions in ``order``.
+
+    The searches below walk positions in order, so "first" always means the rule's order of
+    preference: the best placed player with his nearest possible opponent first.
+    """
+
+    __slots__ = ("adj", "memo", "order")
+
+    def __init__(self, order: Sequence[int], allowed: Allowed) -> None:
+        self.order = tuple(order)
+        n = len(self.order)
+        self.adj = [0] * n
+        for i in range(n):
+            for j in range(i + 1, n):
+                if allowed(self.order[i], self.order[j]):
+                    self.adj[i] |= 1 << j
+                    self.adj[j] |= 1 << i
+        self.memo: dict[int, bool] = {}
+
+    @property
+    def everyone(self) -> int:
+        return (1 << len(self.order)) - 1
+
+    def without(self, pairs: Iterable[tuple[int, int]]) -> _Graph:
+        """This graph with the position ``pairs`` removed (they have now met)."""
+        out = _Graph.__new__(_Graph)
+        out.order = self.order
+        out.adj = list(self.adj)
+        for i, j in pairs:
+            out.adj[i] &= ~(1 << j)
+            out.adj[j] &= ~(1 << i)
+        out.memo = {}
+        return out
+
+    def feasible(self, mask: int) -> bool:
+        """Whether the players in ``mask`` can all be paired."""
+        if mask in self.memo:
+            return self.memo[mask]
+        size = mask.bit_count()
+        if size % 2:
+            ok = False
+        elif size == 0:
+            ok = True
+        elif size > _SMALL:
+            ok = self._networkx(mask)
+        else:
+            v = (mask & -mask).bit_length() - 1
+            rest = mask & ~(1 << v)
+            candidates = self.adj[v] & rest
+            ok = False
+            while candidates:
+                low = candidates & -candidates
+                if self.feasible(rest & ~low):
+                    ok = True
+                    break
+                candidates ^= low
+        self.memo[mask] = ok
+        return ok
+
+    def _networkx(self, mask: int) -> bool:
+        members = [i for i in range(len(self.order)) if mask >> i & 1]
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(members)
+        graph.add_edges_from(
+            (i, j) for i in members for j in members if i < j and self.adj[i] >> j & 1
+        )
+        return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == len(members)
+
+    def matchings(self, mask: int) -> Iterator[list[tuple[int, int]]]:
+        """Every complete pairing of ``mask`` (positions), in the rule's order."""
+        if mask == 0:
+            yield []
+            return
+        v = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << v)
+        candidates = self.adj[v] & rest
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            if self.feasible(rest & ~low):
+                u = low.bit_length() - 1
+                for tail in self.matchings(rest & ~low):
+                    yield [(v, u), *tail]
+
+    def any_matchings(self, mask: int) -> Iterator[list[tuple[int, int]]]:
+        """Every complete pairing of ``mask``, most constrained player first (for existence
+        searches, where the order of preference does not matter and this is much faster)."""
+        if mask == 0:
+            yield []
+            return
+        best, best_count, members = -1, 1 << 30, mask
+        while members:
+            low = members & -members
+            members ^= low
+            v = low.bit_length() - 1
+            count = (self.adj[v] & mask).bit_count()
+            if count < best_count:
+                best, best_count = v, count
+                if count <= 1:
+                    break
+        rest = mask & ~(1 << best)
+        candidates = self.adj[best] & rest
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            if self.feasible(rest & ~low):
+                u = low.bit_length() - 1
+                for tail in self.any_matchings(rest & ~low):
+                    yield [(best, u), *tail]
+
+    def named(self, pairs: Iterable[tuple[int, int]]) -> list[Pair]:
+        return [(self.order[i], self.order[j]) for i, j in pairs]
+
+
+def _greedy(order: Sequence[int], allowed: Allowed) -> tuple[list[Pair], list[int]]:
+    """Each first unpaired player takes the nearest following one he may meet: the pairs made
+    and the players left over (empty when the greedy pairing goes up)."""
+    pairs: list[Pair] = []
+    free = list(order)
+    left: list[int] = []
+    while free:
+        top = free.pop(0)
+        for i, other in enumerate(free):
+            if allowed(top, other):
+                pairs.append((top, other))
+                del free[i]
+                break
+        else:
+            left.append(top)
+    return pairs, left
+
+
+def lex_matchings(order: Sequence[int], allowed: Allowed) -> Iterator[list[Pair]]:
+    """Every complete pairing of ``order`` in the rule's order of preference: the first player
+    with the nearest possible opponent first, then the next player, and so on.
+
+    >>> list(lex_matchings([1, 2, 3, 4], lambda a, b: {a, b} != {1, 2}))
+    [[(1, 3), (2, 4)], [(1, 4), (2, 3)]]
+    """
+    graph = _Graph(order, allowed)
+    if graph.feasible(graph.everyone):
+        for matching in graph.matchings(graph.everyone):
+            yield graph.named(matching)
+
+
+def lex_first_matching(
+    order: Sequence[int], allowed: Allowed
+) -> tuple[list[Pair], int] | tuple[None, list[int]]:
+    """The first pairing in the rule's order, found the arbiter's way.
+
+    Returns ``(pairs, reopened)`` where ``reopened`` is how many greedy pairs had to be
+    re-paired (ombytning; 0 when the greedy pairing went up), or ``(None, stuck)`` naming the
+    players left over when no complete pairing exists.
+    """
+    pairs, left = _greedy(order, allowed)
+    if not left:
+        return pairs, 0
+    rank = {n: i for i, n in enumerate(order)}
+    for cut in range(len(pairs) - 1, -1, -1):
+        group = sorted([*left, *(n for p in pairs[cut:] for n in p)], key=rank.__getitem__)
+        graph = _Graph(group, allowed)
+        if graph.feasible(graph.everyone):
+            first = next(graph.matchings(graph.everyone))
+            return pairs[:cut] + graph.named(first), len(pairs) - cut
+    return None, left
+
+
+def rounds_pairable(
+    players: Sequence[int], constraints: Constraints, rounds: int, budget: list[int]
+) -> bool | None:
+    """Whether ``rounds`` more rounds can be paired among ``players`` (an even count), each
+    pair at most once and only as the ``constraints`` allow: ``True``, ``False``, or ``None``
+    when the search ran out of ``budget`` (a one-element list, counted down) before it knew.
+
+    A minimum degree of at least ``n/2 + rounds − 1`` guarantees it (Dirac: after removing
+    any ``rounds − 1`` pairings every player still has ``n/2`` possible opponents, so a
+    Hamiltonian cycle, hence a pairing, exists).
+    """
+    return _rounds_pairable(_Graph(players, constraints.allowed), rounds, budget, {})
+
+
+def _rounds_pairable(
+    graph: _Graph, rounds: int, budget: list[int], known: dict[tuple[int, ...], bool]
+) -> bool | None:
+    """The search behind :func:`rounds_pairable`; ``known`` remembers the graphs already
+    decided (the same pairings removed in another order leave the same graph)."""
+    key = tuple(graph.adj)
+    if key in known:
+        return known[key]
+    n = len(graph.order)
+    if rounds <= 0 or n == 0:
+        return True
+    low = min(a.bit_count() for a in graph.adj)
+    if low < rounds:
+        return False
+    if 2 * (low - rounds + 1) >= n:
+        return True
+    if not graph.feasible(graph.everyone):
+        return False
+    for matching in graph.any_matchings(graph.everyone):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        result = _rounds_pairable(graph.without(matching), rounds - 1, budget, known)
+        if result is None:
+            return None
+        if result:
+            known[key] = True
+            return True
+    known[key] = False
+    return False
+
+
+# --------------------------------------------------------------------------- placements
+
+
+def _round_one_field(tournament: Tournament) -> list[int]:
+    if tournament.rounds:
+        first = tournament.rounds[0]
+        present = {n for p in first.pairings for n in p.players} | {b.player for b in first.byes}
+        return sorted(present)
+    return sorted(p.start_number for p in tournament.players if not p.is_withdrawn(1))
+
+
+def lot_order(tournament: Tournament) -> tuple[int, ...]:
+    """The start order (lodtrækningsnumre) in placement order.
+
+    Without a ``lot-seed`` setting the start numbers are the lot numbers, as when the arbiter
+    has drawn them in the hall and entered the players in that order. With ``lot-seed`` the
+    field of round 1 is shuffled reproducibly. Players who join later come after the others,
+    by start number.
+    """
+    field = _round_one_field(tournament)
+    seed = tournament.setting("lot-seed", 0)
+    if seed:
+        random.Random(f"skak-monrad-lot:{seed}").shuffle(field)
+    placed = set(field)
+    late = sorted(p.start_number for p in tournament.players if p.start_number not in placed)
+    return (*field, *late)
+
+
+def placements(tournament: Tournament) -> list[tuple[int, ...]]:
+    """The placement order (placering) used to pair each round: index ``r − 1`` is round ``r``,
+    up to and including the next round to pair.
+
+    After round ``r`` players are sorted by points (unfinished games as draws), then by their
+    placement at the previous pairing (4.9.2: "derefter inden for hver pointgruppe efter
+    placering ved forrige rundelægning").
+    """
+    order = lot_order(tournament)
+    out = [order]
+    scoring = tournament.scoring
+    points = {n: Fraction(0) for n in order}
+    by_player = entries_by_player(tournament)
+    for rnd in tournament.rounds:
+        for n in order:
+            for e in by_player.get(n, ()):
+                if e.round == rnd.number:
+                    points[n] += e.pairing_points(scoring)
+        rank = {n: i for i, n in enumerate(order)}
+        order = tuple(sorted(order, key=lambda n: (-points[n], rank[n])))
+        out.append(order)
+    return out
+
+
+def _points_before(tournament: Tournament, number: int) -> dict[int, Fraction]:
+    scoring = tournament.scoring
+    return {
+        n: sum(
+            (e.pairing_points(scoring) for e in es if e.round < number),
+            Fraction(0),
+        )
+        for n, es in entries_by_player(tournament).items()
+    }
+
+
+# --------------------------------------------------------------------------- the system
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """Who is paired in one round and under which constraints."""
+
+    order: tuple[int, ...]  # the active players in placement order, then the placeholder
+    placeholder: int | None  # BYE, a withdrawn player kept in (4.9.1), or None
+    absent: tuple[Bye, ...]
+    constraints: Constraints
+
+    def allowed(self, a: int, b: int) -> bool:
+        return self.constraints.allowed(a, b)
+
+
+class MonradSystem:
+    """DSU 003 §4.9.1–4.9.2: Monrad, with exchanges and look-ahead."""
+
+    name = "monrad"
+    title = "Monrad (Monrads turneringssystem, DSU 4.9.1)"
+    default_scoring = Scoring()
+    accepts_late_entries = True
+
+    _SETTINGS: Mapping[str, type] = {"lot-seed": int, "look-ahead": bool}
+
+    def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
+        check_known_settings(self.name, settings, self._SETTINGS)
+
+    def planned_rounds(self, tournament: Tournament) -> int | None:
+        return None
+
+    def pair(self, tournament: Tournament) -> Round:
+        number = tournament.next_round
+        order = placements(tournament)[number - 1]
+        field = self._field(tournament, number, order)
+        if len(field.order) < 2:
+            raise NoValidPairingError(
+                f"round {number}: fewer than two players to pair ({len(field.order)} present)"
+            )
+        found = lex_first_matching(field.order, field.allowed)
+        if found[0] is None:
+            stuck = [n for n in found[1] if n != BYE]
+            raise NoValidPairingError(
+                f"round {number} cannot be paired without a rematch (omkamp): players "
+                f"{', '.join(map(str, stuck))} have met everyone they could still meet"
+                + ("; nobody may have a second free round" if field.placeholder == BYE else ""),
+                stuck,
+            )
+        pairs, reopened = found
+        notes: list[str] = []
+        remaining = self._remaining_rounds(tournament, number)
+        if remaining and bool(tournament.setting("look-ahead", True)):
+            pairs, notes = self._look_ahead(field, pairs, remaining, number)
+        return self._round(tournament, number, field, pairs, reopened, notes)
+
+    # -- the field -----------------------------------------------------------------------
+
+    def _field(self, tournament: Tournament, number: int, order: Sequence[int]) -> _Field:
+        players = {p.start_number: p for p in tournament.players}
+        active = [n for n in order if players[n].is_available(number)]
+        absent = tuple(
+            Bye(n, result)
+            for n in order
+            if not players[n].is_withdrawn(number)
+            and (result := players[n].declared_bye(number)) is not None
+        )
+        placeholder: int | None = None
+        if len(active) % 2:
+            withdrawn = [
+                p
+                for p in tournament.players
+                if p.withdrawn_from is not None and p.withdrawn_from <= number
+            ]
+            if withdrawn:
+                rank = {n: i for i, n in enumerate(order)}
+                first = min(
+                    withdrawn,
+                    key=lambda p: (p.withdrawn_from, -rank.get(p.start_number, len(rank))),
+                )
+                placeholder = first.start_number
+            else:
+                placeholder = BYE
+            active.append(placeholder)
+        in_round = frozenset(active)
+        forbidden: dict[int, set[int]] = {
+            n: set(opponents(tournament, n) & in_round) for n in active if n != placeholder
+        }
+        for ban in tournament.bans:
+            if ban.applies(number):
+                for a in ban.players & in_round:
+                    if a in forbidden:
+                        forbidden[a] |= (ban.players & in_round) - {a, placeholder}
+        if placeholder is not None:
+            # A free round, or a forfeit win from the withdrawn player kept in: nobody twice.
+            players_by_number = {p.start_number: p for p in tournament.players}
+            free = {
+                e.player
+                for es in entries_by_player(tournament).values()
+                for e in es
+                if e.result is Result.PAIRING_BYE
+                or (
+                    e.opponent is not None
+                    and players_by_number[e.opponent].is_withdrawn(e.round)
+                    and e.result
+                    is (
+                        Result.WHITE_FORFEIT_WIN
+                        if e.colour is Colour.WHITE
+                        else Result.BLACK_FORFEIT_WIN
+                    )
+                )
+            } & in_round
+            for partners in forbidden.values():
+                partners.discard(placeholder)
+            forbidden[placeholder] = free
+            for a in free:
+                forbidden[a].add(placeholder)
+        constraints = Constraints({a: frozenset(b) for a, b in forbidden.items()})
+        return _Field(tuple(active), placeholder, absent, constraints)
+
+    @staticmethod
+    def _remaining_rounds(tournament: Tournament, number: int) -> int:
+        """Rounds still to pair after this one (one, the next round, when no total is set)."""
+        if tournament.number_of_rounds is None:
+            return 1
+        return max(0, tournament.number_of_rounds - number)
+
+    # -- look-ahead ----------------------------------------------------------------------
+
+    def _look_ahead(
+        self, field: _Field, first: list[Pair], remaining: int, number: int
+    ) -> tuple[list[Pair], list[str]]:
+        """Keep the future pairable: every remaining round if skak can decide it within its
+        search limits, and at least the next round always (that check is exact and cheap)."""
+        players = field.order
+
+        def verdict(candidate: list[Pair], rounds: int, budget: int) -> bool | None:
+            after = field.constraints.without(candidate)
+            return rounds_pairable(players, after, rounds, [budget])
+
+        def exchanged(candidate: list[Pair]) -> str:
+            changed = sorted({n for p in candidate if p not in first for n in p} - {BYE})
+            return ", ".join(map(str, changed))
+
+        if verdict(first, remaining, DEEP_BUDGET):
+            return first, []
+        next_round_ok: list[Pair] | None = None
+        all_decided = True
+        for i, candidate in enumerate(lex_matchings(players, field.allowed)):
+            if i >= SHALLOW_CANDIDATES:
+                all_decided = False
+                break
+            if i < DEEP_CANDIDATES:
+                deep = verdict(candidate, remaining, DEEP_BUDGET) if i else None
+                if deep:
+                    return candidate, [
+                        "look-ahead (4.9.2): after the rule's first pairing the remaining "
+                        f"{remaining} round(s) could not all be paired without rematches; skak "
+                        "took the next pairing in the rule's order that keeps them pairable "
+                        f"(exchanged: players {exchanged(candidate)})"
+                    ]
+                if deep is None and i:
+                    all_decided = False
+            elif next_round_ok is not None:
+                all_decided = False
+                break
+            if next_round_ok is None and verdict(candidate, 1, DEEP_BUDGET):
+                next_round_ok = candidate
+        if next_round_ok is None:
+            return first, [
+                f"look-ahead (4.9.2): round {number + 1} cannot be paired without a rematch "
+                "whatever this round's pairing is; the rule's pairing is used"
+            ]
+        lines = []
+        if next_round_ok != first:
+            lines.append(
+                f"look-ahead (4.9.2): the rule's first pairing would leave round {number + 1} "
+                "unpairable; skak took the next pairing in the rule's order that keeps it "
+                f"pairable (exchanged: players {exchanged(next_round_ok)})"
+            )
+        if remaining > 1:
+            lines.append(
+                f"look-ahead: all {remaining} remaining rounds cannot be paired without "
+                "rematches after any pairing skak examined"
+                + ("" if all_decided else " (it stopped at its search limit)")
+                + f"; round {number + 1} can be"
+            )
+        return next_round_ok, lines
+
+    # -- the round -----------------------------------------------------------------------
+
+    def _round(
+        self,
+        tournament: Tournament,
+        number: int,
+        field: _Field,
+        pairs: list[Pair],
+        reopened: int,
+        notes: list[str],
+    ) -> Round:
+        rank = {n: i + 1 for i, n in enumerate(field.order)}
+        points = _points_before(tournament, number)
+        pts = {n: points.get(n, Fraction(0)) for n in field.order}
+        whites = {
+            n: sum(1 for c in colour_history(tournament, n) if c is Colour.WHITE)
+            for n in field.order
+            if n != BYE
+        }
+        games: list[Pairing] = []
+        bye_player: int | None = None
+        lines = [
+            "placering: "
+            + ", ".join(
+                f"{rank[n]}. {n} ({format_points(pts[n])})" for n in field.order if n != BYE
+            )
+        ]
+        if reopened:
+            lines.append(
+                f"exchange (ombytning, 4.9.2): the last {reopened} pair(s) and the players left "
+                "over were re-paired so that nobody meets an opponent twice; the players keep "
+                "their placement"
+            )
+        lines.extend(notes)
+        greedy_pairs, _ = _greedy(field.order, field.allowed)
+        greedy_set = set(greedy_pairs)
+        for a, b in sorted(pairs, key=lambda p: rank[p[0]]):
+            top, low = (a, b) if rank[a] < rank[b] else (b, a)
+            how = (
+                "the nearest following player he has not met"
+                if (top, low) in greedy_set
+                else "after the exchange"
+            )
+            if low == BYE:
+                bye_player = top
+                lines.append(f"{top} is the lowest placed without a free round: oversidder")
+                continue
+            if low == field.placeholder:
+                games.append(Pairing(len(games) + 1, top, low, Result.WHITE_FORFEIT_WIN))
+                lines.append(
+                    f"board {len(games)}: {top} meets {low}, the first player to withdraw, "
+                    "kept in as the lowest placed (4.9.1): won by forfeit"
+                )
+                continue
+            if whites[top] < whites[low]:
+                white, black = top, low
+                why = f"{top} has had white fewer times ({whites[top]} vs {whites[low]})"
+            elif whites[low] < whites[top]:
+                white, black = low, top
+                why = f"{low} has had white fewer times ({whites[low]} vs {whites[top]})"
+            else:
+                white, black = low, top
+                why = f"both have had white {whites[top]} times: the lower placed has white"
+            games.append(Pairing(len(games) + 1, white, black))
+            lines.append(
+                f"board {len(games)}: {top} (placed {rank[top]}) meets {low} "
+                f"(placed {rank[low]}), {how}; {why}"
+            )
+        if bye_player is not None:
+            games.append(Pairing(len(games) + 1, bye_player, None, Result.PAIRING_BYE))
+        lines.extend(
+            f"{d.player}: {d.result.label}, declared before the pairing" for d in field.absent
+        )
+        return Round(number, tuple(games), byes=field.absent, explanation=tuple(lines))
+
+
+SYSTEM = MonradSystem()

@@ -1,0 +1,100 @@
+"""Tie-breaks (korrektion): every DSU and FIDE tie-break as a pure function, registered by code.
+
+>>> from skak.tiebreaks import crosstable, rank  # doctest: +SKIP
+>>> ranking = rank(crosstable(tournament), "BH/C1,BH,SB")  # doctest: +SKIP
+
+Codes are FIDE C.07's acronyms with TRF-2026 modifiers (``BH/C1``, ``BH/M1``, ``SB``, ``DE``,
+``KS/L+1``, ``ARO/U1000``), the 2010 annex's names (``ARCO``, ``median-2``, ``buchholz-sum``,
+``extended-koya``) and DSU's (``sonneborn-berger``, ``almindelig-korrektion``,
+``middelkorrektion``). Unplayed games follow the tournament's :class:`Edition`. Values are
+exact fractions; :func:`exact_decimal` writes them. Team tie-breaks work on
+:class:`TeamMatch` records.
+"""
+
+from fractions import Fraction
+
+from skak.tiebreaks import _direct, _gladiator, _lists, _opponents, _own, _rating, _team
+from skak.tiebreaks._crosstable import (
+    ROUND_ROBIN_SYSTEMS,
+    Crosstable,
+    Kind,
+    RoundRecord,
+    crosstable,
+    is_round_robin,
+)
+from skak.tiebreaks._editions import Edition, edition_for
+from skak.tiebreaks._lists import RECOMMENDED, default_tiebreaks, recommended
+from skak.tiebreaks._ranking import Ranking, expand, rank, values
+from skak.tiebreaks._registry import (
+    TieBreak,
+    codes,
+    get_tiebreak,
+    parse_tiebreak,
+    parse_tiebreaks,
+)
+from skak.tiebreaks._spec import TieBreakSpec
+from skak.tiebreaks._team import (
+    TeamMatch,
+    game_points,
+    match_points,
+    team_sonneborn_berger,
+)
+from skak.tiebreaks._unplayed import Contribution, adjusted_scores, contributions
+
+del _direct, _gladiator, _lists, _opponents, _own, _rating, _team
+
+__all__ = [
+    "RECOMMENDED",
+    "ROUND_ROBIN_SYSTEMS",
+    "Contribution",
+    "Crosstable",
+    "Edition",
+    "Kind",
+    "Ranking",
+    "RoundRecord",
+    "TeamMatch",
+    "TieBreak",
+    "TieBreakSpec",
+    "adjusted_scores",
+    "codes",
+    "contributions",
+    "crosstable",
+    "default_tiebreaks",
+    "edition_for",
+    "exact_decimal",
+    "expand",
+    "game_points",
+    "get_tiebreak",
+    "is_round_robin",
+    "match_points",
+    "parse_tiebreak",
+    "parse_tiebreaks",
+    "rank",
+    "recommended",
+    "team_sonneborn_berger",
+    "values",
+]
+
+
+def exact_decimal(value: Fraction) -> str:
+    """A value as an exact decimal (``37.25``, ``7``, ``-0.5``); a value no decimal writes
+    exactly as a fraction (``31/3``).
+
+    >>> exact_decimal(Fraction(149, 4)), exact_decimal(Fraction(31, 3))
+    ('37.25', '31/3')
+    """
+    den = value.denominator
+    twos = fives = 0
+    while den % 2 == 0:
+        den //= 2
+        twos += 1
+    while den % 5 == 0:
+        den //= 5
+        fives += 1
+    if den != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = abs(value) * 10**places
+    whole, frac = divmod(int(scaled), 10**places)
+    sign = "-" if value < 0 else ""
+    return f"{sign}{whole}" + (f".{frac:0{places}d}" if places else "")

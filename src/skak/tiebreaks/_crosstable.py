@@ -1,0 +1,259 @@
+"""Each player's rounds as tie-breaks see them: a crosstable (krydstabel) of round records.
+
+Every tie-break reads a :class:`Crosstable`: for every player and every round up to the
+standings' round, one :class:`RoundRecord` saying what the round was (a game, a forfeit, a bye
+of some kind), against whom, with which colour, for how many points, and with which result
+on the 1–½–0 scale. A round in which a player has no entry at all (before a late entry, after
+a withdrawal) counts as a zero-point bye, as C.07 Art. 16.1.1 says of rounds after a
+withdrawal.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from skak.errors import InputError, NotFoundError
+from skak.model.history import Entry, entries_by_player
+from skak.model.player import Player
+from skak.model.results import HALF, Colour, Result, Scoring
+from skak.model.tournament import Tournament
+from skak.tiebreaks._editions import SELF_DRAW_LAST_DAY, Edition, edition_for
+
+__all__ = [
+    "RATING_KINDS",
+    "ROUND_ROBIN_SYSTEMS",
+    "Crosstable",
+    "Kind",
+    "RoundRecord",
+    "crosstable",
+    "is_round_robin",
+]
+
+T = TypeVar("T")
+
+#: Pairing systems whose pairings are fixed in advance (C.07 Art. 15.2: pre-determined).
+ROUND_ROBIN_SYSTEMS = frozenset({"berger", "dsu-rr", "round-robin", "varma"})
+RATING_KINDS = ("fide", "dsu", "dsu_rapid", "dsu_blitz")
+
+
+class Kind(enum.Enum):
+    """What one round was for one player."""
+
+    GAME = "game"  # over the board, also unrated (W/D/L), unfinished or still without result
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"  # also each side of a double forfeit
+    PAIRING_BYE = "pairing-allocated bye"
+    FULL_BYE = "full-point bye"
+    HALF_BYE = "half-point bye"
+    ZERO_BYE = "zero-point bye"  # also an absence and a round without any entry
+
+    def __repr__(self) -> str:
+        return f"Kind.{self.name}"
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS)
+
+    @property
+    def is_requested_bye(self) -> bool:
+        """C.07 Art. 16.1.1: a half- or zero-point bye (any round after a withdrawal too)."""
+        return self in (Kind.HALF_BYE, Kind.ZERO_BYE)
+
+    @property
+    def is_vur(self) -> bool:
+        """C.07 Art. 16.1.2: a voluntarily unplayed round — a requested bye or a forfeit loss."""
+        return self.is_requested_bye or self is Kind.FORFEIT_LOSS
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One player's round: ``opponent`` is the scheduled opponent of a game or forfeit.
+
+    ``points`` are the points awarded under the tournament's scoring; ``result`` is the same
+    outcome on the 1–½–0 scale (win, draw, loss), ``None`` for a game without a result yet.
+    """
+
+    round: int
+    kind: Kind
+    opponent: int | None
+    colour: Colour | None
+    points: Fraction
+    result: Fraction | None
+
+    @property
+    def is_game(self) -> bool:
+        return self.kind is Kind.GAME
+
+    @property
+    def has_opponent(self) -> bool:
+        return self.opponent is not None
+
+
+def is_round_robin(tournament: Tournament) -> bool:
+    """Whether the tournament's pairings are pre-determined (alle-mod-alle)."""
+    name = tournament.pairing_system.lower()
+    return name in ROUND_ROBIN_SYSTEMS or "robin" in name or "berger" in name
+
+
+@dataclass(frozen=True, eq=False)
+class Crosstable:
+    """The input of every tie-break: the rounds up to ``rounds`` and how to read them.
+
+    ``total_rounds`` is the tournament's planned number of rounds (its last round is the
+    "final round" of Fore Buchholz); ``rating_kind`` names the rating rating-based tie-breaks
+    use (``fide``, ``dsu``, ``dsu_rapid``, ``dsu_blitz``).
+    """
+
+    tournament: Tournament
+    rounds: int
+    total_rounds: int
+    round_robin: bool
+    edition: Edition
+    rating_kind: str
+    records: Mapping[int, tuple[RoundRecord, ...]]
+    score: Mapping[int, Fraction]
+    _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.tournament.scoring
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(self.records)
+
+    def player(self, number: int) -> Player:
+        return self.tournament.player(number)
+
+    def rating(self, number: int) -> int | None:
+        return self.tournament.player(number).rating(self.rating_kind)
+
+    def memo(self, key: Any, make: Callable[[], T]) -> T:
+        """A value derived from this crosstable, computed once (values of each tie-break)."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        value: T = self._memo[key]
+        return value
+
+    def with_records(self, records: Mapping[int, tuple[RoundRecord, ...]], key: str) -> Crosstable:
+        """A variant of this crosstable with other records (Fore Buchholz's projection)."""
+        score = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in records.items()}
+        return self.memo(
+            ("variant", key),
+            lambda: Crosstable(
+                self.tournament,
+                self.rounds,
+                self.total_rounds,
+                self.round_robin,
+                self.edition,
+                self.rating_kind,
+                records,
+                score,
+            ),
+        )
+
+
+def crosstable(
+    tournament: Tournament,
+    *,
+    after_round: int | None = None,
+    edition: Edition | str | None = None,
+    round_robin: bool | None = None,
+    rating: str | None = None,
+) -> Crosstable:
+    """The crosstable tie-breaks read, after ``after_round`` (default: every round so far).
+
+    ``edition`` defaults to the edition in force on the tournament's last day (else its first
+    day); ``round_robin`` to whether the pairing system is a round robin; ``rating`` to the
+    DSU rating of the tournament's kind when any player has one, else the FIDE rating.
+
+    :raises InputError: for a round number below 0, an unknown edition or rating kind, or the
+        2010 annex's draw against oneself (F a) in a tournament after 1 July 2012.
+    :raises NotFoundError: for a round not paired yet.
+    """
+    last = tournament.current_round if after_round is None else after_round
+    if last < 0:
+        raise InputError(f"round {last} is not a round number")
+    if last > tournament.current_round:
+        raise NotFoundError(
+            f"round {last} does not exist: rounds 1–{tournament.current_round} have been paired"
+        )
+    day = tournament.end_date or tournament.start_date
+    chosen = Edition.parse(edition) if isinstance(edition, str) else edition
+    chosen = chosen or edition_for(day)
+    if chosen is Edition.ANNEX_2010_SELF and day is not None and day > SELF_DRAW_LAST_DAY:
+        raise InputError(
+            "tie-break edition annex-2010-self (unplayed games as a draw against oneself, "
+            f"004 annex 3 F a) may not be used after {SELF_DRAW_LAST_DAY}; this tournament "
+            f"ends {day}"
+        )
+    kind = rating or _default_rating_kind(tournament)
+    if kind not in RATING_KINDS:
+        raise InputError(f"unknown rating kind {kind!r}; use one of {', '.join(RATING_KINDS)}")
+    entries = entries_by_player(tournament)
+    scoring = tournament.scoring
+    records: dict[int, tuple[RoundRecord, ...]] = {}
+    for p in tournament.players:
+        by_round = {e.round: e for e in entries.get(p.start_number, ()) if e.round <= last}
+        records[p.start_number] = tuple(
+            _record(by_round.get(r), r, scoring) for r in range(1, last + 1)
+        )
+    score = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in records.items()}
+    total = max(tournament.number_of_rounds or 0, last)
+    rr = is_round_robin(tournament) if round_robin is None else round_robin
+    return Crosstable(tournament, last, total, rr, chosen, kind, records, score)
+
+
+def _default_rating_kind(tournament: Tournament) -> str:
+    field_name = tournament.rated_kind.dsu_rating_field
+    if any(p.rating(field_name) is not None for p in tournament.players):
+        return field_name
+    return "fide"
+
+
+_BYE_KINDS = {
+    Result.PAIRING_BYE: Kind.PAIRING_BYE,
+    Result.FULL_BYE: Kind.FULL_BYE,
+    Result.HALF_BYE: Kind.HALF_BYE,
+    Result.ZERO_BYE: Kind.ZERO_BYE,
+    Result.ABSENT: Kind.ZERO_BYE,
+}
+
+
+def _record(e: Entry | None, number: int, scoring: Scoring) -> RoundRecord:
+    if e is None:
+        return RoundRecord(number, Kind.ZERO_BYE, None, None, Fraction(0), Fraction(0))
+    points = e.points(scoring)
+    if e.opponent is None:
+        kind = _BYE_KINDS[e.result] if e.result is not None else Kind.ZERO_BYE
+        return RoundRecord(number, kind, None, None, points, _unplayed_result(points, scoring))
+    white = e.colour is Colour.WHITE
+    match e.result:
+        case Result.WHITE_FORFEIT_WIN | Result.BLACK_FORFEIT_WIN:
+            won = (e.result is Result.WHITE_FORFEIT_WIN) == white
+            kind = Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS
+            return RoundRecord(
+                number, kind, e.opponent, e.colour, points, Fraction(1 if won else 0)
+            )
+        case Result.DOUBLE_FORFEIT:
+            return RoundRecord(number, Kind.FORFEIT_LOSS, e.opponent, e.colour, points, Fraction(0))
+        case Result.WHITE_WIN | Result.BLACK_WIN:
+            won = (e.result is Result.WHITE_WIN) == white
+            return RoundRecord(
+                number, Kind.GAME, e.opponent, e.colour, points, Fraction(1 if won else 0)
+            )
+        case Result.DRAW:
+            return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, HALF)
+        case _:
+            return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, None)
+
+
+def _unplayed_result(points: Fraction, scoring: Scoring) -> Fraction:
+    """C.07 Art. 16.3.1: the result (win, draw, loss) that corresponds to the points awarded."""
+    if points == scoring.draw:
+        return HALF
+    return Fraction(1) if points > scoring.draw else Fraction(0)

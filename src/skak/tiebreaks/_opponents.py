@@ -1,0 +1,140 @@
+"""Tie-breaks from the opponents' results: Buchholz and its family, Sonneborn-Berger, Koya.
+
+Unplayed rounds are handled by the crosstable's edition (see :mod:`skak.tiebreaks._unplayed`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+from skak.model.results import HALF
+from skak.tiebreaks._crosstable import Crosstable
+from skak.tiebreaks._registry import Values, staged_tiebreak, tiebreak
+from skak.tiebreaks._spec import TieBreakSpec
+from skak.tiebreaks._unplayed import contributions, cut, fore_crosstable
+
+__all__ = [
+    "average_of_opponents_buchholz",
+    "buchholz",
+    "buchholz_sum",
+    "extended_koya",
+    "fore_buchholz",
+    "koya",
+    "koya_limit",
+    "sonneborn_berger",
+]
+
+
+def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
+    vur_first = ct.edition.is_c07 and not ct.round_robin
+    out: Values = {}
+    for p in ct.players:
+        items = contributions(ct, p, forfeits_as_played=spec.forfeits_as_played)
+        left = cut(
+            items,
+            spec.cut_low,
+            spec.cut_high,
+            sonneborn_berger=sonneborn_berger,
+            vur_first=vur_first,
+        )
+        total = sum((c.sb if sonneborn_berger else c.score for c in left), Fraction(0))
+        out[p] = total
+    return out
+
+
+@tiebreak("BH", "Buchholz", "C.07 Art. 8.1; 004 annex 3 2.A.b", modifiers="CMP")
+def buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
+    """The sum of the opponents' scores (C.07 Art. 8.1; 004 annex 3 2.A.b and D.a).
+
+    ``/C1`` ``/C2`` drop the lowest one or two (annex b.3, b.4: gekürzter Buchholz), ``/M1``
+    ``/M2`` also the highest (b.1, b.2: mittlerer Buchholz); DSU 4.9.10.2 and 4.9.10.3 build
+    almindelig korrektion and middelkorrektion from these.
+    """
+    return ct.memo(("BH", spec), lambda: _sum(ct, spec, sonneborn_berger=False))
+
+
+@tiebreak("FB", "Fore Buchholz", "C.07 Art. 8.3", modifiers="CMP")
+def fore_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
+    """Buchholz as if every game paired for the final round had been drawn (C.07 Art. 8.3);
+    before the final round it equals Buchholz."""
+    fore = fore_crosstable(ct)
+    return fore.memo(
+        ("BH", replace(spec, code="BH")), lambda: _sum(fore, spec, sonneborn_berger=False)
+    )
+
+
+@tiebreak("AOB", "average of opponents' Buchholz", "C.07 Art. 8.2", modifiers="F")
+def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
+    """The average Buchholz (``/F``: Fore Buchholz) of the opponents met over the board
+    (C.07 Art. 8.2), exact; no game over the board: no value."""
+    base = fore_buchholz(ct, TieBreakSpec("FB")) if spec.fore else buchholz(ct, TieBreakSpec("BH"))
+    out: Values = {}
+    for p in ct.players:
+        met = [base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None]
+        known = [v for v in met if v is not None]
+        out[p] = sum(known, Fraction(0)) / len(known) if known else None
+    return out
+
+
+@tiebreak("BHS", "Buchholz sum", "004 annex 3 D.a.5")
+def buchholz_sum(ct: Crosstable, spec: TieBreakSpec) -> Values:
+    """The sum of the Buchholz values of the opponents met over the board (004 annex 3
+    D.a.5, Buchholz-Summe); a round without a real opponent adds nothing."""
+    base = buchholz(ct, TieBreakSpec("BH"))
+    out: Values = {}
+    for p in ct.players:
+        met = [base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None]
+        out[p] = sum((v for v in met if v is not None), Fraction(0))
+    return out
+
+
+@tiebreak(
+    "SB",
+    "Sonneborn-Berger",
+    "C.07 Art. 9.1; 004 annex 3 2.A.f; DSU 4.9.10.1",
+    modifiers="CMP",
+)
+def sonneborn_berger(ct: Crosstable, spec: TieBreakSpec) -> Values:
+    """The scores of the opponents beaten plus half the scores of those drawn with (C.07
+    Art. 9.1; 004 annex 3 2.A.f; DSU 4.9.10.1: "de modstanderes pointsum, man har vundet
+    over, sammen med halvdelen af de modstanderes pointsum, man har spillet remis med").
+
+    ``/C1`` drops the contribution of the opponent with the lowest score (the lowest such
+    contribution when several share that score, C.07 Art. 14.1.1).
+    """
+    return ct.memo(("SB", spec), lambda: _sum(ct, spec, sonneborn_berger=True))
+
+
+def koya_limit(ct: Crosstable, spec: TieBreakSpec) -> Fraction:
+    """Half the maximum possible score (the most games any player was scheduled for), moved
+    by ``/L±n`` half points (C.07 Art. 9.2 and 14.5)."""
+    games = max((sum(1 for r in recs if r.has_opponent) for recs in ct.records.values()), default=0)
+    return HALF * ct.scoring.win * games + Fraction(spec.limit, 2)
+
+
+@tiebreak("KS", "Koya", "C.07 Art. 9.2; 004 annex 3 2.A.d", modifiers="L")
+def koya(ct: Crosstable, spec: TieBreakSpec) -> Values:
+    """The points scored against the opponents who finished on at least 50 % of the maximum
+    possible score (C.07 Art. 9.2; 004 annex 3 2.A.d: "Koya System für Rundenturniere")."""
+    limit = koya_limit(ct, spec)
+    return {
+        p: sum(
+            (
+                r.points
+                for r in ct.records[p]
+                if r.opponent is not None and ct.score[r.opponent] >= limit
+            ),
+            Fraction(0),
+        )
+        for p in ct.players
+    }
+
+
+@staged_tiebreak("KSX", "extended Koya", "004 annex 3 2.A.d.1")
+def extended_koya(ct: Crosstable, spec: TieBreakSpec) -> tuple[TieBreakSpec, ...]:
+    """Koya, then — among players still tied — Koya extended step by step by the score
+    groups half a point lower, down to every opponent (004 annex 3 2.A.d.1)."""
+    steps = math.ceil(koya_limit(ct, TieBreakSpec("KS")) * 2)
+    return tuple(TieBreakSpec("KS", limit=-i) for i in range(steps + 1))

@@ -1,0 +1,212 @@
+"""Unplayed games in opponent-based tie-breaks (Buchholz, Sonneborn-Berger and their kin).
+
+A player's Buchholz is a sum of *contributions*, one per round: the score of the opponent he
+met, or — for a round he did not play — the score of a stand-in the edition defines:
+
+* **round robin** (C.07 Art. 15.2, pre-determined pairings): a forfeit is a regular game
+  against the scheduled opponent; the round of the free number (odd field) is no round at
+  all. Opponents count with their actual score. skak applies this in every edition.
+* **annex-2010** (004 annex 3 F b): a *virtual opponent* ``Ov = Sp + (1 − Sr) + 0.5 × (N − R)``
+  (``Sp`` the player's score before round ``R``, ``Sr`` his result in it, ``N`` the number of
+  rounds); an opponent's unplayed games count as draws in the opponent's score.
+* **annex-2010-self** (F a): each unplayed game is a draw against the player himself.
+* **c07-2024** (C.07 Art. 16): a *dummy* with the player's own final score; an opponent's
+  score is *adjusted*: requested byes followed only by voluntarily unplayed rounds (category
+  16.2.5) count as draws. Cuts take a voluntarily unplayed round's contribution first
+  (Art. 16.5).
+* **c07-2026**: as 2024, but the dummy's score may not exceed the scheduled opponent's
+  adjusted score for a forfeit (Art. 16.4.1) nor a draw's points times the number of rounds
+  otherwise (Art. 16.4.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from skak.model.results import HALF
+from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
+from skak.tiebreaks._editions import Edition
+
+__all__ = [
+    "Contribution",
+    "adjusted_scores",
+    "category",
+    "contributions",
+    "cut",
+    "fore_crosstable",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One round's element of a Buchholz-type sum.
+
+    ``score`` is the opponent's score (or the dummy's / virtual opponent's); ``result`` the
+    player's result on the 1–½–0 scale (``None``: no result yet); ``vur`` marks a voluntarily
+    unplayed round of the player (C.07 Art. 16.1.2), which cuts take first.
+    """
+
+    round: int
+    score: Fraction
+    result: Fraction | None
+    vur: bool = False
+    opponent: int | None = None
+
+    @property
+    def sb(self) -> Fraction:
+        """The Sonneborn-Berger product: opponent's score × result."""
+        return self.score * self.result if self.result is not None else Fraction(0)
+
+
+def category(records: Sequence[RoundRecord], index: int) -> int:
+    """C.07 Art. 16.2: the category (1–5) of an unplayed round; 0 for a game.
+
+    1 pairing-allocated or full-point bye; 2 forfeit win; 3 requested bye followed by at least
+    one round that is not voluntarily unplayed; 4 forfeit loss; 5 requested bye followed only
+    by voluntarily unplayed rounds, or in the last round.
+    """
+    kind = records[index].kind
+    if kind in (Kind.PAIRING_BYE, Kind.FULL_BYE):
+        return 1
+    if kind is Kind.FORFEIT_WIN:
+        return 2
+    if kind is Kind.FORFEIT_LOSS:
+        return 4
+    if kind.is_requested_bye:
+        return 3 if any(not r.kind.is_vur for r in records[index + 1 :]) else 5
+    return 0
+
+
+def adjusted_scores(ct: Crosstable) -> dict[int, Fraction]:
+    """Each player's score as his opponents' tie-breaks use it.
+
+    C.07 Art. 16.3: rounds of category 16.2.5 count as draws; the annex of 2010: every unplayed
+    round counts as a draw; a round robin: the actual score.
+    """
+
+    def make() -> dict[int, Fraction]:
+        draw = ct.scoring.draw
+        out = {}
+        for n, recs in ct.records.items():
+            score = ct.score[n]
+            if not ct.round_robin:
+                for i, r in enumerate(recs):
+                    if r.kind is Kind.GAME:
+                        continue
+                    if not ct.edition.is_c07 or category(recs, i) == 5:
+                        score += draw - r.points
+            out[n] = score
+        return out
+
+    return ct.memo("adjusted", make)
+
+
+def contributions(
+    ct: Crosstable, player: int, *, forfeits_as_played: bool = False
+) -> tuple[Contribution, ...]:
+    """The elements of ``player``'s Buchholz-type sums, round by round (see the module)."""
+    return ct.memo(
+        ("contributions", player, forfeits_as_played),
+        lambda: _contributions(ct, player, forfeits_as_played),
+    )
+
+
+def _contributions(ct: Crosstable, player: int, as_played: bool) -> tuple[Contribution, ...]:
+    recs = ct.records[player]
+    adjusted = adjusted_scores(ct)
+    out: list[Contribution] = []
+    before = Fraction(0)
+    for i, r in enumerate(recs):
+        if r.opponent is not None and (ct.round_robin or r.kind is Kind.GAME or as_played):
+            out.append(Contribution(r.round, adjusted[r.opponent], r.result, False, r.opponent))
+        elif not ct.round_robin:
+            out.append(_stand_in(ct, recs, i, before, adjusted))
+        before += r.points
+    return tuple(out)
+
+
+def _stand_in(
+    ct: Crosstable,
+    recs: Sequence[RoundRecord],
+    index: int,
+    before: Fraction,
+    adjusted: dict[int, Fraction],
+) -> Contribution:
+    r = recs[index]
+    s = ct.scoring
+    own = sum((x.points for x in recs), Fraction(0))
+    match ct.edition:
+        case Edition.ANNEX_2010:
+            # 004 annex 3 F b: Ov = Sp + (1 − Sr) + 0.5 × (N − R), in the tournament's points.
+            theirs = {Fraction(1): s.loss, HALF: s.draw}.get(r.result or Fraction(0), s.win)
+            return Contribution(r.round, before + theirs + s.draw * (ct.rounds - r.round), r.result)
+        case Edition.ANNEX_2010_SELF:
+            # F a: a draw against himself, with his own score counting unplayed games as draws.
+            mine = own + sum(
+                (s.draw - x.points for x in recs if x.kind is not Kind.GAME), Fraction(0)
+            )
+            return Contribution(r.round, mine, HALF)
+        case _:
+            dummy = own
+            if ct.edition is Edition.C07_2026:
+                if r.opponent is not None:  # Art. 16.4.1: a forfeit (category 2 or 4)
+                    dummy = min(dummy, adjusted[r.opponent])
+                else:  # Art. 16.4.2: categories 1, 3 and 5
+                    dummy = min(dummy, s.draw * ct.rounds)
+            return Contribution(r.round, dummy, r.result, r.kind.is_vur)
+
+
+def cut(
+    items: Sequence[Contribution],
+    low: int,
+    high: int,
+    *,
+    sonneborn_berger: bool = False,
+    vur_first: bool = False,
+) -> list[Contribution]:
+    """The elements left after cutting the ``low`` least and then the ``high`` most
+    significant ones (C.07 Art. 14.1–14.4, in that order).
+
+    The least significant element is the lowest score (Buchholz) or the contribution of the
+    opponent with the lowest score, the lowest such contribution when several share it
+    (Sonneborn-Berger, Art. 14.1.1). With ``vur_first`` (C.07, Swiss) each low cut takes the
+    lowest contribution of a voluntarily unplayed round instead, unless it is lower than the
+    least significant value (Art. 16.5.1, applied again for each further cut, 16.5.2).
+    """
+    left = list(items)
+
+    def value(c: Contribution) -> Fraction:
+        return c.sb if sonneborn_berger else c.score
+
+    def significance(c: Contribution) -> tuple[Fraction, Fraction]:
+        return (c.score, value(c))
+
+    for _ in range(min(low, len(left))):
+        least = min(left, key=significance)
+        vurs = [c for c in left if c.vur] if vur_first else []
+        if vurs:
+            lowest_vur = min(vurs, key=lambda c: (value(c), c.score))
+            if value(lowest_vur) >= value(least):
+                least = lowest_vur
+        left.remove(least)
+    for _ in range(min(high, len(left))):
+        left.remove(max(left, key=significance))
+    return left
+
+
+def fore_crosstable(ct: Crosstable) -> Crosstable:
+    """C.07 Art. 8.3: the crosstable as if every game paired for the final round had been
+    drawn. Before the final round is in the standings, it is the crosstable itself."""
+    if ct.rounds == 0 or ct.rounds < ct.total_rounds:
+        return ct
+    s = ct.scoring
+    records = {}
+    for n, recs in ct.records.items():
+        last = recs[-1]
+        if last.opponent is not None:
+            drawn = RoundRecord(last.round, Kind.GAME, last.opponent, last.colour, s.draw, HALF)
+            recs = (*recs[:-1], drawn)
+        records[n] = recs
+    return ct.with_records(records, "fore")

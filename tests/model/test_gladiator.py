@@ -1,0 +1,162 @@
+"""Gladiator scoring, DSU 003 §4.9.8: play-offs of drawn games, points for the winner of the
+sequence, the individual games kept for rating, and the tie-break order."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+from typer.testing import CliRunner
+
+from skak.cli import app
+from skak.errors import InputError
+from skak.io.trf import parse_trf, write_trf
+from skak.model import Colour, Pairing, Result, Round, Scoring
+from skak.model.events import ResultEntered, apply
+from skak.model.history import score
+from skak.model.results import gladiator_points, gladiator_winner, playoff_colour
+from skak.standings import standings
+from tests.dsl import build, game
+
+GLADIATOR = Scoring(gladiator=True)
+W, D, B = Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN
+
+
+@pytest.mark.parametrize(
+    ("playoff", "white_wins"),
+    [
+        ((W,), False),  # the replay has reversed colours: its white is the original black
+        ((B,), True),
+        ((D, W), True),  # then blitz, colours alternating: the original white has white
+        ((D, D, B), True),  # third game: the original white has black again, and wins
+        ((D,), None),
+        ((), None),
+    ],
+    ids=["replay-white", "replay-black", "blitz-1", "blitz-2", "undecided", "none"],
+)
+def test_the_winner_of_the_sequence(playoff: tuple[Result, ...], white_wins: bool | None) -> None:
+    assert gladiator_winner(Colour.WHITE, playoff) is white_wins
+    black = gladiator_winner(Colour.BLACK, playoff)
+    assert black is (None if white_wins is None else not white_wins)
+
+
+def test_colours_in_the_playoff() -> None:
+    """4.9.8: "omkamp med omvendte farver", then blitz (colours alternate)."""
+    assert [playoff_colour(Colour.WHITE, g) for g in (1, 2, 3)] == [
+        Colour.BLACK,
+        Colour.WHITE,
+        Colour.BLACK,
+    ]
+
+
+def test_the_winner_scores_one_and_the_loser_nothing() -> None:
+    """4.9.8: "Den spiller, der vinder, uanset hvornår i forløbet det sker, får tildelt et
+    point og modstanderen et nul." """
+    assert gladiator_points(D, Colour.WHITE, (D, W), GLADIATOR) == 1
+    assert gladiator_points(D, Colour.BLACK, (D, W), GLADIATOR) == 0
+    assert gladiator_points(D, Colour.WHITE, (D, W), Scoring()) is None  # not Gladiator
+    assert gladiator_points(W, Colour.WHITE, (), GLADIATOR) is None  # decided in the game
+
+
+def test_scores_in_a_tournament() -> None:
+    t = build(4, game(1, 1, 2, "½-½"), game(1, 3, 4, "1-0"), scoring=GLADIATOR)
+    t = apply(t, ResultEntered(1, 1, D, (D, W)))
+    assert [score(t, n) for n in (1, 2, 3, 4)] == [1, 0, 1, 0]
+    # The ordinary game stays a draw on the board: that is what gets rated (4.9.8).
+    assert t.round(1).board(1).result is D
+
+
+@pytest.mark.parametrize(
+    ("result", "playoff", "message"),
+    [
+        (W, (W,), "only a drawn game is played off"),
+        (D, (W, D), "play-off game 1 was won"),
+        (D, (Result.WHITE_FORFEIT_WIN,), "must be won, drawn or lost"),
+    ],
+)
+def test_bad_playoffs_are_refused(
+    result: Result, playoff: tuple[Result, ...], message: str
+) -> None:
+    with pytest.raises(InputError, match=message):
+        Pairing(1, 1, 2, result, playoff=playoff)
+
+
+def test_playoffs_only_with_gladiator_scoring() -> None:
+    t = build(2, game(1, 1, 2, "½-½"))
+    with pytest.raises(InputError, match="Gladiator"):
+        apply(t, ResultEntered(1, 1, D, (W,)))
+
+
+def test_tiebreak_order_of_4_9_8() -> None:
+    """4.9.8: most ordinary games won, then most reduced-time games won (not blitz), then
+    the direct encounter."""
+    t = build(
+        4,
+        game(1, 1, 4, "1-0"),
+        game(1, 2, 3, "½-½"),
+        game(2, 4, 2, "½-½"),
+        game(2, 3, 1, "½-½"),
+        game(3, 1, 2, "0-1"),
+        game(3, 3, 4, "½-½"),
+        scoring=GLADIATOR,
+        tiebreaks=("GLO", "GLR", "DE"),
+    )
+    rounds = list(t.rounds)
+    rounds[0] = rounds[0].with_result(2, D, (D, W))  # 2 wins the blitz game as white
+    rounds[1] = rounds[1].with_result(1, D, (B,))  # 4 wins the replay with black
+    rounds[1] = rounds[1].with_result(2, D, (W,))  # 1 wins the replay as white
+    rounds[2] = rounds[2].with_result(2, D, (W,))  # 4 wins the replay as white
+    t = replace(t, rounds=tuple(rounds))
+    rows = standings(t, tiebreaks="GLO,GLR,DE")
+    by = {s.player.start_number: s for s in rows}
+    # Points: 1: 1+1+0 = 2; 2: 1+0+1 = 2; 3: 0+0+0 = 0; 4: 0+1+1 = 2.
+    assert [by[n].points for n in (1, 2, 3, 4)] == [2, 2, 0, 2]
+    assert by[1].tiebreak("GLO") == 1  # beat 4 in round 1
+    assert by[2].tiebreak("GLO") == 1  # beat 1 in round 3
+    assert by[4].tiebreak("GLO") == 0
+    assert by[1].tiebreak("GLR") == 1
+    assert by[2].tiebreak("GLR") == 0  # won only a blitz game
+    assert by[4].tiebreak("GLR") == 2
+    # 1 and 2 are level on GLO; 1 won a replay, 2 only blitz; 4 has no ordinary win.
+    assert [s.player.start_number for s in rows] == [1, 2, 4, 3]
+
+
+def test_trf_round_trip_keeps_the_playoff() -> None:
+    t = build(2, game(1, 1, 2, "½-½"), scoring=GLADIATOR, number_of_rounds=1)
+    t = apply(t, ResultEntered(1, 1, D, (D, D, B)))
+    back = parse_trf(write_trf(t), "g.trf").tournament
+    assert back.scoring.gladiator
+    assert back.round(1).board(1).playoff == (D, D, B)
+    assert (score(back, 1), score(back, 2)) == (1, 0)  # game 3: player 1 has black, wins
+
+
+def test_cli_gladiator_tournament(runner: CliRunner) -> None:
+    def run(*args: str) -> str:
+        result = runner.invoke(app, list(args))
+        assert result.exit_code == 0, result.output + result.stderr
+        return result.stdout
+
+    run("new", "Gladiator 2026", "--gladiator", "--unrated")
+    for name in ("A, A", "B, B", "C, C", "D, D"):
+        run("players", "add", name)
+    run("pair")
+    rnd = json.loads(run("round", "show", "1", "--json"))
+    first = rnd["pairings"][0]
+    out = run("result", "1", "1", "½-½", "--playoff", "½-½,1-0")
+    assert "play-off ½-½ 1-0" in out
+    run("result", "1", "2", "1-0")
+    data = json.loads(run("standings", "--json"))["standings"]
+    points = {row["start_number"]: Fraction(row["points"]) for row in data}
+    assert points[first["white"]] == 1  # won the blitz game with white
+    assert points[first["black"]] == 0
+    assert list(data[0]["tiebreaks"]) == ["GLO", "GLR", "DE"]
+    bad = runner.invoke(app, ["result", "1", "2", "1-0", "--playoff", "1-0"])
+    assert bad.exit_code == 3
+    assert "only a drawn game" in bad.stderr
+
+
+def test_round_with_playoff_is_a_valid_round() -> None:
+    rnd = Round(1, (Pairing(1, 1, 2, D, playoff=(D, W)),))
+    assert rnd.board(1).playoff == (D, W)

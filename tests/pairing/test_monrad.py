@@ -1,0 +1,314 @@
+"""Monrad, DSU 003 §4.9.1–4.9.2: order, nearest unmet opponent, exchanges, colours,
+withdrawals, the free round, and the look-ahead."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from skak.errors import NoValidPairingError
+from skak.model import Colour, Result, Round, Tournament
+from skak.model.events import ResultEntered, RoundPaired, apply
+from skak.model.history import colour_history
+from skak.pairing import get_system
+from skak.pairing.monrad import (
+    lex_first_matching,
+    lex_matchings,
+    lot_order,
+    placements,
+    rounds_pairable,
+)
+from tests.dsl import build, game
+
+MONRAD = get_system("monrad")
+
+
+def pairs(t: Tournament) -> list[tuple[int, int | None]]:
+    return [(p.white, p.black) for p in MONRAD.pair(t).pairings]
+
+
+def test_round_one_is_two_against_one_four_against_three() -> None:
+    """4.9.2: "I 1. runde spiller nr. 2 hvid mod nr. 1, nr. 4 hvid mod nr. 3 osv." """
+    assert pairs(build(8, system="monrad")) == [(2, 1), (4, 3), (6, 5), (8, 7)]
+
+
+def test_round_one_follows_a_seeded_lot() -> None:
+    t = build(10, system="monrad", pairing_settings=(("lot-seed", 7),))
+    lot = lot_order(t)
+    assert sorted(lot) == list(range(1, 11))
+    assert lot != tuple(range(1, 11))
+    assert lot == lot_order(build(10, system="monrad", pairing_settings=(("lot-seed", 7),)))
+    assert pairs(t) == [(lot[i + 1], lot[i]) for i in range(0, 10, 2)]
+
+
+#: A hand-built situation after two rounds: placements 1–6 in number order, and 5 and 6 have
+#: met, so the greedy pairing (1–2, 3–4) leaves 5 and 6 together.
+EXCHANGE_CASE = (
+    game(1, 1, 3, "1-0"),
+    game(1, 2, 4, "½-½"),
+    game(1, 5, 6, "½-½"),
+    game(2, 4, 1, "0-1"),
+    game(2, 5, 2, "0-1"),
+    game(2, 3, 6, "1-0"),
+)
+
+
+def test_reordering_by_points_then_previous_placement() -> None:
+    """4.9.2: sort by points, then within a score group by the placement at the previous
+    pairing (after round 1: the lot number)."""
+    t = build(6, *EXCHANGE_CASE, system="monrad")
+    order = placements(t)
+    assert order[0] == (1, 2, 3, 4, 5, 6)
+    assert order[1] == (1, 2, 4, 5, 6, 3)  # 1: 1; 2, 4, 5, 6: ½ in lot order; 3: 0
+    assert order[2] == (1, 2, 3, 4, 5, 6)  # 2, 1½, 1, then ½ in round-2 order 4, 5, 6
+
+
+def test_exchange_with_the_last_pair() -> None:
+    """4.9.2: when the last players have met, the remaining players and the last pair made
+    are re-paired; the players keep their placement; colours by fewer whites, else the lower
+    placed has white."""
+    t = build(6, *EXCHANGE_CASE, system="monrad")
+    rnd = MONRAD.pair(t)
+    assert [(p.white, p.black) for p in rnd.pairings] == [(2, 1), (3, 5), (6, 4)]
+    text = "\n".join(rnd.explanation)
+    assert "ombytning" in text
+    assert "last 1 pair(s)" in text
+
+
+def test_exchange_reaches_back_to_the_second_last_pair() -> None:
+    """4.9.2: "Er det ikke … muligt …, medtages det næstsidst sammensatte par osv." """
+    forbidden = {frozenset(p) for p in [(5, 6), (3, 5), (3, 6)]}
+
+    def allowed(a: int, b: int) -> bool:
+        return frozenset((a, b)) not in forbidden
+
+    found = lex_first_matching([1, 2, 3, 4, 5, 6], allowed)
+    assert found == ([(1, 3), (2, 5), (4, 6)], 2)
+
+
+def test_lexicographic_order_is_the_rules_order() -> None:
+    """The best placed player's nearest opponent first; alternatives in the rule's order."""
+    got = list(lex_matchings([1, 2, 3, 4, 5, 6], lambda a, b: True))
+    assert len(got) == 15
+    assert got[0] == [(1, 2), (3, 4), (5, 6)]
+    assert got[1] == [(1, 2), (3, 5), (4, 6)]
+    assert got == sorted(got)
+
+
+def test_no_pairing_names_the_stuck_players() -> None:
+    def allowed(a: int, b: int) -> bool:
+        return 4 not in (a, b)
+
+    assert lex_first_matching([1, 2, 3, 4], allowed) == (None, [3, 4])
+
+
+def test_unfinished_games_count_as_draws_for_the_order() -> None:
+    """4.9.1: "Uafgjorte partier regnes, indtil partierne er færdigspillede, for remis." """
+    t = build(
+        4,
+        game(1, 2, 1, "1-0"),
+        game(1, 4, 3, None),
+        system="monrad",
+    )
+    t = replace(t, rounds=(t.rounds[0].with_result(2, Result.UNFINISHED),))
+    # 2: 1 point; 3 and 4: ½ each (in lot order 3, 4); 1: 0.
+    assert placements(t)[1] == (2, 3, 4, 1)
+
+
+def test_odd_field_gives_the_lowest_placed_a_free_round_once() -> None:
+    t = build(5, system="monrad", number_of_rounds=5)
+    seen: list[int] = []
+    for r in range(1, 6):
+        rnd = MONRAD.pair(t)
+        byes = [p.white for p in rnd.pairings if p.black is None]
+        assert len(byes) == 1
+        seen += byes
+        t = apply(t, RoundPaired(rnd))
+        for p in rnd.pairings:
+            if p.result is None:
+                t = apply(t, ResultEntered(r, p.board, Result.DRAW))
+    assert sorted(seen) == [1, 2, 3, 4, 5]
+    assert seen[0] == 5  # round 1: the last lot number sits out
+
+
+def test_an_odd_number_withdrawn_keeps_the_first_in_as_lowest_placed() -> None:
+    """4.9.1: "Udgår et ulige antal spillere, indgår den først udtrådte i rundelægningen som
+    den lavest placerede, medens de øvrige udtrådte matches i resten af turneringen." """
+    t = build(6, game(1, 2, 1, "1-0"), game(1, 4, 3, "1-0"), game(1, 6, 5, "1-0"), system="monrad")
+    t = replace(t, players=tuple(replace(p, withdrawn_from=2) if p.start_number == 2 else p
+                                 for p in t.players))  # fmt: skip
+    rnd = MONRAD.pair(t)
+    ghost = [p for p in rnd.pairings if 2 in p.players]
+    assert len(ghost) == 1
+    assert ghost[0].result is Result.WHITE_FORFEIT_WIN
+    assert ghost[0].black == 2
+    assert len(rnd.pairings) == 3
+    # A second withdrawal makes the number even: both leave the pairing.
+    t = apply(t, RoundPaired(rnd))
+    t = replace(t, players=tuple(replace(p, withdrawn_from=3) if p.start_number == 5 else p
+                                 for p in t.players))  # fmt: skip
+    for p in t.round(2).pairings:
+        if p.result is None:
+            t = apply(t, ResultEntered(2, p.board, Result.DRAW))
+    rnd = MONRAD.pair(t)
+    paired = {n for p in rnd.pairings for n in p.players}
+    assert paired == {1, 3, 4, 6}
+
+
+def _play(t: Tournament, rnd_number: int, rng: random.Random) -> Tournament:
+    for p in t.round(rnd_number).pairings:
+        if p.result is None:
+            result = rng.choice(
+                [Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.WHITE_FORFEIT_WIN]
+            )
+            t = apply(t, ResultEntered(rnd_number, p.board, result))
+    return t
+
+
+def _look_ahead_case() -> tuple[Tournament, Round]:
+    """The first small tournament (by seed) where the rule's own pairing would leave a later
+    round unpairable."""
+    for players in (6, 8):
+        for seed in range(200):
+            rng = random.Random(seed)
+            t = build(players, system="monrad", number_of_rounds=players - 1)
+            for r in range(1, players):
+                rnd = MONRAD.pair(t)
+                if any("look-ahead" in line for line in rnd.explanation):
+                    return t, rnd
+                t = _play(apply(t, RoundPaired(rnd)), r, rng)
+    raise AssertionError("no look-ahead case found")
+
+
+def test_look_ahead_keeps_the_remaining_rounds_pairable() -> None:
+    """4.9.2 tells the arbiter to check a later round before starting one; skak checks all
+    the remaining rounds and says when it had to deviate from the rule's first pairing."""
+    t, rnd = _look_ahead_case()
+    plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
+    assert plain != rnd  # the rule's first pairing differs
+    # With the rule's first pairing the tournament gets stuck before its last round …
+    stuck = apply(t, RoundPaired(plain))
+    with pytest.raises(NoValidPairingError):
+        _finish(stuck, plain=True)
+    # … while skak's choice pairs every round to the end.
+    done = _finish(apply(t, RoundPaired(rnd)), plain=False)
+    assert done.current_round == t.number_of_rounds
+
+
+def _finish(t: Tournament, *, plain: bool) -> Tournament:
+    """Play the rest of ``t`` with or without the look-ahead."""
+    rounds = t.number_of_rounds or 0
+    setting = (("look-ahead", not plain),)
+    for r in range(t.current_round, rounds + 1):
+        t = _play(t, r, random.Random(r))
+        if r < rounds:
+            t = apply(t, RoundPaired(MONRAD.pair(replace(t, pairing_settings=setting))))
+    return t
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@st.composite
+def monrad_runs(draw: st.DrawFn) -> tuple[int, int, int, dict[int, int], int]:
+    players = draw(st.integers(4, 16))
+    rounds = draw(st.integers(1, players - 1 + players % 2))
+    seed = draw(st.integers(0, 10_000))
+    withdrawals: dict[int, int] = {}
+    if draw(st.booleans()):
+        for n in draw(st.lists(st.integers(1, players), max_size=3, unique=True)):
+            withdrawals[n] = draw(st.integers(2, max(2, rounds)))
+    lot = draw(st.integers(0, 3))
+    return players, rounds, seed, withdrawals, lot
+
+
+def _run(
+    players: int, rounds: int, seed: int, withdrawals: dict[int, int], lot: int
+) -> tuple[Tournament, NoValidPairingError | None]:
+    """Play a random Monrad tournament; returns it, and the error if a round got stuck."""
+    rng = random.Random(seed)
+    t = build(
+        players, system="monrad", number_of_rounds=rounds, pairing_settings=(("lot-seed", lot),)
+    )
+    t = replace(
+        t,
+        players=tuple(
+            replace(p, withdrawn_from=withdrawals.get(p.start_number)) for p in t.players
+        ),
+    )
+    for r in range(1, rounds + 1):
+        order = placements(t)[r - 1]
+        try:
+            rnd = MONRAD.pair(t)
+        except NoValidPairingError as error:
+            return t, error
+        if r == rounds // 2 + 1:
+            assert MONRAD.pair(t) == rnd  # identical input, identical output
+        _check_round(t, rnd, order)
+        t = _play(apply(t, RoundPaired(rnd)), r, rng)
+    return t, None
+
+
+def _check_round(t: Tournament, rnd: Round, order: tuple[int, ...]) -> None:
+    rank = {n: i for i, n in enumerate(order)}
+    seen = Counter(n for p in rnd.pairings for n in p.players)
+    assert all(c == 1 for c in seen.values())
+    present = {p.start_number for p in t.players if p.is_available(rnd.number)}
+    assert present <= set(seen)
+    for p in rnd.pairings:
+        if p.black is None or p.result is not None:
+            continue
+        assert p.black not in _met_over_the_board(t, p.white), (
+            f"rematch {p.white}–{p.black} in round {rnd.number}"
+        )
+        w = colour_history(t, p.white).count(Colour.WHITE)
+        b = colour_history(t, p.black).count(Colour.WHITE)
+        assert w < b or (w == b and rank[p.white] > rank[p.black])
+
+
+def _met_over_the_board(t: Tournament, n: int) -> set[int]:
+    out: set[int] = set()
+    for rnd in t.rounds:
+        for p in rnd.pairings:
+            if n in p.players and p.black is not None and not (p.result and p.result.is_forfeit):
+                out.add(p.black if p.white == n else p.white)
+    return out
+
+
+def _unavoidable(t: Tournament) -> bool:
+    """Whether *no* pairing of the last round played would have left the stuck round
+    pairable (checked by brute force over every pairing the rules allowed)."""
+    before = replace(t, rounds=t.rounds[:-1])
+    number = before.next_round
+    field = MONRAD._field(before, number, placements(before)[number - 1])  # type: ignore[attr-defined]
+    for candidate in lex_matchings(field.order, field.allowed):
+        if rounds_pairable(field.order, field.constraints.without(candidate), 1, [10**9]):
+            return False
+    return True
+
+
+@given(monrad_runs())
+@settings(max_examples=40)
+def test_random_monrad_tournaments(run: tuple[int, int, int, dict[int, int], int]) -> None:
+    """No rematch, everyone present paired once, the colour rule, the same input gives the
+    same pairing — and a round gets stuck only when no pairing of the round before could
+    have avoided it (the look-ahead of 4.9.2 never misses a way out)."""
+    players, rounds, seed, withdrawals, lot = run
+    t, stuck = _run(players, rounds, seed, withdrawals, lot)
+    if stuck is None:
+        assert t.current_round == rounds
+    elif not withdrawals:
+        assert t.rounds, "round 1 can always be paired"
+        assert _unavoidable(t), f"round {t.next_round} was stuck but could have been avoided"
+
+
+@pytest.mark.parametrize("players", [50, 200])
+def test_large_fields_pair_without_rematches(players: int) -> None:
+    t, stuck = _run(players, 9, seed=players, withdrawals={3: 4, 17: 6}, lot=1)
+    assert stuck is None
+    assert t.current_round == 9
