@@ -180,7 +180,7 @@ def test_the_installed_command_takes_dash_results(tmp_path: Path) -> None:
         )
 
     assert run("new", "T").returncode == 0
-    for name in ("A, A", "B, B"):
+    for name in ("A, A", "B, B", "C, C", "D, D"):
         assert run("players", "add", name).returncode == 0
     assert run("pair").returncode == 0
     done = run("result", "--db", str(tmp_path / "x.db"), "1", "1", "-+")

@@ -23,6 +23,7 @@ def test_names_with_square_brackets_are_shown_as_they_are(runner: CliRunner) -> 
     ok(runner, "new", "Open [/] [red]")
     ok(runner, "players", "add", "Berg, [Anna]")
     ok(runner, "players", "add", "Lund, Ole")
+    ok(runner, "players", "add", "Dahl, Eva")
     assert "Open [/] [red]: round (runde) 1" in ok(runner, "pair")
     assert "Berg, [Anna]" in ok(runner, "standings")
     assert "Open [/] [red]" in ok(runner, "players", "list")
@@ -92,6 +93,7 @@ def test_export_json_writes_every_field(runner: CliRunner) -> None:
     ok(runner, "new", "T")
     ok(runner, "players", "add", "A, A")
     ok(runner, "players", "add", "B, B")
+    ok(runner, "players", "add", "C, C")
     ok(runner, "pair")
     data = json.loads(ok(runner, "export", "json"))["tournament"]
     assert data["rounds"][0]["pairings"][0]["result"] is None
@@ -100,17 +102,21 @@ def test_export_json_writes_every_field(runner: CliRunner) -> None:
     assert data["players"][0]["club"] is None
 
 
-def test_two_player_double_round_robin_explains_no_swap(runner: CliRunner) -> None:
+def test_two_players_make_no_round_robin(runner: CliRunner) -> None:
     ok(runner, "new", "Match", "--setting", "cycles=2")
     ok(runner, "players", "add", "A, A")
     ok(runner, "players", "add", "B, B")
-    assert "swapped" not in ok(runner, "pair", "--explain")
+    result = runner.invoke(app, ["pair"])
+    assert result.exit_code == 6
+    assert "needs at least 3 players" in result.stderr
+    assert "players" in ok(runner, "players", "list")  # nothing changed
 
 
 def test_correction_says_what_it_corrected(runner: CliRunner) -> None:
     ok(runner, "new", "T")
     ok(runner, "players", "add", "A, A")
     ok(runner, "players", "add", "B, B")
+    ok(runner, "players", "add", "C, C")
     ok(runner, "pair")
     assert "corrected" not in ok(runner, "result", "1", "1", "1-0")
     assert "corrected from 1-0" in ok(runner, "result", "1", "1", "0-1")

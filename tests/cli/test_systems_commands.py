@@ -112,3 +112,17 @@ def test_standings_of_a_trf_file(runner: CliRunner) -> None:
     )
     assert data["standings"][0]["rank"] == 1
     assert "BH" in data["standings"][0]["tiebreaks"]
+
+
+def test_standings_of_a_trf_without_results_is_refused(runner: CliRunner) -> None:
+    from skak.io.trf import write_trf
+    from skak.model import Player, Tournament
+
+    empty = Tournament(
+        name="Empty",
+        pairing_system="berger",
+        players=(Player(1, "A, A"), Player(2, "B, B"), Player(3, "C, C")),
+    )
+    Path("empty.trf").write_text(write_trf(empty, extensions=False), encoding="utf-8")
+    message = run(runner, "standings", "--trf", "empty.trf", code=3)
+    assert "empty.trf: the file has no results to rank" in message

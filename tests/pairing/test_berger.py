@@ -212,7 +212,7 @@ def test_settings_are_checked(settings: dict[str, object], message: str) -> None
 
 
 @given(
-    n=st.integers(min_value=2, max_value=16),
+    n=st.integers(min_value=3, max_value=16),
     cycles=st.sampled_from([1, 2]),
     data=st.data(),
 )

@@ -6,12 +6,16 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from skak.cli import app
 from skak.errors import NoValidPairingError
+from skak.io.trf import write_trf
 from skak.model import Colour, Result, Round, Tournament
 from skak.model.events import ResultEntered, RoundPaired, apply
 from skak.model.history import colour_history
@@ -216,8 +220,12 @@ def _finish(t: Tournament, *, plain: bool) -> Tournament:
 
 @st.composite
 def monrad_runs(draw: st.DrawFn) -> tuple[int, int, int, dict[int, int], int]:
-    players = draw(st.integers(4, 16))
-    rounds = draw(st.integers(1, players - 1 + players % 2))
+    if draw(st.integers(0, 9)) == 0:  # now and then a large field, fewer rounds
+        players = draw(st.integers(17, 200))
+        rounds = draw(st.integers(1, 9))
+    else:
+        players = draw(st.integers(4, 16))
+        rounds = draw(st.integers(1, players - 1 + players % 2))
     seed = draw(st.integers(0, 10_000))
     withdrawals: dict[int, int] = {}
     if draw(st.booleans()):
@@ -300,6 +308,8 @@ def test_random_monrad_tournaments(run: tuple[int, int, int, dict[int, int], int
     have avoided it (the look-ahead of 4.9.2 never misses a way out)."""
     players, rounds, seed, withdrawals, lot = run
     t, stuck = _run(players, rounds, seed, withdrawals, lot)
+    again, _ = _run(players, rounds, seed, withdrawals, lot)
+    assert again.rounds == t.rounds  # the same seed gives the same tournament
     if stuck is None:
         assert t.current_round == rounds
     elif not withdrawals:
@@ -312,3 +322,37 @@ def test_large_fields_pair_without_rematches(players: int) -> None:
     t, stuck = _run(players, 9, seed=players, withdrawals={3: 4, 17: 6}, lot=1)
     assert stuck is None
     assert t.current_round == 9
+
+
+def test_engine_checks_a_monrad_tournament_it_paired(tmp_path: Path, runner: CliRunner) -> None:
+    """``skak engine --monrad --check`` finds no difference on a file skak paired itself, and
+    names the round of a hand edit."""
+    t, stuck = _run(12, 7, seed=5, withdrawals={}, lot=0)
+    assert stuck is None
+    path = tmp_path / "monrad.trf"
+    path.write_text(write_trf(t, extensions=False), encoding="utf-8")
+    done = runner.invoke(app, ["engine", "--monrad", "--check", str(path)])
+    assert done.exit_code == 0, done.output + done.stderr
+    assert done.stdout.count("same pairing") == 7
+    first, second = t.round(4).pairings[:2]
+    swapped = replace(
+        t.round(4),
+        pairings=(
+            replace(first, black=second.black),
+            replace(second, black=first.black),
+            *t.round(4).pairings[2:],
+        ),
+    )
+    edited = replace(t, rounds=(*t.rounds[:3], swapped, *t.rounds[4:]))
+    path.write_text(write_trf(edited, extensions=False), encoding="utf-8")
+    done = runner.invoke(app, ["engine", "--monrad", "--check", str(path)])
+    assert done.exit_code == 1
+    assert "round 4 differs" in done.stdout
+    path.write_text(write_trf(replace(t, number_of_rounds=8), extensions=False), encoding="utf-8")
+    nxt = runner.invoke(app, ["engine", "--monrad", str(path), "-p"])
+    assert nxt.exit_code == 0, nxt.stderr
+    expected = MONRAD.pair(replace(t, number_of_rounds=8))
+    assert nxt.stdout.splitlines() == [
+        "6",
+        *(f"{p.white} {p.black}" for p in expected.pairings),
+    ]

@@ -335,7 +335,10 @@ def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:
         return open_db(db).load(tournament)
     from skak.cli.files import read_trf_file
 
-    return read_trf_file(trf)
+    t = read_trf_file(trf)
+    if not any(p.result is not None for r in t.rounds for p in r.pairings):
+        raise InputError("the file has no results to rank (no round played)", location=str(trf))
+    return t
 
 
 def final_rating(t: Tournament) -> RatingResult | None:

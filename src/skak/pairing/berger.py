@@ -180,9 +180,10 @@ class RoundRobinSystem:
     def pair(self, tournament: Tournament) -> Round:
         field = self._field(tournament)
         number = tournament.next_round
-        if len(field) < 2:
+        if len(field) < 3:
             raise NoValidPairingError(
-                f"a round robin needs at least 2 players; {len(field)} registered"
+                f"a round robin (alle-mod-alle) needs at least 3 players; {len(field)} "
+                "registered (two players play a match, not a round robin)"
             )
         in_field = set(field)
         newcomers = sorted(
