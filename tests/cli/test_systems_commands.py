@@ -126,3 +126,30 @@ def test_standings_of_a_trf_without_results_is_refused(runner: CliRunner) -> Non
     Path("empty.trf").write_text(write_trf(empty, extensions=False), encoding="utf-8")
     message = run(runner, "standings", "--trf", "empty.trf", code=3)
     assert "empty.trf: the file has no results to rank" in message
+
+
+def test_monrad_lifecycle_with_an_announced_absence(runner: CliRunner) -> None:
+    run(runner, "new", "Klubaften", "--system", "monrad", "--rounds", "3", "--unrated")
+    for i in range(1, 7):
+        run(runner, "players", "add", f"P, {i}")
+    assert "half-point bye" in run(runner, "players", "absent", "3", "--round", "1", "--half")
+    run(runner, "pair")
+    rnd = json.loads(run(runner, "round", "show", "1", "--json"))
+    assert rnd["byes"] == [{"player": 3, "result": "half-bye"}]
+    assert [(p["white"], p["black"]) for p in rnd["pairings"]] == [(2, 1), (5, 4), (6, None)]
+    assert "paired already" in run(runner, "players", "absent", "3", "--round", "1", code=3)
+    run(runner, "players", "absent", "5", "--round", "2")
+    run(runner, "players", "absent", "5", "--round", "2", "--cancel")
+    for board in (1, 2):
+        run(runner, "result", "1", str(board), "1-0")
+    run(runner, "pair")
+    rnd = json.loads(run(runner, "round", "show", "2", "--json"))
+    assert rnd["byes"] == []
+    assert sorted(n for p in rnd["pairings"] for n in (p["white"], p["black"]) if n) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+    ]

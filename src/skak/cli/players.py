@@ -27,7 +27,14 @@ from skak.cli._common import (
 from skak.errors import InputError
 from skak.model.player import Ratings, Title
 
-__all__ = ["players_add", "players_edit", "players_import", "players_list", "players_withdraw"]
+__all__ = [
+    "players_absent",
+    "players_add",
+    "players_edit",
+    "players_import",
+    "players_list",
+    "players_withdraw",
+]
 
 RatingOpt = Annotated[int | None, typer.Option(help="DSU rating (ratingtal).")]
 
@@ -175,6 +182,57 @@ def players_edit(
         raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
     player = s.edit_player(tournament, start_number, **changes)
     out.print(f"Player {player.start_number} is now: {escape(player.name)}")
+
+
+@players_app.command("absent")
+@cli_errors
+def players_absent(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    round_number: Annotated[
+        list[int], typer.Option("--round", "-r", help="A round he will miss (repeatable).")
+    ],
+    half: Annotated[
+        bool, typer.Option("--half", help="A requested half-point bye (½ point) instead of 0.")
+    ] = False,
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Take back an announced absence or bye.")
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Announce that a player will miss a round (meldt afbud): he is not paired and gets no
+    point, or half a point with --half (a requested bye, where the tournament allows it).
+
+    Example: skak players absent 7 --round 5 --half
+    """
+    s = open_db(db)
+    t = s.load(tournament)
+    current = t.player(start_number)
+    rounds = frozenset(round_number)
+    paired = sorted(r for r in rounds if r <= t.current_round)
+    if paired:
+        raise InputError(
+            f"round(s) {', '.join(map(str, paired))} are paired already; an absence is announced "
+            "before the round is paired (a game not played is a forfeit: skak result R B +-)"
+        )
+    if cancel:
+        changes: dict[str, Any] = {
+            key: getattr(current, key) - rounds
+            for key in ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
+        }
+    else:
+        keep, other = (
+            ("half_bye_rounds", "absent_rounds") if half else ("absent_rounds", "half_bye_rounds")
+        )
+        changes = {
+            keep: getattr(current, keep) | rounds,
+            other: getattr(current, other) - rounds,
+            "full_bye_rounds": current.full_bye_rounds - rounds,
+        }
+    player = s.edit_player(tournament, start_number, **changes)
+    what = "no longer absent" if cancel else ("half-point bye" if half else "absent (0 points)")
+    listed = ", ".join(map(str, sorted(rounds)))
+    out.print(f"{escape(player.name)}: {what} in round(s) {listed}")
 
 
 @players_app.command("withdraw")
