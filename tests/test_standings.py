@@ -158,10 +158,34 @@ def test_round_robin_half_played_scores_his_unplayed_games_to_the_opponent() -> 
 
 
 def test_other_systems_keep_his_score() -> None:
-    """§16: not a round robin — he leaves the pairing, his score stays and counts."""
-    t = _withdrawn(2, system="monrad")
-    assert dsu_withdrawals(t).tournament is t
-    assert standings(t, withdrawals=True) == standings(t)
+    """§16: not a round robin — he leaves the pairing, his score stays and counts, and a
+    player left without an opponent because of him scores 1."""
+    from dataclasses import replace
+
+    from skak.model.events import ResultEntered, RoundPaired, apply
+    from skak.pairing import get_system
+
+    monrad = get_system("monrad")
+    t = build(6, game(1, 2, 1, "1-0"), game(1, 4, 3, "1-0"), game(1, 6, 5, "1-0"), system="monrad")
+    t = replace(
+        t,
+        players=tuple(
+            replace(p, withdrawn_from=2) if p.start_number == 2 else p for p in t.players
+        ),
+    )
+    rnd = monrad.pair(t)  # five players left: the first to withdraw stays in as the lowest
+    t = apply(t, RoundPaired(rnd))
+    for p in rnd.pairings:
+        if p.result is None:
+            t = apply(t, ResultEntered(2, p.board, Result.DRAW))
+    rows = {s.player.start_number: s for s in standings(t, withdrawals=True)}
+    assert rows[2].points == 1  # his win in round 1 stays
+    assert not rows[2].excluded
+    (ghost,) = [p for p in rnd.pairings if 2 in p.players]
+    opponent = ghost.white if ghost.black == 2 else ghost.black
+    assert opponent is not None
+    assert ghost.result is Result.WHITE_FORFEIT_WIN
+    assert rows[opponent].points - (1 if opponent in (4, 6) else 0) == 1
 
 
 def test_final_standings_use_dsu_defaults_and_section_16() -> None:
@@ -215,3 +239,23 @@ def test_excluded_players_take_no_place_and_no_prize() -> None:
 def test_bad_prizes(prizes: list[object], by: str, message: str) -> None:
     with pytest.raises(InputError, match=message):
         share_prizes(standings(four()), prizes, by=by)  # type: ignore[arg-type]
+
+
+def test_direct_encounter_in_an_unfinished_round_robin_counts_only_games_played() -> None:
+    """004 annex 3 2.A.c / C.07 Art. 6: the tied players have not all met yet, so the one who
+    beat another is not placed first while the third could still catch up."""
+    t = build(
+        ["A", "B", "C", "D", "E", "F"],
+        game(1, "A", "B", "1-0"),
+        game(1, "C", "D", "0-1"),
+        game(1, "E", "F", "½-½"),
+        game(2, "B", "E", "1-0"),
+        game(2, "C", "F", "1-0"),
+        game(2, "A", "D", "0-1"),
+        system="berger",
+        number_of_rounds=5,
+    )
+    rows = standings(t, tiebreaks="DE")
+    places = {s.player.name: s.place for s in rows}
+    assert places["D"] == "1"
+    assert places["A"] == places["B"] == places["C"] == "2–4"

@@ -20,7 +20,7 @@ from typing import Any
 from skak.errors import InputError
 from skak.model.history import entries_by_player
 from skak.model.player import Player
-from skak.model.results import Result
+from skak.model.results import Result, playoff_pending
 from skak.model.tournament import Pairing, Tournament
 from skak.tiebreaks import (
     Edition,
@@ -133,7 +133,12 @@ def standings(
             tournament.player(number),
             original.score[number] if excluded else ct.score[number],
             sum(1 for e in mine if e.is_game and e.result is not None and e.result.is_played),
-            sum(1 for e in mine if e.result is Result.UNFINISHED),
+            sum(
+                1
+                for e in mine
+                if e.result is Result.UNFINISHED
+                or playoff_pending(e.result, e.playoff, tournament.scoring)
+            ),
             tuple((str(s), ranking.values[s].get(number)) for s in ranking.steps),
             excluded,
         )

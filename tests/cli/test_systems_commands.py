@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -153,3 +154,50 @@ def test_monrad_lifecycle_with_an_announced_absence(runner: CliRunner) -> None:
         5,
         6,
     ]
+
+
+def _four_player_round_robin(runner: CliRunner, *extra: str) -> None:
+    run(runner, "new", "RR", "--unrated", *extra)
+    for name in ("A, A", "B, B", "C, C", "D, D"):
+        run(runner, "players", "add", name)
+    for r in range(1, 4):
+        run(runner, "pair")
+        run(runner, "result", str(r), "1", "½-½")
+        run(runner, "result", str(r), "2", "1-0")
+
+
+def test_default_tiebreaks_rules_and_shared_prizes(runner: CliRunner) -> None:
+    """DSU §24: without a list a round robin is ordered by Sonneborn-Berger and its cash
+    prizes are shared by players level on points; --rules names a championship's list."""
+    _four_player_round_robin(runner)
+    table = runner.invoke(app, ["standings", "--prizes", "300,200,100"])
+    assert "DSU §24 default" in table.stderr
+    assert "Prize" in table.stdout
+    rows = json.loads(run(runner, "standings", "--json", "--prizes", "300,200,100"))["standings"]
+    assert all(list(r["tiebreaks"]) == ["SB"] for r in rows)
+    by_points: dict[str, list[str | None]] = {}
+    for r in rows:
+        by_points.setdefault(r["points"], []).append(r["prize"])
+    total = sum(Fraction(p) for r in rows if (p := r["prize"]) is not None)
+    assert total == 600
+    for prizes in by_points.values():
+        assert len(set(prizes)) == 1  # level on points, the same cash
+    data = json.loads(run(runner, "standings", "--rules", "dm-kandidatklassen", "--json"))
+    # almindelig korrektion: the opponents' points without the two lowest, then re-added
+    assert all(list(r["tiebreaks"]) == ["BH/C2", "BH/C1", "BH"] for r in data["standings"])
+    assert "unknown list" in run(runner, "standings", "--rules", "nope", code=3)
+    assert "not both" in run(
+        runner, "standings", "--rules", "dsu-other", "--tiebreaks", "SB", code=3
+    )
+
+
+def test_an_unknown_tiebreak_is_refused_when_the_tournament_is_created(runner: CliRunner) -> None:
+    assert "unknown tie-break code 'XX'" in run(runner, "new", "T", "--tiebreak", "XX", code=3)
+    assert not Path("skak.db").exists()
+
+
+def test_crosstable_cells(runner: CliRunner) -> None:
+    _four_player_round_robin(runner)
+    out = run(runner, "crosstable", "--tiebreaks", "SB")
+    assert "h½" in out or "s½" in out
+    assert "h1" in out or "s1" in out

@@ -15,7 +15,7 @@ from skak.errors import InputError
 from skak.io.trf import parse_trf, write_trf
 from skak.model import Colour, Pairing, Result, Round, Scoring
 from skak.model.events import ResultEntered, apply
-from skak.model.history import score
+from skak.model.history import pairing_score, score
 from skak.model.results import gladiator_points, gladiator_winner, playoff_colour
 from skak.standings import standings
 from tests.dsl import build, game
@@ -160,3 +160,39 @@ def test_cli_gladiator_tournament(runner: CliRunner) -> None:
 def test_round_with_playoff_is_a_valid_round() -> None:
     rnd = Round(1, (Pairing(1, 1, 2, D, playoff=(D, W)),))
     assert rnd.board(1).playoff == (D, W)
+
+
+def test_a_draw_waiting_for_its_playoff_scores_nothing_yet() -> None:
+    """4.9.8 never gives half a point: until the play-off is won the board is pending — no
+    points in the standings (counted as unfinished), a draw for pairing."""
+    t = build(2, game(1, 1, 2, "½-½"), scoring=GLADIATOR)
+    assert (score(t, 1), score(t, 2)) == (0, 0)
+    assert pairing_score(t, 1) == Fraction(1, 2)
+    rows = standings(t)
+    assert [s.unfinished for s in rows] == [1, 1]
+
+
+def test_tiebreaks_read_the_sequence_result() -> None:
+    """Sonneborn-Berger counts the play-off winner's opponent in full, the loser's not at all."""
+    t = build(
+        3,
+        game(1, 1, 2, "½-½"),
+        game(2, 2, 3, "1-0"),
+        game(3, 3, 1, "0-1"),
+        scoring=GLADIATOR,
+    )
+    t = apply(t, ResultEntered(1, 1, D, (B,)))  # the replay: 2 has white, 1 wins with black
+    by = {s.player.start_number: s for s in standings(t, tiebreaks="SB")}
+    assert by[1].points == 2
+    assert by[2].points == 1
+    assert by[1].tiebreak("SB") == 1 + 0  # beat 2 (1 point) and 3 (0 points)
+    assert by[2].tiebreak("SB") == 0  # beat 3 only
+
+
+def test_trf_playoff_without_gladiator_scoring_is_a_problem() -> None:
+    t = build(2, game(1, 1, 2, "½-½"), scoring=GLADIATOR, number_of_rounds=1)
+    t = apply(t, ResultEntered(1, 1, D, (W,)))
+    text = write_trf(t).replace('"gladiator":true,', "")
+    assert "gladiator" not in text.split("SKR")[0]
+    with pytest.raises(InputError, match="needs Gladiator scoring"):
+        parse_trf(text, "g.trf")

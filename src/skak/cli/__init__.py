@@ -38,13 +38,21 @@ from skak.cli._common import (
 )
 from skak.errors import InputError
 from skak.model.events import PlayerWithdrawn, describe
-from skak.model.results import Result
+from skak.model.results import Result, playoff_pending
 from skak.model.tournament import RatedKind, Tournament
 from skak.pairing import get_system, system_names
 from skak.rating.calc import RatingResult
 from skak.rating.tournament import tournament_rating
+from skak.standings import prize_basis, share_prizes
 from skak.standings import standings as compute_standings
 from skak.storage.codec import dump_tournament
+from skak.tiebreaks import (
+    PRIZE_BASIS,
+    RECOMMENDED,
+    TieBreakSpec,
+    default_tiebreaks,
+    parse_tiebreaks,
+)
 
 __all__ = ["app", "main", "normalise_argv"]
 
@@ -119,6 +127,7 @@ def new(
         tiebreaks=tuple(tiebreak or ([] if not gladiator else ["GLO", "GLR", "DE"])),
     )
     pairing_system.check_settings(tournament.settings)
+    parse_tiebreaks(tournament.tiebreaks)  # an unknown code is refused before anything is written
     s = open_db(db, create=True)
     row = s.create(tournament)
     out.print(
@@ -221,6 +230,11 @@ def result(
         f"{parsed} ({parsed.label}{corrected})"
         + (f", play-off {' '.join(str(g) for g in games)}" if games else "")
     )
+    if playoff_pending(p.result, p.playoff, t.scoring):
+        err.print(
+            "Gladiator (4.9.8): the play-off has no winner yet; enter it with "
+            f"skak result {round_number} {board} ½-½ --playoff …"
+        )
 
 
 @round_app.command("show")
@@ -248,20 +262,69 @@ def round_show(
         _print_explanation(rnd.explanation)
 
 
+TiebreaksOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--tiebreaks",
+        help="Tie-breaks (korrektion) in order, comma-separated, e.g. BH/C1,BH,SB; default: the "
+        "tournament's own list, else DSU's (§24: Sonneborn-Berger in a round robin, almindelig "
+        "korrektion otherwise).",
+    ),
+]
+RulesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help="A named list instead: " + ", ".join(sorted(RECOMMENDED)) + " (it also says how "
+        "cash prizes are shared).",
+    ),
+]
+TrfOpt = Annotated[
+    Path | None, typer.Option("--trf", help="Read the tournament from this TRF file instead.")
+]
+RatingKindOpt = Annotated[
+    str | None,
+    typer.Option("--rating", help="Ratings for ARO, TPR, …: dsu, dsu_rapid, dsu_blitz or fide."),
+]
+RoundRobinOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--round-robin/--swiss",
+        help="Read the tournament as a round robin or a Swiss (default: from its system).",
+    ),
+]
+
+
+def _tiebreak_choice(
+    t: Tournament, tiebreaks: str | None, rules: str | None
+) -> tuple[str | tuple[TieBreakSpec, ...], str, str]:
+    """The tie-breaks to use, how cash prizes are shared, and a note saying where they come
+    from."""
+    if tiebreaks is not None and rules is not None:
+        raise InputError("give --tiebreaks or --rules, not both")
+    if rules is not None:
+        if rules not in RECOMMENDED:
+            raise InputError(
+                f"unknown list {rules!r}; known lists: {', '.join(sorted(RECOMMENDED))}"
+            )
+        return RECOMMENDED[rules], PRIZE_BASIS[rules], f"tie-breaks of {rules}"
+    if tiebreaks is not None:
+        return tiebreaks, prize_basis(t), ""
+    if t.tiebreaks:
+        return ",".join(t.tiebreaks), prize_basis(t), ""
+    chosen = default_tiebreaks(t)
+    names = ",".join(str(s) for s in chosen) or "none"
+    return chosen, prize_basis(t), f"tie-breaks: {names} (DSU §24 default; choose with --tiebreaks)"
+
+
 @app.command()
 @cli_errors
 def standings(
     after_round: Annotated[
         int | None, typer.Option(help="Standings after this round; default: the latest.")
     ] = None,
-    tiebreaks: Annotated[
-        str | None,
-        typer.Option(
-            "--tiebreaks",
-            help="Tie-breaks (korrektion) in order, comma-separated, e.g. BH/C1,BH,SB; "
-            "default: the tournament's own list.",
-        ),
-    ] = None,
+    tiebreaks: TiebreaksOpt = None,
+    rules: RulesOpt = None,
     edition: Annotated[
         str | None,
         typer.Option(
@@ -269,33 +332,48 @@ def standings(
             "default: the edition in force on the last day.",
         ),
     ] = None,
-    trf: Annotated[
-        Path | None,
-        typer.Option("--trf", help="Read the tournament from this TRF file instead."),
+    prizes: Annotated[
+        str | None,
+        typer.Option(
+            help="Cash prizes from first place down, e.g. 1000,600,400: tied players share "
+            "(DSU §24).",
+        ),
     ] = None,
+    trf: TrfOpt = None,
+    rating: RatingKindOpt = None,
+    round_robin: RoundRobinOpt = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Show the standings (stilling): points, then the tie-breaks; places still level on
-    everything are shared.
+    everything are shared. A player who withdrew is handled by DSU §16.
 
-    Example: skak standings --tiebreaks BH/C1,BH,SB --edition c07-2026
+    Example: skak standings --tiebreaks BH/C1,BH,SB --edition c07-2026 --prizes 1000,600
     """
     t = _load(trf, db, tournament)
-    chosen = tiebreaks if tiebreaks is not None else ",".join(t.tiebreaks)
-    rows = compute_standings(t, after_round=after_round, tiebreaks=chosen or None, edition=edition)
-    rating = final_rating(t) if after_round is None and trf is None else None
+    chosen, basis, note = _tiebreak_choice(t, tiebreaks, rules)
+    rows = compute_standings(
+        t,
+        after_round=after_round,
+        tiebreaks=chosen or None,
+        edition=edition,
+        withdrawals=True,
+        round_robin=round_robin,
+        rating=rating,
+    )
+    cash = share_prizes(rows, prizes.split(","), by=basis) if prizes else None
+    rating_result = final_rating(t) if after_round is None and trf is None else None
     if as_json:
-        print_json(render.standings_json(rows, rating))
+        print_json(render.standings_json(rows, rating_result, cash))
     else:
         shown = t.current_round if after_round is None else after_round
-        out.print(render.standings_table(t, rows, shown, rating))
-        if not chosen:
-            err.print(
-                "No tie-breaks set: players level on points share their place. "
-                "Choose them with --tiebreaks, e.g. --tiebreaks BH/C1,BH,SB"
-            )
+        out.print(render.standings_table(t, rows, shown, rating_result, cash))
+        if note:
+            err.print(escape(note))
+        if cash is not None:
+            how = "level on points" if basis == "points" else "level after the tie-breaks"
+            err.print(f"Cash prizes: players {how} share the prizes of the places they cover.")
 
 
 @app.command()
@@ -304,26 +382,35 @@ def crosstable(
     after_round: Annotated[
         int | None, typer.Option(help="Crosstable after this round; default: the latest.")
     ] = None,
+    tiebreaks: TiebreaksOpt = None,
+    rules: RulesOpt = None,
     html: Annotated[
         Path | None, typer.Option("--html", help="Also write the crosstable as an HTML page.")
     ] = None,
-    trf: Annotated[
-        Path | None,
-        typer.Option("--trf", help="Read the tournament from this TRF file instead."),
-    ] = None,
+    trf: TrfOpt = None,
+    round_robin: RoundRobinOpt = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
 ) -> None:
-    """Show the crosstable (krydstabel): each player's opponent, colour and result per round.
+    """Show the crosstable (krydstabel) in standings order: each player's opponent, colour
+    and result per round.
 
     Example: skak crosstable --html krydstabel.html
     """
     t = _load(trf, db, tournament)
-    chosen = ",".join(t.tiebreaks) or None
-    rows = compute_standings(t, after_round=after_round, tiebreaks=chosen)
+    chosen, _, note = _tiebreak_choice(t, tiebreaks, rules)
+    rows = compute_standings(
+        t,
+        after_round=after_round,
+        tiebreaks=chosen or None,
+        withdrawals=True,
+        round_robin=round_robin,
+    )
     shown = t.current_round if after_round is None else after_round
     table = render.crosstable(t, rows, shown)
     out.print(table)
+    if note:
+        err.print(escape(note))
     if html is not None:
         write_output(render.html_page(table, f"{t.name}: krydstabel"), html)
         err.print(f"Wrote {escape(str(html))}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import io
+from fractions import Fraction
 from typing import Any
 
 from rich.console import Console
@@ -13,12 +14,13 @@ from rich.table import Table
 from skak.api import HistoryLine
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
-from skak.model.results import Colour, Scoring, format_points
+from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.rating.calc import RatingChange, RatingResult
 from skak.standings import Standing
 from skak.standings import standings_json as exact_standings_json
 from skak.storage.database import TournamentRow
+from skak.tiebreaks import exact_decimal
 
 __all__ = [
     "crosstable",
@@ -161,6 +163,7 @@ def standings_table(
     rows: tuple[Standing, ...],
     after_round: int,
     rating: RatingResult | None = None,
+    prizes: dict[int, Fraction] | None = None,
 ) -> Table:
     table = Table(title=f"{escape(t.name)}: standings (stilling) after round {after_round}")
     table.add_column("Place", justify="right")
@@ -176,6 +179,8 @@ def standings_table(
     changes = _changes_by_number(rating)
     if rating is not None:
         table.add_column(f"New rating ({rating.edition})", justify="right")
+    if prizes is not None:
+        table.add_column("Prize", justify="right")
     for s in rows:
         points = format_points(s.points) + (
             f" (+{s.unfinished} unfinished)" if s.unfinished else ""
@@ -189,12 +194,24 @@ def standings_table(
             points,
             str(s.games),
         ]
-        cells += ["" if v is None else format_points(v) for _, v in s.tiebreaks]
+        cells += ["" if v is None else _value(v) for _, v in s.tiebreaks]
         if rating is not None:
             c = changes.get(s.player.start_number)
             cells.append(f"{c.new} ({c.change:+d})" if c and c.games else "")
+        if prizes is not None:
+            prize = prizes.get(s.player.start_number)
+            cells.append("" if prize is None else _value(prize))
         _add_row(table, *cells)
     return table
+
+
+def _value(value: Fraction) -> str:
+    """A tie-break value or amount: halves as arbiters write them (``23½``), other fractions
+    as exact decimals (``27.75``), a repeating fraction to two decimals (``17.63``)."""
+    if value.denominator in (1, 2):
+        return format_points(value)
+    text = exact_decimal(value)
+    return f"{float(value):.2f}" if "/" in text else text
 
 
 def crosstable(t: Tournament, rows: tuple[Standing, ...], after_round: int) -> Table:
@@ -228,8 +245,12 @@ def _cell(e: Entry, place: dict[int, int], t: Tournament) -> str:
         )
     if e.result is None:
         mark = "…"
+    elif e.result is Result.UNFINISHED:
+        mark = "*"
     else:
-        mark = format_points(e.result.points(e.colour or Colour.WHITE, Scoring()))
+        mark = format_points(e.points(Scoring(gladiator=t.scoring.gladiator)))
+        if e.playoff:
+            mark += "ᵍ"  # decided in the Gladiator play-off
         if e.result.is_forfeit:
             mark = "+" if mark == "1" else "−"
     colour = "h" if e.colour is Colour.WHITE else "s"
@@ -250,7 +271,9 @@ def _changes_by_number(rating: RatingResult | None) -> dict[int, RatingChange]:
 
 
 def standings_json(
-    rows: tuple[Standing, ...], rating: RatingResult | None = None
+    rows: tuple[Standing, ...],
+    rating: RatingResult | None = None,
+    prizes: dict[int, Fraction] | None = None,
 ) -> dict[str, list[dict[str, Any]]]:
     """The JSON of ``skak standings --json`` (README): rank, shared, start number, name,
     exact points and tie-breaks, plus the place as printed, games and any rating change."""
@@ -260,6 +283,9 @@ def standings_json(
         row["place"] = s.place
         row["games"] = s.games
         row["unfinished"] = s.unfinished
+        if prizes is not None:
+            prize = prizes.get(s.player.start_number)
+            row["prize"] = None if prize is None else exact_decimal(prize)
         c = changes.get(s.player.start_number)
         if c is not None:
             row["rating"] = {"old": c.old, "new": c.new, "change": c.change, "notes": list(c.notes)}

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from skak.model.results import Colour, Result, Scoring, gladiator_points
+from skak.model.results import Colour, Result, Scoring, gladiator_points, playoff_pending
 from skak.model.tournament import Round, Tournament
 
 __all__ = [
@@ -66,6 +66,8 @@ class Entry:
         if self.result is None:
             return scoring.draw if pending_as_draw and self.is_game else Fraction(0)
         colour = self.colour or Colour.WHITE
+        if playoff_pending(self.result, self.playoff, scoring):
+            return scoring.draw  # like an unfinished game (4.9.1, 4.9.3 rule 1.1)
         gladiator = gladiator_points(self.result, colour, self.playoff, scoring)
         return gladiator if gladiator is not None else self.result.pairing_points(colour, scoring)
 

@@ -26,6 +26,7 @@ __all__ = [
     "gladiator_winner",
     "parse_points",
     "playoff_colour",
+    "playoff_pending",
 ]
 
 HALF = Fraction(1, 2)
@@ -275,16 +276,27 @@ def gladiator_winner(colour: Colour, playoff: Sequence[Result]) -> bool | None:
 def gladiator_points(
     result: Result, colour: Colour, playoff: Sequence[Result], scoring: Scoring
 ) -> Fraction | None:
-    """Points under Gladiator scoring (DSU 4.9.8) for a drawn game with its play-off, or
+    """Points under Gladiator scoring (DSU 4.9.8) for a drawn game and its play-off, or
     ``None`` when the ordinary rules apply (not Gladiator, or the game was not drawn).
 
-    A draw whose play-off has no winner yet scores the draw, as an unfinished game would."""
-    if not scoring.gladiator or result is not Result.DRAW or not playoff:
+    4.9.8 never gives half a point: while the play-off has no winner the board scores nothing
+    yet, as an unfinished game (for pairing it counts as a draw, see :func:`playoff_pending`).
+    """
+    if not scoring.gladiator or result is not Result.DRAW:
         return None
     won = gladiator_winner(colour, playoff)
     if won is None:
-        return scoring.draw
+        return Fraction(0)
     return scoring.win if won else scoring.loss
+
+
+def playoff_pending(result: Result | None, playoff: Sequence[Result], scoring: Scoring) -> bool:
+    """Whether a Gladiator board still waits for its play-off's winner."""
+    return (
+        scoring.gladiator
+        and result is Result.DRAW
+        and gladiator_winner(Colour.WHITE, playoff) is None
+    )
 
 
 def format_points(points: Fraction, *, ascii_only: bool = False) -> str:

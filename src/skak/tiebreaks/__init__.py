@@ -23,7 +23,7 @@ from skak.tiebreaks._crosstable import (
     is_round_robin,
 )
 from skak.tiebreaks._editions import Edition, edition_for
-from skak.tiebreaks._lists import RECOMMENDED, default_tiebreaks, recommended
+from skak.tiebreaks._lists import PRIZE_BASIS, RECOMMENDED, default_tiebreaks, recommended
 from skak.tiebreaks._ranking import Ranking, expand, rank, values
 from skak.tiebreaks._registry import (
     TieBreak,
@@ -44,6 +44,7 @@ from skak.tiebreaks._unplayed import Contribution, adjusted_scores, contribution
 del _direct, _gladiator, _lists, _opponents, _own, _rating, _team
 
 __all__ = [
+    "PRIZE_BASIS",
     "RECOMMENDED",
     "ROUND_ROBIN_SYSTEMS",
     "Contribution",

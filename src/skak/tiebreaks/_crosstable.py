@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from skak.errors import InputError, NotFoundError
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
-from skak.model.results import HALF, Colour, Result, Scoring
+from skak.model.results import HALF, Colour, Result, Scoring, gladiator_winner
 from skak.model.tournament import Tournament
 from skak.tiebreaks._editions import SELF_DRAW_LAST_DAY, Edition, edition_for
 
@@ -246,6 +246,12 @@ def _record(e: Entry | None, number: int, scoring: Scoring) -> RoundRecord:
             return RoundRecord(
                 number, Kind.GAME, e.opponent, e.colour, points, Fraction(1 if won else 0)
             )
+        case Result.DRAW if scoring.gladiator:
+            # Gladiator (4.9.8): the play-off's winner has won the round's game; until it is
+            # decided the game has no result yet.
+            sequence = gladiator_winner(e.colour or Colour.WHITE, e.playoff)
+            result = None if sequence is None else Fraction(1 if sequence else 0)
+            return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, result)
         case Result.DRAW:
             return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, HALF)
         case _:

@@ -54,7 +54,9 @@ def direct_encounter(ct: Crosstable, spec: TieBreakSpec, group: Sequence[int]) -
         return [list(group)]
     table = mini_table(ct, group, forfeits_as_played=spec.forfeits_as_played)
     score = {p: sum(table[p].values(), Fraction(0)) for p in group}
-    everyone_met = ct.round_robin or all(len(table[p]) == len(group) - 1 for p in group)
+    # Whether they have all met is read from the games so far, in a round robin too: before
+    # its last round the tied players may not have met yet (annex 3 2.A.c, partial meetings).
+    everyone_met = all(len(table[p]) == len(group) - 1 for p in group)
     if everyone_met:
         levels = sorted(set(score.values()), reverse=True)
         if len(levels) == 1:

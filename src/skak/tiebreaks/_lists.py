@@ -8,6 +8,7 @@ from skak.tiebreaks._registry import alias, parse_tiebreaks, staged_tiebreak
 from skak.tiebreaks._spec import TieBreakSpec
 
 __all__ = [
+    "PRIZE_BASIS",
     "RECOMMENDED",
     "almindelig_korrektion",
     "default_tiebreaks",
@@ -89,6 +90,29 @@ RECOMMENDED: dict[str, str] = {
     "dsu-other": "AK",  # §24: other groups by almindelig korrektion
     "fide-1998-swiss": "F10",  # 4.9.5 F10
     "gladiator": "GLO,GLR,DE",  # 4.9.8
+    # DSU championships (003 §36–37, 4.3.2–4.3.3): where the title is decided by a play-off
+    # (omkamp), the list orders the other places.
+    "dm-landsholdsklassen": "",  # §36: play-off for the title, "ikke korrektionsberegning"
+    "dm-kandidatklassen": "AK",  # §37: places by almindelig korrektion, prizes by points
+    "dm-senior": "AK",  # 4.3.2: almindelig korrektion, then title and prize shared
+    "dm-hurtigskak": "AK",  # 4.3.3: play-off for the title, other prizes by AK
+}
+
+#: How each named list shares cash prizes between tied players (DSU §24 and the sections
+#: above): ``"points"`` — players level on points share; ``"place"`` — only players still
+#: level after the tie-breaks share.
+PRIZE_BASIS: dict[str, str] = {
+    "fide-round-robin": "place",
+    "fide-swiss": "place",
+    "fide-swiss-rated": "place",
+    "dsu-round-robin": "points",  # §24: "I alle-mod-alle-grupper deles kontante præmier"
+    "dsu-other": "place",  # §24: "fordeles præmier ved almindelig korrektion"
+    "fide-1998-swiss": "points",  # 4.9.5 F10: "skal pengepræmier deles"
+    "gladiator": "place",
+    "dm-landsholdsklassen": "points",  # §36: "Øvrige præmier deles ved ligestilling"
+    "dm-kandidatklassen": "points",  # §37: "Ved ligestilling i point deles præmierne"
+    "dm-senior": "place",  # 4.3.2: shared only when still level after the correction
+    "dm-hurtigskak": "place",  # 4.3.3: "Øvrige præmier deles ved almindelig korrektion"
 }
 
 

@@ -102,6 +102,7 @@ class _State:
     strict: bool
     problems: list[str] = field(default_factory=list)
     skt_line: int | None = None
+    gladiator: bool = False
 
     def problem(self, line: int | None, column: int | None, message: str) -> None:
         where = self.source
@@ -535,6 +536,7 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             cell = row.cells[r] if r < len(row.cells) else None
             if cell is not None and (cell.opponent or _UNPAIRED[cell.result] is Result.PAIRING_BYE):
                 paired = r + 1
+    st.gladiator = isinstance(ext["SKT"], dict) and ext["SKT"].get("gladiator") is True
     rounds = [_round(st, by_number, r, ext["SKR"]) for r in range(1, paired + 1)]
     players = {n: row.player for n, row in by_number.items()}
     _declared(st, by_number, paired, total, header.get("declared", []), players)
@@ -649,7 +651,9 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
         for i, p in enumerate(ordered, start=1)
     ]
     playoffs = skr.get(number, (0, {}))[1].get("playoff")
-    if isinstance(playoffs, dict):
+    if playoffs and not st.gladiator:
+        st.problem(skr[number][0], 5, f"SKR {number}: a play-off needs Gladiator scoring (SKT)")
+    elif isinstance(playoffs, dict):
         pairings = _with_playoffs(st, number, skr[number][0], pairings, playoffs)
     notes = skr.get(number, (0, {}))[1].get("explanation")
     explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
