@@ -259,3 +259,20 @@ def test_direct_encounter_in_an_unfinished_round_robin_counts_only_games_played(
     places = {s.player.name: s.place for s in rows}
     assert places["D"] == "1"
     assert places["A"] == places["B"] == places["C"] == "2–4"
+
+
+def test_section_16_looks_at_who_had_left_by_the_round_asked_for() -> None:
+    t = build(
+        [player(1, "A"), player(2, "B"), player(3, "C"), player(4, "D", withdrawn_from=3)],
+        game(1, "A", "D", "1-0"),
+        game(1, "B", "C", "1-0"),
+        game(2, "D", "C", "-+"),  # D did not come, then left before round 3
+        game(2, "A", "B", "0-1"),
+        game(3, "B", "D", "+-"),
+        game(3, "C", "A", "0-1"),
+        number_of_rounds=3,
+    )
+    last = final_standings(t)  # D played 1 of 3 games: under 50 %, his games are removed
+    assert any(s.excluded for s in last)
+    early = final_standings(t, after_round=1)  # after round 1 he had not left yet
+    assert not any(s.excluded for s in early)

@@ -111,7 +111,7 @@ def standings(
     table = tournament
     removed: frozenset[int] = frozenset()
     if withdrawals:
-        w = dsu_withdrawals(tournament, round_robin=round_robin)
+        w = dsu_withdrawals(_as_of(tournament, after_round), round_robin=round_robin)
         table, removed = w.tournament, w.removed
     ct = crosstable(
         table, after_round=after_round, edition=edition, round_robin=round_robin, rating=rating
@@ -148,6 +148,21 @@ def standings(
     gone = sorted(removed, key=lambda n: (-original.score[n], n))
     out.extend(line(n, len(out) + 1, len(out) + 1, True) for n in gone)
     return tuple(out)
+
+
+def _as_of(tournament: Tournament, after_round: int | None) -> Tournament:
+    """The tournament as it stood after ``after_round``: later rounds left out, and players
+    who withdrew only later still in it (§16 looks at who has left by then)."""
+    if after_round is None or after_round >= tournament.current_round:
+        return tournament
+    keep = max(after_round, 0)
+    players = tuple(
+        replace(p, withdrawn_from=None)
+        if p.withdrawn_from is not None and p.withdrawn_from > keep + 1
+        else p
+        for p in tournament.players
+    )
+    return replace(tournament, rounds=tournament.rounds[:keep], players=players)
 
 
 def final_standings(

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from skak.cli import app
 from skak.errors import NoValidPairingError
 from skak.io.trf import write_trf
-from skak.model import Colour, Result, Round, Tournament
+from skak.model import Colour, PairingBan, Result, Round, Tournament
 from skak.model.events import ResultEntered, RoundPaired, apply
 from skak.model.history import colour_history
 from skak.pairing import get_system
@@ -27,7 +27,7 @@ from skak.pairing.monrad import (
     placements,
     rounds_pairable,
 )
-from tests.dsl import build, game
+from tests.dsl import build, game, player
 
 MONRAD = get_system("monrad")
 
@@ -194,7 +194,7 @@ def test_look_ahead_keeps_the_remaining_rounds_pairable() -> None:
     the remaining rounds and says when it had to deviate from the rule's first pairing."""
     t, rnd = _look_ahead_case()
     plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
-    assert plain != rnd  # the rule's first pairing differs
+    assert plain.pairings != rnd.pairings  # the rule's first pairing differs
     # With the rule's first pairing the tournament gets stuck before its last round …
     stuck = apply(t, RoundPaired(plain))
     with pytest.raises(NoValidPairingError):
@@ -356,3 +356,100 @@ def test_engine_checks_a_monrad_tournament_it_paired(tmp_path: Path, runner: Cli
         "6",
         *(f"{p.white} {p.black}" for p in expected.pairings),
     ]
+
+
+def _banned(players: int, allowed_among_first_six: list[tuple[int, int]]) -> Tournament:
+    """A field where players 1–6 may meet only the listed pairs among themselves and nobody
+    else (as pairing bans, TRF XXP/260, would say)."""
+    tight = {frozenset(p) for p in allowed_among_first_six}
+    bans = []
+    for a in range(1, players + 1):
+        for b in range(a + 1, players + 1):
+            inside = (a <= 6) + (b <= 6)
+            if inside == 1 or (inside == 2 and frozenset((a, b)) not in tight):
+                bans.append(PairingBan(frozenset((a, b))))
+    return replace(build(players, system="monrad", number_of_rounds=2), bans=tuple(bans))
+
+
+@pytest.mark.parametrize("players", [24, 60])
+def test_look_ahead_changes_the_top_pairs_when_that_is_what_it_takes(players: int) -> None:
+    """The rule's pairing 1–5, 2–4, 3–6 leaves players 1–6 unpairable in round 2; only a
+    change among the top pairs helps (a review case), and the field is large."""
+    edges = [(1, 5), (1, 6), (2, 4), (2, 6), (3, 4), (3, 5), (3, 6), (4, 5), (4, 6), (5, 6)]
+    t = _banned(players, edges)
+    plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
+    assert {frozenset(p.players) for p in plain.pairings[:3]} == {
+        frozenset(p) for p in [(1, 5), (2, 4), (3, 6)]
+    }
+    rnd = MONRAD.pair(t)
+    assert any("look-ahead (4.9.2)" in line for line in rnd.explanation)
+    t = _play(apply(t, RoundPaired(rnd)), 1, random.Random(1))
+    MONRAD.pair(t)  # round 2 goes up
+
+
+def test_look_ahead_keeps_the_rules_pairing_when_it_cannot_decide() -> None:
+    """Deviating needs proof: an undecided search keeps the rule's pairing and says so."""
+    t = build(14, system="monrad", number_of_rounds=13)
+    t = _play(apply(t, RoundPaired(MONRAD.pair(t))), 1, random.Random(3))
+    plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
+    rnd = MONRAD.pair(t)
+    assert any("could not decide" in line for line in rnd.explanation)
+    assert rnd.pairings == plain.pairings
+    assert not any("took the next pairing" in line for line in rnd.explanation)
+
+
+def test_a_late_entry_does_not_change_the_seeded_lot() -> None:
+    settings = (("lot-seed", 5),)
+    field = [player(i) for i in range(1, 9)] + [player(9, late_from=2)]
+    t = build(field, system="monrad", pairing_settings=settings)
+    before = lot_order(t)
+    t = _play(apply(t, RoundPaired(MONRAD.pair(t))), 1, random.Random(1))
+    assert lot_order(t) == before
+    assert before[-1] == 9  # the late entry comes after the field of round 1
+
+
+def test_the_withdrawn_player_kept_in_is_not_met_twice() -> None:
+    """A review case: 3 met 2 in round 2; when 2 withdraws and stays in as the lowest placed,
+    3 must not be paired against him again."""
+    t = build(
+        6,
+        game(1, 2, 1, "1-0"),
+        game(1, 4, 3, "1-0"),
+        game(1, 6, 5, "1-0"),
+        game(2, 3, 2, "0-1"),
+        game(2, 5, 4, "1-0"),
+        game(2, 1, 6, "1-0"),
+        system="monrad",
+    )
+    t = replace(
+        t,
+        players=tuple(
+            replace(p, withdrawn_from=3) if p.start_number == 2 else p for p in t.players
+        ),
+    )
+    rnd = MONRAD.pair(t)
+    ghost = next(p for p in rnd.pairings if 2 in p.players)
+    assert not {1, 3} & set(ghost.players)  # 2 met 1 and 3 over the board
+    assert ghost.result is Result.WHITE_FORFEIT_WIN
+
+
+def test_a_player_withdrawn_before_the_start_is_not_kept_in() -> None:
+    field = [player(i) for i in range(1, 8)] + [player(8, withdrawn_from=1)]
+    rnd = MONRAD.pair(build(field, system="monrad"))
+    assert 8 not in {n for p in rnd.pairings for n in p.players}
+    assert rnd.pairings[-1].result is Result.PAIRING_BYE
+
+
+def test_the_error_names_the_stuck_players_and_whom_they_could_meet() -> None:
+    bans = [PairingBan(frozenset((a, b))) for a in (1, 3) for b in range(1, 7) if b not in (a, 2)]
+    t = replace(build(6, system="monrad"), bans=tuple(bans))
+    with pytest.raises(NoValidPairingError) as caught:
+        MONRAD.pair(t)
+    message = str(caught.value)
+    assert "players 1, 3" in message
+    assert "only 2" in message
+
+
+def test_more_rounds_than_opponents_is_refused() -> None:
+    with pytest.raises(NoValidPairingError, match="at most 5 rounds"):
+        MONRAD.pair(build(6, system="monrad", number_of_rounds=6))

@@ -92,11 +92,8 @@ class Constraints:
         return len(players) - 1 - len(self.forbidden.get(a, frozenset()) & players)
 
 
-#: The look-ahead's search limits: pairings examined per check of the remaining rounds, how
-#: many candidate pairings get that full check, and how many get the exact next-round check.
-DEEP_BUDGET = 1_000
-DEEP_CANDIDATES = 20
-SHALLOW_CANDIDATES = 20_000
+#: The look-ahead's search limit: how many pairings it may examine for one question.
+LOOK_AHEAD_BUDGET = 20_000
 
 
 # --------------------------------------------------------------------------- matchings
@@ -217,6 +214,33 @@ class _Graph:
                 for tail in self.any_matchings(rest & ~low):
                     yield [(best, u), *tail]
 
+    def components(self) -> list[list[int]]:
+        """The positions in each connected part, in order of their first position."""
+        seen = 0
+        parts = []
+        for start in range(len(self.order)):
+            if seen >> start & 1:
+                continue
+            part, frontier = 1 << start, 1 << start
+            while frontier:
+                low = frontier & -frontier
+                frontier ^= low
+                new = self.adj[low.bit_length() - 1] & ~part
+                part |= new
+                frontier |= new
+            seen |= part
+            parts.append([i for i in range(len(self.order)) if part >> i & 1])
+        return parts
+
+    def sub(self, positions: Sequence[int]) -> _Graph:
+        """The graph on ``positions`` only, renumbered 0, 1, … in the same order."""
+        out = _Graph.__new__(_Graph)
+        out.order = tuple(self.order[i] for i in positions)
+        index = {p: k for k, p in enumerate(positions)}
+        out.adj = [sum(1 << index[j] for j in positions if self.adj[i] >> j & 1) for i in positions]
+        out.memo = {}
+        return out
+
     def named(self, pairs: Iterable[tuple[int, int]]) -> list[Pair]:
         return [(self.order[i], self.order[j]) for i, j in pairs]
 
@@ -299,6 +323,12 @@ def _rounds_pairable(
     n = len(graph.order)
     if rounds <= 0 or n == 0:
         return True
+    parts = graph.components()
+    if len(parts) > 1:  # the parts cannot help each other: each must go up on its own
+        verdicts = [_rounds_pairable(graph.sub(p), rounds, budget, known) for p in parts]
+        if False in verdicts:
+            return False
+        return None if None in verdicts else True
     low = min(a.bit_count() for a in graph.adj)
     if low < rounds:
         return False
@@ -320,6 +350,70 @@ def _rounds_pairable(
     return False
 
 
+def _extendable(
+    graph: _Graph,
+    pairs: list[tuple[int, int]],
+    mask: int,
+    rounds: int,
+    budget: list[int],
+    known: dict[tuple[int, ...], bool],
+) -> bool | None:
+    """Whether the partial pairing ``pairs`` (positions) can be completed on ``mask`` so that
+    ``rounds`` more rounds can still be paired afterwards (``None``: out of budget)."""
+    if not graph.feasible(mask):
+        return False
+    for tail in graph.any_matchings(mask):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        result = _rounds_pairable(graph.without([*pairs, *tail]), rounds, budget, known)
+        if result is None or result:
+            return result
+    return False
+
+
+def first_keeping_future(
+    graph: _Graph, rounds: int, budget: list[int]
+) -> tuple[list[tuple[int, int]] | None, bool]:
+    """The first pairing in the rule's order after which ``rounds`` more rounds can still be
+    paired, as position pairs, and whether the search was complete (``False``: it ran out of
+    ``budget``, so "none found" proves nothing)."""
+    parts = graph.components()
+    if len(parts) > 1:
+        pairs: list[tuple[int, int]] = []
+        for part in parts:
+            found, complete = first_keeping_future(graph.sub(part), rounds, budget)
+            if found is None:
+                return None, complete
+            pairs += [(part[i], part[j]) for i, j in found]
+        return sorted(pairs), True
+    known: dict[tuple[int, ...], bool] = {}
+    complete = True
+
+    def rec(mask: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
+        nonlocal complete
+        if mask == 0:
+            return pairs
+        v = (mask & -mask).bit_length() - 1
+        rest = mask & ~(1 << v)
+        candidates = graph.adj[v] & rest
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            chosen = [*pairs, (v, low.bit_length() - 1)]
+            ok = _extendable(graph, chosen, rest & ~low, rounds, budget, known)
+            if ok is None:
+                complete = False
+                return None
+            if ok:
+                found = rec(rest & ~low, chosen)
+                if found is not None or not complete:
+                    return found
+        return None
+
+    return rec(graph.everyone, []), complete
+
+
 # --------------------------------------------------------------------------- placements
 
 
@@ -328,7 +422,11 @@ def _round_one_field(tournament: Tournament) -> list[int]:
         first = tournament.rounds[0]
         present = {n for p in first.pairings for n in p.players} | {b.player for b in first.byes}
         return sorted(present)
-    return sorted(p.start_number for p in tournament.players if not p.is_withdrawn(1))
+    return sorted(
+        p.start_number
+        for p in tournament.players
+        if not p.is_withdrawn(1) and (p.late_from or 1) == 1
+    )
 
 
 def lot_order(tournament: Tournament) -> tuple[int, ...]:
@@ -336,13 +434,14 @@ def lot_order(tournament: Tournament) -> tuple[int, ...]:
 
     Without a ``lot-seed`` setting the start numbers are the lot numbers, as when the arbiter
     has drawn them in the hall and entered the players in that order. With ``lot-seed`` the
-    field of round 1 is shuffled reproducibly. Players who join later come after the others,
-    by start number.
+    field of round 1 is drawn reproducibly: each player's lot depends only on the seed and his
+    start number, so it stays the same whoever else joins or leaves. Players who join later come
+    after the others, by start number.
     """
     field = _round_one_field(tournament)
     seed = tournament.setting("lot-seed", 0)
     if seed:
-        random.Random(f"skak-monrad-lot:{seed}").shuffle(field)
+        field.sort(key=lambda n: random.Random(f"skak-monrad-lot:{seed}:{n}").random())
     placed = set(field)
     late = sorted(p.start_number for p in tournament.players if p.start_number not in placed)
     return (*field, *late)
@@ -399,6 +498,40 @@ class _Field:
         return self.constraints.allowed(a, b)
 
 
+def _no_pairing(number: int, field: _Field) -> NoValidPairingError:
+    """Name the players who cannot all get a new opponent (the Gallai–Edmonds set: players
+    some maximum pairing leaves out) and the few they could still meet."""
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(field.order)
+    graph.add_edges_from(
+        (a, b)
+        for i, a in enumerate(field.order)
+        for b in field.order[i + 1 :]
+        if field.allowed(a, b)
+    )
+    size = len(nx.max_weight_matching(graph, maxcardinality=True))
+    stuck = []
+    for n in field.order:
+        rest = graph.copy()
+        rest.remove_node(n)
+        if len(nx.max_weight_matching(rest, maxcardinality=True)) == size:
+            stuck.append(n)
+    partners = sorted({m for n in stuck for m in graph[n]} - set(stuck) - {BYE})
+    names = [n for n in stuck if n != BYE]
+    who = ", ".join(map(str, names))
+    text = f"round {number} cannot be paired without a rematch (omkamp): players {who} "
+    if partners:
+        text += (
+            "cannot all get an opponent they have not met; between them they could still meet "
+            f"only {', '.join(map(str, partners))}"
+        )
+    else:
+        text += "have met everyone they could still meet"
+    if field.placeholder == BYE and BYE in stuck:
+        text += "; nobody may have a second free round (oversidder)"
+    return NoValidPairingError(text, names)
+
+
 class MonradSystem:
     """DSU 003 §4.9.1–4.9.2: Monrad, with exchanges and look-ahead."""
 
@@ -407,7 +540,11 @@ class MonradSystem:
     default_scoring = Scoring()
     accepts_late_entries = True
 
-    _SETTINGS: Mapping[str, type] = {"lot-seed": int, "look-ahead": bool}
+    _SETTINGS: Mapping[str, type] = {
+        "lot-seed": int,
+        "look-ahead": bool,
+        "forfeits-count-as-met": bool,
+    }
 
     def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
         check_known_settings(self.name, settings, self._SETTINGS)
@@ -419,19 +556,20 @@ class MonradSystem:
         number = tournament.next_round
         order = placements(tournament)[number - 1]
         field = self._field(tournament, number, order)
-        if len(field.order) < 2:
+        real = [n for n in field.order if n != BYE]
+        if len(real) < 2:
             raise NoValidPairingError(
-                f"round {number}: fewer than two players to pair ({len(field.order)} present)"
+                f"round {number}: fewer than two players to pair ({len(real)} present)"
+            )
+        limit = len(field.order) - 1
+        if number == 1 and (tournament.number_of_rounds or 0) > limit:
+            raise NoValidPairingError(
+                f"a Monrad of {len(real)} players has at most {limit} rounds without a rematch "
+                f"(omkamp); the tournament is set to {tournament.number_of_rounds}"
             )
         found = lex_first_matching(field.order, field.allowed)
         if found[0] is None:
-            stuck = [n for n in found[1] if n != BYE]
-            raise NoValidPairingError(
-                f"round {number} cannot be paired without a rematch (omkamp): players "
-                f"{', '.join(map(str, stuck))} have met everyone they could still meet"
-                + ("; nobody may have a second free round" if field.placeholder == BYE else ""),
-                stuck,
-            )
+            raise _no_pairing(number, field)
         pairs, reopened = found
         notes: list[str] = []
         remaining = self._remaining_rounds(tournament, number)
@@ -452,10 +590,11 @@ class MonradSystem:
         )
         placeholder: int | None = None
         if len(active) % 2:
+            # Only a player who took part and then left "udgår af turneringen" (4.9.1).
             withdrawn = [
                 p
                 for p in tournament.players
-                if p.withdrawn_from is not None and p.withdrawn_from <= number
+                if p.withdrawn_from is not None and 1 < p.withdrawn_from <= number
             ]
             if withdrawn:
                 rank = {n: i for i, n in enumerate(order)}
@@ -468,8 +607,11 @@ class MonradSystem:
                 placeholder = BYE
             active.append(placeholder)
         in_round = frozenset(active)
+        forfeits = bool(tournament.setting("forfeits-count-as-met", False))
         forbidden: dict[int, set[int]] = {
-            n: set(opponents(tournament, n) & in_round) for n in active if n != placeholder
+            n: set(opponents(tournament, n, include_forfeits=forfeits) & in_round)
+            for n in active
+            if n != BYE
         }
         for ban in tournament.bans:
             if ban.applies(number):
@@ -495,10 +637,9 @@ class MonradSystem:
                     )
                 )
             } & in_round
-            for partners in forbidden.values():
-                partners.discard(placeholder)
-            forbidden[placeholder] = free
-            for a in free:
+            # The withdrawn player kept in is still someone his former opponents have met.
+            forbidden[placeholder] = forbidden.get(placeholder, set()) | free
+            for a in forbidden[placeholder]:
                 forbidden[a].add(placeholder)
         constraints = Constraints({a: frozenset(b) for a, b in forbidden.items()})
         return _Field(tuple(active), placeholder, absent, constraints)
@@ -515,62 +656,69 @@ class MonradSystem:
     def _look_ahead(
         self, field: _Field, first: list[Pair], remaining: int, number: int
     ) -> tuple[list[Pair], list[str]]:
-        """Keep the future pairable: every remaining round if skak can decide it within its
-        search limits, and at least the next round always (that check is exact and cheap)."""
-        players = field.order
-
-        def verdict(candidate: list[Pair], rounds: int, budget: int) -> bool | None:
-            after = field.constraints.without(candidate)
-            return rounds_pairable(players, after, rounds, [budget])
-
-        def exchanged(candidate: list[Pair]) -> str:
-            changed = sorted({n for p in candidate if p not in first for n in p} - {BYE})
-            return ", ".join(map(str, changed))
-
-        if verdict(first, remaining, DEEP_BUDGET):
+        """Keep the future pairable: all ``remaining`` rounds where skak can decide it within
+        its search limit, else at least the next round. The rule's pairing is changed only
+        when it is *proven* to make that impossible, and the note says which claim holds."""
+        everyone = frozenset(field.order)
+        low = min(field.constraints.degree(a, everyone) for a in field.order)
+        if 2 * (low - remaining) >= len(field.order):
+            return first, []  # Dirac: every remaining round can be paired whatever happens
+        graph = _Graph(field.order, field.allowed)
+        at = {n: i for i, n in enumerate(field.order)}
+        first_at = [(at[a], at[b]) for a, b in first]
+        budget = [LOOK_AHEAD_BUDGET]
+        after_first = graph.without(first_at)
+        deep = _rounds_pairable(after_first, remaining, budget, {})
+        if deep:
             return first, []
-        next_round_ok: list[Pair] | None = None
-        all_decided = True
-        for i, candidate in enumerate(lex_matchings(players, field.allowed)):
-            if i >= SHALLOW_CANDIDATES:
-                all_decided = False
-                break
-            if i < DEEP_CANDIDATES:
-                deep = verdict(candidate, remaining, DEEP_BUDGET) if i else None
-                if deep:
-                    return candidate, [
-                        "look-ahead (4.9.2): after the rule's first pairing the remaining "
-                        f"{remaining} round(s) could not all be paired without rematches; skak "
-                        "took the next pairing in the rule's order that keeps them pairable "
-                        f"(exchanged: players {exchanged(candidate)})"
-                    ]
-                if deep is None and i:
-                    all_decided = False
-            elif next_round_ok is not None:
-                all_decided = False
-                break
-            if next_round_ok is None and verdict(candidate, 1, DEEP_BUDGET):
-                next_round_ok = candidate
-        if next_round_ok is None:
-            return first, [
-                f"look-ahead (4.9.2): round {number + 1} cannot be paired without a rematch "
-                "whatever this round's pairing is; the rule's pairing is used"
-            ]
-        lines = []
-        if next_round_ok != first:
-            lines.append(
-                f"look-ahead (4.9.2): the rule's first pairing would leave round {number + 1} "
-                "unpairable; skak took the next pairing in the rule's order that keeps it "
-                f"pairable (exchanged: players {exchanged(next_round_ok)})"
+        nxt = f"round {number + 1}"
+        next_ok: bool | None
+        if remaining == 1:
+            next_ok = deep
+        else:
+            next_ok = _rounds_pairable(after_first, 1, [LOOK_AHEAD_BUDGET], {})
+        notes: list[str] = []
+        if deep is False and remaining > 1:
+            found, complete = first_keeping_future(graph, remaining, [LOOK_AHEAD_BUDGET])
+            if found is not None:
+                return self._moved(graph, found, first, f"all {remaining} remaining rounds")
+            notes.append(
+                f"look-ahead: the remaining {remaining} rounds cannot all be paired without "
+                + (
+                    "rematches whatever this round's pairing is"
+                    if complete
+                    else "rematches after any pairing skak examined within its search limit"
+                )
             )
-        if remaining > 1:
-            lines.append(
-                f"look-ahead: all {remaining} remaining rounds cannot be paired without "
-                "rematches after any pairing skak examined"
-                + ("" if all_decided else " (it stopped at its search limit)")
-                + f"; round {number + 1} can be"
+        elif deep is None:
+            notes.append(
+                "look-ahead: within its search limit skak could not decide whether all "
+                f"{remaining} remaining rounds can be paired"
             )
-        return next_round_ok, lines
+        if next_ok:
+            return first, [*notes, f"look-ahead: {nxt} can be paired"] if notes else []
+        found, complete = first_keeping_future(graph, 1, [LOOK_AHEAD_BUDGET])
+        if found is not None:
+            chosen, moved = self._moved(graph, found, first, nxt)
+            return chosen, [*notes, *moved]
+        claim = (
+            "cannot be paired without a rematch whatever this round's pairing is"
+            if complete
+            else "could not be kept pairable by any pairing skak examined within its search limit"
+        )
+        return first, [*notes, f"look-ahead (4.9.2): {nxt} {claim}; the rule's pairing is used"]
+
+    @staticmethod
+    def _moved(
+        graph: _Graph, found: list[tuple[int, int]], first: list[Pair], what: str
+    ) -> tuple[list[Pair], list[str]]:
+        chosen = graph.named(found)
+        changed = sorted({n for p in chosen if p not in first for n in p} - {BYE})
+        return chosen, [
+            f"look-ahead (4.9.2): after the rule's first pairing {what} could not be paired "
+            "without a rematch; skak took the next pairing in the rule's order that keeps it "
+            f"possible (exchanged: players {', '.join(map(str, changed))})"
+        ]
 
     # -- the round -----------------------------------------------------------------------
 
@@ -614,6 +762,8 @@ class MonradSystem:
                 "the nearest following player he has not met"
                 if (top, low) in greedy_set
                 else "after the exchange"
+                if reopened
+                else "changed by the look-ahead"
             )
             if low == BYE:
                 bye_player = top
