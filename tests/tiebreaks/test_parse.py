@@ -96,3 +96,9 @@ def test_every_code_cites_its_article() -> None:
         fn = tb.values or tb.group or tb.stages
         assert fn is not None and fn.__doc__
         assert any(source in fn.__doc__ for source in ("C.07", "004 annex", "DSU")), code
+
+
+def test_names_with_spaces_in_a_list() -> None:
+    """DSU's names as arbiters write them: "almindelig korrektion, Sonneborn-Berger"."""
+    assert [str(s) for s in parse_tiebreaks("almindelig korrektion, SB")] == ["AK", "SB"]
+    assert [str(s) for s in parse_tiebreaks("middelkorrektion")] == ["MK"]

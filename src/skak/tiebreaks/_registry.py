@@ -226,9 +226,20 @@ def parse_tiebreaks(text: str | Sequence[str | TieBreakSpec]) -> tuple[TieBreakS
 
     :raises InputError: for the first unknown code or modifier.
     """
-    items: list[str | TieBreakSpec] = (
-        [t for t in re.split(r"[,;\s]+", text) if t] if isinstance(text, str) else list(text)
-    )
+    items: list[str | TieBreakSpec]
+    if isinstance(text, str):
+        # "BH/C1,BH,SB" or "BH/C1 BH SB"; with commas a name may hold spaces
+        # ("almindelig korrektion, SB").
+        items = []
+        for part in re.split(r"[,;]", text):
+            part = part.strip()
+            if re.search(r"\s", part) and _alias_key(part) not in _ALIASES:
+                items += part.split()  # "BH SB": two codes
+            elif part:
+                items.append(part)  # "BH/C1", or a name with spaces
+
+    else:
+        items = list(text)
     out: list[TieBreakSpec] = []
     for item in items:
         if isinstance(item, TieBreakSpec):
