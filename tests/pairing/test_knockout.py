@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,7 +14,14 @@ from hypothesis import strategies as st
 from skak.engine import pending_as_unfinished
 from skak.errors import InputError, NoValidPairingError
 from skak.model import Colour, Pairing, Player, Ratings, Result, Round, Title, Tournament
-from skak.model.events import PlayerWithdrawn, ResultEntered, RoundPaired, apply
+from skak.model.events import (
+    PlayerEdited,
+    PlayersAdded,
+    PlayerWithdrawn,
+    ResultEntered,
+    RoundPaired,
+    apply,
+)
 from skak.pairing import get_system
 from skak.pairing.knockout import (
     bracket,
@@ -144,6 +152,15 @@ def test_bracket_json_for_the_cli() -> None:
 def test_bracket_needs_four_players(players: int) -> None:
     with pytest.raises(InputError, match="at least 4"):
         bracket(players)
+
+
+def test_bracket_has_at_most_1024_players() -> None:
+    b = bracket(1024)
+    assert (b["size"], b["byes"], len(b["rounds"])) == (1024, 0, 10)
+    assert bracket(1000)["byes"] == 24
+    for players in (1025, 10**8):
+        with pytest.raises(InputError, match="at most 1024 players"):
+            bracket(players)
 
 
 # -- seeding -------------------------------------------------------------------------------
@@ -406,11 +423,13 @@ def test_late_entries_are_refused() -> None:
 def test_a_round_that_is_no_game_of_the_bracket_is_reported() -> None:
     t = _tournament(4)
     rnd = SYSTEM.pair(t)
-    wrong = Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)))  # seeds 1 and 2 meet only in the final
     assert {frozenset(p.players) for p in rnd.pairings} != {frozenset({1, 2}), frozenset({3, 4})}
-    t = apply(t, RoundPaired(wrong))
-    with pytest.raises(NoValidPairingError, match="round 1 board 1"):
+    # seeds 1 and 2 meet only in the final; the round keeps the draw's record
+    wrong = Round(1, (Pairing(1, 1, 2, Result.DRAW), Pairing(2, 3, 4, Result.DRAW)))
+    t = apply(t, RoundPaired(replace(wrong, explanation=rnd.explanation)))
+    with pytest.raises(NoValidPairingError, match="round 1 board 1: 1–2 is no game") as info:
         SYSTEM.pair(t)
+    assert set(info.value.players) == {1, 2}
 
 
 @pytest.mark.parametrize(
@@ -433,6 +452,185 @@ def test_skipping_a_play_off_stage() -> None:
     t, _ = _play(t, lambda t, p: Result.DRAW)
     _, rnd = _play(t, lambda t, p: Result.DRAW)
     assert all("armageddon" in line for line in rnd.explanation if line.startswith("board"))
+
+
+# -- the draw is fixed once round 1 is paired (003 §4.9.7) -----------------------------------
+
+
+def _edit(t: Tournament, number: int, **changes: Any) -> Tournament:
+    before = t.player(number)
+    return apply(t, PlayerEdited(before, replace(before, **changes)))
+
+
+def _rate(t: Tournament, number: int, dsu: int | None) -> Tournament:
+    return _edit(t, number, ratings=Ratings(dsu=dsu))
+
+
+def _first_round_matches(t: Tournament) -> set[frozenset[int | None]]:
+    return {frozenset(m["players"]) for m in bracket_state(t)["rounds"][0]["matches"]}
+
+
+def _strip_record(t: Tournament) -> Tournament:
+    """``t`` as a file from another program would give it: round 1 without explanation."""
+    first = replace(t.rounds[0], explanation=())
+    return replace(t, rounds=(first, *t.rounds[1:]))
+
+
+def test_a_rating_corrected_after_round_1_keeps_the_draw() -> None:
+    """The review's case: 8 players, round 1 played, seed 8's DSU rating corrected from 2420
+    to 2480. "Lodtrækningsnumre … fastlægger hele turneringens forløb": the knock-out goes on
+    with the draw made before round 1."""
+    t = _tournament(8)
+    t, r1 = _play(t, lambda t, p: _win(min(p.players), p))
+    before = bracket_state(t)
+    assert t.player(8).ratings.dsu == 2420
+    t = _rate(t, 8, 2480)
+    # the correction would change the draw if it were made now (so this test can fail)
+    redrawn = draw_bracket(seed_order(t.players, 1), 1)
+    assert {frozenset(redrawn[i : i + 2]) for i in range(0, 8, 2)} != {
+        frozenset(p.players) for p in r1.pairings
+    }
+    assert bracket_state(t) == before
+    t, r2 = _play(t, lambda t, p: _win(min(p.players), p))
+    assert {(p.black, p.white) for p in r2.pairings} == {(p.white, p.black) for p in r1.pairings}
+    for _ in range(4):  # quarter-final play-offs, semi-finals, final
+        try:
+            t, _ = _play(t, lambda t, p: _win(min(p.players), p))
+        except NoValidPairingError:
+            break
+    with pytest.raises(NoValidPairingError, match="finished: player 1 "):
+        SYSTEM.pair(t)
+
+
+def test_player_edits_after_round_1_keep_the_draw_and_its_byes() -> None:
+    """6 players (2 byes): every rating reversed, titles and names changed after round 1;
+    the semi-finals still pit the byes' holders against the winners the draw said."""
+    t = _tournament(6, games=1)
+    t, _ = _play(t, lambda t, p: _win(max(p.players), p))
+    before = bracket_state(t)
+    semis = [frozenset(m["players"]) for m in before["rounds"][1]["matches"]]
+    for n in range(1, 7):
+        t = _edit(t, n, ratings=Ratings(dsu=1500 + 10 * n), title=Title.GM, name=f"New, {n}")
+    assert seed_order(t.players, 1)[:2] == (6, 5)  # were they drawn now, 6 and 5 had the byes
+    assert bracket_state(t)["seeds"] == before["seeds"]
+    _, r2 = _play(t, lambda t, p: _win(min(p.players), p))
+    assert [frozenset(p.players) for p in r2.pairings] == semis
+    assert {1, 2} <= {n for p in r2.pairings for n in p.players}
+
+
+def test_before_round_1_the_draw_follows_the_ratings() -> None:
+    t = _tournament(8)
+    seeds = [s["player"] for s in bracket_state(t)["seeds"]]
+    assert seeds == list(range(1, 9))
+    t = _rate(t, 8, 2600)
+    assert bracket_state(t)["seeds"][0]["player"] == 8
+
+
+def test_round_1_records_the_draw_in_its_explanation() -> None:
+    t = _tournament(6)
+    rnd = SYSTEM.pair(t)
+    state = bracket_state(t)
+    seeds = ", ".join(f"{s['seed']}: {s['player']}" for s in state["seeds"])
+    where = {s["draw_number"]: s["player"] for s in state["seeds"]}
+    draw = ", ".join(f"{d}: {where.get(d, 'bye')}" for d in range(1, 9))
+    assert f"seeds (seedning by DSU rating, title, FIDE rating, lot): {seeds}" in rnd.explanation
+    assert f"draw numbers (lodtrækningsnumre) by lot within the seed groups: {draw}" in (
+        rnd.explanation
+    )
+    assert any("fix the whole knock-out" in line for line in rnd.explanation)
+
+
+def test_a_late_entry_after_round_1_is_refused() -> None:
+    t = _tournament(4)
+    t, _ = _play(t, lambda t, p: Result.DRAW)
+    t = apply(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
+    with pytest.raises(NoValidPairingError, match="late entries") as info:
+        SYSTEM.pair(t)
+    assert info.value.players == (5,)
+    t = apply(t, PlayerWithdrawn(5, 2))  # withdrawn, he is no obstacle
+    assert len(SYSTEM.pair(t).pairings) == 2
+
+
+@pytest.mark.parametrize("late_from", [None, 1])
+def test_late_from_round_1_is_no_late_entry(late_from: int | None) -> None:
+    """``late_from`` 1 registers a player from the first round: he is seeded and drawn."""
+    t = _tournament(4)
+    t = replace(t, players=(*t.players, Player(5, "Early, Bird", late_from=late_from)))
+    state = bracket_state(t)
+    assert state["players"] == 5
+    assert 5 in [s["player"] for s in state["seeds"]]
+    assert 5 in {n for p in SYSTEM.pair(t).pairings for n in p.players}  # seed 5 of 5 plays
+
+
+@pytest.mark.parametrize(
+    ("line", "new", "message"),
+    [
+        (1, "draw numbers (lodtrækningsnumre) by lot within the seed groups: 1: 1, 3: 2", "read"),
+        (0, "seeds (seedning by DSU rating, title, FIDE rating, lot): 1: 1, 2: 1", "twice"),
+        (0, "seeds (seedning by DSU rating, title, FIDE rating, lot): 1: 9, 2: 1", "hold"),
+    ],
+)
+def test_a_broken_record_of_the_draw_is_reported(line: int, new: str, message: str) -> None:
+    t = _tournament(4)
+    t, r1 = _play(t, lambda t, p: Result.DRAW)
+    explanation = list(r1.explanation[1:])
+    explanation[line] = new
+    t = replace(t, rounds=(replace(t.rounds[0], explanation=tuple(explanation)),))
+    with pytest.raises(NoValidPairingError, match=message):
+        SYSTEM.pair(t)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 8, 11, 16, 23])
+def test_without_a_record_round_1_is_read_back_exactly(n: int) -> None:
+    """A round 1 paired by skak but without its explanation gives back the same draw."""
+    t = _tournament(n, games=1)
+    t, _ = _play(t, lambda t, p: _win(max(p.players), p))
+    assert bracket_state(_strip_record(t)) == bracket_state(t)
+
+
+def test_without_a_record_round_1_fixes_the_matches_and_ratings_the_rest() -> None:
+    t = _tournament(6, games=1)
+    t, r1 = _play(t, lambda t, p: _win(max(p.players), p))
+    matches = _first_round_matches(t)
+    t = _rate(_strip_record(t), 4, 1000)  # seed 4 of 6 becomes the last seed
+    redrawn = draw_bracket(seed_order(t.players, 1), 1)
+    assert {frozenset(redrawn[i : i + 2]) for i in range(0, 8, 2)} != matches
+    assert _first_round_matches(t) == matches
+    rnd = SYSTEM.pair(t)
+    winners = {max(p.players) for p in r1.pairings}
+    assert {n for p in rnd.pairings for n in p.players} == {1, 2} | winners
+
+
+def test_without_a_record_a_round_1_that_is_no_first_round_is_reported() -> None:
+    t = _tournament(8)
+    foreign = Round(1, (Pairing(1, 1, 8), Pairing(2, 2, 7), Pairing(3, 3, 6)))
+    t = apply(t, RoundPaired(foreign))
+    with pytest.raises(NoValidPairingError, match="3 games and 2 players without a game"):
+        SYSTEM.pair(t)
+
+
+@given(
+    n=st.integers(min_value=4, max_value=40),
+    seed=st.integers(0, 10**6),
+    changes=st.randoms(use_true_random=False),
+)
+def test_rating_corrections_after_round_1_never_change_the_draw(
+    n: int, seed: int, changes: random.Random
+) -> None:
+    """With round 1's record the whole bracket stays as drawn; without it, round 1's matches
+    stay, and with unchanged ratings the draw is read back exactly."""
+    t = _tournament(n, seed=seed, games=1)
+    t, _ = _play(t, lambda t, p: _win(changes.choice(p.players), p))
+    before = bracket_state(t)
+    assert bracket_state(_strip_record(t)) == before
+    for number in changes.sample(range(1, n + 1), changes.randint(1, n)):
+        t = _rate(t, number, changes.choice([None, 1200, 1800, 2000, 2400, 2700]))
+    assert bracket_state(t) == before
+    assert _first_round_matches(_strip_record(t)) == _first_round_matches(t)
+    rnd = SYSTEM.pair(t)
+    assert {frozenset(p.players) for p in rnd.pairings} <= {
+        frozenset(m["players"]) for m in before["rounds"][1]["matches"]
+    }
 
 
 # -- whole knock-outs with random results ----------------------------------------------------

@@ -22,6 +22,16 @@ forfeit loses him the match. The lots use ``random.Random`` seeded with the ``se
 A tournament round is one game slot: :meth:`KnockoutSystem.pair` pairs the next game of every
 undecided match of the current bracket round. Everything else (who is in which match, the score,
 the stage, who won) is read off the rounds, never stored; :func:`bracket_state` shows it.
+
+**The draw is fixed once round 1 is paired** ("fastlægger hele turneringens forløb"). Until
+then the seeding and the draw follow the players' current ratings. Round 1's explanation
+records both in two lines of a fixed form (``seeds (…): 1: 7, 2: 3, …`` and ``draw numbers
+(…): 1: 7, 2: bye, …``; start numbers only, never names), and every later pairing reads the
+draw back from them, so correcting a rating, a title or a name after round 1 changes nothing.
+Round 1 without that record (a TRF file from another program) is read as far as it goes: its
+games fix the first-round matches and, by board order, where they stand in the bracket; only
+what it leaves open — which of the players without a game gets which bye place, and which
+player of a match has the lower draw number — follows the seeding by current ratings.
 """
 
 from __future__ import annotations
@@ -40,6 +50,7 @@ from skak.model.tournament import Pairing, Round, SettingValue, Tournament
 from skak.pairing.base import check_known_settings
 
 __all__ = [
+    "MAX_BRACKET_PLAYERS",
     "MIN_PLAYERS",
     "SYSTEM",
     "KnockoutSystem",
@@ -57,6 +68,9 @@ __all__ = [
 #: "turneringer med flere end fire deltagere" next to "deltagerantal på hhv. 4, 8, 16 …": four
 #: is a field the text aims for, so four is the least (docs: notes on 003 §4.9.7).
 MIN_PLAYERS = 4
+#: The largest field :func:`bracket` draws an empty bracket for (1024 places, ten bracket
+#: rounds): far beyond any knock-out, and a bound for ``skak knockout bracket -n``.
+MAX_BRACKET_PLAYERS = 1024
 
 Json = dict[str, Any]
 
@@ -174,11 +188,18 @@ def bracket(players: int) -> Json:
     >>> b["size"], b["byes"], b["seeds_with_bye"], b["first_round"][0]
     (8, 2, [1, 2], {'match': 1, 'draw_numbers': [1, 2]})
 
-    :raises InputError: for fewer than :data:`MIN_PLAYERS` players.
+    :raises InputError: for fewer than :data:`MIN_PLAYERS` or more than
+        :data:`MAX_BRACKET_PLAYERS` players.
     """
     if players < MIN_PLAYERS:
         raise InputError(
             f"a knock-out (DSU 4.9.7) needs at least {MIN_PLAYERS} players, not {players}"
+        )
+    if players > MAX_BRACKET_PLAYERS:
+        raise InputError(
+            f"a knock-out bracket here has at most {MAX_BRACKET_PLAYERS} players "
+            f"({MAX_BRACKET_PLAYERS} places, {MAX_BRACKET_PLAYERS.bit_length() - 1} bracket "
+            f"rounds), not {players}"
         )
     size = bracket_size(players)
     groups = bracket_positions(size)
@@ -408,29 +429,177 @@ def _format(tournament: Tournament) -> MatchFormat:
     )
 
 
-def _field(tournament: Tournament) -> tuple[Player, ...]:
-    """Everyone registered except those withdrawn before round 1.
+def _from_round_one(player: Player) -> bool:
+    """Whether ``player`` is registered from round 1 on and not withdrawn before it
+    (``late_from`` 1 is the same as none)."""
+    return (player.late_from or 1) == 1 and not player.is_withdrawn(1)
 
-    :raises NoValidPairingError: for late entries or fewer than four players.
+
+def _field(tournament: Tournament) -> tuple[Player, ...]:
+    """Everyone registered from round 1 except those withdrawn before it.
+
+    :raises NoValidPairingError: for fewer than four players.
     """
-    late = [
-        p.start_number
-        for p in tournament.players
-        if (p.late_from or 1) > 1 and not p.is_withdrawn(p.late_from or 1)
-    ]
-    if late:
-        raise NoValidPairingError(
-            "a knock-out's bracket is drawn before round 1 and cannot take late entries "
-            f"(sen tilmelding): players {late}; undo their registration or withdraw them",
-            late,
-        )
-    entrants = tuple(p for p in tournament.players if not p.is_withdrawn(1) and not p.late_from)
+    entrants = tuple(p for p in tournament.players if _from_round_one(p))
     if len(entrants) < MIN_PLAYERS:
         raise NoValidPairingError(
             f"a knock-out (DSU 4.9.7) needs at least {MIN_PLAYERS} players; "
             f"{len(entrants)} registered"
         )
     return entrants
+
+
+def _check_outsiders(tournament: Tournament, draw: Sequence[int | None]) -> None:
+    """Refuse players outside the draw who are not withdrawn: late entries, or players let
+    back in after the draw was made.
+
+    :raises NoValidPairingError: naming them.
+    """
+    drawn = {n for n in draw if n is not None}
+    outside = [
+        p.start_number
+        for p in tournament.players
+        if p.start_number not in drawn and not p.is_withdrawn(p.late_from or 1)
+    ]
+    if outside:
+        raise NoValidPairingError(
+            "a knock-out's bracket is drawn before round 1 and cannot take late entries "
+            f"(sen tilmelding) or players left out of the draw: players {outside}; undo their "
+            "registration or withdraw them",
+            outside,
+        )
+
+
+#: The two lines of round 1's explanation that record the draw (see the module docstring).
+#: Their wording is part of the stored data: rounds paired earlier are read back with it.
+_SEEDS_LINE = "seeds (seedning by DSU rating, title, FIDE rating, lot): "
+_DRAW_LINE = "draw numbers (lodtrækningsnumre) by lot within the seed groups: "
+_BYE = "bye"
+
+
+def _record_lines(seeded: Sequence[int], draw: Sequence[int | None]) -> list[str]:
+    seeds = ", ".join(f"{i}: {n}" for i, n in enumerate(seeded, start=1))
+    places = ", ".join(f"{d}: {_BYE if n is None else n}" for d, n in enumerate(draw, start=1))
+    return [_SEEDS_LINE + seeds, _DRAW_LINE + places]
+
+
+def _parse_record(text: str, what: str) -> list[int | None]:
+    """``1: 7, 2: bye, …`` as ``[7, None, …]``; the numbers before the colons run 1, 2, …"""
+    values: list[int | None] = []
+    for index, item in enumerate(text.split(", "), start=1):
+        key, sep, value = item.partition(": ")
+        if not sep or key != str(index) or not (value == _BYE or value.isdigit()):
+            raise NoValidPairingError(
+                f"round 1's record of the knock-out's {what} cannot be read at {item!r}"
+            )
+        values.append(None if value == _BYE else int(value))
+    return values
+
+
+def _recorded_draw(
+    tournament: Tournament, first: Round
+) -> tuple[tuple[int, ...], tuple[int | None, ...]] | None:
+    """The seeding and the draw recorded in round 1's explanation, or ``None`` without a record.
+
+    :raises NoValidPairingError: for a record that is no knock-out draw of this tournament's
+        players.
+    """
+    seeds_text = next((x for x in first.explanation if x.startswith(_SEEDS_LINE)), None)
+    draw_text = next((x for x in first.explanation if x.startswith(_DRAW_LINE)), None)
+    if seeds_text is None or draw_text is None:
+        return None
+    seeds = _parse_record(seeds_text.removeprefix(_SEEDS_LINE), "seeding")
+    draw = tuple(_parse_record(draw_text.removeprefix(_DRAW_LINE), "draw numbers"))
+    seeded = tuple(n for n in seeds if n is not None)
+    drawn = sorted(n for n in draw if n is not None)
+    problem = ""
+    if len(seeded) != len(seeds) or len(set(seeded)) != len(seeded) or len(seeded) < 2:
+        problem = "a seed without a player, or a player seeded twice"
+    elif len(draw) != bracket_size(len(seeded)) or drawn != sorted(seeded):
+        problem = "the draw numbers do not hold the seeded players once each"
+    elif not all(tournament.has_player(n) for n in seeded):
+        problem = "a start number that is no player of the tournament"
+    if problem:
+        raise NoValidPairingError(f"round 1's record of the knock-out's draw is broken: {problem}")
+    return seeded, draw
+
+
+def _draw_from_round_one(
+    tournament: Tournament, first: Round, lot: int | str, rating: str
+) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """The draw as far as round 1's games fix it, for a round 1 without a record.
+
+    The lot of :func:`draw_bracket` places seed ranks, not players, so its layout for the
+    field's size says which draw numbers held byes and which matches were played. Round 1's
+    boards are the played matches in bracket order; the players without a game are the byes'
+    opponents. Only the order within a match and among the players with a bye follows the
+    seeding by current ratings.
+
+    :raises NoValidPairingError: when round 1 is no first round of a knock-out of the field.
+    """
+    playing = [n for p in first.pairings for n in p.players]
+    resting = [
+        p.start_number
+        for p in tournament.players
+        if _from_round_one(p) and p.start_number not in playing
+    ]
+    n = len(playing) + len(resting)
+    size = bracket_size(n)
+    if (
+        any(p.black is None for p in first.pairings)
+        or len(set(playing)) != len(playing)
+        or n < MIN_PLAYERS
+        or size // 2 != len(first.pairings) + len(resting)
+    ):
+        raise NoValidPairingError(
+            f"round 1 has {len(first.pairings)} games and {len(resting)} players without a "
+            f"game, which is no first round of a knock-out of {n} players, and its explanation "
+            "holds no record of the draw",
+            playing,
+        )
+    field = [tournament.player(x) for x in (*playing, *resting)]
+    rank = {x: i for i, x in enumerate(seed_order(field, lot, rating=rating))}
+    layout = draw_bracket(tuple(range(1, n + 1)), lot)  # the seed rank on each draw number
+    place_of_rank = {r: d for d, r in enumerate(layout) if r is not None}
+    draw: list[int | None] = [None] * size
+    for r, player in enumerate(sorted(resting, key=rank.__getitem__), start=1):
+        draw[place_of_rank[r]] = player
+    played = [
+        j for j in range(size // 2) if layout[2 * j] is not None and layout[2 * j + 1] is not None
+    ]
+    for j, pairing in zip(played, first.pairings, strict=True):
+        better, worse = sorted(pairing.players, key=rank.__getitem__)
+        low, high = layout[2 * j], layout[2 * j + 1]
+        assert low is not None
+        assert high is not None
+        first_place = 2 * j if low < high else 2 * j + 1
+        draw[first_place], draw[first_place ^ 1] = better, worse
+    seeded = tuple(draw[place_of_rank[r]] for r in range(1, n + 1))
+    assert None not in seeded
+    return tuple(x for x in seeded if x is not None), tuple(draw)
+
+
+def _fixed_draw(
+    tournament: Tournament, lot: int | str
+) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    """The seeding and the draw: recorded in (or read off) round 1 once it is paired, else
+    drawn from the current field and ratings.
+
+    :raises NoValidPairingError: for too few players, late entries, or a round 1 that makes
+        no draw.
+    """
+    rating = tournament.rated_kind.dsu_rating_field
+    first = next((r for r in tournament.rounds if r.number == 1), None)
+    if first is None:
+        seeded = seed_order(_field(tournament), lot, rating=rating)
+        draw = draw_bracket(seeded, lot)
+    else:
+        recorded = _recorded_draw(tournament, first)
+        if recorded is None:
+            recorded = _draw_from_round_one(tournament, first, lot, rating)
+        seeded, draw = recorded
+    _check_outsiders(tournament, draw)
+    return seeded, draw
 
 
 def _next_bracket_round(ko_rounds: list[tuple[_Match, ...]], ko: _Knockout, start: int) -> bool:
@@ -458,16 +627,16 @@ def _next_bracket_round(ko_rounds: list[tuple[_Match, ...]], ko: _Knockout, star
 
 
 def _replay(tournament: Tournament) -> _Knockout:
-    """The bracket with every game of the rounds so far in its match.
+    """The bracket, drawn as :func:`_fixed_draw` says, with every game of the rounds so far in
+    its match.
 
     :raises NoValidPairingError: when a round holds a game that is no game of an undecided
-        match (the field, the ratings or the lot seed changed after round 1, or a result was
-        corrected after the next game was paired).
+        match (a result was corrected after the next game was paired, or the rounds were
+        not paired by this system).
     """
     fmt = _format(tournament)
     lot: int | str = tournament.setting("seed", tournament.name)
-    seeded = seed_order(_field(tournament), lot, rating=tournament.rated_kind.dsu_rating_field)
-    draw = draw_bracket(seeded, lot)
+    seeded, draw = _fixed_draw(tournament, lot)
 
     def withdrawn(player: int, round_number: int) -> bool:
         return tournament.player(player).is_withdrawn(round_number)
@@ -491,9 +660,9 @@ def _replay(tournament: Tournament) -> _Knockout:
             if p.black is None or i is None or owner.get(p.black) != i:
                 raise NoValidPairingError(
                     f"round {rnd.number} board {p.board}: {p.white}–{p.black or 'bye'} is no "
-                    "game of an undecided match of the knock-out as drawn from the players and "
-                    "the lot seed; were players, ratings or the 'seed' setting changed after "
-                    "round 1, or a result corrected after the next game was paired?",
+                    "game of an undecided match of the knock-out as drawn before round 1; was "
+                    "a result corrected after the next game was paired, or were the rounds "
+                    "paired by another system?",
                     p.players,
                 )
             game = _Game(rnd.number, p.board, p.white, p.black, p.result)
@@ -622,12 +791,11 @@ class KnockoutSystem:
 
 
 def _draw_lines(tournament: Tournament, ko: _Knockout) -> list[str]:
-    seeds = ", ".join(f"{i}: {n}" for i, n in enumerate(ko.seeded, start=1))
-    draw = ", ".join(f"{d}: {n if n is not None else 'bye'}" for d, n in enumerate(ko.draw, 1))
-    lines = [
-        f"seeds (seedning by DSU rating, title, FIDE rating, lot): {seeds}",
-        f"draw numbers (lodtrækningsnumre) by lot within the seed groups: {draw}",
-    ]
+    lines = _record_lines(ko.seeded, ko.draw)
+    lines.append(
+        "the draw numbers fix the whole knock-out (003 §4.9.7): later rounds follow the two "
+        "lines above, whatever ratings or players are corrected after this round"
+    )
     for seed, player in enumerate(ko.seeded[: len(ko.draw) - len(ko.seeded)], start=1):
         lines.append(f"seed {seed}, {_who(tournament, player)}, goes through without a game (bye)")
     return lines
