@@ -28,6 +28,8 @@ from skak.pairing import get_system, system_names
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "oracles" / "dutch-2026" / "cases"
 SWISS = ("monrad", "dansk", "dutch")
+#: The Dutch engine is exact but not yet fast (issue 8): it is timed on smaller fields.
+DUTCH_PLAYERS = (30, 60, 100)
 
 
 def field(players: int, system: str, rounds: int) -> Tournament:
@@ -82,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     bbp = os.environ.get("BBP_PAIRINGS")
     for system in (s for s in SWISS if s in system_names()):
-        for players in args.players:
+        for players in DUTCH_PLAYERS if system == "dutch" else args.players:
             t = field(players, system, args.rounds)
             try:
                 t, times = play(t, args.rounds)
@@ -102,14 +104,19 @@ def main() -> None:
                     line += f"; bbpPairings {theirs:.2f} s, ratio skak/bbp {last / theirs:.2f}"
             print(line)
     if "dutch" in system_names() and CORPUS.exists():
-        cases = sorted(CORPUS.glob("*.trf"), key=lambda p: -p.stat().st_size)[:10]
-        total = 0.0
-        for case in track(cases, description="Largest corpus cases"):
+        fields = []
+        for case in CORPUS.glob("*-r5.trf"):
             t = parse_trf(decode_trf(case.read_bytes()), case.name).tournament
+            if len(t.players) <= max(DUTCH_PLAYERS):
+                fields.append(t)
+        fields = sorted(fields, key=lambda t: -len(t.players))[:10]
+        total = 0.0
+        for t in track(fields, description="Largest corpus cases (round 5)"):
             start = time.perf_counter()
             get_system("dutch").pair(t)
             total += time.perf_counter() - start
-        print(f"dutch: the 10 largest corpus cases in {total:.2f} s ({total / 10:.2f} s each)")
+        sizes = ", ".join(str(len(t.players)) for t in fields)
+        print(f"dutch: 10 corpus rounds of {sizes} players in {total:.2f} s")
 
 
 if __name__ == "__main__":

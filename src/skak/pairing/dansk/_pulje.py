@@ -1,0 +1,408 @@
+"""Pairing the score groups (pointpuljer) of one round: DSU 003 §4.9.3 rules 4–6 and 9.
+
+Players are positions ``0 … n−1`` in the round's order (points, then start number by
+strength). The rules' "indtil løsning" is decided exactly: a choice is a solution when the
+players it leaves can still all be paired (:class:`~._graph.MatchGraph`), which is also the
+closing note of §4.9.4 ("når en pointpulje er parret, kan denne først opløses, hvis puljens
+eventuelle flydere og de efterfølgende spillere på ingen måde kan parres").
+
+For each pulje, in the rules' order:
+
+1. the floaters (flydere): none (even pulje) or the middle player (6.1), then the two middle
+   players (6.2), then the alternatives of 6.3;
+2. for each floater set, the rest is split into gruppe a and b (5.1) and composed by 5.3:
+   exchanges in b (nr. 1–2), moving one player between a and b (nr. 4), exchanging two or
+   more (nr. 5); the first split that can be paired is used, and among its compositions the
+   one meeting most colour preferences wins, ties to the earlier (5.2);
+3. the floaters are paired, strongest first, with the nearest lower player (5.4), a player
+   meeting more colour preferences first, a strong preference before a weak one (the note to
+   6.3).
+
+A floater set is only taken when the floaters and everyone below can still be paired; when
+that made the rule's first choice impossible, rules 9.1–9.2 applied, and if the players left
+below span at most two score groups they are paired as one bottom "gruppe" (9.3). The choice
+among compositions is :mod:`._compose`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+
+from skak.model.results import format_points
+from skak.pairing.dansk._compose import Composer, PairValue, Pos
+from skak.pairing.dansk._graph import MatchGraph, bits
+
+__all__ = ["PairNote", "PuljePairer", "Split", "configurations", "floater_sets"]
+
+#: Splits of a pulje (5.3 nr. 4–5) examined before skak pairs the rest in order (5.3 nr. 7).
+_SPLIT_BUDGET = 20_000
+
+
+@dataclass(frozen=True, slots=True)
+class PairNote:
+    """One pair as the pulje algorithm made it: ``high`` is the better placed player.
+
+    ``b_from_bottom`` is the b-player's place counted from the weakest of gruppe b (1 = the
+    weakest), for rule 7.1 in round 1; ``None`` for pairs that are not a–b pairs.
+    """
+
+    high: Pos
+    low: Pos
+    how: str
+    b_from_bottom: int | None = None
+
+
+@dataclass(slots=True)
+class _Outcome:
+    title: str
+    notes: list[PairNote] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    used: int = 0
+    forced: bool = False
+
+
+def floater_sets(n: int) -> Iterator[tuple[tuple[int, ...], str]]:
+    """The floater sets of a pulje of ``n`` players, as places ``0 … n−1``, in the rules'
+    order, each with the rule that makes it (duplicates left out).
+
+    >>> [f for f, _ in floater_sets(5)]
+    [(2,), (1,), (0,), (3,), (4,), (1, 2, 3), (0, 1, 2, 3, 4)]
+    """
+    seen: set[tuple[int, ...]] = set()
+
+    def fresh(candidate: tuple[int, ...]) -> bool:
+        if candidate in seen:
+            return False
+        seen.add(candidate)
+        return True
+
+    if n == 0:
+        return
+    if n % 2:
+        original: tuple[int, ...] = (n // 2,)
+        fresh(original)
+        yield original, "6.1: the middle player is the floater"
+    else:
+        fresh(())
+        yield (), "5.1: an even pulje"
+        original = (n // 2 - 1, n // 2)
+        if fresh(original):
+            yield original, "6.2: the two middle players are floaters"
+    for f in original:
+        for p in range(f - 1, -1, -1):
+            if p in original:
+                continue
+            candidate = tuple(sorted({*original, p} - {f}))
+            if fresh(candidate):
+                yield candidate, f"6.3 nr. 1: floater at place {f + 1} exchanged upwards"
+    for f in reversed(original):
+        for p in range(f + 1, n):
+            if p in original:
+                continue
+            candidate = tuple(sorted({*original, p} - {f}))
+            if fresh(candidate):
+                yield candidate, f"6.3 nr. 2: floater at place {f + 1} exchanged downwards"
+    lo, hi = min(original), max(original)
+    step = 3
+    while lo > 0 or hi < n - 1:
+        lo, hi = max(0, lo - 1), min(n - 1, hi + 1)
+        candidate = tuple(range(lo, hi + 1))
+        if (n - len(candidate)) % 2 == 0 and fresh(candidate):
+            yield (
+                candidate,
+                (
+                    "6.3 nr. 3: the nearest players above and below join the floaters"
+                    if step == 3
+                    else "6.3 nr. 4: more floaters added as in nr. 3"
+                ),
+            )
+            step = 4
+    everyone = tuple(range(n))
+    if fresh(everyone):
+        yield everyone, "6.3 nr. 5 (5.3 nr. 8): every player of the pulje is a floater"
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """Gruppe a and b of a pulje (5.1), or as 5.3 nr. 4–5 changed them (``rule``, with the
+    players moved ``down`` into b and ``up`` into a)."""
+
+    a: list[Pos]
+    b: list[Pos]
+    rule: str | None = None
+    down: tuple[Pos, ...] = ()
+    up: tuple[Pos, ...] = ()
+
+
+def configurations(rest: Sequence[Pos]) -> Iterator[Split]:
+    """The splits of an even ``rest`` into gruppe a and b in the order of 5.3: the halves of
+    5.1, then one player moved between a and b (nr. 4: the lowest of a first, with the
+    highest of b first), then two or more exchanged (nr. 5). Each half stays in order.
+
+    >>> [(s.a, s.b) for s in configurations([1, 2, 3, 4])][:3]
+    [([1, 2], [3, 4]), ([1, 3], [2, 4]), ([1, 4], [2, 3])]
+    """
+    m = len(rest) // 2
+    a, b = list(rest[:m]), list(rest[m:])
+    yield Split(a, b)
+    for k in range(1, m + 1):
+        rule = "5.3 nr. 4" if k == 1 else "5.3 nr. 5"
+        for down in combinations(reversed(a), k):
+            for up in combinations(b, k):
+                a2 = sorted([p for p in a if p not in down] + list(up))
+                b2 = sorted(list(down) + [p for p in b if p not in up])
+                yield Split(a2, b2, rule, tuple(sorted(down)), up)
+
+
+class PuljePairer:
+    """Pairs one round's positions pulje by pulje.
+
+    ``points[i]`` are the pairing points of position ``i`` (positions are in pairing order);
+    ``value(i, j)`` tells how many colour preferences the colours of pair ``(i, j)`` meet,
+    how many of them strong, and how many strong preferences they break (only in the
+    last-round exception); ``kind[i]`` is the colour class of position ``i``; ``name[i]``
+    names it in explanations.
+    """
+
+    def __init__(
+        self,
+        graph: MatchGraph,
+        points: Sequence[Fraction],
+        value: PairValue,
+        kind: Sequence[int],
+        name: Sequence[str],
+    ) -> None:
+        self.graph = graph
+        self.points = list(points)
+        self.value = value
+        self.name = list(name)
+        self.composer = Composer(graph, value, list(kind))
+
+    def names(self, positions: Sequence[Pos] | int) -> str:
+        items = list(bits(positions)) if isinstance(positions, int) else list(positions)
+        return ", ".join(self.name[p] for p in items) or "none"
+
+    # -- the round -------------------------------------------------------------------------
+
+    def pair_round(self) -> tuple[list[PairNote], list[str]]:
+        """Every pair of the round with the explanation lines, pulje by pulje (4.2)."""
+        remaining = (1 << self.graph.size) - 1
+        notes: list[PairNote] = []
+        lines: list[str] = []
+        merged = False
+        while remaining:
+            first = (remaining & -remaining).bit_length() - 1
+            if merged:
+                pulje = list(bits(remaining))
+                title, rule = "the bottom gruppe", "9.3, by points and start numbers"
+            else:
+                pts = self.points[first]
+                pulje = [p for p in bits(remaining) if self.points[p] == pts]
+                title, rule = f"pulje {format_points(pts)}", "pointpulje, 4.1"
+            pmask = sum(1 << p for p in pulje)
+            lower = remaining & ~pmask
+            out = self.pair_pulje(pulje, lower, title, rule)
+            notes.extend(out.notes)
+            lines.extend(out.lines)
+            remaining &= ~out.used
+            if out.forced and not merged and remaining:
+                groups = {self.points[p] for p in bits(remaining)}
+                if len(groups) <= 2:
+                    merged = True
+                    lines.append(
+                        f"9.3: the players left ({self.names(remaining)}) are paired as one "
+                        "bottom gruppe, ordered by points and start numbers"
+                    )
+        return notes, lines
+
+    # -- one pulje -------------------------------------------------------------------------
+
+    def pair_pulje(self, pulje: list[Pos], lower: int, title: str, rule: str) -> _Outcome:
+        """Pair ``pulje`` (positions in order) with the players of ``lower`` below it."""
+        out = _Outcome(title)
+        out.lines.append(f"{title} ({rule}): {self.names(pulje)}")
+        graph = self.graph
+        first_rule: str | None = None
+        for places, why in floater_sets(len(pulje)):
+            if first_rule is None:
+                first_rule = why
+            floaters = [pulje[k] for k in places]
+            fmask = sum(1 << p for p in floaters)
+            if floaters and not lower:
+                continue
+            rest = [p for p in pulje if not fmask >> p & 1]
+            rmask = sum(1 << p for p in rest)
+            if not graph.can_pair(rmask):
+                continue
+            if not graph.can_pair(fmask | lower, apart=fmask):
+                out.forced = True
+                continue
+            if out.forced:
+                which = "9.1" if first_rule.startswith("6.1") else "9.2"
+                out.lines.append(
+                    f"{which}: the rule's first choice would leave the players below "
+                    "unpairable, so the floaters are chosen again"
+                )
+            if floaters:
+                out.lines.append(f"flydere: {self.names(floaters)} ({why})")
+            out.used |= rmask | fmask
+            self._compose(rest, out)
+            self._pair_floaters(floaters, lower, out)
+            return out
+        self._in_order(pulje, lower, out)
+        return out
+
+    # -- composing the rest (5.1–5.3) --------------------------------------------------------
+
+    def _compose(self, rest: list[Pos], out: _Outcome) -> None:
+        if not rest:
+            return
+        graph = self.graph
+        for count, split in enumerate(configurations(rest)):
+            if count >= _SPLIT_BUDGET:
+                break
+            a, b = split.a, split.b
+            if not graph.halves_can_pair(sum(1 << p for p in a), sum(1 << p for p in b)):
+                continue
+            found, exact = self.composer.best(a, b)
+            first = self.composer.first(a, b)
+            if split.rule is not None:
+                out.lines.append(
+                    f"{split.rule}: {self.names(split.down)} moved to gruppe b, "
+                    f"{self.names(split.up)} to gruppe a"
+                )
+            out.lines.append(f"gruppe a: {self.names(a)}; gruppe b: {self.names(b)}")
+            met_found = sum(self.value(i, j)[0] for i, j in found)
+            met_first = sum(self.value(i, j)[0] for i, j in first)
+            straight = [j for _, j in first] == b
+            if found != first:
+                out.lines.append(
+                    "5.2: of the compositions of these halves, this one meets the most colour "
+                    f"preferences ({met_found}; the first in the rule's order meets {met_first})"
+                )
+            elif not straight:
+                out.lines.append("5.3 nr. 1–2: players of gruppe b moved up until all can meet")
+            if not exact:
+                out.lines.append(
+                    "skak's search limit was reached: the composition meeting most colour "
+                    "preferences among those examined is used"
+                )
+            m = len(b)
+            for i, j in found:
+                place = b.index(j)
+                how = f"{out.title}: a-player {self.name[i]} meets b-player {self.name[j]}"
+                if split.rule is not None:
+                    how += f" ({split.rule})"
+                elif found != first:
+                    how += " (5.2, colour preferences)"
+                elif not straight:
+                    how += " (5.3 nr. 1–2)"
+                else:
+                    how += " (5.1)"
+                out.notes.append(PairNote(i, j, how, m - place))
+            return
+        out.lines.append(
+            "5.3 nr. 7: no split within skak's search limit pairs the pulje; its players are "
+            "paired in order, each with the nearest player he may meet"
+        )
+        self._in_order(rest, 0, out, label="5.3 nr. 7")
+
+    # -- floaters (5.4) --------------------------------------------------------------------
+
+    def _pair_floaters(self, floaters: list[Pos], lower: int, out: _Outcome) -> None:
+        graph = self.graph
+        pending = sum(1 << p for p in floaters)
+        pool = lower
+        for f in floaters:
+            pending &= ~(1 << f)
+            options = graph.adj[f] & pool
+            nearest: Pos | None = None
+            wished: Pos | None = None
+            chosen: Pos | None = None
+            for group in self._score_groups(options):
+                if nearest is None:
+                    nearest = group[0]
+
+                def key(c: Pos, f: Pos = f) -> tuple[int, int, int, Pos]:
+                    count, strong, broken = self.value(f, c)
+                    return broken, -count, -strong, c
+
+                ranked = sorted(group, key=key)
+                if wished is None:
+                    wished = ranked[0]
+                for c in ranked:
+                    if graph.can_pair((pool & ~(1 << c)) | pending, apart=pending):
+                        chosen = c
+                        break
+                if chosen is not None:
+                    break
+            if chosen is None:  # pragma: no cover - the floater set was checked pairable
+                raise AssertionError("floater without a partner")
+            source = out.title
+            if chosen == nearest:
+                how = "the nearest lower player he may meet (5.4)"
+            elif chosen == wished:
+                how = (
+                    "the lower player of the nearest pulje meeting most colour preferences, a "
+                    "strong one first (5.4 with 5.2 and the note to 6.3)"
+                )
+            else:
+                out.forced = True
+                how = (
+                    "a nearer choice would leave the players below unpairable, so the "
+                    "floater's pairing was dissolved and made again (5.4, 9.1)"
+                )
+            out.notes.append(
+                PairNote(
+                    f,
+                    chosen,
+                    f"flyder {self.name[f]} from {source} meets {self.name[chosen]}: {how}",
+                )
+            )
+            out.used |= 1 << chosen
+            pool &= ~(1 << chosen)
+
+    def _score_groups(self, mask: int) -> Iterator[list[Pos]]:
+        group: list[Pos] = []
+        for p in bits(mask):
+            if group and self.points[p] != self.points[group[0]]:
+                yield group
+                group = []
+            group.append(p)
+        if group:
+            yield group
+
+    # -- the last resort (5.3 nr. 7) -------------------------------------------------------
+
+    def _in_order(self, players: list[Pos], lower: int, out: _Outcome, label: str = "") -> None:
+        """Each player in turn meets the nearest following player (in the pulje or below) with
+        whom everyone left can still be paired."""
+        graph = self.graph
+        left = sum(1 << p for p in players) | lower
+        if not label:
+            out.lines.append(
+                "5.3 nr. 7 (fortsæt indtil løsning): no floater choice of 6.1–6.3 pairs the "
+                "pulje; each player in turn meets the nearest player he may meet"
+            )
+            label = "5.3 nr. 7"
+        for p in players:
+            if not left >> p & 1:
+                continue
+            left &= ~(1 << p)
+            for c in bits(graph.adj[p] & left):
+                if c > p and graph.can_pair(left & ~(1 << c)):
+                    out.notes.append(
+                        PairNote(
+                            p,
+                            c,
+                            f"{label}: {self.name[p]} meets the nearest possible, {self.name[c]}",
+                        )
+                    )
+                    out.used |= (1 << p) | (1 << c)
+                    left &= ~(1 << c)
+                    break
+            else:  # pragma: no cover - the round was checked pairable
+                raise AssertionError("no partner in order")

@@ -1,0 +1,127 @@
+"""Invariants of the FIDE Dutch system (C.04.3, 2026) on generated tournaments.
+
+Each tournament is played out round by round with skak's own Dutch pairings and results
+drawn by Hypothesis (draws, forfeits, requested half-point byes). Every round must respect
+the absolute criteria: no rematch (C1), no second pairing-allocated bye (C2), no colour
+difference beyond ±2 and no third colour in a row (C3; no round here is the last, so the
+topscorer exception never applies); and pairing the same snapshot twice gives the same round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skak.errors import NoValidPairingError
+from skak.model import Colour, Player, Result, Round, Tournament
+from skak.model.history import colour_history
+from skak.pairing import get_system
+from skak.pairing.dutch import SYSTEM, pairing_cards
+
+OUTCOMES = [
+    Result.WHITE_WIN,
+    Result.DRAW,
+    Result.BLACK_WIN,
+    Result.WHITE_FORFEIT_WIN,
+    Result.BLACK_FORFEIT_WIN,
+]
+
+
+def _play(rnd: Round, results: list[Result]) -> Round:
+    boards = []
+    for p, r in zip(rnd.pairings, results + [Result.DRAW] * len(rnd.pairings), strict=False):
+        boards.append(p if p.is_bye else replace(p, result=r))
+    return replace(rnd, pairings=tuple(boards))
+
+
+@st.composite
+def played_tournaments(draw: st.DrawFn) -> list[tuple[Tournament, Round]]:
+    """The snapshots before each round, with skak's pairing of that round."""
+    size = draw(st.integers(3, 14))
+    count = draw(st.integers(1, 6))
+    players = []
+    for n in range(1, size + 1):
+        half = draw(st.sets(st.sampled_from(range(2, count + 2)), max_size=1))
+        players.append(Player(n, f"Spiller {n}", half_bye_rounds=frozenset(half)))
+    t = Tournament(
+        "Dutch",
+        "dutch",
+        number_of_rounds=count + 3,
+        players=tuple(players),
+        initial_colour=draw(st.sampled_from(list(Colour))),
+    )
+    out = []
+    for _ in range(count):
+        try:
+            rnd = SYSTEM.pair(t)
+        except NoValidPairingError:
+            break
+        out.append((t, rnd))
+        results = draw(
+            st.lists(
+                st.sampled_from(OUTCOMES), min_size=len(rnd.pairings), max_size=len(rnd.pairings)
+            )
+        )
+        t = replace(t, rounds=(*t.rounds, _play(rnd, results)))
+    return out
+
+
+@given(played_tournaments())
+def test_absolute_criteria_hold_in_every_round(history: list[tuple[Tournament, Round]]) -> None:
+    for before, rnd in history:
+        met = {
+            frozenset((p.white, p.black))
+            for r in before.rounds
+            for p in r.pairings
+            if p.black is not None and p.result is not None and not p.result.is_forfeit
+        }
+        byes_before = {p.white for r in before.rounds for p in r.pairings if p.is_bye}
+        seen: set[int] = set()
+        for p in rnd.pairings:
+            assert not seen & set(p.players), "a player is paired twice"
+            seen |= set(p.players)
+            if p.black is None:
+                assert p.white not in byes_before, f"C2: {p.white} gets a second bye"
+                continue
+            assert frozenset((p.white, p.black)) not in met, f"C1: rematch {p}"
+        after = replace(before, rounds=(*before.rounds, _play(rnd, [])))
+        for p in rnd.pairings:
+            for n in p.players if p.black is not None else ():
+                colours = colour_history(after, n)
+                diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+                assert abs(diff) <= 2, f"C3: player {n} colour difference {diff}"
+                assert not (len(colours) >= 3 and colours[-1] is colours[-2] is colours[-3]), (
+                    f"C3: player {n} gets {colours[-1].value} three times in a row"
+                )
+        assert len([p for p in rnd.pairings if p.is_bye]) == len(pairing_cards(before)) % 2
+
+
+@given(played_tournaments())
+def test_identical_input_gives_identical_pairing(
+    history: list[tuple[Tournament, Round]],
+) -> None:
+    for before, rnd in history:
+        assert SYSTEM.pair(before) == rnd
+
+
+def test_registered_under_its_name() -> None:
+    assert get_system("dutch") is SYSTEM
+
+
+@pytest.mark.parametrize(("initial", "white_on_board_1"), [(Colour.WHITE, 1), (Colour.BLACK, 3)])
+def test_round_one_top_half_against_bottom_half(initial: Colour, white_on_board_1: int) -> None:
+    """C.04.3 round 1: S1 = 1–2 meets S2 = 3–4; the initial colour (XXC) goes to the
+    top-ranked player, alternating down the boards (C.04.2 / article 5)."""
+    t = Tournament(
+        "R1",
+        "dutch",
+        number_of_rounds=5,
+        initial_colour=initial,
+        players=tuple(Player(n, f"P{n}") for n in range(1, 5)),
+    )
+    rnd = SYSTEM.pair(t)
+    assert {frozenset(p.players) for p in rnd.pairings} == {frozenset({1, 3}), frozenset({2, 4})}
+    assert rnd.pairings[0].white == white_on_board_1

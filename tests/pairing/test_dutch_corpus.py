@@ -1,0 +1,89 @@
+"""The FIDE Dutch system (C.04.3, 2026) against bbpPairings' own pairings.
+
+The acceptance corpus (``../shared/oracles/dutch-2026/``, see its README) holds one case per
+round: ``<id>-r<k>.trf`` is the tournament just before round ``k`` and ``<id>-r<k>.pairs``
+the pairing bbpPairings made. A case agrees when the sets of ``white black`` lines (the bye
+as ``N 0``) are equal.
+
+The whole corpus takes long in pure Python (the largest fields need minutes per round), so
+the default run checks every small field (up to ``DEFAULT_PLAYERS`` players) and a fixed,
+spread-out sample of the larger ones; ``SKAK_DUTCH_CORPUS=all`` runs every case. Cases
+listed in ``tests/data/dutch/known-differences.txt`` are known to differ and are skipped
+(none are at the time of writing).
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from pathlib import Path
+
+import pytest
+
+from skak.engine import pair_next, pairs_text
+from skak.io.trf import decode_trf, parse_trf
+from skak.pairing import get_system
+from tests.conftest import SHARED
+
+CORPUS = SHARED / "oracles" / "dutch-2026" / "cases"
+KNOWN = Path(__file__).resolve().parents[1] / "data" / "dutch" / "known-differences.txt"
+#: Fields up to this size are all checked in the default run.
+DEFAULT_PLAYERS = 24
+#: Of the larger fields up to ``SAMPLE_PLAYERS`` players, one case in ``SAMPLE_EVERY``
+#: (chosen by a hash of the name, so the sample is fixed) runs by default.
+SAMPLE_PLAYERS = 60
+SAMPLE_EVERY = 25
+
+
+def _players(path: Path) -> int:
+    with path.open(encoding="latin-1") as f:
+        return sum(1 for line in f if line.startswith("001"))
+
+
+def _known() -> frozenset[str]:
+    if not KNOWN.exists():
+        return frozenset()
+    lines = (line.split("#", 1)[0].strip() for line in KNOWN.read_text().splitlines())
+    return frozenset(line for line in lines if line)
+
+
+def _selected(path: Path, size: int) -> bool:
+    if os.environ.get("SKAK_DUTCH_CORPUS") == "all":
+        return True
+    if size <= DEFAULT_PLAYERS:
+        return True
+    return size <= SAMPLE_PLAYERS and zlib.crc32(path.stem.encode()) % SAMPLE_EVERY == 0
+
+
+def _cases() -> list[object]:
+    if not CORPUS.is_dir():
+        return [pytest.param(None, id="corpus-absent")]
+    known = _known()
+    out: list[object] = []
+    for path in sorted(CORPUS.glob("*.trf")):
+        size = _players(path)
+        if not _selected(path, size):
+            continue
+        marks = []
+        if path.stem in known:
+            marks.append(pytest.mark.skip(reason="known difference from bbpPairings"))
+        out.append(pytest.param(path, id=f"{path.stem}-{size}p", marks=marks))
+    return out
+
+
+def _pairs(text: str) -> list[str]:
+    return sorted(line.strip() for line in text.splitlines() if line.strip())
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_case_identical_to_bbppairings(case: Path | None) -> None:
+    if case is None:
+        pytest.skip(f"the oracle corpus is not present at {CORPUS}")
+    t = parse_trf(decode_trf(case.read_bytes()), case.name).tournament
+    rnd = pair_next(t, get_system("dutch"))
+    text = pairs_text(rnd)
+    count, *lines = text.splitlines()
+    assert int(count) == len(lines)
+    assert _pairs("\n".join(lines)) == _pairs(case.with_suffix(".pairs").read_text())
+    # Every board line is explained by some bracket.
+    assert rnd.explanation
