@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 from fractions import Fraction
 from unittest.mock import patch
 
@@ -18,6 +19,7 @@ from skak.errors import InputError, NoValidPairingError
 from skak.model import Colour, Pairing, Player, Ratings, Result, Round, Tournament, parse_points
 from skak.pairing import get_system
 from skak.pairing.dansk import (
+    ORDER_LINE,
     ColourCard,
     _compose,
     acceleration_points,
@@ -29,7 +31,7 @@ from skak.pairing.dansk import (
     seeding_order,
 )
 from skak.pairing.dansk._compose import Composer
-from skak.pairing.dansk._graph import MatchGraph
+from skak.pairing.dansk._graph import MatchGraph, bits
 from tests.dsl import build, game, pairing_bye, player
 
 DANSK = get_system("dansk")
@@ -313,7 +315,8 @@ def test_a_players_own_acceleration_points_count() -> None:
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"acceleration-groups": 5}, "at most 4 groups"),
+        ({"colour-choice": "most"}, "colour-choice"),
+        ({"forfeits-count-as-met": "yes"}, "must be bool"),
         ({"acceleration-groups": 1}, "2 or more"),
         ({"acceleration-rounds": -1}, "round count"),
         ({"seeding": "lot"}, "seeding"),
@@ -326,8 +329,110 @@ def test_settings_are_checked(settings: dict[str, object], message: str) -> None
         DANSK.check_settings(settings)  # type: ignore[arg-type]
 
 
-def test_more_groups_are_fine_for_the_first_rounds_only() -> None:
+def test_more_than_four_groups_kept_all_tournament_get_a_note() -> None:
+    """10: "Fastholdes rundelægningspointene i hele turneringen bør der højst anvendes 4
+    grupper" — "bør" (should), so more groups are allowed and the explanation says so."""
     DANSK.check_settings({"acceleration-groups": 6, "acceleration-rounds": 2})
+    DANSK.check_settings({"acceleration-groups": 5})
+    t = rated(10, pairing_settings=(("acceleration-groups", 5),))
+    assert [acceleration_points(t, 3)[i] for i in range(1, 11)] == [4, 4, 3, 3, 2, 2, 1, 1, 0, 0]
+    assert any("advises at most 4" in line for line in DANSK.pair(t).explanation)
+    few = rated(10, pairing_settings=(("acceleration-groups", 4),))
+    assert not any("advises at most 4" in line for line in DANSK.pair(few).explanation)
+
+
+# -- 3.1 start numbers for the whole tournament, 1.2 forfeits, the colour-choice setting -------
+
+
+def _play_round(t: Tournament, result: str = "1-0") -> Tournament:
+    rnd = DANSK.pair(t)
+    boards = tuple(
+        p if p.black is None else replace(p, result=Result.parse(result)) for p in rnd.pairings
+    )
+    return replace(t, rounds=(*t.rounds, replace(rnd, pairings=boards)))
+
+
+def test_start_numbers_hold_for_the_whole_tournament() -> None:
+    """3.1 gives the start numbers once; 4.9.4: "spillerens startnummer benyttes til
+    rundelægningen under hele turneringen". A rating corrected after round 1 changes nothing;
+    the order is read back from the round's record."""
+    t = _play_round(rated(6))
+    assert any(line.startswith(ORDER_LINE) for line in t.rounds[0].explanation)
+    raised = replace(
+        t,
+        players=tuple(
+            replace(p, ratings=Ratings(dsu=2500)) if p.start_number == 6 else p for p in t.players
+        ),
+    )
+    assert seeding_order(raised) == (1, 2, 3, 4, 5, 6)
+    record = next(x for x in DANSK.pair(raised).explanation if x.startswith(ORDER_LINE))
+    assert record.removeprefix(ORDER_LINE).startswith("1: 1 (2390), 2: 2 (2380)")
+    # Without a record (rounds paired by another program) the current ratings decide.
+    bare = replace(raised, rounds=tuple(replace(r, explanation=()) for r in raised.rounds))
+    assert seeding_order(bare)[0] == 6
+
+
+def test_a_late_entry_is_slotted_in_by_his_rating_at_entry() -> None:
+    """A late entry (sen tilmelding) takes the place his rating gives him when he is first
+    paired, among the recorded ratings, and keeps it."""
+    t = _play_round(rated(6))
+    late = Player(7, "P, 7", ratings=Ratings(dsu=2375), late_from=2)
+    t = replace(t, players=(*t.players, late))
+    assert seeding_order(t) == (1, 2, 7, 3, 4, 5, 6)
+    t = _play_round(t)
+    fallen = replace(
+        t,
+        players=tuple(
+            replace(p, ratings=Ratings(dsu=1000)) if p.start_number == 7 else p for p in t.players
+        ),
+    )
+    assert seeding_order(fallen) == (1, 2, 7, 3, 4, 5, 6)
+
+
+def test_a_broken_start_order_record_is_refused() -> None:
+    t = _play_round(rated(4))
+    broken = replace(t.rounds[0], explanation=(ORDER_LINE + "1: 1 (2390), 3: 2 (x)",))
+    with pytest.raises(NoValidPairingError, match="start order"):
+        seeding_order(replace(t, rounds=(broken,)))
+
+
+def _forfeit_case(**kw: object) -> Tournament:
+    """Round 1: 1–5 forfeited by both, 2–3 0-1 (2 white), 4–6 1-0 (6 black); in round 2 the
+    0-pulje is 1, 2 | 5, 6 and 1–5, 2–6 and 1–6, 2–5 meet equally many colour preferences."""
+    return build(
+        [player(i, rating=2400 - 10 * i) for i in range(1, 7)],
+        game(1, 1, 5, "--"),
+        game(1, 2, 3, "0-1"),
+        game(1, 4, 6, "1-0"),
+        system="dansk",
+        **kw,
+    )
+
+
+def test_forfeits_count_as_met_is_a_setting() -> None:
+    """1.2 "Ingen spiller må møde den samme spiller to gange": a forfeited game was not played,
+    so by default 1 and 5 may meet; ``forfeits-count-as-met`` counts it as met (as Monrad)."""
+    plain = {frozenset(p.players) for p in DANSK.pair(_forfeit_case()).pairings}
+    assert frozenset((1, 5)) in plain
+    counted = DANSK.pair(_forfeit_case(pairing_settings=(("forfeits-count-as-met", True),)))
+    assert {frozenset(p.players) for p in counted.pairings} == {
+        frozenset(s) for s in [(3, 4), (1, 6), (2, 5)]
+    }
+    assert any("forfeits-count-as-met" in line for line in counted.explanation)
+
+
+def test_colour_choice_straight_keeps_the_strongest_b_player() -> None:
+    """4.9.4: "skal spillerne i gruppe a … møde den stærkeste spiller i gruppe b som de ikke
+    tidligere har mødt": with ``colour-choice=straight`` the colours do not reorder gruppe b
+    (the default, 5.2's most colour preferences, gives 1–4 and 2–3 here)."""
+    cards = [("1", "HSH"), ("1", "SHS"), ("1", "HSH"), ("1", "SHS")]
+    t, (p1, p2, p3, p4) = from_cards(cards, pairing_settings=(("colour-choice", "straight"),))
+    rnd = DANSK.pair(t)
+    assert {frozenset(p.players) for p in rnd.pairings} == {
+        frozenset((p1, p3)),
+        frozenset((p2, p4)),
+    }
+    assert not any(line.startswith("5.2:") for line in rnd.explanation)
 
 
 def test_no_legal_pairing_names_the_stuck_players() -> None:
@@ -469,3 +574,22 @@ def test_pairability_is_exact(n: int, density: float, seed: int) -> None:
     size = _brute_matching(kept, everyone)
     assert len(graph.maximum_matching(everyone, apart)) == 2 * size
     assert graph.can_pair(everyone, apart) == (2 * size == n)
+    # Later searches start from earlier matchings and counting pre-checks: still exact.
+    for _ in range(6):
+        mask = sum(1 << i for i in range(n) if rng.random() < 0.8)
+        expected = 2 * _brute_matching(kept, mask) == mask.bit_count()
+        assert graph.can_pair(mask, apart) == expected
+        must = sum(1 << i for i in bits(mask) if rng.random() < 0.5)
+        assert graph.can_cover(mask, must, apart) == _brute_cover(kept, mask, must)
+
+
+def _brute_cover(adj: list[int], mask: int, must: int) -> bool:
+    """Whether some matching of ``mask`` gives every player of ``must`` a partner."""
+    if not must:
+        return True
+    v = (must & -must).bit_length() - 1
+    rest = mask & ~(1 << v)
+    return any(
+        _brute_cover(adj, rest & ~(1 << u), must & ~(1 << v) & ~(1 << u))
+        for u in bits(adj[v] & rest)
+    )

@@ -8,10 +8,13 @@ games, one more with black than with white and white then black in the last two,
 other example players he is said to have met and against filler players who then withdrew
 (1.3: withdrawn players leave the pairing). Ratings give the letters' order (A strongest, 3.1).
 
-Known misprints (see the notes): example 3 prints "F(C)" where the text pairs C with F; the
-union of all printed meetings is used and the printed result does not depend on it. The
-12-player colour example follows the later edition (000), where B's colours are HHSHS; with
-003's HSHSH the text's reason ("B had black in the previous round") would be false.
+Known misprints (see the notes): example 3 prints "F(C)" where the text pairs C with F; it is
+run on the printed text (the union of all printed meetings) and on the two likely readings
+"F(B,D)" and "F(B)", and the printed pairing is the same in all three. Examples 5 and 6 print
+only the 3-point pulje; the 2-point pulje G, H below it is added by skak (derived, not
+printed) so the floaters C and D have somebody to meet (5.4). The 12-player colour example
+follows the later edition (000), where B's colours are HHSHS; with 003's HSHSH the text's
+reason ("B had black in the previous round") would be false.
 """
 
 from __future__ import annotations
@@ -151,11 +154,14 @@ EXAMPLES = [
         ["5.3 nr. 1–2"],
         id="4.9.4-eksempel-2",
     ),
-    pytest.param(
-        pulje("3", "A(-)", "B(F,G)", "C(-)", "D(F,G)", "E(-)", "F(C)", "G(B,D)", "H(-)"),
-        {"AF", "BE", "CG", "DH"},
-        ["5.3 nr. 1–2"],
-        id="4.9.4-eksempel-3",
+    *(
+        pytest.param(
+            pulje("3", "A(-)", "B(F,G)", "C(-)", "D(F,G)", "E(-)", f, "G(B,D)", "H(-)"),
+            {"AF", "BE", "CG", "DH"},
+            ["5.3 nr. 1–2"],
+            id=f"4.9.4-eksempel-3-{f}",
+        )
+        for f in ("F(C)", "F(B,D)", "F(B)")  # as printed (a misprint), and the two readings
     ),
     pytest.param(
         pulje("3", "A(D,E)", "B(D)", "C(D,E)", "D(A,B,C)", "E(A,C)", "F(-)"),
@@ -165,28 +171,32 @@ EXAMPLES = [
     ),
     pytest.param(
         pulje("3", "A(D,E,F)", "B(D,E)", "C(D,E)", "D(A,B,C,E)", "E(A,B,C,D)", "F(A)")
-        + pulje("2", "G(-)", "H(-)"),
+        + pulje("2", "G(-)", "H(-)"),  # derived: not printed, somebody for C and D to meet
         {"AB", "EF", "CG", "DH"},
         ["6.2", "5.3 nr. 4"],
         id="4.9.4-eksempel-5",
     ),
     pytest.param(
         pulje("3", "A(B,D,E,F)", "B(A,D,E)", "C(D,E)", "D(A,B,C,E)", "E(A,B,C,D)", "F(A)")
-        + pulje("2", "G(-)", "H(-)"),
+        + pulje("2", "G(-)", "H(-)"),  # derived: not printed, somebody for C and D to meet
         {"AC", "EF", "BG", "DH"},
         ["6.3 nr. 1", "5.3 nr. 4"],
         id="4.9.4-eksempel-6",
     ),
+    # Examples 7 and 8: the lowest pulje (F) cannot be paired after B–D, so rule 9 applies (the
+    # text: "hvorfor vi jf. 9.1 må opløse parringen af forudgående puljes flyder"), and then
+    # "parres den nederste "gruppe" … som en pulje efter 5, hvor spillerne er opstillet efter
+    # point og startnumre" (skak's 9.3): D–F (7) and D–E (8) as one gruppe.
     pytest.param(
         pulje("1½", "A(-)", "B(-)", "C(-)") + pulje("1", "D(-)", "E(F)") + pulje("½", "F(E)"),
         {"AC", "BE", "DF"},
-        ["9.1", "9.3"],
+        ["(9.1)", "9.3: the players left (D, F)"],
         id="4.9.4-eksempel-7",
     ),
     pytest.param(
         pulje("1½", "A(-)", "B(-)", "C(-)") + pulje("1", "D(F)", "E(F)") + pulje("½", "F(D,E)"),
         {"AC", "BF", "DE"},
-        ["9.1", "9.3"],
+        ["(9.1)", "9.3: the players left (D, E)"],
         id="4.9.4-eksempel-8",
     ),
     pytest.param(
@@ -207,25 +217,50 @@ EXAMPLES = [
         pulje("2½", "A(-)", "B(-)", "C(-)")
         + pulje("2", "D(E,F,G)", "E(D,F,G,H)", "F(D,E,G)", "G(D,E,F)", "H(E)"),
         {"AD", "BE", "CF", "GH"},
-        ["6.3 nr. 3", "9.3"],
+        ["6.3 nr. 3", "9.1: the rule's first choice", "9.3: the players left (G, H)"],
         id="4.9.4-eksempel-11",
     ),
 ]
 
 
+def test_a_higher_pulje_failing_is_no_rule_9() -> None:
+    """Not printed (derived): rule 9 is for "nederste pulje/"gruppe" [der] ikke kan parres".
+    Here B floats from the 9-pulje; his nearest opponent D would leave E (who has met F–L)
+    without an opponent — a player of the 8-pulje, not of the lowest pulje — so B's floater
+    pairing is dissolved (5.4 and the closing note of 4.9.4) and B meets E. The 8-pulje
+    (D, F, G, H) and the 7-pulje (I, J, K, L) are then paired each by itself (5.1), not as one
+    bottom gruppe."""
+    specs = (
+        pulje("9", "A(-)", "B(-)", "C(-)")
+        + pulje("8", "D(-)", "E(F,G,H,I,J,K,L)", "F(-)", "G(-)", "H(-)")
+        + pulje("7", "I(-)", "J(-)", "K(-)", "L(-)")
+    )
+    pairs, rnd, _ = paired(specs)
+    assert pairs == {"AC", "BE", "DG", "FH", "IK", "JL"}
+    text = "\n".join(rnd.explanation)
+    assert "(9.1)" not in text
+    assert "bottom gruppe" not in text
+    assert "closing note of 4.9.4" in text
+
+
 @pytest.mark.parametrize(("specs", "expected", "rules"), EXAMPLES)
 def test_worked_example(specs: list[Spec], expected: set[str], rules: list[str]) -> None:
-    pairs, rnd, _ = paired(specs)
+    """The printed pairing, and the rules the text names in the explanation (players are
+    named by letter there)."""
+    pairs, rnd, name = paired(specs)
     assert pairs == expected
     text = "\n".join(rnd.explanation)
+    for number, letter in sorted(name.items(), reverse=True):
+        text = text.replace(f"({number}, ", f"({letter}, ").replace(f", {number})", f", {letter})")
     for rule in rules:
         assert rule in text
 
 
 def test_floaters_are_paired_strongest_first_with_the_nearest_lower_player() -> None:
     """Example 5: "Inden parringen af næste pulje parres flyderne, først C og derefter D": C
-    meets G and D meets H, the nearest lower players (5.4)."""
-    specs = EXAMPLES[5].values[0]
+    meets G and D meets H, the nearest lower players (5.4). The 2-point pulje G, H is derived
+    (not printed; see the module docstring)."""
+    specs = next(e.values[0] for e in EXAMPLES if e.id == "4.9.4-eksempel-5")
     assert isinstance(specs, list)
     _, rnd, name = paired(specs)
     floater_boards = [line for line in rnd.explanation if "flyder " in line]

@@ -16,16 +16,19 @@ explanation). Choices where the text is silent are in ``docs/interpretations.md`
 from skak.pairing.dansk._colours import ColourCard, ColourPreference, allocate, colour_preference
 from skak.pairing.dansk._pulje import configurations, floater_sets
 from skak.pairing.dansk._system import (
+    ORDER_LINE,
     SYSTEM,
     DanskSystem,
     X,
     acceleration_points,
     colour_history,
     seeding_order,
+    start_order,
     strength,
 )
 
 __all__ = [
+    "ORDER_LINE",
     "SYSTEM",
     "ColourCard",
     "ColourPreference",
@@ -38,5 +41,6 @@ __all__ = [
     "configurations",
     "floater_sets",
     "seeding_order",
+    "start_order",
     "strength",
 ]

@@ -36,13 +36,17 @@ def bits(mask: int) -> Iterator[int]:
 class MatchGraph:
     """The legal pairs of one round over positions ``0 … n−1`` (``adj[i]`` is a bit set)."""
 
-    __slots__ = ("_bip_memo", "_memo", "adj", "size")
+    __slots__ = ("_bip_memo", "_memo", "_warm", "adj", "size")
 
     def __init__(self, adj: Sequence[int]) -> None:
         self.adj = list(adj)
         self.size = len(self.adj)
         self._memo: dict[tuple[int, int], bool] = {}
         self._bip_memo: dict[tuple[int, int], bool] = {}
+        #: The pairs of the matchings found so far (a matching itself): the next search starts
+        #: from those of them that still apply, so sets that differ by a few players (the
+        #: floater sets of 6.3) need a few augmenting paths, not a whole new matching.
+        self._warm: dict[int, int] = {}
 
     def allowed(self, i: int, j: int) -> bool:
         return bool(self.adj[i] >> j & 1)
@@ -69,22 +73,58 @@ class MatchGraph:
             ok = True
         else:
             degrees = [self._neighbours(v, mask, apart).bit_count() for v in bits(mask)]
-            if min(degrees) == 0:
+            apart &= mask
+            if min(degrees) == 0 or (apart and not self._apart_fits(mask, apart)):
                 ok = False
             elif 2 * min(degrees) >= count:
                 ok = True  # Dirac
+            elif not self._few_strangers(mask, apart, degrees):
+                ok = False
             else:
                 ok = len(self.maximum_matching(mask, apart)) == count
         self._memo[key] = ok
         return ok
 
+    def _apart_fits(self, mask: int, apart: int) -> bool:
+        """Counting pre-checks for ``apart`` players who must each meet a different player of
+        ``mask`` outside ``apart``: enough of those, and enough of them that one of ``apart``
+        may meet (Hall's condition for the whole of ``apart``)."""
+        others = mask & ~apart
+        k = apart.bit_count()
+        if k > others.bit_count():
+            return False
+        reach = 0
+        for v in bits(apart):
+            reach |= self.adj[v] & others
+        return reach.bit_count() >= k
+
+    def _few_strangers(self, mask: int, apart: int, degrees: list[int]) -> bool:
+        """A counting pre-check: a set of players of whom no two may meet (built greedily,
+        fewest possible opponents first — e.g. players with a strong preference for the same
+        colour) must not be more than half of ``mask``, since each needs a different partner
+        outside it."""
+        chosen = 0
+        blocked = 0
+        for _, v in sorted(zip(degrees, bits(mask), strict=True)):
+            if not blocked >> v & 1:
+                chosen += 1
+                blocked |= self._neighbours(v, mask, apart) | (1 << v)
+        return 2 * chosen <= mask.bit_count()
+
     def maximum_matching(self, mask: int, apart: int = 0) -> dict[int, int]:
         """A maximum matching of ``mask`` (each matched position maps to its partner), found
-        deterministically: a greedy start, then Edmonds' augmenting paths with blossoms."""
+        deterministically: the pairs of earlier matchings that still apply, a greedy start,
+        then Edmonds' augmenting paths with blossoms."""
         verts = list(bits(mask))
         match: dict[int, int] = {}
         nbs = {v: self._neighbours(v, mask, apart) for v in verts}
         free = mask
+        warm = self._warm
+        for v in verts:
+            u = warm.get(v)
+            if u is not None and free >> v & 1 and free >> u & 1 and nbs[v] >> u & 1:
+                match[v], match[u] = u, v
+                free &= ~(1 << v) & ~(1 << u)
         for v in sorted(verts, key=lambda x: (nbs[x].bit_count(), x)):
             if not free >> v & 1:
                 continue
@@ -99,7 +139,32 @@ class MatchGraph:
             path = _augmenting_path(root, verts, nbs, match)
             if path is not None:
                 path.flip(match)
+        for v, u in match.items():
+            old = warm.get(v)
+            if old is not None and old != u and warm.get(old) == v:
+                del warm[old]
+            warm[v] = u
         return match
+
+    def can_cover(self, mask: int, must: int, apart: int = 0) -> bool:
+        """Whether the players of ``mask`` can be paired so that everyone in ``must`` gets an
+        opponent (the others of ``mask`` may stay unpaired; no two of ``apart`` together).
+
+        The players who may stay unpaired are joined to each other (and, for an odd count, to
+        one extra player), so the answer is a perfect matching of that larger graph."""
+        must &= mask
+        optional = mask & ~must
+        if not optional:
+            return self.can_pair(mask, apart)
+        extra = 1 << self.size
+        adj = [*self.adj, optional]
+        for v in bits(apart & mask):
+            adj[v] &= ~apart
+        for v in bits(optional):
+            adj[v] |= (optional & ~(1 << v)) | extra
+        wider = MatchGraph(adj)
+        full = mask | (extra if mask.bit_count() % 2 else 0)
+        return wider.can_pair(full)
 
     # -- two halves ------------------------------------------------------------------------
 

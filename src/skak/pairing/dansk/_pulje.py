@@ -18,10 +18,15 @@ For each pulje, in the rules' order:
    meeting more colour preferences first, a strong preference before a weak one (the note to
    6.3).
 
-A floater set is only taken when the floaters and everyone below can still be paired; when
-that made the rule's first choice impossible, rules 9.1–9.2 applied, and if the players left
-below span at most two score groups they are paired as one bottom "gruppe" (9.3). The choice
-among compositions is :mod:`._compose`.
+A floater set or a floater's opponent is only taken when the floaters and everyone below can
+still be paired (the closing note of §4.9.4). Rule 9 ("Særregler hvis nederste pulje/"gruppe"
+ikke kan parres") is cited, and the players left are paired as one bottom "gruppe" ordered by
+points and start numbers (9.3), only when the rule's first choice was rejected because the
+LOWEST pulje could then not be paired: no pairing of the players below gives every player of
+the lowest score group an opponent, and they span at most two score groups. A choice rejected
+because a player of a higher pulje would have no opponent is the ordinary dissolving of 5.4
+and the closing note, and the puljer below are paired one by one. The choice among
+compositions is :mod:`._compose`.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from skak.model.results import format_points
-from skak.pairing.dansk._compose import Composer, PairValue, Pos
+from skak.pairing.dansk._compose import IS_X, Composer, PairValue, Pos
 from skak.pairing.dansk._graph import MatchGraph, bits
 
 __all__ = ["PairNote", "PuljePairer", "Split", "configurations", "floater_sets"]
@@ -62,6 +67,7 @@ class _Outcome:
     lines: list[str] = field(default_factory=list)
     used: int = 0
     forced: bool = False
+    bottom: bool = False  # the first choice failed because the lowest pulje could not be paired
 
 
 def floater_sets(n: int) -> Iterator[tuple[tuple[int, ...], str]]:
@@ -164,7 +170,10 @@ class PuljePairer:
     ``value(i, j)`` tells how many colour preferences the colours of pair ``(i, j)`` meet,
     how many of them strong, and how many strong preferences they break (only in the
     last-round exception); ``kind[i]`` is the colour class of position ``i``; ``name[i]``
-    names it in explanations.
+    names it in explanations. With ``straight`` (the setting ``colour-choice=straight``) each
+    a-player meets the strongest b-player he has not met (4.9.4: "skal spillerne i gruppe a
+    … møde den stærkeste spiller i gruppe b som de ikke tidligere har mødt") and colours never
+    reorder gruppe b; by default the composition meeting most colour preferences wins (5.2).
     """
 
     def __init__(
@@ -174,11 +183,15 @@ class PuljePairer:
         value: PairValue,
         kind: Sequence[int],
         name: Sequence[str],
+        *,
+        straight: bool = False,
     ) -> None:
         self.graph = graph
         self.points = list(points)
         self.value = value
         self.name = list(name)
+        self.kind = list(kind)
+        self.straight = straight
         self.composer = Composer(graph, value, list(kind))
 
     def names(self, positions: Sequence[Pos] | int) -> str:
@@ -208,7 +221,7 @@ class PuljePairer:
             notes.extend(out.notes)
             lines.extend(out.lines)
             remaining &= ~out.used
-            if out.forced and not merged and remaining:
+            if out.bottom and not merged and remaining:
                 groups = {self.points[p] for p in bits(remaining)}
                 if len(groups) <= 2:
                     merged = True
@@ -217,6 +230,22 @@ class PuljePairer:
                         "bottom gruppe, ordered by points and start numbers"
                     )
         return notes, lines
+
+    def bottom_fails(self, left: int, apart: int = 0) -> bool:
+        """Rule 9's condition for the players ``left`` below a pulje after the rule's first
+        choice there: they cannot all be paired, they span at most two score groups (the rest
+        of the next pulje and the lowest), and it is the lowest pulje that fails — no pairing of
+        them gives every player of the lowest score group an opponent. Player X (``IS_X``)
+        belongs to the lowest group."""
+        if not left or self.graph.can_pair(left, apart):
+            return False
+        real = [p for p in bits(left) if self.kind[p] != IS_X]
+        groups = {self.points[p] for p in real}
+        if not groups or len(groups) > 2:
+            return False
+        low = min(groups)
+        lowest = sum(1 << p for p in bits(left) if self.kind[p] == IS_X or self.points[p] == low)
+        return not self.graph.can_cover(left, lowest, apart)
 
     # -- one pulje -------------------------------------------------------------------------
 
@@ -238,13 +267,21 @@ class PuljePairer:
             if not graph.can_pair(rmask):
                 continue
             if not graph.can_pair(fmask | lower, apart=fmask):
+                if not out.forced:
+                    out.bottom = self.bottom_fails(fmask | lower, fmask)
                 out.forced = True
                 continue
-            if out.forced:
+            if out.forced and out.bottom:
                 which = "9.1" if first_rule.startswith("6.1") else "9.2"
                 out.lines.append(
-                    f"{which}: the rule's first choice would leave the players below "
-                    "unpairable, so the floaters are chosen again"
+                    f"{which}: the rule's first choice would leave the lowest pulje unpairable, "
+                    "so the floaters are chosen again"
+                )
+            elif out.forced:
+                out.lines.append(
+                    "the rule's first choice would leave a player below without an opponent "
+                    "('på ingen måde kan parres', the closing note of 4.9.4), so the floaters "
+                    "are chosen again (5.4, 6.3)"
                 )
             if floaters:
                 out.lines.append(f"flydere: {self.names(floaters)} ({why})")
@@ -267,8 +304,11 @@ class PuljePairer:
             a, b = split.a, split.b
             if not graph.halves_can_pair(sum(1 << p for p in a), sum(1 << p for p in b)):
                 continue
-            found, exact = self.composer.best(a, b)
             first = self.composer.first(a, b)
+            if self.straight:  # colour-choice=straight: 4.9.4, no reordering for colours
+                found, exact = first, True
+            else:
+                found, exact = self.composer.best(a, b)
             if split.rule is not None:
                 out.lines.append(
                     f"{split.rule}: {self.names(split.down)} moved to gruppe b, "
@@ -342,19 +382,28 @@ class PuljePairer:
             if chosen is None:  # pragma: no cover - the floater set was checked pairable
                 raise AssertionError("floater without a partner")
             source = out.title
+            left = (pool & ~(1 << nearest)) | pending if nearest is not None else 0
             if chosen == nearest:
                 how = "the nearest lower player he may meet (5.4)"
-            elif chosen == wished:
+            elif chosen == wished or graph.can_pair(left, apart=pending):
                 how = (
                     "the lower player of the nearest pulje meeting most colour preferences, a "
                     "strong one first (5.4 with 5.2 and the note to 6.3)"
                 )
             else:
+                if self.bottom_fails(left, pending):
+                    out.bottom = True
+                    how = (
+                        "a nearer choice would leave the lowest pulje unpairable, so the "
+                        "floater's pairing was dissolved and made again (9.1)"
+                    )
+                else:
+                    how = (
+                        "a nearer choice would leave a player below without an opponent, so "
+                        "the floater's pairing was dissolved and made again (5.4 and the "
+                        "closing note of 4.9.4)"
+                    )
                 out.forced = True
-                how = (
-                    "a nearer choice would leave the players below unpairable, so the "
-                    "floater's pairing was dissolved and made again (5.4, 9.1)"
-                )
             out.notes.append(
                 PairNote(
                     f,

@@ -20,12 +20,14 @@ from skak.pairing.dansk._graph import MatchGraph, bits
 from skak.pairing.dansk._pulje import PairNote, PuljePairer
 
 __all__ = [
+    "ORDER_LINE",
     "SYSTEM",
     "DanskSystem",
     "X",
     "acceleration_points",
     "colour_history",
     "seeding_order",
+    "start_order",
     "strength",
 ]
 
@@ -44,22 +46,90 @@ def strength(tournament: Tournament, player: Player) -> int | None:
     return None
 
 
+#: The line of every round's explanation that records the start numbers by strength (3.1);
+#: its wording is part of the stored data: later rounds read the order back from it.
+ORDER_LINE = "start order (3.1, kept for the whole tournament; place: player (rating)): "
+
+
+def _strength_key(start_number: int, rating: int | None) -> tuple[bool, int, int]:
+    return rating is None, -(rating or 0), start_number
+
+
+def _format_order(order: Sequence[tuple[int, int | None]]) -> str:
+    return ORDER_LINE + ", ".join(
+        f"{i}: {n} ({'-' if r is None else r})" for i, (n, r) in enumerate(order, start=1)
+    )
+
+
+def _parse_order(text: str, round_number: int) -> list[tuple[int, int | None]]:
+    """``1: 7 (2150), 2: 3 (-), …`` as ``[(7, 2150), (3, None), …]``."""
+    out: list[tuple[int, int | None]] = []
+    for index, item in enumerate(text.split(", "), start=1):
+        key, sep, rest = item.partition(": ")
+        number, _, rating = rest.partition(" (")
+        rating = rating.removesuffix(")")
+        if (
+            not sep
+            or key != str(index)
+            or not number.isdigit()
+            or not (rating == "-" or rating.isdigit())
+        ):
+            raise NoValidPairingError(
+                f"round {round_number}'s record of the start order (3.1) cannot be read at {item!r}"
+            )
+        out.append((int(number), None if rating == "-" else int(rating)))
+    return out
+
+
+def start_order(tournament: Tournament) -> tuple[tuple[int, int | None], ...]:
+    """The start numbers by strength (3.1), strongest first, each with the rating that placed
+    him (``None`` unrated or with ``seeding=start-number``).
+
+    3.1 gives the start numbers once ("de tilmeldte spillere tildeles fortløbende startnumre")
+    and 4.9.4 keeps them "under hele turneringen", so the order is fixed when round 1 is paired:
+    every round's explanation records it (:data:`ORDER_LINE`) and the next round reads it back
+    from the latest record, so a rating corrected later changes nothing. A player not in the
+    record (a late entry, sen tilmelding) is slotted in by his rating when he is first paired,
+    before the first recorded player with a lower rating (unrated last, equal ratings by
+    skak's start number). Without a record (round 1, or rounds paired by another program) the
+    order follows the current ratings.
+    """
+    players = sorted(tournament.players, key=lambda p: p.start_number)
+    if tournament.setting("seeding", "rating") == "start-number":
+        return tuple((p.start_number, None) for p in players)
+    current = sorted(
+        ((p.start_number, strength(tournament, p)) for p in players),
+        key=lambda item: _strength_key(*item),
+    )
+    recorded: list[tuple[int, int | None]] | None = None
+    for rnd in reversed(tournament.rounds):
+        text = next((x for x in rnd.explanation if x.startswith(ORDER_LINE)), None)
+        if text is not None:
+            recorded = _parse_order(text.removeprefix(ORDER_LINE), rnd.number)
+            break
+    if recorded is None:
+        return tuple(current)
+    present = {p.start_number for p in players}
+    order = [(n, r) for n, r in recorded if n in present]
+    known = {n for n, _ in order}
+    for n, r in current:
+        if n in known:
+            continue
+        key = _strength_key(n, r)
+        place = next((i for i, item in enumerate(order) if _strength_key(*item) > key), len(order))
+        order.insert(place, (n, r))
+    return tuple(order)
+
+
 def seeding_order(tournament: Tournament) -> tuple[int, ...]:
-    """The start numbers by strength (3.1: "den stærkeste får nr. 1"), strongest first.
+    """The start numbers by strength (3.1: "den stærkeste får nr. 1"), strongest first, fixed
+    for the whole tournament once round 1 is paired (:func:`start_order`).
 
     With the setting ``seeding=rating`` (the default) players are ordered by
     :func:`strength`, unrated players last, equal ratings by skak's start number; with
     ``seeding=start-number`` skak's start numbers are taken as given by strength.
     """
-    players = sorted(tournament.players, key=lambda p: p.start_number)
-    if tournament.setting("seeding", "rating") == "start-number":
-        return tuple(p.start_number for p in players)
-
-    def key(p: Player) -> tuple[bool, int, int]:
-        rating = strength(tournament, p)
-        return rating is None, -(rating or 0), p.start_number
-
-    return tuple(p.start_number for p in sorted(players, key=key))
+    return tuple(n for n, _ in start_order(tournament))
 
 
 def _round_one_field(tournament: Tournament) -> set[int]:
@@ -131,6 +201,7 @@ class _Field:
     points: dict[int, Fraction]  # pairing points, acceleration included
     real: dict[int, Fraction]  # pairing points without acceleration
     rank: dict[int, int]  # start number by strength (3.1)
+    start: tuple[tuple[int, int | None], ...]  # the start order with ratings, for the record
     cards: dict[int, ColourCard]
     byes: tuple[Bye, ...]
     exception: frozenset[int]  # last round: players above 50 % (the strong-preference exception)
@@ -152,6 +223,8 @@ class DanskSystem:
         "seeding": str,
         "acceleration-groups": int,
         "acceleration-rounds": int,
+        "colour-choice": str,
+        "forfeits-count-as-met": bool,
     }
 
     def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
@@ -167,11 +240,11 @@ class DanskSystem:
             raise InputError("dansk: 'acceleration-groups' is 0 (none) or 2 or more (rule 10)")
         if rounds < 0:
             raise InputError("dansk: 'acceleration-rounds' is 0 (every round) or a round count")
-        if groups > 4 and rounds == 0:
+        if settings.get("colour-choice", "compositions") not in ("compositions", "straight"):
             raise InputError(
-                "dansk: with acceleration points kept for the whole tournament at most 4 "
-                "groups are used (rule 10: 'bør der højst anvendes 4 grupper'); set "
-                "'acceleration-rounds' or use fewer groups"
+                "dansk: 'colour-choice' is 'compositions' (5.2: of the compositions the rules "
+                "allow, the one meeting most colour preferences) or 'straight' (4.9.4: each "
+                "a-player meets the strongest b-player he has not met)"
             )
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
@@ -181,7 +254,8 @@ class DanskSystem:
 
     def _field(self, tournament: Tournament) -> _Field:
         number = tournament.next_round
-        seeding = seeding_order(tournament)
+        recorded = start_order(tournament)
+        seeding = tuple(n for n, _ in recorded)
         rank = {n: i + 1 for i, n in enumerate(seeding)}
         players = {p.start_number: p for p in tournament.players}
         active = [n for n in seeding if players[n].is_available(number)]
@@ -220,7 +294,7 @@ class DanskSystem:
         if tournament.number_of_rounds == number:
             half = (number - 1) * scoring.win / 2
             exception = frozenset(n for n in active if real[n] > half)
-        return _Field(number, tuple(order), points, real, rank, cards, byes, exception)
+        return _Field(number, tuple(order), points, real, rank, recorded, cards, byes, exception)
 
     def _graph(self, tournament: Tournament, field: _Field) -> MatchGraph:
         """Who may meet whom (1.2 no rematch; a pairing ban; no two strong preferences for the
@@ -247,12 +321,14 @@ class DanskSystem:
             if ban.applies(field.number):
                 for a in ban.players:
                     banned.setdefault(a, set()).update(ban.players - {a})
+        forfeits = bool(tournament.setting("forfeits-count-as-met", False))
         adj = [0] * len(order)
         for i, n in enumerate(order):
             if n == X:
                 continue
             forbid = 1 << i
-            for o in opponents(tournament, n) | banned.get(n, set()):
+            met_before = opponents(tournament, n, include_forfeits=forfeits)
+            for o in met_before | banned.get(n, set()):
                 if o in pos:
                     forbid |= 1 << pos[o]
             pref = field.cards[n].preference
@@ -338,6 +414,7 @@ class DanskSystem:
             value,
             kinds,
             [_label(n) for n in field.order],
+            straight=tournament.setting("colour-choice", "compositions") == "straight",
         )
         notes, pulje_lines = pairer.pair_round()
         return self._round(tournament, field, notes, pulje_lines)
@@ -436,6 +513,17 @@ class DanskSystem:
                 "start numbers by strength (3.1), strongest first: "
                 + ", ".join(map(str, strongest))
             )
+        lines.append(_format_order(field.start))
+        groups = int(tournament.setting("acceleration-groups", 0))
+        rounds = int(tournament.setting("acceleration-rounds", 0))
+        if groups > 4 and rounds == 0:
+            lines.append(
+                f"acceleration (10): {groups} groups kept for the whole tournament; the rule "
+                "advises at most 4 ('Fastholdes rundelægningspointene i hele turneringen bør "
+                "der højst anvendes 4 grupper')"
+            )
+        if tournament.setting("forfeits-count-as-met", False):
+            lines.append("forfeited games count as met (1.2; setting forfeits-count-as-met)")
         extra = {n: field.points[n] - field.real[n] for n in real}
         if any(extra.values()):
             lines.append(
