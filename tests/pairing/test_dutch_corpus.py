@@ -5,9 +5,10 @@ round: ``<id>-r<k>.trf`` is the tournament just before round ``k`` and ``<id>-r<
 the pairing bbpPairings made. A case agrees when the sets of ``white black`` lines (the bye
 as ``N 0``) are equal.
 
-The whole corpus takes long in pure Python (the largest fields need minutes per round), so
-the default run checks every small field (up to ``DEFAULT_PLAYERS`` players) and a fixed,
-spread-out sample of the larger ones; ``SKAK_DUTCH_CORPUS=all`` runs every case. Cases
+The whole corpus takes long in pure Python (up to about 10 s per round for the largest
+fields of ~240 players, some 10–15 minutes on one core in all), so the default run checks
+every small field (up to ``DEFAULT_PLAYERS`` players) and a fixed, spread-out sample of the
+larger ones; ``SKAK_DUTCH_CORPUS=all`` runs every case. Cases
 listed in ``tests/data/dutch/known-differences.txt`` are known to differ and are skipped
 (none are at the time of writing).
 """

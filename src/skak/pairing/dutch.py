@@ -12,8 +12,9 @@ criterion, the rules' order of transpositions and exchanges (article 4) decides.
 
 skak computes this as FIDE's endorsed programs do: each criterion is a field of an integer edge
 weight, more important fields in higher bits, and a maximum-weight matching over *all* players
-still to be paired maximises the fields lexicographically (networkx is exact with integer
-weights). The brackets are then settled one after the other, top down:
+still to be paired maximises the fields lexicographically (``dutch_matching``: a blossom
+matcher on a weight matrix, exact with integer weights of any size). The brackets are then
+settled one after the other, top down:
 
 1. the whole field is matched once to find the score of the player who will get the
    pairing-allocated bye (C.04.1 c, C2, C9);
@@ -46,13 +47,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import networkx as nx
-
 from skak.errors import InputError, NoValidPairingError
 from skak.model.history import Entry, colour_history, entries_by_player
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, SettingValue, Tournament
 from skak.pairing.base import check_known_settings
+from skak.pairing.dutch_matching import max_weight_matching
 
 __all__ = ["SYSTEM", "Card", "DutchSystem", "Float", "pairing_cards"]
 
@@ -287,31 +287,27 @@ def _initial_colour(t: Tournament) -> Colour:
 
 
 class _Matcher:
-    """A weighted graph over the players to pair, kept between optimisations; an edge of
-    weight 0 is no edge. Pairs that have been settled leave the graph."""
+    """A weighted graph over the players to pair, kept between optimisations as a weight
+    matrix; an edge of weight 0 is no edge. Pairs that have been settled leave the graph."""
 
     def __init__(self, size: int) -> None:
-        self.graph: nx.Graph[int] = nx.Graph()
-        self.graph.add_nodes_from(range(size))
+        self.weights = [[0] * size for _ in range(size)]
+        self.alive = [True] * size
         self.size = size
         self.mate = list(range(size))
         self.solves = 0
 
     def set(self, a: int, b: int, weight: int) -> None:
-        if a == b or a not in self.graph or b not in self.graph:
+        if a == b or not (self.alive[a] and self.alive[b]):
             return
-        if weight > 0:
-            self.graph.add_edge(a, b, weight=weight)
-        elif self.graph.has_edge(a, b):
-            self.graph.remove_edge(a, b)
+        self.weights[a][b] = self.weights[b][a] = max(weight, 0)
 
     def get(self, a: int, b: int) -> int:
-        data = self.graph.get_edge_data(a, b)
-        return 0 if data is None else int(data["weight"])
+        return self.weights[a][b] if self.alive[a] and self.alive[b] else 0
 
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""
-        self.graph.remove_nodes_from((a, b))
+        self.alive[a] = self.alive[b] = False
         self.mate[a], self.mate[b] = b, a
 
     def solve(
@@ -320,20 +316,22 @@ class _Matcher:
         """A maximum-weight matching; with ``shift``, every weight is first multiplied by
         ``2**shift`` and ``bonus`` added, so the bonus only breaks ties (lexicographic)."""
         self.solves += 1
-        graph = self.graph
+        nodes = [v for v in range(self.size) if self.alive[v]]
+        rows = [self.weights[v] for v in nodes]
         if shift:
             extra = bonus or {}
-            graph = nx.Graph()
-            graph.add_nodes_from(self.graph.nodes)
-            for a, b, data in self.graph.edges(data=True):
-                w: int = data["weight"]
-                key = (a, b) if a < b else (b, a)
-                graph.add_edge(a, b, weight=(w << shift) + extra.get(key, 0))
-        found = nx.max_weight_matching(graph, maxcardinality=False, weight="weight")
-        for v in graph.nodes:
-            self.mate[v] = v
-        for a, b in found:
-            self.mate[a], self.mate[b] = b, a
+            matrix = [
+                [
+                    (w << shift) + extra.get((a, b) if a < b else (b, a), 0) if w else 0
+                    for b, w in zip(nodes, (row[b] for b in nodes), strict=True)
+                ]
+                for a, row in zip(nodes, rows, strict=True)
+            ]
+        else:
+            matrix = [[row[b] for b in nodes] for row in rows]
+        found = max_weight_matching(matrix)
+        for i, v in enumerate(nodes):
+            self.mate[v] = nodes[found[i]]
         return self.mate
 
 
@@ -378,9 +376,25 @@ class _Weights:
     def __init__(self, ctx: _Context) -> None:
         self.ctx = ctx
         self.region = len(ctx.groups) * ctx.group_width
+        # Memos: they depend on the two cards only, and edges are weighed many times.
+        self._units: dict[Fraction, int] = {}
+        self._pairs: dict[tuple[int, int], tuple[bool, tuple[bool, bool, bool, bool]]] = {}
 
     def unit(self, score: Fraction) -> int:
-        return 1 << (self.ctx.group_index(score) * self.ctx.group_width)
+        unit = self._units.get(score)
+        if unit is None:
+            unit = 1 << (self.ctx.group_index(score) * self.ctx.group_width)
+            self._units[score] = unit
+        return unit
+
+    def _pair(self, hi: Card, lo: Card) -> tuple[bool, tuple[bool, bool, bool, bool]]:
+        """C1/C3 compatibility and the colour fields C10–C13 of ``hi``–``lo``."""
+        key = (hi.number, lo.number)
+        found = self._pairs.get(key)
+        if found is None:
+            found = (_compatible(self.ctx, hi, lo), _colour_fields(lo, hi))
+            self._pairs[key] = found
+        return found
 
     def candidate(self, c: Card) -> bool:
         return c.bye_eligible and c.score <= self.ctx.bye_score
@@ -389,7 +403,8 @@ class _Weights:
         """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
         ``in_cur`` the current one, or ``in_next`` the next one."""
         ctx = self.ctx
-        if not _compatible(ctx, hi, lo):
+        compatible, colours = self._pair(hi, lo)
+        if not compatible:
             return 0
         pw, region = ctx.pair_width, self.region
         # C4 completion, C2 bye eligibility: every edge counts, players who may not get
@@ -408,7 +423,7 @@ class _Weights:
                 if c.score == ctx.bye_score:
                     w += ctx.unplayed_rank[c.played]
         # C10–C13: colours.
-        for ok in _colour_fields(lo, hi):
+        for ok in colours:
             w = (w << pw) | (in_cur and ok)
         # C14–C17: no repeated floats; C18–C21: their scores.
         for back in (1, 2):
