@@ -89,7 +89,15 @@ def _before(t: Tournament, number: int) -> Tournament:
 
 
 def check_rounds(t: Tournament, system: PairingSystem) -> list[RoundCheck]:
-    """Re-pair every round from the history before it and compare with the file."""
+    """Re-pair every round from the history before it and compare with the file.
+
+    What is not history — the lot drawn before round 1 (the initial colour), the total number
+    of rounds of a file that does not state it — a system may read from the whole file first
+    (``as_checked``, the Dutch system does) and keep for every round it re-pairs.
+    """
+    as_checked = getattr(system, "as_checked", None)
+    if as_checked is not None:
+        t = as_checked(t)
     out = []
     for rnd in t.rounds:
         in_file = {(p.white, p.black or 0): p.board for p in rnd.pairings}

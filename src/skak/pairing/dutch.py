@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from skak.errors import InputError, NoValidPairingError
@@ -860,6 +860,18 @@ class DutchSystem:
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
         return tournament.number_of_rounds
+
+    def as_checked(self, tournament: Tournament) -> Tournament:
+        """The tournament as ``skak engine --check`` re-pairs it: the initial colour the lot
+        gave (``XXC``, else read from round 1's colours), and — for a file without ``XXR`` —
+        its rounds taken as all the rounds (the last-round rules of C.04.3 C3 need the total;
+        a file being checked is a complete record)."""
+        out = tournament
+        if out.initial_colour is None and out.rounds:
+            out = replace(out, initial_colour=_initial_colour(out))
+        if out.number_of_rounds is None and out.rounds:
+            out = replace(out, number_of_rounds=len(out.rounds))
+        return out
 
     def pair(self, tournament: Tournament) -> Round:
         number = tournament.next_round
