@@ -13,13 +13,14 @@ from collections.abc import Mapping
 from typing import Protocol, runtime_checkable
 
 from skak.errors import InputError, UnknownPairingSystemError
-from skak.model.results import Scoring
+from skak.model.results import Result, Scoring
 from skak.model.tournament import Round, SettingValue, Tournament
 
 __all__ = [
     "PairingSystem",
     "check_known_settings",
     "get_system",
+    "pre_entered_result",
     "register",
     "system_names",
 ]
@@ -103,3 +104,19 @@ def check_known_settings(
             raise InputError(
                 f"pairing system {system!r}: setting {key!r} must be {want.__name__}, not {value!r}"
             )
+
+
+def pre_entered_result(
+    tournament: Tournament, number: int, white: int, black: int
+) -> Result | None:
+    """A scheduled game against a withdrawn or absent player is decided by forfeit in
+    advance (the player who is there wins; both lose when neither is)."""
+    w_here = tournament.player(white).is_available(number)
+    b_here = tournament.player(black).is_available(number)
+    if w_here and b_here:
+        return None
+    if w_here:
+        return Result.WHITE_FORFEIT_WIN
+    if b_here:
+        return Result.BLACK_FORFEIT_WIN
+    return Result.DOUBLE_FORFEIT

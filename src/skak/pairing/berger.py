@@ -28,7 +28,7 @@ from typing import ClassVar
 from skak.errors import InputError, NoValidPairingError
 from skak.model.results import Result, Scoring
 from skak.model.tournament import Pairing, Round, SettingValue, Tournament
-from skak.pairing.base import check_known_settings
+from skak.pairing.base import check_known_settings, pre_entered_result
 
 __all__ = [
     "ROUND_ROBIN_SCORING",
@@ -242,7 +242,7 @@ class RoundRobinSystem:
             else:
                 games.append((table_no[white], table_no[black]))
         pairings = [
-            Pairing(board, w, b, _pre_entered(tournament, number, w, b))
+            Pairing(board, w, b, pre_entered_result(tournament, number, w, b))
             for board, (w, b) in enumerate(games, start=1)
         ]
         if bye is not None:
@@ -284,19 +284,6 @@ class BergerSystem(RoundRobinSystem):
             schedule_name="Berger table",
             reference="FIDE C.06 annex 1",
         )
-
-
-def _pre_entered(tournament: Tournament, number: int, white: int, black: int) -> Result | None:
-    """A game against a withdrawn or absent player is decided by forfeit in advance."""
-    w_here = tournament.player(white).is_available(number)
-    b_here = tournament.player(black).is_available(number)
-    if w_here and b_here:
-        return None
-    if w_here:
-        return Result.WHITE_FORFEIT_WIN
-    if b_here:
-        return Result.BLACK_FORFEIT_WIN
-    return Result.DOUBLE_FORFEIT
 
 
 SYSTEM = BergerSystem()

@@ -47,7 +47,7 @@ from skak.errors import InputError, NoValidPairingError
 from skak.model.player import Player, Title
 from skak.model.results import Result, Scoring, format_points
 from skak.model.tournament import Pairing, Round, SettingValue, Tournament
-from skak.pairing.base import check_known_settings
+from skak.pairing.base import check_known_settings, pre_entered_result
 
 __all__ = [
     "MAX_BRACKET_PLAYERS",
@@ -692,19 +692,6 @@ def _colours(ko: _Knockout, match: _Match, stage: Stage, number: int) -> tuple[i
     return white, black, "colours drawn by lot (lodtrækning om farven)"
 
 
-def _pre_entered(tournament: Tournament, number: int, white: int, black: int) -> Result | None:
-    """A game of a withdrawn or absent player is lost by forfeit in advance."""
-    w_here = tournament.player(white).is_available(number)
-    b_here = tournament.player(black).is_available(number)
-    if w_here and b_here:
-        return None
-    if w_here:
-        return Result.WHITE_FORFEIT_WIN
-    if b_here:
-        return Result.BLACK_FORFEIT_WIN
-    return Result.DOUBLE_FORFEIT
-
-
 class KnockoutSystem:
     """DSU 003 §4.9.7: DSU's knock-out system, one game slot per round."""
 
@@ -778,7 +765,7 @@ class KnockoutSystem:
             stage, game_no, count = outcome.next
             white, black, how = _colours(ko, match, stage, game_no)
             board = len(pairings) + 1
-            result = _pre_entered(tournament, number, white, black)
+            result = pre_entered_result(tournament, number, white, black)
             pairings.append(Pairing(board, white, black, result))
             line = (
                 f"board {board}: {name}, {match.where}: {stage.label}, "
