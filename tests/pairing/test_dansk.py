@@ -31,7 +31,7 @@ from skak.pairing.dansk import (
     seeding_order,
 )
 from skak.pairing.dansk._compose import Composer
-from skak.pairing.dansk._graph import MatchGraph, bits
+from skak.pairing.matching import MatchGraph, bits
 from tests.dsl import build, game, pairing_bye, player
 
 DANSK = get_system("dansk")

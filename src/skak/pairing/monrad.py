@@ -22,7 +22,7 @@ How skak makes the text exact (``docs/interpretations.md``, 4.9.1–4.9.2):
   *lexicographically first* perfect matching in placement order: the greedy pairing when it goes
   up, otherwise the greedy pairs down to the first group that can be re-paired, and that group
   paired by the same rule. Both are computed exactly: the group search uses a maximum matching
-  (networkx), so it never repeats a game and never gives up while a pairing exists.
+  (Edmonds' blossom algorithm for larger groups), so it never repeats a game and never gives up while a pairing exists.
 * An odd field with nobody withdrawn: a free round (oversidder) is the lowest placed player at
   the bottom of the order, exactly as the withdrawn "first player" would be: the bye is a
   placeholder placed last, and nobody gets it (or a forfeit win from the withdrawn
@@ -40,13 +40,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import networkx as nx
-
 from skak.errors import NoValidPairingError
 from skak.model.history import colour_history, entries_by_player, opponents
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, SettingValue, Tournament
 from skak.pairing.base import check_known_settings
+from skak.pairing.matching import MatchGraph, bits
 
 __all__ = [
     "BYE",
@@ -99,7 +98,8 @@ LOOK_AHEAD_BUDGET = 20_000
 # --------------------------------------------------------------------------- matchings
 
 
-#: Groups up to this size are searched exactly with bit sets; larger ones use networkx.
+#: Groups up to this size are searched exactly with bit sets; larger ones with Edmonds'
+#: blossom algorithm (:class:`skak.pairing.matching.MatchGraph`).
 _SMALL = 26
 
 
@@ -148,7 +148,7 @@ class _Graph:
         elif size == 0:
             ok = True
         elif size > _SMALL:
-            ok = self._networkx(mask)
+            ok = self._blossom(mask)
         else:
             v = (mask & -mask).bit_length() - 1
             rest = mask & ~(1 << v)
@@ -163,14 +163,8 @@ class _Graph:
         self.memo[mask] = ok
         return ok
 
-    def _networkx(self, mask: int) -> bool:
-        members = [i for i in range(len(self.order)) if mask >> i & 1]
-        graph: nx.Graph[int] = nx.Graph()
-        graph.add_nodes_from(members)
-        graph.add_edges_from(
-            (i, j) for i in members for j in members if i < j and self.adj[i] >> j & 1
-        )
-        return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == len(members)
+    def _blossom(self, mask: int) -> bool:
+        return MatchGraph(self.adj).can_pair(mask)
 
     def matchings(self, mask: int) -> Iterator[list[tuple[int, int]]]:
         """Every complete pairing of ``mask`` (positions), in the rule's order."""
@@ -501,22 +495,19 @@ class _Field:
 def _no_pairing(number: int, field: _Field) -> NoValidPairingError:
     """Name the players who cannot all get a new opponent (the Gallai–Edmonds set: players
     some maximum pairing leaves out) and the few they could still meet."""
-    graph: nx.Graph[int] = nx.Graph()
-    graph.add_nodes_from(field.order)
-    graph.add_edges_from(
-        (a, b)
-        for i, a in enumerate(field.order)
-        for b in field.order[i + 1 :]
-        if field.allowed(a, b)
-    )
-    size = len(nx.max_weight_matching(graph, maxcardinality=True))
-    stuck = []
-    for n in field.order:
-        rest = graph.copy()
-        rest.remove_node(n)
-        if len(nx.max_weight_matching(rest, maxcardinality=True)) == size:
-            stuck.append(n)
-    partners = sorted({m for n in stuck for m in graph[n]} - set(stuck) - {BYE})
+    graph = _Graph(field.order, field.allowed)
+    exact = MatchGraph(graph.adj)
+    everyone = graph.everyone
+    size = len(exact.maximum_matching(everyone))
+    stuck = [
+        n
+        for i, n in enumerate(field.order)
+        if len(exact.maximum_matching(everyone & ~(1 << i))) == size
+    ]
+    neighbours = {
+        n: {graph.order[j] for j in bits(graph.adj[i])} for i, n in enumerate(graph.order)
+    }
+    partners = sorted({m for n in stuck for m in neighbours[n]} - set(stuck) - {BYE})
     names = [n for n in stuck if n != BYE]
     who = ", ".join(map(str, names))
     text = f"round {number} cannot be paired without a rematch (omkamp): players {who} "

@@ -8,9 +8,10 @@ the one meeting most colour preferences is taken (5.2). Colours follow 7.1–7.4
 and weak preferences; an odd field gets player "X" (2.1–2.2); acceleration adds pairing
 points to groups by strength (10).
 
-The modules: :mod:`._graph` (who may meet whom, exact pairability), :mod:`._colours` (7.1–7.4
-and preferences), :mod:`._pulje` (rules 4–6 and 9), :mod:`._system` (the system and its
-explanation). Choices where the text is silent are in ``docs/interpretations.md`` (4.9.3).
+The modules: :mod:`skak.pairing.matching` (who may meet whom, exact pairability),
+:mod:`._colours` (7.1–7.4 and preferences), :mod:`._pulje` (rules 4–6 and 9),
+:mod:`._system` (the system and its explanation). Choices where the text is silent are in
+``docs/interpretations.md`` (Dansk Schweizer, 4.9.3–4.9.4).
 """
 
 from skak.pairing.dansk._colours import ColourCard, ColourPreference, allocate, colour_preference

@@ -2,7 +2,7 @@
 
 Players are positions ``0 … n−1`` in the round's order (points, then start number by
 strength). The rules' "indtil løsning" is decided exactly: a choice is a solution when the
-players it leaves can still all be paired (:class:`~._graph.MatchGraph`), which is also the
+players it leaves can still all be paired (:class:`~skak.pairing.matching.MatchGraph`), which is also the
 closing note of §4.9.4 ("når en pointpulje er parret, kan denne først opløses, hvis puljens
 eventuelle flydere og de efterfølgende spillere på ingen måde kan parres").
 
@@ -38,7 +38,7 @@ from itertools import combinations
 
 from skak.model.results import format_points
 from skak.pairing.dansk._compose import IS_X, Composer, PairValue, Pos
-from skak.pairing.dansk._graph import MatchGraph, bits
+from skak.pairing.matching import MatchGraph, bits
 
 __all__ = ["PairNote", "PuljePairer", "Split", "configurations", "floater_sets"]
 
