@@ -22,7 +22,8 @@ How skak makes the text exact (``docs/interpretations.md``, 4.9.1–4.9.2):
   *lexicographically first* perfect matching in placement order: the greedy pairing when it goes
   up, otherwise the greedy pairs down to the first group that can be re-paired, and that group
   paired by the same rule. Both are computed exactly: the group search uses a maximum matching
-  (Edmonds' blossom algorithm for larger groups), so it never repeats a game and never gives up while a pairing exists.
+  (Edmonds' blossom algorithm for larger groups), so it never repeats a game and never
+  gives up while a pairing exists.
 * An odd field with nobody withdrawn: a free round (oversidder) is the lowest placed player at
   the bottom of the order, exactly as the withdrawn "first player" would be: the bye is a
   placeholder placed last, and nobody gets it (or a forfeit win from the withdrawn

@@ -16,8 +16,8 @@ from skak.model.tournament import Bye, Pairing, Round, SettingValue, Tournament
 from skak.pairing.base import check_known_settings
 from skak.pairing.dansk._colours import ColourCard, allocate, met
 from skak.pairing.dansk._compose import IS_X, NONE, WANTS_BLACK, WANTS_WHITE, PairValue
-from skak.pairing.matching import MatchGraph, bits
 from skak.pairing.dansk._pulje import PairNote, PuljePairer
+from skak.pairing.matching import MatchGraph, bits
 
 __all__ = [
     "ORDER_LINE",
