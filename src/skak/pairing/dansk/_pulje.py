@@ -3,8 +3,8 @@
 Players are positions ``0 … n−1`` in the round's order (points, then start number by
 strength). The rules' "indtil løsning" is decided exactly: a choice is a solution when the
 players it leaves can still all be paired (:class:`~skak.pairing.matching.MatchGraph`),
-which is also the closing note of §4.9.4 ("når en pointpulje er parret, kan denne først opløses, hvis puljens
-eventuelle flydere og de efterfølgende spillere på ingen måde kan parres").
+which is also the closing note of §4.9.4 ("når en pointpulje er parret, kan denne først
+opløses, hvis puljens eventuelle flydere og de efterfølgende spillere på ingen måde kan parres").
 
 For each pulje, in the rules' order:
 
