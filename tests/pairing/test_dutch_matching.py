@@ -70,6 +70,17 @@ def test_small_graphs_reach_the_exhaustive_optimum(weights: list[list[int]]) -> 
     assert _total(weights, max_weight_matching(weights)) == _best(weights)
 
 
+@given(graphs(), st.integers(1, 3), st.booleans())
+def test_sparse_solving_is_certified_optimal(
+    weights: list[list[int]], neighbours: int, hinted: bool
+) -> None:
+    # Solved on each vertex's few heaviest edges, then checked against every edge: the
+    # answer must be the dense optimum whatever the first sparse graph missed.
+    hint = list(reversed(range(len(weights)))) if hinted else None
+    found = max_weight_matching(weights, neighbours=neighbours, hint=hint)
+    assert _total(weights, found) == _best(weights)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_larger_graphs_reach_the_networkx_optimum(seed: int) -> None:
     rng = random.Random(f"dutch-matching-{seed}")
@@ -87,6 +98,7 @@ def test_larger_graphs_reach_the_networkx_optimum(seed: int) -> None:
                 graph.add_edge(a, b, weight=w)
     expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
     assert _total(weights, max_weight_matching(weights)) == expected
+    assert _total(weights, max_weight_matching(weights, neighbours=3)) == expected
 
 
 def test_unmatched_vertices_are_their_own_partner() -> None:

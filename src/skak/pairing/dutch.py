@@ -46,13 +46,15 @@ import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import NoReturn
 
 from skak.errors import InputError, NoValidPairingError
 from skak.model.history import Entry, colour_history, entries_by_player
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, SettingValue, Tournament
 from skak.pairing.base import check_known_settings
-from skak.pairing.dutch_matching import max_weight_matching
+from skak.pairing.dutch_matching import max_weight_matching, optimum
+from skak.pairing.matching import MatchGraph, bits
 
 __all__ = ["SYSTEM", "Card", "DutchSystem", "Float", "pairing_cards"]
 
@@ -70,7 +72,15 @@ class Card:
     """One player's pairing card for the round being paired (C.04.3 1.2, 1.4, 1.7).
 
     ``score`` includes any acceleration (C.04.5); ``rank`` is the 0-based position in the
-    order of pairing numbers among the players taking part in the tournament.
+    order of pairing numbers among the players taking part in the tournament. The colour
+    fields after ``floats`` follow from ``colours`` (they are read for every pair, so they
+    are worked out once):
+
+    * ``colour_difference``: whites minus blacks; ``imbalance`` its size;
+    * ``repeated``: the colour of the last two played games when they were the same;
+    * ``preference`` (1.7): absolute, strong, mild, or none; ``absolute_imbalance`` when the
+      difference is beyond ±1, ``absolute`` when that or ``repeated``, ``strong`` when not
+      absolute but unbalanced.
     """
 
     number: int
@@ -81,48 +91,41 @@ class Card:
     played: int
     bye_eligible: bool
     floats: tuple[Float, Float]
+    colour_difference: int = field(init=False, repr=False)
+    imbalance: int = field(init=False, repr=False)
+    repeated: Colour | None = field(init=False, repr=False)
+    preference: Colour | None = field(init=False, repr=False)
+    absolute_imbalance: bool = field(init=False, repr=False)
+    absolute: bool = field(init=False, repr=False)
+    strong: bool = field(init=False, repr=False)
 
-    @property
-    def colour_difference(self) -> int:
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @property
-    def imbalance(self) -> int:
-        return abs(self.colour_difference)
-
-    @property
-    def repeated(self) -> Colour | None:
-        """The colour of the last two played games when they were the same."""
-        if len(self.colours) >= 2 and self.colours[-1] is self.colours[-2]:
-            return self.colours[-1]
-        return None
-
-    @property
-    def preference(self) -> Colour | None:
-        """The colour preference (C.04.3 1.7): absolute, strong, mild, or none."""
-        diff = self.colour_difference
+    def __post_init__(self) -> None:
+        colours = self.colours
+        diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+        repeated = colours[-1] if len(colours) >= 2 and colours[-1] is colours[-2] else None
         lower = Colour.BLACK if diff > 0 else Colour.WHITE
+        preference: Colour | None
         if abs(diff) > 1:
-            return lower
-        if self.repeated is not None:
-            return self.repeated.opposite
-        if diff:
-            return lower
-        if self.colours:
-            return self.colours[-1].opposite
-        return None
-
-    @property
-    def absolute_imbalance(self) -> bool:
-        return self.imbalance > 1
-
-    @property
-    def absolute(self) -> bool:
-        return self.absolute_imbalance or self.repeated is not None
-
-    @property
-    def strong(self) -> bool:
-        return not self.absolute and self.imbalance > 0
+            preference = lower
+        elif repeated is not None:
+            preference = repeated.opposite
+        elif diff:
+            preference = lower
+        elif colours:
+            preference = colours[-1].opposite
+        else:
+            preference = None
+        absolute = abs(diff) > 1 or repeated is not None
+        for name, value in (
+            ("colour_difference", diff),
+            ("imbalance", abs(diff)),
+            ("repeated", repeated),
+            ("preference", preference),
+            ("absolute_imbalance", abs(diff) > 1),
+            ("absolute", absolute),
+            ("strong", not absolute and diff != 0),
+        ):
+            object.__setattr__(self, name, value)
 
 
 def _bits(n: int) -> int:
@@ -286,9 +289,25 @@ def _initial_colour(t: Tournament) -> Colour:
 # --------------------------------------------------------------------------- the weights
 
 
+#: One choice of an optimisation with a bonus (``_Matcher.solve``): a player, and the value of
+#: each opponent he may get (higher is better).
+_Choice = tuple[int, dict[int, int]]
+
+#: Each player's heaviest edges that the first sparse solve keeps (``dutch_matching``).
+_NEIGHBOURS = 12
+
+
 class _Matcher:
     """A weighted graph over the players to pair, kept between optimisations as a weight
-    matrix; an edge of weight 0 is no edge. Pairs that have been settled leave the graph."""
+    matrix; an edge of weight 0 is no edge. Pairs that have been settled leave the graph.
+
+    A *window* (the bracket being paired and the next one) may be set: an optimisation then
+    looks at the window only, with the completion field (the top bits, ``top_shift`` and
+    above) left out, and keeps its answer only when the players it leaves unpaired can be
+    paired with the rest of the field (``graph``, a bit-set pairability test). Since every
+    complete pairing scores the same in the completion field, and nothing outside the window
+    scores in the lower fields, that answer is then optimal for the whole field; otherwise
+    the whole field is optimised."""
 
     def __init__(self, size: int) -> None:
         self.weights = [[0] * size for _ in range(size)]
@@ -296,11 +315,26 @@ class _Matcher:
         self.size = size
         self.mate = list(range(size))
         self.solves = 0
+        self.window_solves = 0
+        self.choice_solves = 0
+        # Position ``size`` is the bye: joined to the players who may get it, once known.
+        self.graph = MatchGraph([0] * (size + 1))
+        self.window: list[int] | None = None
+        self.top_shift = 0
+        self.natural: dict[int, int] = {}
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a == b or not (self.alive[a] and self.alive[b]):
             return
-        self.weights[a][b] = self.weights[b][a] = max(weight, 0)
+        weight = max(weight, 0)
+        self.weights[a][b] = self.weights[b][a] = weight
+        adj = self.graph.adj
+        if weight:
+            adj[a] |= 1 << b
+            adj[b] |= 1 << a
+        else:
+            adj[a] &= ~(1 << b)
+            adj[b] &= ~(1 << a)
 
     def get(self, a: int, b: int) -> int:
         return self.weights[a][b] if self.alive[a] and self.alive[b] else 0
@@ -310,29 +344,207 @@ class _Matcher:
         self.alive[a] = self.alive[b] = False
         self.mate[a], self.mate[b] = b, a
 
+    def set_bye_candidates(self, players: Iterable[int]) -> None:
+        bye = self.size
+        adj = self.graph.adj
+        adj[bye] = 0
+        for v in players:
+            adj[bye] |= 1 << v
+            adj[v] |= 1 << bye
+
+    def alive_mask(self) -> int:
+        return sum(1 << v for v in range(self.size) if self.alive[v])
+
+    def complete(self, mask: int) -> dict[int, int] | None:
+        """A pairing of everyone in ``mask`` (with the bye when their number is odd), or
+        ``None`` when there is none."""
+        if mask.bit_count() % 2:
+            mask |= 1 << self.size
+        found = self.graph.maximum_matching(mask)
+        return found if len(found) == mask.bit_count() else None
+
+    def _matrix(
+        self,
+        nodes: Sequence[int],
+        shift: int,
+        bonus: Mapping[tuple[int, int], int] | None,
+        mask: int = -1,
+    ) -> list[list[int]]:
+        extra = bonus or {}
+        out = []
+        for a in nodes:
+            row = self.weights[a]
+            line = []
+            for b in nodes:
+                w = row[b]
+                if w:
+                    w = ((w & mask) << shift) + extra.get((a, b) if a < b else (b, a), 0)
+                line.append(w)
+            out.append(line)
+        return out
+
     def solve(
-        self, shift: int = 0, bonus: Mapping[tuple[int, int], int] | None = None
+        self,
+        shift: int = 0,
+        bonus: Mapping[tuple[int, int], int] | None = None,
+        choices: Sequence[_Choice] | None = None,
     ) -> list[int]:
         """A maximum-weight matching; with ``shift``, every weight is first multiplied by
-        ``2**shift`` and ``bonus`` added, so the bonus only breaks ties (lexicographic)."""
+        ``2**shift`` and ``bonus`` added, so the bonus only breaks ties (lexicographic).
+
+        ``choices`` is the same bonus as a list of choices, most important first: a player
+        and the value of each opponent he may get. Then the optimum is usually found
+        without the bonus's huge weights (``_choose``)."""
         self.solves += 1
+        if choices is not None and self._choose(choices, shift, bonus or {}):
+            self.choice_solves += 1
+            return self.mate
+        if self.window is not None and self._solve_window(shift, bonus):
+            self.window_solves += 1
+            return self.mate
         nodes = [v for v in range(self.size) if self.alive[v]]
-        rows = [self.weights[v] for v in nodes]
-        if shift:
-            extra = bonus or {}
-            matrix = [
-                [
-                    (w << shift) + extra.get((a, b) if a < b else (b, a), 0) if w else 0
-                    for b, w in zip(nodes, (row[b] for b in nodes), strict=True)
-                ]
-                for a, row in zip(nodes, rows, strict=True)
-            ]
-        else:
-            matrix = [[row[b] for b in nodes] for row in rows]
-        found = max_weight_matching(matrix)
+        found = max_weight_matching(
+            self._matrix(nodes, shift, bonus), _NEIGHBOURS, self._hint(nodes), self._near(nodes)
+        )
         for i, v in enumerate(nodes):
             self.mate[v] = nodes[found[i]]
         return self.mate
+
+    def pair_up(self, *groups: Sequence[int]) -> None:
+        """Note each group's natural pairs (first half against second half, as S1 against
+        S2): the sparse solver looks around them first (``near``)."""
+        for group in groups:
+            half = len(group) // 2
+            for i in range(half):
+                a, b = group[i], group[i + half]
+                self.natural[a], self.natural[b] = b, a
+
+    def _near(self, nodes: Sequence[int]) -> list[int]:
+        where = {v: i for i, v in enumerate(nodes)}
+        return [where.get(self.natural.get(v, v), i) for i, v in enumerate(nodes)]
+
+    def _hint(self, nodes: Sequence[int]) -> list[int]:
+        """The last optimum's pairs among ``nodes`` (positions in ``nodes``), or before any
+        optimisation a maximum matching: the sparse solver starts from their edges."""
+        mate = self.mate
+        if all(mate[v] == v for v in nodes):
+            mate = list(range(self.size))
+            for v, u in self.graph.maximum_matching(sum(1 << v for v in nodes)).items():
+                mate[v] = u
+        where = {v: i for i, v in enumerate(nodes)}
+        return [where.get(mate[v], i) for i, v in enumerate(nodes)]
+
+    def _choose(
+        self, choices: Sequence[_Choice], shift: int, bonus: Mapping[tuple[int, int], int]
+    ) -> bool:
+        """The bonus optimisation as a sequence of choices on the optimal face: one
+        optimisation without the bonus gives duals; when no blossom has a positive dual,
+        the optimal pairings (with the rest of the field completed, in a window) are exactly
+        the perfect matchings of a graph ``face`` — tight edges, players of dual 0 free to
+        leave — so each choice, most important first, takes the best opponent group that
+        still leaves a perfect matching (a bit-set test). False when this does not apply."""
+        window = self.window
+        nodes = [v for v in (window if window is not None else range(self.size)) if self.alive[v]]
+        mask = (1 << self.top_shift) - 1 if window is not None else -1
+        matrix = self._matrix(nodes, 0, None, mask)
+        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes))
+        size, bye = self.size, 1 << self.size
+        adj = [0] * (size + 1)
+        free = 0  # players of dual 0: they may stay out of the window's pairs
+        for i, tight in enumerate(found.tight(matrix)):
+            a = nodes[i]
+            adj[a] = sum(1 << nodes[j] for j in bits(tight))
+            if not found.duals[i]:
+                free |= 1 << a
+        if not found.flat:
+            return self._tight_bonus(nodes, matrix, adj, found.mate, shift, bonus)
+        alive = self.alive_mask()
+        compat = self.graph.adj
+        if window is not None:
+            rest = alive & ~sum(1 << v for v in nodes)
+            others = rest | free | bye
+            for v in bits(rest | free):
+                adj[v] |= compat[v] & others & ~(1 << v)
+            adj[size] = compat[size] & (rest | free)
+        else:
+            for v in bits(free):
+                adj[v] |= bye
+            adj[size] = free
+        everyone = alive | (bye if alive.bit_count() % 2 else 0)
+        face = MatchGraph(adj)
+        pairs = face.maximum_matching(everyone)
+        if len(pairs) != everyone.bit_count():
+            return False
+        for a, values in choices:
+            groups: dict[int, int] = {}
+            for b, value in values.items():
+                groups[value] = groups.get(value, 0) | 1 << b
+            ranked = sorted(groups.items(), reverse=True)
+            current = values.get(pairs[a])
+            if ranked and current == ranked[0][0]:
+                group = ranked[0][1]  # the partner has the best value there is
+            else:
+                feasible = face.partners(a, everyone, pairs)
+                group = next((g for _, g in ranked if g & feasible), 0)
+                if not group:
+                    group = ~sum(1 << b for b in values)
+            group &= face.adj[a]
+            cut = face.adj[a] & ~group
+            face.adj[a] &= group
+            for b in bits(cut):
+                face.adj[b] &= ~(1 << a)
+            if not group >> pairs[a] & 1:
+                pairs = face.maximum_matching(everyone)
+        for v in bits(alive):
+            u = pairs.get(v, v)
+            self.mate[v] = u if u < size else v
+        return True
+
+    def _tight_bonus(
+        self,
+        nodes: Sequence[int],
+        matrix: Sequence[Sequence[int]],
+        tight: Sequence[int],
+        start: Sequence[int],
+        shift: int,
+        bonus: Mapping[tuple[int, int], int],
+    ) -> bool:
+        """The bonus optimisation on the edges that are tight in an optimum without the
+        bonus: every optimum with the bonus is an optimum without it, so it uses only such
+        edges (complementary slackness holds for any pair of optimal solutions)."""
+        where = {v: i for i, v in enumerate(nodes)}
+        weights = [[0] * len(nodes) for _ in nodes]
+        for i, a in enumerate(nodes):
+            row, out = matrix[i], weights[i]
+            for b in bits(tight[a]):
+                j = where[b]
+                key = (a, b) if a < b else (b, a)
+                out[j] = (row[j] << shift) + bonus.get(key, 0)
+        found = max_weight_matching(weights, _NEIGHBOURS, start, self._near(nodes))
+        return self._adopt(nodes, found)
+
+    def _adopt(self, nodes: Sequence[int], found: Sequence[int]) -> bool:
+        """Take the optimum ``found`` over ``nodes`` (positions in ``nodes``) when the rest
+        of the field can be completed around it (always, without a window)."""
+        if self.window is not None:
+            inside = sum(1 << v for v in nodes)
+            exposed = sum(1 << nodes[i] for i in range(len(nodes)) if found[i] == i)
+            rest = self.complete((self.alive_mask() & ~inside) | exposed)
+            if rest is None:
+                return False
+            for v, u in rest.items():
+                if v < self.size:
+                    self.mate[v] = u if u < self.size else v
+        for i, v in enumerate(nodes):
+            self.mate[v] = nodes[found[i]]
+        return True
+
+    def _solve_window(self, shift: int, bonus: Mapping[tuple[int, int], int] | None) -> bool:
+        assert self.window is not None
+        nodes = [v for v in self.window if self.alive[v]]
+        matrix = self._matrix(nodes, shift, bonus, (1 << self.top_shift) - 1)
+        found = max_weight_matching(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes))
+        return self._adopt(nodes, found)
 
 
 def _compatible(ctx: _Context, a: Card, b: Card) -> bool:
@@ -376,9 +588,16 @@ class _Weights:
     def __init__(self, ctx: _Context) -> None:
         self.ctx = ctx
         self.region = len(ctx.groups) * ctx.group_width
+        pw, region = ctx.pair_width, self.region
+        back = min(ctx.played_rounds, 2)
+        #: Where the completion field starts: below it, the fields C5–C21 and the bits for
+        #: the ordering rules (``edge`` builds them in this order).
+        self.c9_shift = 4 * pw + back * 2 * (pw + region) + ctx.low_width
+        self.top_shift = 2 * (pw + region) + 2 * pw + self.c9_shift
         # Memos: they depend on the two cards only, and edges are weighed many times.
         self._units: dict[Fraction, int] = {}
         self._pairs: dict[tuple[int, int], tuple[bool, tuple[bool, bool, bool, bool]]] = {}
+        self._info: dict[int, tuple[int, int, bool, bool, bool, bool, bool, bool]] = {}
 
     def unit(self, score: Fraction) -> int:
         unit = self._units.get(score)
@@ -396,8 +615,34 @@ class _Weights:
             self._pairs[key] = found
         return found
 
+    def compatible(self, hi: Card, lo: Card) -> bool:
+        return self._pair(hi, lo)[0]
+
+    @staticmethod
+    def may_get_bye(c: Card, score: Fraction) -> bool:
+        return c.bye_eligible and c.score <= score
+
     def candidate(self, c: Card) -> bool:
-        return c.bye_eligible and c.score <= self.ctx.bye_score
+        return self.may_get_bye(c, self.ctx.bye_score)
+
+    def prepare(self) -> None:
+        """Per player, what the weights read (once the bye's score is known): the score as
+        a group level (higher is better), its one-bit field unit, bye candidacy (C2/C9),
+        whether the player has the bye's score, and the two earlier floats."""
+        ctx = self.ctx
+        self._info = {
+            c.number: (
+                ctx.group_index(c.score),
+                self.unit(c.score),
+                self.candidate(c),
+                c.score == ctx.bye_score,
+                c.floats[0] is Float.DOWN,
+                c.floats[0] is Float.UP,
+                c.floats[1] is Float.DOWN,
+                c.floats[1] is Float.UP,
+            )
+            for c in ctx.cards
+        }
 
     def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
         """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
@@ -406,45 +651,53 @@ class _Weights:
         compatible, colours = self._pair(hi, lo)
         if not compatible:
             return 0
-        pw, region = ctx.pair_width, self.region
+        h_level, h_unit, h_cand, h_bye, h_down1, _, h_down2, _ = self._info[hi.number]
+        l_level, l_unit, l_cand, l_bye, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
         # C4 completion, C2 bye eligibility: every edge counts, players who may not get
         # the bye (or should not: a lower score is available) count more when paired.
-        w = 1 + (not self.candidate(hi)) + (not self.candidate(lo))
+        top = 3 - h_cand - l_cand
+        c9 = 0
+        if ctx.single_downfloater_is_bye:
+            # C9: the bye assignee has played as many games as possible.
+            if h_bye:
+                c9 += ctx.unplayed_rank[hi.played]
+            if l_bye:
+                c9 += ctx.unplayed_rank[lo.played]
+        if not (in_cur or in_next):
+            # Outside the two brackets only C9 scores (below, the same fields are zero).
+            return (top << self.top_shift) | (c9 << self.c9_shift)
+        pw, region = ctx.pair_width, self.region
         # C5/C6: pairs in the current bracket, then their scores.
-        w = (w << pw) | in_cur
-        w = (w << region) | (self.unit(hi.score) if in_cur else 0)
+        w = int(in_cur)
+        w = (w << region) | (h_unit if in_cur else 0)
         # C7: pairs and scores in the next bracket.
         w = (w << pw) | in_next
-        w = (w << region) | (self.unit(hi.score) if in_next else 0)
-        # C9: the bye assignee has played as many games as possible.
-        w <<= 2 * pw
-        if ctx.single_downfloater_is_bye:
-            for c in (hi, lo):
-                if c.score == ctx.bye_score:
-                    w += ctx.unplayed_rank[c.played]
+        w = (w << region) | (h_unit if in_next else 0)
+        w = (w << 2 * pw) | c9
         # C10–C13: colours.
         for ok in colours:
             w = (w << pw) | (in_cur and ok)
         # C14–C17: no repeated floats; C18–C21: their scores.
-        for back in (1, 2):
-            if ctx.played_rounds >= back:
+        floated = h_level > l_level
+        downs = ((h_down1, l_down1, l_up1), (h_down2, l_down2, l_up2))
+        played = ctx.played_rounds
+        for back in (0, 1):
+            if played > back:
+                h_down, l_down, l_up = downs[back]
                 w <<= pw
                 if in_cur:
-                    w += lo.floats[back - 1] is Float.DOWN
-                    w += hi.score <= lo.score and hi.floats[back - 1] is Float.DOWN
-                up_again = hi.score > lo.score and lo.floats[back - 1] is Float.UP
-                w = (w << pw) | (in_cur and not up_again)
-        for back in (1, 2):
-            if ctx.played_rounds >= back:
+                    w += l_down + (not floated and h_down)
+                w = (w << pw) | (in_cur and not (floated and l_up))
+        for back in (0, 1):
+            if played > back:
+                h_down, l_down, l_up = downs[back]
                 w <<= region
                 if in_cur:
-                    w += (lo.floats[back - 1] is Float.DOWN) * self.unit(lo.score)
-                    w += (hi.floats[back - 1] is Float.DOWN) * self.unit(hi.score)
-                up_again = hi.score > lo.score and lo.floats[back - 1] is Float.UP
+                    w += l_down * l_unit + h_down * h_unit
                 w <<= region
-                if in_cur and not up_again:
-                    w += self.unit(hi.score)
-        return w << ctx.low_width
+                if in_cur and not (floated and l_up):
+                    w += h_unit
+        return (top << self.top_shift) | (w << ctx.low_width)
 
 
 # --------------------------------------------------------------------------- the brackets
@@ -462,6 +715,7 @@ class _Pairer:
         self.m = _Matcher(self.n)
         self.settled: list[tuple[int, int]] = []
         self.explanation: list[str] = []
+        self.windows = False
 
     # -- helpers -----------------------------------------------------------------------------
 
@@ -473,56 +727,76 @@ class _Pairer:
             self.m.set(i, j, self._edge(i, j, in_cur, in_next))
 
     def _bye_search(self) -> None:
-        """Step 1: the lowest score a pairing-allocated bye can go to (C.04.1 c, C2, C9)."""
-        ctx, cards, n = self.ctx, self.cards, self.n
-        groups = len(ctx.groups)
-        width = _bits(n * groups) + 1
-        for j in range(n):
-            for i in range(j):
-                a, b = cards[i], cards[j]
-                if not _compatible(ctx, a, b):
-                    continue
-                w = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                w = (w << width) | (ctx.group_index(a.score) + ctx.group_index(b.score))
-                w = (w << width) | (b.score >= cards[0].score)
-                self.m.set(i, j, w)
-        mate = self.m.solve()
-        self._check_complete(mate)
-        bye = next(v for v in range(n) if mate[v] == v)
-        ctx.bye_score = cards[bye].score
+        """Step 1: the lowest score a pairing-allocated bye can go to (C.04.1 c, C2, C9):
+        from the lowest score group up, whether everyone else can be paired when one
+        eligible player of that score or lower is left out."""
+        ctx, cards, n, m = self.ctx, self.cards, self.n, self.m
+        everyone = m.alive_mask()
+        for score in reversed(ctx.groups):
+            m.set_bye_candidates(v for v in range(n) if self.weights.may_get_bye(cards[v], score))
+            if m.complete(everyone) is not None:
+                break
+        else:
+            self._no_pairing(everyone)
+        ctx.bye_score = score
         top = cards[0].score
-        ctx.single_downfloater_is_bye = ctx.bye_score >= top and all(
-            cards[mate[v]].score >= top for v in range(n) if cards[v].score >= top
-        )
+        if ctx.bye_score >= top:
+            # The bye goes to a topscorer: is it the single downfloater (the other topscorers
+            # paired among themselves, and everyone else among themselves)?
+            tops = sum(1 << v for v in range(n) if cards[v].score >= top)
+            ctx.single_downfloater_is_bye = (
+                tops.bit_count() % 2 == 1
+                and m.complete(tops) is not None
+                and m.complete(everyone & ~tops) is not None
+            )
         counts = sorted((c.played for c in cards if c.score == ctx.bye_score), reverse=True)
         ctx.unplayed_rank = {played: i for i, played in enumerate(counts)}
 
-    def _check_complete(self, mate: Sequence[int]) -> None:
-        unpaired = [v for v in range(self.n) if mate[v] == v]
-        if len(unpaired) > 1 or any(not self.cards[v].bye_eligible for v in unpaired):
-            numbers = sorted(self.cards[v].number for v in unpaired)
-            raise NoValidPairingError(
-                f"round {self.ctx.round} cannot be paired by the Dutch system without breaking "
-                f"an absolute criterion (no rematch, no second bye, absolute colours): "
-                f"players {', '.join(map(str, numbers))} cannot all be paired",
-                numbers,
-            )
+    def _no_pairing(self, mask: int) -> NoReturn:
+        """Name the players who cannot all be paired (C1–C3 or the bye's C2)."""
+        m = self.m
+        if mask.bit_count() % 2:
+            mask |= 1 << self.n
+        found = m.graph.maximum_matching(mask)
+        numbers = sorted(
+            self.cards[v].number for v in range(self.n) if mask >> v & 1 and v not in found
+        )
+        raise NoValidPairingError(
+            f"round {self.ctx.round} cannot be paired by the Dutch system without breaking "
+            f"an absolute criterion (no rematch, no second bye, absolute colours): "
+            f"players {', '.join(map(str, numbers))} cannot all be paired",
+            numbers,
+        )
 
     # -- the round ---------------------------------------------------------------------------
 
     def run(self) -> list[tuple[int, int]]:
-        cards, n = self.cards, self.n
-        if n % 2:
-            self._bye_search()
+        cards, n, m = self.cards, self.n, self.m
+        m.top_shift = self.weights.top_shift
+        adj = m.graph.adj
         for j in range(n):
             for i in range(j):
-                self.m.set(i, j, self._edge(i, j, False, False))
-        if n % 2 == 0:
-            self._check_complete(self.m.solve())
+                if self.weights.compatible(cards[i], cards[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        if n % 2:
+            self._bye_search()
+            m.set_bye_candidates(v for v in range(n) if self.weights.candidate(cards[v]))
+        elif m.complete(m.alive_mask()) is None:
+            self._no_pairing(m.alive_mask())
+        self.weights.prepare()
+        #: The window shortcut needs every edge outside the window to score nothing below
+        #: the completion field; C9's field scores on all edges while the bye is the single
+        #: downfloater.
+        self.windows = not self.ctx.single_downfloater_is_bye
+        for j in range(n):
+            for i in range(j):
+                m.set(i, j, self._edge(i, j, False, False))
 
         # Score groups as (first vertex, end vertex).
         starts = [0] + [v for v in range(1, n) if cards[v].score != cards[v - 1].score]
         spans = [(s, e) for s, e in zip(starts, [*starts[1:], n], strict=True)]
+        m.pair_up(*(range(s, e) for s, e in spans))
         carried: list[int] = []  # moved-down players, in order
         g = 0
         while g < len(spans) or len(carried) > 1:
@@ -545,6 +819,19 @@ class _Pairer:
         members = mdps + residents
         low = self.ctx.pair_width  # one sub-field of the ordering bits
         score = cards[res_begin].score
+        ctx = self.ctx
+        m.pair_up(members, nexts)
+        # Optimise over this bracket and the next only (``_Matcher``), unless the bye's
+        # choice among the players below matters here: C9, or whether the bye will be the
+        # single downfloater of the next bracket (``_finish``).
+        m.window = (
+            members + nexts
+            if self.windows
+            and nexts
+            and not ctx.single_downfloater_is_bye
+            and (self.n % 2 == 0 or ctx.bye_score < cards[nexts[0]].score)
+            else None
+        )
 
         # Quality fields for the edges into the bracket and into the next one.
         base: dict[tuple[int, int], int] = {}
@@ -569,13 +856,19 @@ class _Pairer:
             count = len(mdps)
             low_part = count * width
             bonus: dict[tuple[int, int], int] = {}
+            selects: list[_Choice] = []
+            prios: list[_Choice] = []
             for i, v in enumerate(mdps):
                 select = 1 << (low_part + count - 1 - i)
+                selects.append((v, {}))
+                prios.append((v, {}))
                 for r in residents:
                     if base.get((v, r), 0):
                         prio = (res_end - r) << (width * (count - 1 - i))
                         bonus[v, r] = select + prio
-            mate = m.solve(low_part + count, bonus)
+                        selects[-1][1][r] = 1
+                        prios[-1][1][r] = res_end - r
+            mate = m.solve(low_part + count, bonus, selects + prios)
             for v in mdps:
                 r = mate[v]
                 if res_begin <= r < res_end:
@@ -588,6 +881,7 @@ class _Pairer:
         pairs_here = sum(1 for r in remainder if mate[r] < r and mate[r] >= res_begin)
         s1_size = pairs_here
         pos_of = {v: i for i, v in enumerate(remainder)}
+        m.pair_up(remainder[: 2 * s1_size])
 
         def ordered(i: int, j: int) -> int:
             w = base.get((i, j), 0)
@@ -604,11 +898,14 @@ class _Pairer:
         width = _bits(len(remainder) + 1)
         shift = width * max(s1_size, 1)
         bonus = {}
+        choices: list[_Choice] = []
         for i, a in enumerate(remainder[:s1_size]):
+            choices.append((a, {}))
             for b in remainder[i + 1 :]:
                 if base.get((a, b), 0):
                     bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (s1_size - 1 - i))
-        mate = m.solve(shift, bonus)
+                    choices[-1][1][b] = len(remainder) - pos_of[b]
+        mate = m.solve(shift, bonus, choices)
 
         def higher(v: int) -> bool:
             return v < mate[v] < res_end
@@ -681,11 +978,14 @@ class _Pairer:
         tops = [a for a in remainder if a not in taken and higher(a)]
         shift = width * max(len(tops), 1)
         bonus = {}
+        choices = []
         for i, a in enumerate(tops):
+            choices.append((a, {}))
             for b in remainder:
                 if b > a and base.get((a, b), 0):
                     bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (len(tops) - 1 - i))
-        mate = m.solve(shift, bonus)
+                    choices[-1][1][b] = len(remainder) - pos_of[b]
+        mate = m.solve(shift, bonus, choices)
         rem_pairs = [(a, mate[a]) for a in tops]
         for a, b in rem_pairs:
             taken.update((a, b))
@@ -888,7 +1188,7 @@ class DutchSystem:
         if len(cards) == 1:
             settled: list[tuple[int, int]] = []
             if not cards[0].bye_eligible:
-                pairer._check_complete([0])
+                pairer._no_pairing(1)
         else:
             settled = pairer.run()
         paired = {v for pair in settled for v in pair}

@@ -146,6 +146,20 @@ class MatchGraph:
             warm[v] = u
         return match
 
+    def partners(self, a: int, mask: int, match: dict[int, int]) -> int:
+        """The players ``b`` that ``a`` may meet in some pairing of everyone in ``mask``,
+        given one such pairing ``match``: with ``a`` left out, ``b`` qualifies when an even
+        alternating path runs from ``a``'s partner to ``b`` (then ``a``–``b`` closes an
+        alternating cycle)."""
+        mate = match[a]
+        rest = mask & ~(1 << a)
+        verts = list(bits(rest))
+        nbs = {v: self.adj[v] & rest for v in verts}
+        others = {v: u for v, u in match.items() if v != a and u != a}
+        even: set[int] = set()
+        _search(mate, verts, nbs, others, even)
+        return self.adj[a] & mask & sum(1 << v for v in even)
+
     def can_cover(self, mask: int, must: int, apart: int = 0) -> bool:
         """Whether the players of ``mask`` can be paired so that everyone in ``must`` gets an
         opponent (the others of ``mask`` may stay unpaired; no two of ``apart`` together).
@@ -305,11 +319,19 @@ class _Path:
 def _augmenting_path(
     root: int, verts: list[int], nbs: dict[int, int], match: dict[int, int]
 ) -> _Path | None:
+    """Edmonds' search for an augmenting path from the unmatched ``root``."""
+    return _search(root, verts, nbs, match, set())
+
+
+def _search(
+    root: int, verts: list[int], nbs: dict[int, int], match: dict[int, int], used: set[int]
+) -> _Path | None:
     """Edmonds' search for an augmenting path from the unmatched ``root``, contracting
-    odd cycles (blossoms) through the ``base`` array."""
+    odd cycles (blossoms) through the ``base`` array. ``used`` collects the outer (even)
+    vertices: those with an even alternating path from ``root``."""
     base = {v: v for v in verts}
     parent: dict[int, int] = {}
-    used = {root}
+    used.add(root)
     queue = [root]
     head = 0
 
