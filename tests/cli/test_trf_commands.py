@@ -177,3 +177,20 @@ def test_engine_dash_means_standard_output(runner: CliRunner) -> None:
     field = tuple(Player(i, f"P, {i}") for i in range(1, 5))
     Path("in.trf").write_text(write_trf(Tournament("RR", "berger", players=field)))
     assert ok(runner, "engine", "--berger", "in.trf", "-p", "-") == "2\n1 4\n2 3\n"
+
+
+def test_engine_baku_option_is_record_192s_baku(runner: CliRunner) -> None:
+    # A Baku case from the variants bbpPairings paired: without its "192 FIDE_DUTCH_BAKU"
+    # line the engine needs --baku to give the same pairing.
+    variants = Path(__file__).resolve().parents[1] / "data" / "dutch" / "variants"
+    case = variants / "baku-0.trf"
+    expected = sorted(case.with_suffix(".pairs").read_text().split("\n"))
+    lines = case.read_text().split("\n")
+    Path("plain.trf").write_text("\n".join(x for x in lines if not x.startswith("192 ")))
+    ok(runner, "engine", "--dutch", "plain.trf", "--baku", "-p", "out.txt")
+    assert sorted(Path("out.txt").read_text().split("\n")) == expected
+    ok(runner, "engine", "--dutch", "plain.trf", "-p", "out.txt")
+    assert sorted(Path("out.txt").read_text().split("\n")) != expected
+    refused = runner.invoke(app, ["engine", "--berger", "plain.trf", "--baku", "-p"])
+    assert refused.exit_code == 3
+    assert "baku" in refused.stderr

@@ -9,6 +9,7 @@ topscorer exception never applies); and pairing the same snapshot twice gives th
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from skak.errors import NoValidPairingError
 from skak.model import Colour, Player, Result, Round, Tournament
 from skak.model.history import colour_history
-from skak.pairing import get_system
+from skak.pairing import dutch, get_system
 from skak.pairing.dutch import SYSTEM, pairing_cards
 
 OUTCOMES = [
@@ -125,3 +126,65 @@ def test_round_one_top_half_against_bottom_half(initial: Colour, white_on_board_
     rnd = SYSTEM.pair(t)
     assert {frozenset(p.players) for p in rnd.pairings} == {frozenset({1, 3}), frozenset({2, 4})}
     assert rnd.pairings[0].white == white_on_board_1
+
+
+def _whole_field(t: Tournament) -> Round:
+    """The pairing with every optimisation a weighted matching of the whole field."""
+    dutch.SHORTCUTS = False
+    try:
+        return SYSTEM.pair(t)
+    finally:
+        dutch.SHORTCUTS = True
+
+
+@given(played_tournaments())
+def test_shortcuts_agree_with_whole_field_optimisation(
+    history: list[tuple[Tournament, Round]],
+) -> None:
+    # The window (bracket and next bracket, with a completion check) and the choices on the
+    # optimal face must give exactly what optimising the whole field gives.
+    for before, rnd in history:
+        assert _whole_field(before) == rnd
+
+
+def _large(players: int, rounds: int, seed: int) -> Tournament:
+    """A field after ``rounds`` rounds paired by skak's Dutch system with random results,
+    forfeits and requested byes: large enough for the sparse solver (over 24 players)."""
+    rng = random.Random(seed)
+    t = Tournament(
+        "Large",
+        "dutch",
+        number_of_rounds=rounds + 3,
+        initial_colour=Colour.WHITE,
+        players=tuple(
+            Player(
+                n,
+                f"Spiller {n}",
+                half_bye_rounds=frozenset({rng.randint(2, rounds)} if rng.random() < 0.1 else ()),
+            )
+            for n in range(1, players + 1)
+        ),
+    )
+    for _ in range(rounds):
+        rnd = SYSTEM.pair(t)
+        t = replace(t, rounds=(*t.rounds, _play(rnd, [rng.choice(OUTCOMES) for _ in rnd.pairings])))
+    return t
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(41, 4, 1), (60, 3, 2), (90, 5, 3)])
+def test_shortcuts_are_taken_and_agree_on_large_fields(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    t = _large(players, rounds, seed)
+    matchers: list[dutch._Matcher] = []
+    original = dutch._Matcher.__init__
+
+    def keep(self: dutch._Matcher, size: int) -> None:
+        original(self, size)
+        matchers.append(self)
+
+    monkeypatch.setattr(dutch._Matcher, "__init__", keep)
+    rnd = SYSTEM.pair(t)
+    assert matchers[-1].window_solves > 0
+    assert matchers[-1].choice_solves > 0
+    assert _whole_field(t) == rnd

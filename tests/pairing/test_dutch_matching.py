@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skak.pairing.dutch_matching import max_weight_matching
+from skak.pairing.dutch_matching import max_weight_matching, optimum
 
 
 def _total(weights: list[list[int]], mate: list[int]) -> int:
@@ -114,3 +114,56 @@ def test_weight_beats_cardinality() -> None:
     # The path 0–1–2–3 with weights 1, 10, 1: the middle edge alone is heavier.
     weights = [[0, 1, 0, 0], [1, 0, 10, 0], [0, 10, 0, 1], [0, 0, 1, 0]]
     assert max_weight_matching(weights) == [0, 2, 1, 3]
+
+
+def _matchings(n: int, weights: list[list[int]]) -> list[list[int]]:
+    """Every matching of the graph, as partner lists."""
+    out: list[list[int]] = []
+
+    def extend(mate: list[int], v: int) -> None:
+        if v == n:
+            out.append(list(mate))
+            return
+        if mate[v] != v:
+            extend(mate, v + 1)
+            return
+        extend(mate, v + 1)
+        for u in range(v + 1, n):
+            if mate[u] == u and weights[v][u] > 0:
+                mate[v], mate[u] = u, v
+                extend(mate, v + 1)
+                mate[v], mate[u] = v, u
+
+    extend(list(range(n)), 0)
+    return out
+
+
+@given(graphs())
+def test_the_duals_describe_the_optimal_matchings(weights: list[list[int]]) -> None:
+    # Complementary slackness: every maximum-weight matching uses tight edges only and
+    # leaves only vertices of dual 0 single; without positive blossom duals ("flat") every
+    # such matching is a maximum-weight one.
+    n = len(weights)
+    found = optimum(weights)
+    tight = found.tight(weights)
+    best = _best(weights)
+    assert _total(weights, found.mate) == best
+    for mate in _matchings(n, weights):
+        on_face = all(mate[v] == v or tight[v] >> mate[v] & 1 for v in range(n)) and all(
+            found.duals[v] == 0 for v in range(n) if mate[v] == v
+        )
+        optimal = sum(weights[a][b] for a, b in enumerate(mate) if a < b) == best
+        if optimal:
+            assert on_face
+        if found.flat and on_face:
+            assert optimal
+
+
+@given(graphs(), st.integers(1, 3), st.data())
+def test_sparse_solving_with_likely_partners_is_optimal(
+    weights: list[list[int]], neighbours: int, data: st.DataObject
+) -> None:
+    n = len(weights)
+    near = data.draw(st.lists(st.integers(0, max(n - 1, 0)), min_size=n, max_size=n))
+    found = max_weight_matching(weights, neighbours=neighbours, near=near)
+    assert _total(weights, found) == _best(weights)

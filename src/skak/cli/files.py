@@ -126,8 +126,8 @@ ENGINE_INVALID = 3
 ENGINE_FILE = 5
 
 _ENGINE_USAGE = (
-    "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--explain]\n"
-    "       skak engine --SYSTEM --check INPUT.trf"
+    "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--explain] [--baku]\n"
+    "       skak engine --SYSTEM --check INPUT.trf [--baku]"
 )
 
 
@@ -141,6 +141,8 @@ def engine(ctx: typer.Context) -> None:
     --SYSTEM is a pairing system's name (--berger, …). -p writes the number of pairs, then
     one 'white black' line per board (a bye as 'N 0'), to OUTPUT or standard output.
     --check re-pairs every round from the rounds before it and lists where the file differs.
+    --baku applies the Baku acceleration (FIDE C.04.5; the Dutch system), as a TRF's record
+    192 FIDE_DUTCH_BAKU does.
     Exit codes: 0 done (or no differences), 1 no valid pairing (or differences found),
     3 invalid request or file, 5 file not readable or writable.
 
@@ -150,6 +152,7 @@ def engine(ctx: typer.Context) -> None:
     systems = [a[2:] for a in args if a.startswith("--") and a[2:] in system_names()]
     check = "--check" in args or "-c" in args
     explain = "--explain" in args
+    baku = "--baku" in args
     output: str | None = None
     to_stdout = False
     rest: list[str] = []
@@ -167,7 +170,7 @@ def engine(ctx: typer.Context) -> None:
                 to_stdout = True
         elif not a.startswith("-"):
             rest.append(a)
-        elif a[2:] not in system_names() and a not in ("--check", "-c", "--explain"):
+        elif a[2:] not in system_names() and a not in ("--check", "-c", "--explain", "--baku"):
             _fail(
                 ENGINE_INVALID, f"unknown option {a}; pairing systems: {', '.join(system_names())}"
             )
@@ -183,6 +186,10 @@ def engine(ctx: typer.Context) -> None:
         t = parse_trf(decode_trf(data), path.name).tournament
         t = replace(t, pairing_system=systems[0])
         system = get_system(systems[0])
+        if baku:
+            settings = dict(t.pairing_settings) | {"baku": True}
+            system.check_settings(settings)
+            t = replace(t, pairing_settings=tuple(settings.items()))
         if check:
             results = check_rounds(t, system)
             for r in results:

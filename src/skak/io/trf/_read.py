@@ -34,6 +34,8 @@ _SYSTEM_CODES = {
     "FIDE_DUTCH_2025": "dutch",
     "FIDE_DUTCH_2026": "dutch",
     "FIDE_DUTCH_2017": "dutch-2017",
+    "FIDE_DUTCH_BAKU": "dutch",
+    "FIDE_DUTCH_2025_BAKU": "dutch",
     "FIDE_DUBOV": "dubov",
     "FIDE_BURSTEIN": "burstein",
 }
@@ -219,6 +221,8 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
         header.setdefault("system", _SYSTEM_CODES[value])
         if value in ("BERGER_DOUBLEROUNDROBIN", "FIDE_DOUBLEROUNDROBIN"):
             header.setdefault("settings", {"cycles": 2})
+        if value.endswith("_BAKU"):  # C.04.5 Baku acceleration (bbpPairings' codes)
+            header.setdefault("settings", {"baku": True})
         if value not in CANONICAL_CODES:
             header["imported"].append(line)
     elif code == "092" and value in _SYSTEM_CODES:  # bbpPairings writes its code here
