@@ -486,9 +486,9 @@ class _Matcher:
                 adj[v] |= compat[v] & others & ~(1 << v)
             adj[size] = compat[size] & (rest | free)
         else:
-            for v in bits(free):
+            adj[size] = free & compat[size]  # the bye's candidates (C2) among them
+            for v in bits(adj[size]):
                 adj[v] |= bye
-            adj[size] = free
         everyone = alive | (bye if alive.bit_count() % 2 else 0)
         face = MatchGraph(adj)
         pairs = face.maximum_matching(everyone)
@@ -545,17 +545,19 @@ class _Matcher:
     def _adopt(self, nodes: Sequence[int], found: Sequence[int]) -> bool:
         """Take the optimum ``found`` over ``nodes`` (positions in ``nodes``) when the rest
         of the field can be completed around it (always, without a window)."""
+        rest: dict[int, int] = {}
         if self.window is not None:
             inside = sum(1 << v for v in nodes)
             exposed = sum(1 << nodes[i] for i in range(len(nodes)) if found[i] == i)
-            rest = self.complete((self.alive_mask() & ~inside) | exposed)
-            if rest is None:
+            completed = self.complete((self.alive_mask() & ~inside) | exposed)
+            if completed is None:
                 return False
-            for v, u in rest.items():
-                if v < self.size:
-                    self.mate[v] = u if u < self.size else v
+            rest = completed
         for i, v in enumerate(nodes):
             self.mate[v] = nodes[found[i]]
+        for v, u in rest.items():  # after the window's pairs: they complete its single players
+            if v < self.size:
+                self.mate[v] = u if u < self.size else v
         return True
 
     def _solve_window(self, shift: int, bonus: Mapping[tuple[int, int], int] | None) -> bool:

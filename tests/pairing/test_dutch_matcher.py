@@ -1,0 +1,111 @@
+"""The Dutch system's optimiser (``skak.pairing.dutch._Matcher``) on synthetic weights: its
+shortcuts — the window with a completion check, the sparse certified solve, the choices on
+the optimal face — must reach the same optimum as one weighted matching of the whole field.
+
+The weights have the engine's shape: a completion field on top (1 per pair, more for players
+who may not get the bye), quality bits below it only inside the window, and a lexicographic
+bonus (one field per chooser, most important first) below everything.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skak.pairing import dutch
+from skak.pairing.dutch import _Choice, _Matcher
+
+TOP = 40  # where the completion field starts
+WIDTH = 4  # bits of one chooser's bonus field
+
+
+def _instance(
+    seed: int,
+) -> tuple[int, list[int] | None, set[int], dict[tuple[int, int], int], list[_Choice] | None]:
+    rng = random.Random(seed)
+    n = rng.randint(3, 60)
+    start = rng.randint(0, n - 2)
+    window = list(range(start, rng.randint(start + 2, n))) if rng.random() < 0.7 else None
+    density = rng.choice((0.2, 0.5, 0.9))
+    candidates = {v for v in range(n) if rng.random() < 0.5}
+    weights = {}
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                top = 3 - (a in candidates) - (b in candidates)
+                low = 0
+                if window is None or (a in window and b in window):
+                    # Few distinct values, as in a bracket: many ties.
+                    low = rng.choice((1, rng.randint(1, 4), rng.randint(1, 4) << 10))
+                weights[a, b] = (top << TOP) | low
+    pool = window if window is not None else list(range(n))
+    choices: list[_Choice] = []
+    owned: set[tuple[int, int]] = set()
+    for a in rng.sample(pool, rng.randint(0, min(5, len(pool)))):
+        values = {}
+        for b in pool:
+            key = (min(a, b), max(a, b))
+            if b != a and key in weights and key not in owned and rng.random() < 0.7:
+                values[b] = rng.randint(1, 3) if rng.random() < 0.5 else rng.randint(1, 15)
+                owned.add(key)
+        choices.append((a, values))
+    # Without choices the bonus (if any) is optimised as weights (the window's own path).
+    return n, window, candidates, weights, choices if rng.random() < 0.7 else None
+
+
+def _solve(
+    seed: int, shortcuts: bool
+) -> tuple[_Matcher, list[int], int, dict[tuple[int, int], int]] | None:
+    n, window, candidates, weights, choices = _instance(seed)
+    m = _Matcher(n)
+    m.shortcuts = shortcuts
+    for (a, b), w in weights.items():
+        m.set(a, b, w)
+    if n % 2:
+        m.set_bye_candidates(candidates)
+    m.top_shift = TOP
+    if m.complete(m.alive_mask()) is None:
+        return None
+    m.window = window
+    bonus: dict[tuple[int, int], int] = {}
+    fields = choices or []
+    for i, (a, values) in enumerate(fields):
+        for b, value in values.items():
+            bonus[min(a, b), max(a, b)] = value << (WIDTH * (len(fields) - 1 - i))
+    shift = WIDTH * max(len(fields), 1)
+    mate = list(m.solve(shift, bonus, choices))
+    total = sum(
+        (weights[a, mate[a]] << shift) + bonus.get((a, mate[a]), 0)
+        for a in range(n)
+        if a < mate[a]
+    )
+    return m, mate, total, weights
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_shortcuts_reach_the_whole_field_optimum(seed: int) -> None:
+    fast = _solve(seed, True)
+    if fast is None:
+        pytest.skip("no complete pairing")
+    plain = _solve(seed, False)
+    assert plain is not None
+    m, mate, total, weights = fast
+    assert total == plain[2]
+    for a in range(m.size):
+        assert mate[mate[a]] == a, "the partners are mutual"
+        assert mate[a] == a or (min(a, mate[a]), max(a, mate[a])) in weights
+    assert sum(1 for a in range(m.size) if mate[a] == a) == m.size % 2
+
+
+def test_the_shortcuts_are_exercised() -> None:
+    taken = {"window": 0, "choice": 0, "sparse": 0}
+    for seed in range(150):
+        found = _solve(seed, True)
+        if found is None:
+            continue
+        m = found[0]
+        taken["window"] += m.window_solves
+        taken["choice"] += m.choice_solves
+        taken["sparse"] += m.size > 2 * dutch._NEIGHBOURS
+    assert all(taken.values()), taken
