@@ -76,9 +76,7 @@ def _solve(
     shift = WIDTH * max(len(fields), 1)
     mate = list(m.solve(shift, bonus, choices))
     total = sum(
-        (weights[a, mate[a]] << shift) + bonus.get((a, mate[a]), 0)
-        for a in range(n)
-        if a < mate[a]
+        (weights[a, mate[a]] << shift) + bonus.get((a, mate[a]), 0) for a in range(n) if a < mate[a]
     )
     return m, mate, total, weights
 
