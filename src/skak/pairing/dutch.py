@@ -422,12 +422,15 @@ class _Matcher:
             self.window_solves += 1
             return self.mate
         nodes = [v for v in range(self.size) if self.alive[v]]
-        found = max_weight_matching(
-            self._matrix(nodes, shift, bonus), _NEIGHBOURS, self._hint(nodes), self._near(nodes)
-        )
+        found = self._optimise(nodes, self._matrix(nodes, shift, bonus))
         for i, v in enumerate(nodes):
             self.mate[v] = nodes[found[i]]
         return self.mate
+
+    def _optimise(self, nodes: Sequence[int], matrix: Sequence[Sequence[int]]) -> list[int]:
+        """A maximum-weight matching of ``matrix`` over ``nodes`` (positions in ``nodes``),
+        sparse and certified, starting from the last optimum and the natural pairs."""
+        return max_weight_matching(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes))
 
     def pair_up(self, *groups: Sequence[int]) -> None:
         """Note each group's natural pairs (first half against second half, as S1 against
@@ -564,8 +567,7 @@ class _Matcher:
         assert self.window is not None
         nodes = [v for v in self.window if self.alive[v]]
         matrix = self._matrix(nodes, shift, bonus, (1 << self.top_shift) - 1)
-        found = max_weight_matching(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes))
-        return self._adopt(nodes, found)
+        return self._adopt(nodes, self._optimise(nodes, matrix))
 
 
 def _compatible(ctx: _Context, a: Card, b: Card) -> bool:

@@ -351,7 +351,7 @@ class _Blossoms:
 
     # -- the certificate -------------------------------------------------------------------
 
-    def _common(self) -> tuple[dict[int, list[int]], list[int]]:
+    def _chains(self) -> dict[int, list[int]]:
         """For each vertex in a blossom, the blossoms holding it, outermost first."""
         n, top = self.n, self.top
         chains: dict[int, list[int]] = {}
@@ -363,7 +363,7 @@ class _Blossoms:
                     chain.append(b)
                     b = self.inside[b][v]
                 chains[v] = chain
-        return chains, self.dual
+        return chains
 
     def slacks(
         self, weights: Sequence[Sequence[int]], skip_known: bool
@@ -371,7 +371,7 @@ class _Blossoms:
         """(slack, a, b) for every edge ``a < b`` of the dense graph ``weights`` under the
         final duals, blossoms included; ``skip_known`` leaves out the sparse graph's edges."""
         n, top = self.n, self.top
-        chains, dual = self._common()
+        chains, dual = self._chains(), self.dual
         for a in range(n):
             row, da, ta, known = weights[a], dual[a], top[a], self.w2[a]
             for b in range(a + 1, n):
@@ -452,23 +452,22 @@ def optimum(
         for a, row in enumerate(weights):
             edges[a] = {b: w for b, w in enumerate(row) if w > 0 and b != a}
         return _Blossoms(edges).optimum()
+
+    def add(a: int, b: int) -> None:
+        w = weights[a][b]
+        if w > 0 and b != a:
+            edges[a][b] = edges[b][a] = w
+
     others = range(n)
     half = n // 2
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
         for b in heapq.nlargest(neighbours, others, key=lambda b: (row[b], -abs(b - centre))):
-            w = row[b]
-            if w > 0 and b != a:
-                edges[a][b] = edges[b][a] = w
+            add(a, b)
         for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
-            w = row[b]
-            if w > 0 and b != a:
-                edges[a][b] = edges[b][a] = w
-    if hint is not None:
-        for a, b in enumerate(hint):
-            w = weights[a][b]
-            if b != a and w > 0:
-                edges[a][b] = edges[b][a] = w
+            add(a, b)
+    for a, b in enumerate(hint or ()):
+        add(a, b)
     while True:
         state = _Blossoms(edges)
         found = state.optimum()
@@ -481,4 +480,4 @@ def optimum(
             if added[a] < _ADDED or added[b] < _ADDED:
                 added[a] += 1
                 added[b] += 1
-                edges[a][b] = edges[b][a] = weights[a][b]
+                add(a, b)
