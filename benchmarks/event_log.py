@@ -1,50 +1,149 @@
-"""How fast is a command on a big tournament? Every command replays the event log.
+"""How fast are ``skak result`` and ``skak standings`` on a big Swiss, and how do they grow?
 
-Builds a 40-player round robin (39 rounds, 780 results, ~820 events) in a temporary
-SQLite file, then times loading the tournament (the replay every command does) and one
-write command, and prints the cost per event.
+For each field size (100 to 1 000 players, 11 rounds) this writes a tournament as the
+events an arbiter's evening makes: the creation, the players, and per round the pairing
+then one result per board (about 5 500 events at 1 000 players). It then times, as a user
+runs them (a new process, start-up included):
 
-Run: .venv/bin/python benchmarks/event_log.py
+* ``skak result 11 1 1-0`` — a correction on the last round (a read, a decision, an append);
+* ``skak standings`` — points, the §24 tie-breaks and §16;
+
+and prints the wall time, the CPU time, and the growth from the smallest field. The numbers
+of skak at commit 0a11e49 (before the event store read from snapshots and each command read
+the log once) are printed beside them: measured on this 2-core machine with the same
+procedure, each command then replayed the whole log two or three times.
+
+Run: .venv/bin/python benchmarks/event_log.py [--players 100,250,500,1000]
 """
 
 from __future__ import annotations
 
+import argparse
+import os
+import random
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 from skak.api import Skak
-from skak.model import Player, Ratings, Result, Tournament
-from skak.pairing import get_system
+from skak.model import Pairing, Player, Ratings, Result, Round, Tournament
+from skak.model.events import Event, PlayersAdded, ResultEntered, RoundPaired, TournamentCreated
+from skak.store import TournamentKind
+
+ROUNDS = 11
+
+#: skak at 0a11e49 on the same tournaments (measured 2026-11-24 on this 2-core machine,
+#: with other work running): players → (result wall s, result CPU s, standings wall s,
+#: standings CPU s), each a new process.
+BEFORE: dict[int, tuple[float, float, float, float]] = {
+    100: (0.98, 0.75, 1.01, 0.83),
+    250: (0.82, 0.79, 1.02, 1.01),
+    500: (0.84, 0.84, 1.94, 1.44),
+    1000: (1.64, 1.19, 3.17, 2.38),
+}
+#: The same, inside one process: ``Skak.enter_result`` CPU seconds (start-up left out).
+BEFORE_API: dict[int, float] = {100: 0.019, 250: 0.044, 500: 0.099, 1000: 0.237}
 
 
-def main(players: int = 40) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        s = Skak(Path(folder) / "bench.db", create=True, actor="bench")
-        system = get_system("berger")
-        tid = s.create(Tournament("Bench", "berger", scoring=system.default_scoring)).id
-        field = [Player(i, f"P, {i}", ratings=Ratings(dsu=1500 + i)) for i in range(1, players + 1)]
-        s.add_players(tid, lambda _t: field)
-        start = time.perf_counter()
-        rounds = system.planned_rounds(s.load(tid)) or 0
-        for _ in range(rounds):
-            rnd = s.pair(tid)
-            for p in rnd.pairings:
-                if p.black is not None:
-                    s.enter_result(tid, rnd.number, p.board, Result.DRAW)
-        build = time.perf_counter() - start
-        events = len(s.history(tid))
-        start = time.perf_counter()
-        for _ in range(5):
-            s.load(tid)
-        load = (time.perf_counter() - start) / 5
-        start = time.perf_counter()
-        s.enter_result(tid, 1, 1, Result.WHITE_WIN)
-        write = time.perf_counter() - start
-        print(f"{players} players, {rounds} rounds, {events} events")
-        print(f"built in {build:.1f} s ({build / events * 1000:.2f} ms per event written)")
-        print(f"load (replay): {load * 1000:.0f} ms, {load / events * 1e6:.0f} µs per event")
-        print(f"one result entered: {write * 1000:.0f} ms = {write / load:.2f} × a load")
+def swiss_like(players: int, seed: int = 1) -> list[Event]:
+    """The events of an 11-round tournament: rounds from the circle method (no pair meets
+    twice), results drawn with a fixed seed, each entered after its round is paired."""
+    rng = random.Random(seed)
+    field = [
+        Player(i, f"Spiller {i:04d}", ratings=Ratings(dsu=2400 - i)) for i in range(1, players + 1)
+    ]
+    events: list[Event] = [
+        TournamentCreated(Tournament("Benchmark open", "monrad", number_of_rounds=ROUNDS)),
+        PlayersAdded(tuple(field)),
+    ]
+    ring = list(range(2, players + 1))
+    for number in range(1, ROUNDS + 1):
+        order = [1, *ring]
+        pairs = [(order[i], order[-1 - i]) for i in range(players // 2)]
+        if number % 2 == 0:
+            pairs = [(b, a) for a, b in pairs]
+        boards = tuple(Pairing(i, w, b) for i, (w, b) in enumerate(pairs, start=1))
+        events.append(RoundPaired(Round(number, boards)))
+        for p in boards:
+            result = rng.choice((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN))
+            events.append(ResultEntered(number, p.board, result))
+        ring = ring[-1:] + ring[:-1]
+    return events
+
+
+def _entry_cpu(s: Skak, tid: int) -> float:
+    """The least CPU time of three corrections entered through the library."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        s.enter_result(tid, ROUNDS, 2, Result.DRAW)
+        best = min(best, time.process_time() - start)
+    return best
+
+
+def timed(args: list[str], db: Path) -> tuple[float, float]:
+    """Wall and CPU seconds of one ``skak`` command in a new process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "skak", *args, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SKAK_ACTOR": "bench"},
+        check=False,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"skak {' '.join(args)} failed: {done.stderr}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", default="100,250,500,1000")
+    sizes = [int(n) for n in parser.parse_args().players.split(",")]
+    print(
+        f"{'players':>7} {'events':>6} | {'result wall/CPU':>16} {'before':>11} {'ratio':>5} |"
+        f" {'standings wall/CPU':>18} {'before':>11} {'ratio':>5}"
+    )
+    first: tuple[float, float] | None = None
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            db = Path(folder) / "bench.db"
+            s = Skak(db, create=True, actor="bench")
+            events = swiss_like(n)
+            tid = s.store.create(TournamentKind(s.context()), "Benchmark open", events, "bench")
+            api = _entry_cpu(s, tid.stream.id)
+            s.close()
+            timed(["standings"], db)  # warm the file cache
+            result = min(timed(["result", str(ROUNDS), "1", "1-0"], db) for _ in range(3))
+            standing = min(timed(["standings"], db) for _ in range(3))
+        old = BEFORE.get(n)
+        ratio_r = f"{result[1] / old[1]:.2f}" if old else "-"
+        ratio_s = f"{standing[1] / old[3]:.2f}" if old else "-"
+        was_r = f"{old[0]:.2f}/{old[1]:.2f}" if old else "-"
+        was_s = f"{old[2]:.2f}/{old[3]:.2f}" if old else "-"
+        print(
+            f"{n:>7} {len(events):>6} | {result[0]:>7.2f}/{result[1]:<8.2f} {was_r:>11} "
+            f"{ratio_r:>5} | {standing[0]:>9.2f}/{standing[1]:<8.2f} {was_s:>11} {ratio_s:>5}"
+        )
+        was_api = BEFORE_API.get(n)
+        print(
+            f"{'':>7} in one process, Skak.enter_result: {api * 1000:.0f} ms CPU"
+            + (f" (before {was_api * 1000:.0f} ms, ratio {api / was_api:.2f})" if was_api else "")
+        )
+        if first is None:
+            first = (result[1], standing[1])
+        else:
+            print(
+                f"{'':>7} growth from {sizes[0]} players (CPU): result "
+                f"{result[1] / first[0]:.2f}x, standings {standing[1] / first[1]:.2f}x"
+            )
 
 
 if __name__ == "__main__":

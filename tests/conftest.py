@@ -23,10 +23,23 @@ settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 #: ``../shared`` beside the project: the rulebook texts and external engines' reference data.
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+#: A small sample of ``../shared`` kept in the repository, in the same layout (its README says
+#: what it holds and how it was chosen), so that a clone without ``../shared`` still runs.
+SHARED_SAMPLE = Path(__file__).resolve().parent / "data" / "shared-sample"
+
+
+def shared_path(relative: str) -> Path:
+    """``../shared/<relative>`` when it is beside the project, else the sample's copy of it
+    (which may hold less: fewer cases, or only the parts of a text the tests read)."""
+    full = SHARED / relative
+    return full if full.exists() else SHARED_SAMPLE / relative
 
 
 def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The database file's digest, with its write-ahead log where one is open."""
+    wal = path.with_name(path.name + "-wal")
+    extra = wal.read_bytes() if wal.exists() else b""
+    return hashlib.sha256(path.read_bytes() + extra).hexdigest()
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -13,11 +14,13 @@ from skak.standings import (
     Standing,
     dsu_withdrawals,
     final_standings,
+    first_place,
     prize_basis,
     share_prizes,
     standings,
     standings_json,
 )
+from skak.tiebreaks import default_tiebreaks
 from tests.dsl import build, game, player
 
 F = Fraction
@@ -194,6 +197,24 @@ def test_final_standings_use_dsu_defaults_and_section_16() -> None:
     assert rows[-1].excluded
 
 
+@pytest.mark.parametrize(
+    ("tournament", "first"),
+    [
+        pytest.param(four(), {1, 2}, id="4.5.2.5-level-on-points-share-first"),
+        pytest.param(_withdrawn(2), {2}, id="4.5.2.5-after-dsu-16"),
+        pytest.param(_withdrawn(3), {2}, id="4.5.2.5-dsu-16-forfeits-count"),
+    ],
+)
+def test_first_place_is_shared_by_the_players_level_with_the_leader(
+    tournament: Tournament, first: set[int]
+) -> None:
+    """003 §4.5.2.5: "ved ligestilling på førstepladsen alle de implicerede spillere": SB puts
+    B first in ``four()``, A shares first place on points; §16 first (D's games annulled, or
+    scored to his opponents), and a player §16 excludes takes no place."""
+    assert first_place(tournament) == first
+    assert final_standings(tournament)[0].player.start_number in first
+
+
 # -- DSU §24 Præmiefordeling --------------------------------------------------------------------
 
 
@@ -221,6 +242,29 @@ def test_round_robin_cash_prizes_are_shared_by_points_whatever_the_tie_breaks() 
     assert prize_basis(t) == "points"
     assert share_prizes(rows, [1000, 600], by=prize_basis(t)) == {2: 800, 1: 800}
     assert share_prizes(rows, [1000, 600], by="place") == {2: 1000, 1: 600}
+
+
+@pytest.mark.parametrize(
+    ("system", "round_robin", "codes", "basis"),
+    [
+        pytest.param("unknown", True, ["SB"], "points", id="24-round-robin-by-the-arbiter"),
+        pytest.param("berger", False, ["AK"], "place", id="24-other-group-by-the-arbiter"),
+        pytest.param("berger", None, ["SB"], "points", id="24-round-robin-by-its-system"),
+        pytest.param("unknown", None, ["AK"], "place", id="24-other-group-by-its-system"),
+    ],
+)
+def test_one_decision_makes_the_section_24_default(
+    system: str, round_robin: bool | None, codes: list[str], basis: str
+) -> None:
+    """§24 by the arbiter's ``--round-robin``/``--swiss`` (a TRF file that names no system),
+    else by the pairing system: the tie-breaks and the prize rule decided alike."""
+    t = replace(four(), pairing_system=system)
+    assert [str(c) for c in default_tiebreaks(t, round_robin=round_robin)] == codes
+    assert prize_basis(t, round_robin=round_robin) == basis
+    rows = final_standings(t, round_robin=round_robin)
+    assert [code for code, _ in rows[0].tiebreaks] == (["SB"] if codes == ["SB"] else [
+        "BH/C2", "BH/C1", "BH"
+    ])  # fmt: skip
 
 
 def test_excluded_players_take_no_place_and_no_prize() -> None:

@@ -22,7 +22,7 @@ from skak.model.results import Result
 from skak.model.tournament import RatedKind, Tournament
 from skak.pairing import get_system
 from skak.rating import expected_score
-from skak.storage.database import TournamentRow
+from skak.store import StreamRow as TournamentRow
 
 __all__ = ["check_players", "draw_result", "run_demo"]
 

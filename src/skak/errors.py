@@ -9,7 +9,8 @@
     │                              4  no such tournament, round, board, player or event
     ├── StateError                 5  the request conflicts with the tournament as it stands
     │   ├── AmbiguousTournamentError   (several tournaments, none chosen)
-    │   └── UndoRefusedError           (undoing would orphan later events)
+    │   ├── UndoRefusedError           (undoing would orphan later events)
+    │   └── ConflictError              (another writer changed the record first)
     ├── NoValidPairingError        6  the pairing system cannot pair the next round
     └── StorageError               7  the database is missing, locked or from a newer skak
 
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 
 __all__ = [
     "AmbiguousTournamentError",
+    "ConflictError",
     "InputError",
     "NoValidPairingError",
     "NotFoundError",
@@ -101,6 +103,11 @@ class AmbiguousTournamentError(StateError):
 
 class UndoRefusedError(StateError):
     """Undoing an event would leave later events without the state they were made on."""
+
+
+class ConflictError(StateError):
+    """Another writer changed the record since it was read (an optimistic-concurrency
+    conflict): nothing was written; read it again and retry."""
 
 
 class NoValidPairingError(SkakError):

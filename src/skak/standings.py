@@ -4,7 +4,8 @@
   tie-break only among the players still tied; players equal on everything share their place
   (printed ``3–4``), listed by start number.
 * :func:`final_standings` is what an arbiter announces: the tournament's own tie-break list
-  (else DSU's default by §24) and DSU §16's treatment of withdrawals.
+  (else DSU's default by §24) and DSU §16's treatment of withdrawals; :func:`first_place`
+  the players it places first (the group winners of the rating rules, 003 §4.5.2.5).
 * :func:`dsu_withdrawals` is DSU §16 (Ikke fuldførelse af turnering) as a transformation of
   the tournament; :func:`share_prizes` is §24 (Præmiefordeling); :func:`standings_json` the
   JSON form.
@@ -22,7 +23,10 @@ from skak.model.history import entries_by_player
 from skak.model.player import Player
 from skak.model.results import Result, playoff_pending
 from skak.model.tournament import Pairing, Tournament
+from skak.pairing.berger import round_robin_settings
 from skak.tiebreaks import (
+    PRIZE_BASIS,
+    RECOMMENDED,
     Edition,
     TieBreakSpec,
     crosstable,
@@ -34,9 +38,12 @@ from skak.tiebreaks import (
 
 __all__ = [
     "Standing",
+    "TiebreakChoice",
     "Withdrawals",
+    "choose_tiebreaks",
     "dsu_withdrawals",
     "final_standings",
+    "first_place",
     "prize_basis",
     "share_prizes",
     "standings",
@@ -165,20 +172,95 @@ def _as_of(tournament: Tournament, after_round: int | None) -> Tournament:
     return replace(tournament, rounds=tournament.rounds[:keep], players=players)
 
 
+@dataclass(frozen=True, slots=True)
+class TiebreakChoice:
+    """The tie-breaks to rank by, how cash prizes are shared, and where they came from."""
+
+    tiebreaks: str | tuple[TieBreakSpec, ...]
+    prize_basis: str
+    note: str = ""
+
+
+def choose_tiebreaks(
+    t: Tournament,
+    tiebreaks: str | None = None,
+    rules: str | None = None,
+    *,
+    round_robin: bool | None = None,
+) -> TiebreakChoice:
+    """The one place that decides how a tournament is ranked: the arbiter's list
+    (``tiebreaks``), a named championship list (``rules``), the tournament's own, else DSU's
+    §24 default (Sonneborn-Berger in a round robin, almindelig korrektion otherwise); with
+    the prize rule that goes with it.
+
+    :raises InputError: for both lists at once, or an unknown named list.
+    """
+    if tiebreaks is not None and rules is not None:
+        raise InputError("give --tiebreaks or --rules, not both")
+    if rules is not None:
+        if rules not in RECOMMENDED:
+            raise InputError(
+                f"unknown list {rules!r}; known lists: {', '.join(sorted(RECOMMENDED))}"
+            )
+        return TiebreakChoice(RECOMMENDED[rules], PRIZE_BASIS[rules], f"tie-breaks of {rules}")
+    basis = prize_basis(t, round_robin=round_robin)
+    if tiebreaks is not None:
+        return TiebreakChoice(tiebreaks, basis)
+    if t.tiebreaks:
+        return TiebreakChoice(",".join(t.tiebreaks), basis)
+    chosen = tuple(default_tiebreaks(t, round_robin=round_robin))
+    names = ",".join(str(s) for s in chosen) or "none"
+    return TiebreakChoice(
+        chosen, basis, f"tie-breaks: {names} (DSU §24 default; choose with --tiebreaks)"
+    )
+
+
 def final_standings(
     tournament: Tournament,
     *,
     after_round: int | None = None,
     tiebreaks: TieBreakList | None = None,
     edition: Edition | str | None = None,
+    round_robin: bool | None = None,
 ) -> tuple[Standing, ...]:
-    """The standings an arbiter announces: the given tie-breaks, else the tournament's own,
-    else DSU's default (§24: Sonneborn-Berger in a round robin, almindelig korrektion
-    otherwise), with DSU §16 applied to withdrawals."""
-    chosen = default_tiebreaks(tournament) if tiebreaks is None else tiebreaks
-    return standings(
-        tournament, after_round=after_round, tiebreaks=chosen, edition=edition, withdrawals=True
+    """The standings an arbiter announces: the given tie-breaks, else those
+    :func:`choose_tiebreaks` chooses (the tournament's own, else DSU's §24 default), with
+    DSU §16 applied to withdrawals. ``round_robin`` says whether the tournament is a round
+    robin (else its pairing system tells)."""
+    chosen = (
+        choose_tiebreaks(tournament, round_robin=round_robin).tiebreaks
+        if tiebreaks is None
+        else tiebreaks
     )
+    return standings(
+        tournament,
+        after_round=after_round,
+        tiebreaks=chosen or None,
+        edition=edition,
+        round_robin=round_robin,
+        withdrawals=True,
+    )
+
+
+def first_place(tournament: Tournament, *, round_robin: bool | None = None) -> frozenset[int]:
+    """The start numbers sharing first place in the final standings: the group winners of
+    003 §4.5.2.5 (001 §2.5), "ved ligestilling på førstepladsen alle de implicerede spillere".
+
+    The points are :func:`final_standings`' — the tournament's scoring (a Gladiator
+    play-off's winner scores, 4.9.8) and DSU §16 (a round-robin player who left before half
+    his games has every game annulled); a player excluded by §16 takes no place. Every
+    player level on points with the leader shares first place: a tie-break orders the
+    places and the honour prizes (§24), it does not make the players unequal, so none is
+    computed here (and none can fail for want of ratings).
+    """
+    rows = [
+        s
+        for s in standings(tournament, round_robin=round_robin, withdrawals=True)
+        if not s.excluded
+    ]
+    if not rows:
+        return frozenset()
+    return frozenset(s.player.start_number for s in rows if s.points == rows[0].points)
 
 
 @dataclass(frozen=True)
@@ -204,7 +286,7 @@ def dsu_withdrawals(tournament: Tournament, *, round_robin: bool | None = None) 
     In any other system his score stays and counts; a player without an opponent because of
     him got a bye when the round was paired, so nothing changes here.
     """
-    rr = is_round_robin(tournament) if round_robin is None else round_robin
+    rr = is_round_robin(tournament, round_robin)
     leavers = [p for p in tournament.players if p.withdrawn_from is not None]
     if not rr or not leavers:
         return Withdrawals(tournament, frozenset())
@@ -233,9 +315,7 @@ def _games_per_player(t: Tournament) -> int:
     field = {n for rnd in t.rounds[:1] for g in rnd.pairings for n in g.players}
     field |= {b.player for rnd in t.rounds[:1] for b in rnd.byes}
     n = len(field) or len(t.players)
-    per_cycle = n + n % 2 - 1
-    cycles = 2 if t.setting("cycles", 1) == 2 or t.number_of_rounds == 2 * per_cycle else 1
-    return (n - 1) * cycles
+    return (n - 1) * round_robin_settings(t).cycles_for(n, t.number_of_rounds)
 
 
 def _forfeit_if_left(t: Tournament, number: int, g: Pairing) -> Pairing:
@@ -252,11 +332,12 @@ def _forfeit_if_left(t: Tournament, number: int, g: Pairing) -> Pairing:
     return g
 
 
-def prize_basis(tournament: Tournament) -> str:
+def prize_basis(tournament: Tournament, *, round_robin: bool | None = None) -> str:
     """DSU §24: in a round robin cash prizes are shared by players level on points
     (``"points"``); in other groups prizes follow almindelig korrektion, so only players who
-    share a place after the tie-breaks share (``"place"``)."""
-    return "points" if is_round_robin(tournament) else "place"
+    share a place after the tie-breaks share (``"place"``). ``round_robin`` says whether the
+    tournament is one (else its pairing system tells, as for :func:`default_tiebreaks`)."""
+    return "points" if is_round_robin(tournament, round_robin) else "place"
 
 
 def share_prizes(

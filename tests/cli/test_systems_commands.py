@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from skak.cli import app
 from skak.pairing.berger import berger_table
 from skak.pairing.dsu_rr import dsu_table
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
 
 def run(runner: CliRunner, *args: str, code: int = 0) -> str:
@@ -104,10 +104,10 @@ def test_standings_with_tiebreaks_json_and_crosstable(runner: CliRunner, tmp_pat
 
 
 def test_standings_of_a_trf_file(runner: CliRunner) -> None:
-    path = SHARED / "oracles" / "dutch-2026" / "full"
+    path = shared_path("oracles/dutch-2026/full")
     files = sorted(path.glob("*.trf"))[:1] if path.exists() else []
     if not files:
-        pytest.skip("the shared oracle corpus is not beside the project")
+        pytest.skip(f"no bbpPairings tournament in {path} (../shared or its sample)")
     data = json.loads(
         run(runner, "standings", "--trf", str(files[0]), "--tiebreaks", "BH", "--json")
     )

@@ -14,7 +14,7 @@ from skak.model import Player, Result, Tournament, round_entries
 from skak.model.events import PlayersAdded, ResultEntered, RoundPaired, apply
 from skak.pairing import get_system
 from skak.pairing.berger import berger_schedule, berger_table, schedule_order
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
 # FIDE's correct tables (Handbook C.05/C.06 annex 1), typed from the handbook.
 CORRECT = {
@@ -64,9 +64,9 @@ MISPRINTS = {(6, 3), (12, 3), (16, 6), (16, 10)}
 
 
 def _printed_tables() -> dict[tuple[int, int], tuple[tuple[int, int], ...]]:
-    seed = SHARED / "seeds" / "004_4b34498040dd824f.txt"
+    seed = shared_path("seeds/004_4b34498040dd824f.txt")
     if not seed.exists():
-        pytest.skip("../shared/seeds is not beside the project")
+        pytest.skip(f"the rulebook text is neither in ../shared nor in the sample ({seed})")
     text = seed.read_text(encoding="utf-8")
     section = text[text.index("Anhang 1: Berger Tabellen") : text.index("Bei einem Doppel")]
     parts = re.split(r"(\d+) oder (\d+) Spieler:", section)[1:]

@@ -12,10 +12,10 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from skak.cli import app
-from skak.engine import pairs_text
 from skak.io.trf import write_trf
 from skak.model import Player, Ratings, Result, Tournament
 from skak.pairing import get_system
+from skak.pairing.engine import pairs_text
 
 DANSK = get_system("dansk")
 

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from skak.errors import NoValidPairingError
 from skak.model import Colour, Player, Result, Round, Tournament
 from skak.model.history import colour_history
-from skak.pairing import dutch, get_system
-from skak.pairing.dutch import SYSTEM, pairing_cards
+from skak.pairing import get_system
+from skak.pairing.dutch import SYSTEM, optimiser, pairing_cards
 
 OUTCOMES = [
     Result.WHITE_WIN,
@@ -130,11 +130,11 @@ def test_round_one_top_half_against_bottom_half(initial: Colour, white_on_board_
 
 def _whole_field(t: Tournament) -> Round:
     """The pairing with every optimisation a weighted matching of the whole field."""
-    dutch.SHORTCUTS = False
+    optimiser.SHORTCUTS = False
     try:
         return SYSTEM.pair(t)
     finally:
-        dutch.SHORTCUTS = True
+        optimiser.SHORTCUTS = True
 
 
 @given(played_tournaments())
@@ -176,14 +176,14 @@ def test_shortcuts_are_taken_and_agree_on_large_fields(
     players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     t = _large(players, rounds, seed)
-    matchers: list[dutch._Matcher] = []
-    original = dutch._Matcher.__init__
+    matchers: list[optimiser._Matcher] = []
+    original = optimiser._Matcher.__init__
 
-    def keep(self: dutch._Matcher, size: int) -> None:
+    def keep(self: optimiser._Matcher, size: int) -> None:
         original(self, size)
         matchers.append(self)
 
-    monkeypatch.setattr(dutch._Matcher, "__init__", keep)
+    monkeypatch.setattr(optimiser._Matcher, "__init__", keep)
     rnd = SYSTEM.pair(t)
     assert matchers[-1].window_solves > 0
     assert matchers[-1].choice_solves > 0

@@ -5,9 +5,11 @@ round: ``<id>-r<k>.trf`` is the tournament just before round ``k`` and ``<id>-r<
 the pairing bbpPairings made. A case agrees when the sets of ``white black`` lines (the bye
 as ``N 0``) are equal.
 
-The whole corpus runs by default (about two minutes on one core). The fields of more than
-``LARGE_PLAYERS`` players are marked ``large``, so that ``pytest -m "not large"`` leaves them
-out of a quick local run; CI runs them. Cases listed in
+The whole corpus runs by default (about two minutes on one core). Without ``../shared`` the
+150 cases of ``tests/data/shared-sample/oracles/dutch-2026/cases`` run instead (a stratified
+sample of the same corpus, copied byte for byte; see that folder's README). The fields of more
+than ``LARGE_PLAYERS`` players are marked ``large``, so that ``pytest -m "not large"`` leaves
+them out of a quick local run; CI runs them. Cases listed in
 ``tests/data/dutch/known-differences.txt`` are known to differ and are skipped (none are at
 the time of writing).
 """
@@ -18,12 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from skak.engine import pair_next, pairs_text
 from skak.io.trf import decode_trf, parse_trf
 from skak.pairing import get_system
-from tests.conftest import SHARED
+from skak.pairing.engine import pair_next, pairs_text
+from tests.conftest import shared_path
 
-CORPUS = SHARED / "oracles" / "dutch-2026" / "cases"
+#: The full corpus in ``../shared``, or the repository's sample of it.
+CORPUS = shared_path("oracles/dutch-2026/cases")
 KNOWN = Path(__file__).resolve().parents[1] / "data" / "dutch" / "known-differences.txt"
 #: Fields above this size are marked ``large``.
 LARGE_PLAYERS = 60
@@ -62,7 +65,7 @@ def _pairs(text: str) -> list[str]:
 @pytest.mark.parametrize("case", _cases())
 def test_case_identical_to_bbppairings(case: Path | None) -> None:
     if case is None:
-        pytest.skip(f"the oracle corpus is not present at {CORPUS}")
+        pytest.skip(f"neither ../shared nor the sample holds the oracle corpus ({CORPUS})")
     t = parse_trf(decode_trf(case.read_bytes()), case.name).tournament
     rnd = pair_next(t, get_system("dutch"))
     text = pairs_text(rnd)

@@ -13,9 +13,10 @@ from typer.testing import CliRunner
 
 from skak.cli import app
 from skak.io.trf import decode_trf, parse_trf, write_trf
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
-FULL = SHARED / "oracles" / "dutch-2026" / "full"
+#: bbpPairings' complete tournaments in ``../shared``, or the repository's sample of them.
+FULL = shared_path("oracles/dutch-2026/full")
 
 
 def _small_full_files(limit: int = 24, count: int = 6) -> list[Path]:
@@ -38,7 +39,7 @@ def test_check_finds_no_difference_in_bbppairings_tournaments(
     path: Path | None, runner: CliRunner
 ) -> None:
     if path is None:
-        pytest.skip("the shared oracle corpus is not beside the project")
+        pytest.skip(f"no bbpPairings tournament of at most 24 players in {FULL}")
     done = runner.invoke(app, ["engine", "--dutch", "--check", str(path)])
     assert done.exit_code == 0, done.stdout + done.stderr
     rounds = len(parse_trf(decode_trf(path.read_bytes()), path.name).tournament.rounds)
@@ -48,7 +49,7 @@ def test_check_finds_no_difference_in_bbppairings_tournaments(
 def test_check_names_the_round_where_two_pairings_were_swapped(runner: CliRunner) -> None:
     files = _small_full_files(count=1)
     if not files:
-        pytest.skip("the shared oracle corpus is not beside the project")
+        pytest.skip(f"no bbpPairings tournament of at most 24 players in {FULL}")
     t = parse_trf(decode_trf(files[0].read_bytes()), files[0].name).tournament
     rnd = t.round(3)
     first, second = rnd.pairings[0], rnd.pairings[1]

@@ -1,6 +1,7 @@
-"""The Dutch system's optimiser (``skak.pairing.dutch._Matcher``) on synthetic weights: its
-shortcuts — the window with a completion check, the sparse certified solve, the choices on
-the optimal face — must reach the same optimum as one weighted matching of the whole field.
+"""The Dutch system's optimiser (``skak.pairing.dutch.optimiser._Matcher``) on synthetic
+weights: its shortcuts — the window with a completion check, the sparse certified solve, the
+choices on the optimal face — must reach the same optimum as one weighted matching of the
+whole field.
 
 The weights have the engine's shape: a completion field on top (1 per pair, more for players
 who may not get the bye), quality bits below it only inside the window, and a lexicographic
@@ -13,8 +14,8 @@ import random
 
 import pytest
 
-from skak.pairing import dutch
-from skak.pairing.dutch import _Choice, _Matcher
+from skak.pairing.dutch import optimiser
+from skak.pairing.dutch.optimiser import _Choice, _Matcher
 
 TOP = 40  # where the completion field starts
 WIDTH = 4  # bits of one chooser's bonus field
@@ -100,5 +101,5 @@ def test_the_shortcuts_are_exercised() -> None:
         m = _solve(seed, True)[0]
         taken["window"] += m.window_solves
         taken["choice"] += m.choice_solves
-        taken["sparse"] += m.size > 2 * dutch._NEIGHBOURS
+        taken["sparse"] += m.size > 2 * optimiser._NEIGHBOURS
     assert all(taken.values()), taken

@@ -11,9 +11,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skak.engine import pending_as_unfinished
 from skak.errors import InputError, NoValidPairingError
-from skak.model import Colour, Pairing, Player, Ratings, Result, Round, Title, Tournament
+from skak.model import (
+    Colour,
+    KnockoutDraw,
+    Pairing,
+    Player,
+    Ratings,
+    Result,
+    Round,
+    Title,
+    Tournament,
+)
 from skak.model.events import (
     PlayerEdited,
     PlayersAdded,
@@ -23,6 +32,7 @@ from skak.model.events import (
     apply,
 )
 from skak.pairing import get_system
+from skak.pairing.engine import pending_as_unfinished
 from skak.pairing.knockout import (
     bracket,
     bracket_positions,
@@ -426,7 +436,7 @@ def test_a_round_that_is_no_game_of_the_bracket_is_reported() -> None:
     assert {frozenset(p.players) for p in rnd.pairings} != {frozenset({1, 2}), frozenset({3, 4})}
     # seeds 1 and 2 meet only in the final; the round keeps the draw's record
     wrong = Round(1, (Pairing(1, 1, 2, Result.DRAW), Pairing(2, 3, 4, Result.DRAW)))
-    t = apply(t, RoundPaired(replace(wrong, explanation=rnd.explanation)))
+    t = apply(t, RoundPaired(replace(wrong, explanation=rnd.explanation, record=rnd.record)))
     with pytest.raises(NoValidPairingError, match="round 1 board 1: 1–2 is no game") as info:
         SYSTEM.pair(t)
     assert set(info.value.players) == {1, 2}
@@ -471,8 +481,9 @@ def _first_round_matches(t: Tournament) -> set[frozenset[int | None]]:
 
 
 def _strip_record(t: Tournament) -> Tournament:
-    """``t`` as a file from another program would give it: round 1 without explanation."""
-    first = replace(t.rounds[0], explanation=())
+    """``t`` as a file from another program would give it: round 1 without explanation or
+    record."""
+    first = replace(t.rounds[0], explanation=(), record=None)
     return replace(t, rounds=(first, *t.rounds[1:]))
 
 
@@ -538,6 +549,9 @@ def test_round_1_records_the_draw_in_its_explanation() -> None:
         rnd.explanation
     )
     assert any("fix the whole knock-out" in line for line in rnd.explanation)
+    assert rnd.record == KnockoutDraw(
+        tuple(s["player"] for s in state["seeds"]), tuple(where.get(d) for d in range(1, 9))
+    )
 
 
 def test_a_late_entry_after_round_1_is_refused() -> None:
@@ -571,13 +585,19 @@ def test_late_from_round_1_is_no_late_entry(late_from: int | None) -> None:
     ],
 )
 def test_a_broken_record_of_the_draw_is_reported(line: int, new: str, message: str) -> None:
-    t = _tournament(4)
-    t, r1 = _play(t, lambda t, p: Result.DRAW)
+    """A round 1 stored before rounds had records, its draw lines damaged: reading the old
+    text back (``recover_record``) or pairing with what it gives reports it."""
+    before = _tournament(4)
+    t, r1 = _play(before, lambda t, p: Result.DRAW)
     explanation = list(r1.explanation[1:])
     explanation[line] = new
-    t = replace(t, rounds=(replace(t.rounds[0], explanation=tuple(explanation)),))
+    old = replace(t.rounds[0], explanation=tuple(explanation), record=None)
+
+    def pair_after_old_round_1() -> Round:
+        return SYSTEM.pair(replace(t, rounds=(SYSTEM.recover_record(before, old),)))
+
     with pytest.raises(NoValidPairingError, match=message):
-        SYSTEM.pair(t)
+        pair_after_old_round_1()
 
 
 @pytest.mark.parametrize("n", [4, 5, 6, 8, 11, 16, 23])

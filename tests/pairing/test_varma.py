@@ -22,15 +22,15 @@ from skak.pairing.varma import (
     varma_groups,
     varma_table_size,
 )
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
-SEED = SHARED / "seeds" / "004_4b34498040dd824f.txt"
+SEED = shared_path("seeds/004_4b34498040dd824f.txt")
 
 
 def _printed() -> dict[int, dict[str, tuple[int, ...]]]:
     """The annex's point 5 as printed in seed 004, parsed from the text."""
     if not SEED.exists():
-        pytest.skip("../shared/seeds is not beside the project")
+        pytest.skip(f"the rulebook text is neither in ../shared nor in the sample ({SEED})")
     text = SEED.read_text(encoding="utf-8")
     section = text[text.index("Anhang 2: Varma Tabellen") : text.index("Anhang 3:")]
     section = section[section.index("5. Die folgenden") :]

@@ -22,7 +22,7 @@ from skak.rating import (
     rule_set_for,
 )
 from skak.rating.calc import bonus, limit_correction
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
 R2011, R2015, R2024 = (get_rule_set(n) for n in ("dsu-2011", "dsu-2015", "dsu-2024"))
 
@@ -37,9 +37,9 @@ def test_expected_score_rounds_to_nearest_005(raw: str, rounded: str) -> None:
 
 
 def _average_tables() -> dict[int, list[tuple[int, int, Fraction, Fraction]]]:
-    seed = SHARED / "seeds" / "003_55b0f5526f455b18.txt"
+    seed = shared_path("seeds/003_55b0f5526f455b18.txt")
     if not seed.exists():
-        pytest.skip("../shared/seeds is not beside the project")
+        pytest.skip(f"the rulebook text is neither in ../shared nor in the sample ({seed})")
     text = seed.read_text(encoding="utf-8")
     out = {}
     for size, title in ((6, "Tabel 3"), (8, "Tabel 4")):
@@ -274,6 +274,49 @@ def test_a_player_absent_from_the_whole_tournament_is_not_rated() -> None:
     r = {c.id: c for c in calculate(players, games, R2024).players}
     assert (r["N"].new, r["a"].new, r["b"].new) == (1800, 1800, 1800)
     assert "absent from the whole tournament" in r["N"].notes[-1]
+
+
+_NO_SHOW = RatedGame("N", "a", Result.BLACK_FORFEIT_WIN, unexcused_no_show=True)
+
+
+@pytest.mark.parametrize(
+    ("other", "absent"),
+    [
+        pytest.param(
+            RatedGame("b", "N", Result.WHITE_FORFEIT_WIN, unexcused_no_show=True),
+            True,
+            id="4.5.4.2-every-game-an-unexcused-no-show",
+        ),
+        pytest.param(
+            RatedGame("b", "N", Result.WHITE_FORFEIT_WIN), True, id="4.5.4.2-and-an-excused-one"
+        ),
+        pytest.param(
+            RatedGame("b", "N", Result.DOUBLE_FORFEIT), True, id="4.5.4.2-and-a-double-forfeit"
+        ),
+        pytest.param(
+            RatedGame("b", "N", Result.BLACK_FORFEIT_WIN), False, id="4.5.4.2-and-a-forfeit-win"
+        ),
+        pytest.param(
+            RatedGame("b", "N", Result.UNFINISHED), False, id="4.5.4.2-and-an-unfinished-game"
+        ),
+        pytest.param(RatedGame("b", "N", Result.DRAW), False, id="4.5.4.2-and-a-game-played"),
+    ],
+)
+def test_the_boundary_of_absence_from_the_whole_tournament(other: RatedGame, absent: bool) -> None:
+    """§4.5.4.2: "Udebliver en spiller fra hele turneringen uden godkendt afbud, rates disse
+    partier ikke". He stayed away when he came to none of his games (each a forfeit he lost
+    or a double forfeit) and one no-show at least was unexcused; a forfeit won or a game
+    begun shows he came, so his unexcused no-show is rated like any other (issue 23 item 3:
+    one no-show and one forfeit win used to count as absent)."""
+    players = [RatedPlayer("N", 1800), RatedPlayer("a", 1800), RatedPlayer("b", 1800)]
+    r = {c.id: c for c in calculate(players, [_NO_SHOW, other], R2024).players}
+    played = 1 if other.result is Result.DRAW else 0
+    if absent:  # neither his no-show nor anything else of his is rated
+        assert (r["N"].games, r["a"].games, r["b"].games) == (0, 0, 0)
+        assert "absent from the whole tournament" in r["N"].notes[-1]
+    else:  # the no-show is a rated loss for him and a rated win for a
+        assert (r["N"].games, r["a"].games, r["a"].score) == (1 + played, 1, 1)
+        assert r["N"].score == Fraction(played, 2)
 
 
 def test_the_group_winner_is_decided_by_every_result() -> None:

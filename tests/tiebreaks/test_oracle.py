@@ -19,7 +19,7 @@ from skak.io.trf import decode_trf, parse_trf
 from skak.model import Tournament
 from skak.tiebreaks import crosstable, rank, values
 from skak.tiebreaks._rating import round_half_up
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "tiebreaks"
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,8 @@ TYPE_B_IN_ROUND_ROBINS = frozenset({"WON", "BPG", "BWG", "REP"})
 
 def _load(data: dict[str, Any]) -> Tournament:
     source: str = data["source"]
-    path = SHARED / source.removeprefix("../shared/") if source.startswith("..") else ROOT / source
+    inside = source.removeprefix("../shared/")
+    path = shared_path(inside) if source.startswith("..") else ROOT / source
     if not path.exists():
         pytest.skip(f"{source} is not here")
     return parse_trf(decode_trf(path.read_bytes())).tournament

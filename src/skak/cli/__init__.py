@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import replace
-from datetime import date
 from pathlib import Path
 from typing import Annotated
 
@@ -38,21 +37,12 @@ from skak.cli._common import (
 )
 from skak.errors import InputError
 from skak.model.events import PlayerWithdrawn, describe
-from skak.model.results import Result, playoff_pending
+from skak.model.results import Result
 from skak.model.tournament import RatedKind, Tournament
 from skak.pairing import get_system, system_names
-from skak.rating.calc import RatingResult
-from skak.rating.tournament import tournament_rating
-from skak.standings import prize_basis, share_prizes
-from skak.standings import standings as compute_standings
 from skak.storage.codec import dump_tournament
-from skak.tiebreaks import (
-    PRIZE_BASIS,
-    RECOMMENDED,
-    TieBreakSpec,
-    default_tiebreaks,
-    parse_tiebreaks,
-)
+from skak.tiebreaks import RECOMMENDED, parse_tiebreaks
+from skak.views import board_line, pending_playoff, round_json, standings_view
 
 __all__ = ["app", "main", "normalise_argv"]
 
@@ -174,12 +164,12 @@ def pair(
 
     Example: skak pair --explain
     """
-    s = open_db(db)
-    rnd = s.pair(tournament, allow_unfinished=allow_unfinished)
+    done = open_db(db).pair_round(tournament, allow_unfinished=allow_unfinished)
+    rnd = done.after.rounds[-1]
     if as_json:
-        print_json(render.round_json(rnd))
+        print_json(round_json(rnd))
         return
-    out.print(render.round_table(s.load(tournament), rnd))
+    out.print(render.round_table(done.after, rnd))
     if explain:
         _print_explanation(rnd.explanation)
 
@@ -219,18 +209,18 @@ def result(
     """
     parsed = Result.parse(outcome)
     games = tuple(Result.parse(g.strip()) for g in playoff.split(",")) if playoff else ()
-    s = open_db(db)
-    p, previous = s.enter_result(tournament, round_number, board, parsed, games)
-    t = s.load(tournament)
-    white = t.player(p.white).name
-    black = t.player(p.black).name if p.black is not None else ""
+    done = open_db(db).result_entry(tournament, round_number, board, parsed, games)
+    assert done.before is not None
+    previous = done.before.round(round_number).board(board).result
+    t = done.after
+    p = t.round(round_number).board(board)
     corrected = f", corrected from {previous}" if previous is not None else ""
     out.print(
-        f"Round {round_number} board {board}: {escape(white)} – {escape(black)} "
+        f"Round {round_number} board {board}: {escape(board_line(t, p))} "
         f"{parsed} ({parsed.label}{corrected})"
         + (f", play-off {' '.join(str(g) for g in games)}" if games else "")
     )
-    if playoff_pending(p.result, p.playoff, t.scoring):
+    if pending_playoff(t, p):
         err.print(
             "Gladiator (4.9.8): the play-off has no winner yet; enter it with "
             f"skak result {round_number} {board} ½-½ --playoff …"
@@ -255,7 +245,7 @@ def round_show(
     t = open_db(db).load(tournament)
     rnd = t.round(number)
     if as_json:
-        print_json(render.round_json(rnd))
+        print_json(round_json(rnd))
         return
     out.print(render.round_table(t, rnd))
     if explain:
@@ -295,28 +285,6 @@ RoundRobinOpt = Annotated[
 ]
 
 
-def _tiebreak_choice(
-    t: Tournament, tiebreaks: str | None, rules: str | None
-) -> tuple[str | tuple[TieBreakSpec, ...], str, str]:
-    """The tie-breaks to use, how cash prizes are shared, and a note saying where they come
-    from."""
-    if tiebreaks is not None and rules is not None:
-        raise InputError("give --tiebreaks or --rules, not both")
-    if rules is not None:
-        if rules not in RECOMMENDED:
-            raise InputError(
-                f"unknown list {rules!r}; known lists: {', '.join(sorted(RECOMMENDED))}"
-            )
-        return RECOMMENDED[rules], PRIZE_BASIS[rules], f"tie-breaks of {rules}"
-    if tiebreaks is not None:
-        return tiebreaks, prize_basis(t), ""
-    if t.tiebreaks:
-        return ",".join(t.tiebreaks), prize_basis(t), ""
-    chosen = default_tiebreaks(t)
-    names = ",".join(str(s) for s in chosen) or "none"
-    return chosen, prize_basis(t), f"tie-breaks: {names} (DSU §24 default; choose with --tiebreaks)"
-
-
 @app.command()
 @cli_errors
 def standings(
@@ -351,28 +319,31 @@ def standings(
 
     Example: skak standings --tiebreaks BH/C1,BH,SB --edition c07-2026 --prizes 1000,600
     """
-    t = _load(trf, db, tournament)
-    chosen, basis, note = _tiebreak_choice(t, tiebreaks, rules)
-    rows = compute_standings(
-        t,
+    view = standings_view(
+        _load(trf, db, tournament),
         after_round=after_round,
-        tiebreaks=chosen or None,
+        tiebreaks=tiebreaks,
+        rules=rules,
         edition=edition,
-        withdrawals=True,
+        prizes=prizes.split(",") if prizes else None,
         round_robin=round_robin,
         rating=rating,
+        with_rating=trf is None,
     )
-    cash = share_prizes(rows, prizes.split(","), by=basis) if prizes else None
-    rating_result = final_rating(t) if after_round is None and trf is None else None
+    if view.rating_note:
+        err.print(escape(view.rating_note), soft_wrap=True)
     if as_json:
-        print_json(render.standings_json(rows, rating_result, cash))
+        print_json(view.to_json())
     else:
-        shown = t.current_round if after_round is None else after_round
-        out.print(render.standings_table(t, rows, shown, rating_result, cash))
-        if note:
-            err.print(escape(note))
-        if cash is not None:
-            how = "level on points" if basis == "points" else "level after the tie-breaks"
+        out.print(render.standings_table(view))
+        if view.note:
+            err.print(escape(view.note))
+        if view.prizes is not None:
+            how = (
+                "level on points"
+                if view.choice.prize_basis == "points"
+                else "level after the tie-breaks"
+            )
             err.print(f"Cash prizes: players {how} share the prizes of the places they cover.")
 
 
@@ -398,19 +369,18 @@ def crosstable(
     Example: skak crosstable --html krydstabel.html
     """
     t = _load(trf, db, tournament)
-    chosen, _, note = _tiebreak_choice(t, tiebreaks, rules)
-    rows = compute_standings(
+    view = standings_view(
         t,
         after_round=after_round,
-        tiebreaks=chosen or None,
-        withdrawals=True,
+        tiebreaks=tiebreaks,
+        rules=rules,
         round_robin=round_robin,
+        with_rating=False,
     )
-    shown = t.current_round if after_round is None else after_round
-    table = render.crosstable(t, rows, shown)
+    table = render.crosstable(t, view.rows, view.after_round)
     out.print(table)
-    if note:
-        err.print(escape(note))
+    if view.note:
+        err.print(escape(view.note))
     if html is not None:
         write_output(render.html_page(table, f"{t.name}: krydstabel"), html)
         err.print(f"Wrote {escape(str(html))}")
@@ -426,19 +396,6 @@ def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:
     if not any(p.result is not None for r in t.rounds for p in r.pairings):
         raise InputError("the file has no results to rank (no round played)", location=str(trf))
     return t
-
-
-def final_rating(t: Tournament) -> RatingResult | None:
-    """The rating column of a finished, rated tournament's standings (else ``None``)."""
-    planned = t.number_of_rounds or get_system(t.pairing_system).planned_rounds(t)
-    finished = planned == t.current_round and all(r.is_complete for r in t.rounds)
-    if not (t.rated and finished):
-        return None
-    try:
-        return tournament_rating(t, date.today())
-    except InputError as e:
-        err.print(f"No rating column: {escape(str(e))}", soft_wrap=True)
-        return None
 
 
 # -- history -------------------------------------------------------------------------------
@@ -473,17 +430,14 @@ def undo(
 
     Example: skak undo
     """
-    s = open_db(db)
-    undone = s.undo(tournament, seq=event)
+    undone, t = open_db(db).take_back(tournament, seq=event)
     out.print(f"Undone: event {undone.seq} ({escape(describe(undone.event))})")
-    if isinstance(undone.event, PlayerWithdrawn):
-        t = s.load(tournament)
-        if undone.event.from_round <= t.current_round:
-            out.print(
-                f"Note: rounds {undone.event.from_round}–{t.current_round} were paired while the "
-                "player was withdrawn; forfeits entered then stay until you correct them "
-                "with 'skak result'."
-            )
+    if isinstance(undone.event, PlayerWithdrawn) and undone.event.from_round <= t.current_round:
+        out.print(
+            f"Note: rounds {undone.event.from_round}–{t.current_round} were paired while the "
+            "player was withdrawn; forfeits entered then stay until you correct them "
+            "with 'skak result'."
+        )
 
 
 # -- export --------------------------------------------------------------------------------
@@ -502,15 +456,14 @@ def export_json(
 
     Example: skak export json -o turnering.json
     """
-    s = open_db(db)
-    row = s.resolve(tournament)
-    t = s.load(row.id)
+    loaded = open_db(db).read(tournament)
+    t = loaded.state
     data = {
         "format": "skak-tournament",
         "version": 1,
-        "id": row.id,
+        "id": loaded.stream.id,
         "tournament": dump_tournament(t),
-        "standings": render.standings_json(compute_standings(t)),
+        "standings": standings_view(t).to_json()["standings"],
     }
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     write_output(text, output)
@@ -542,7 +495,7 @@ def demo(
         f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.location)}: "
         f"{len(t.players)} players, {t.current_round} rounds, all results in."
     )
-    out.print(render.standings_table(t, compute_standings(t), t.current_round, final_rating(t)))
+    out.print(render.standings_table(standings_view(t)))
     out.print(
         "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
         + ("" if len(s.tournaments()) == 1 else f"  (add --tournament {row.id})")

@@ -106,8 +106,21 @@ def _actor() -> str:
         return "unknown"
 
 
+#: The databases this command opened; closed when it ends (see :func:`cli_errors`).
+_OPENED: list[Skak] = []
+
+
 def open_db(db: str, *, create: bool = False) -> Skak:
-    return Skak(db, create=create, actor=_actor())
+    """The database the command works on; closed when the command ends, so SQLite's
+    write-ahead log is folded into the file before the next command runs."""
+    s = Skak(db, create=create, actor=_actor())
+    _OPENED.append(s)
+    return s
+
+
+def _close_opened() -> None:
+    while _OPENED:
+        _OPENED.pop().close()
 
 
 def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
@@ -120,6 +133,8 @@ def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
         except SkakError as e:
             err.print(f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True)
             raise typer.Exit(e.exit_code) from None
+        finally:
+            _close_opened()
 
     return wrapper
 

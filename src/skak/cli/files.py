@@ -23,11 +23,11 @@ from skak.cli._common import (
     out,
     write_output,
 )
-from skak.engine import check_rounds, pair_next, pairs_text
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
 from skak.io.trf import TrfVersion, decode_trf, parse_trf, write_trf
 from skak.model.tournament import Tournament
 from skak.pairing import get_system, system_names
+from skak.pairing.engine import check_rounds, pair_next, pairs_text
 
 __all__ = ["engine", "export_trf", "import_trf", "read_trf_file"]
 

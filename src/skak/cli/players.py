@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,7 +23,6 @@ from skak.cli._common import (
     players_app,
     print_json,
 )
-from skak.errors import InputError
 from skak.model.player import Ratings, Title
 
 __all__ = [
@@ -149,8 +147,6 @@ def players_edit(
 
     Example: skak players edit 3 --rating 1910 --club "Skakklubben Nordkalotten"
     """
-    s = open_db(db)
-    current = s.load(tournament).player(start_number)
     changes: dict[str, Any] = {}
     for key, value in (
         ("name", name),
@@ -174,13 +170,13 @@ def players_edit(
         )
         if v is not None
     }
-    if new_ratings:
-        changes["ratings"] = replace(current.ratings, **new_ratings)
-    if absent:
-        changes["absent_rounds"] = current.absent_rounds | frozenset(absent)
-    if not changes:
-        raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
-    player = s.edit_player(tournament, start_number, **changes)
+    player = open_db(db).edit_player(
+        tournament,
+        start_number,
+        rating_changes=new_ratings,
+        add_absent=frozenset(absent or ()),
+        **changes,
+    )
     out.print(f"Player {player.start_number} is now: {escape(player.name)}")
 
 
@@ -205,31 +201,10 @@ def players_absent(
 
     Example: skak players absent 7 --round 5 --half
     """
-    s = open_db(db)
-    t = s.load(tournament)
-    current = t.player(start_number)
     rounds = frozenset(round_number)
-    paired = sorted(r for r in rounds if r <= t.current_round)
-    if paired:
-        raise InputError(
-            f"round(s) {', '.join(map(str, paired))} are paired already; an absence is announced "
-            "before the round is paired (a game not played is a forfeit: skak result R B +-)"
-        )
-    if cancel:
-        changes: dict[str, Any] = {
-            key: getattr(current, key) - rounds
-            for key in ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
-        }
-    else:
-        keep, other = (
-            ("half_bye_rounds", "absent_rounds") if half else ("absent_rounds", "half_bye_rounds")
-        )
-        changes = {
-            keep: getattr(current, keep) | rounds,
-            other: getattr(current, other) - rounds,
-            "full_bye_rounds": current.full_bye_rounds - rounds,
-        }
-    player = s.edit_player(tournament, start_number, **changes)
+    player = open_db(db).announce_absence(
+        tournament, start_number, rounds, half=half, cancel=cancel
+    )
     what = "no longer absent" if cancel else ("half-point bye" if half else "absent (0 points)")
     listed = ", ".join(map(str, sorted(rounds)))
     out.print(f"{escape(player.name)}: {what} in round(s) {listed}")

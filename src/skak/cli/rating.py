@@ -25,10 +25,8 @@ from skak.cli._common import (
     print_json,
 )
 from skak.errors import InputError
-from skak.model.results import Result
+from skak.io.rating_json import read_calc_request
 from skak.rating import (
-    RatedGame,
-    RatedPlayer,
     RatingResult,
     calculate,
     get_rule_set,
@@ -54,8 +52,6 @@ rating_app = typer.Typer(
 )
 app.add_typer(rating_app, name="rating")
 
-_RESULTS = {"1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+", "--"}
-
 
 def _decimal(value: Fraction) -> str:
     """An exact decimal string: ``3.35``, ``4``, ``0.5``."""
@@ -66,82 +62,6 @@ def _decimal(value: Fraction) -> str:
                 f"{scaled.numerator / 10**places:.{places}f}" if places else str(scaled.numerator)
             )
     return f"{value.numerator}/{value.denominator}"
-
-
-def read_calc_request(path: Path) -> tuple[list[RatedPlayer], list[RatedGame], dict[str, Any]]:
-    """Read ``skak rating calc``'s JSON file.
-
-    :raises InputError: naming the field that is wrong.
-    """
-    where = str(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror}", location=where) from e
-    except (ValueError, RecursionError) as e:
-        raise InputError(f"not valid JSON: {e}", location=where) from e
-    if not isinstance(data, dict):
-        raise InputError("the file must hold a JSON object", location=where)
-
-    def field(obj: dict[str, Any], name: str, kind: type | tuple[type, ...], at: str) -> Any:
-        value = obj.get(name)
-        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-            raise InputError(f"{at}: '{name}' is missing or of the wrong type", location=where)
-        return value
-
-    players: list[RatedPlayer] = []
-    for i, p in enumerate(field(data, "players", list, "top level")):
-        at = f"players[{i}]"
-        if not isinstance(p, dict):
-            raise InputError(f"{at} must be an object", location=where)
-        pid = str(field(p, "id", (str, int), at))
-        rating = p.get("rating")
-        fide = p.get("fide")
-        for name, value in (("rating", rating), ("fide", fide)):
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 3999
-            ):
-                raise InputError(f"{at}: '{name}' must be a rating 1–3999 or null", location=where)
-        if any(q.id == pid for q in players):
-            raise InputError(f"{at}: player id {pid!r} is listed twice", location=where)
-        note = "FIDE rating used (§4.5.5.2)" if rating is None and fide is not None else None
-        players.append(RatedPlayer(pid, rating if rating is not None else fide, note))
-    games = []
-    for i, g in enumerate(field(data, "games", list, "top level")):
-        at = f"games[{i}]"
-        if not isinstance(g, dict):
-            raise InputError(f"{at} must be an object", location=where)
-        result = field(g, "result", str, at)
-        if result not in _RESULTS:
-            raise InputError(
-                f"{at}: result {result!r} is not one of {', '.join(sorted(_RESULTS))}",
-                location=where,
-            )
-        white, black = (str(field(g, side, (str, int), at)) for side in ("white", "black"))
-        for who in (white, black):
-            if all(p.id != who for p in players):
-                raise InputError(f"{at}: player {who!r} is not listed", location=where)
-        if white == black:
-            raise InputError(f"{at}: player {white!r} cannot meet himself", location=where)
-        games.append(
-            RatedGame(
-                white,
-                black,
-                Result.parse(result),
-                rated=_flag(g, "rated", True, at, where),
-                unexcused_no_show=_flag(g, "unexcused_no_show", False, at, where),
-            )
-        )
-    _flag(data, "round_robin", False, "top level", where)
-    _flag(data, "team_event", False, "top level", where)
-    return players, games, data
-
-
-def _flag(obj: dict[str, Any], name: str, default: bool, at: str, where: str) -> bool:
-    value = obj.get(name, default)
-    if not isinstance(value, bool):
-        raise InputError(f"{at}: '{name}' must be true or false, not {value!r}", location=where)
-    return value
 
 
 def _result_json(result: RatingResult) -> dict[str, Any]:

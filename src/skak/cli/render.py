@@ -11,16 +11,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from skak.api import HistoryLine
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Pairing, Round, Tournament
-from skak.rating.calc import RatingChange, RatingResult
 from skak.standings import Standing
-from skak.standings import standings_json as exact_standings_json
-from skak.storage.database import TournamentRow
+from skak.store import StreamRow
 from skak.tiebreaks import exact_decimal
+from skak.views import HistoryLine, StandingsView
 
 __all__ = [
     "crosstable",
@@ -29,9 +27,7 @@ __all__ = [
     "html_page",
     "player_json",
     "players_table",
-    "round_json",
     "round_table",
-    "standings_json",
     "standings_table",
     "tournaments_table",
 ]
@@ -64,7 +60,7 @@ def _status(p: Player) -> str:
     return "; ".join(parts)
 
 
-def tournaments_table(rows: list[TournamentRow]) -> Table:
+def tournaments_table(rows: list[StreamRow]) -> Table:
     table = Table(title="Tournaments (turneringer)")
     table.add_column("ID", justify="right")
     table.add_column("Name")
@@ -141,30 +137,9 @@ def round_table(t: Tournament, rnd: Round) -> Table:
     return table
 
 
-def round_json(rnd: Round) -> dict[str, Any]:
-    return {
-        "round": rnd.number,
-        "pairings": [
-            {
-                "board": p.board,
-                "white": p.white,
-                "black": p.black,
-                "result": None if p.result is None else p.result.value,
-            }
-            for p in rnd.pairings
-        ],
-        "byes": [{"player": b.player, "result": b.result.value} for b in rnd.byes],
-        "explanation": list(rnd.explanation),
-    }
-
-
-def standings_table(
-    t: Tournament,
-    rows: tuple[Standing, ...],
-    after_round: int,
-    rating: RatingResult | None = None,
-    prizes: dict[int, Fraction] | None = None,
-) -> Table:
+def standings_table(view: StandingsView) -> Table:
+    t, rows, after_round = view.tournament, view.rows, view.after_round
+    rating, prizes = view.rating, view.prizes
     table = Table(title=f"{escape(t.name)}: standings (stilling) after round {after_round}")
     table.add_column("Place", justify="right")
     table.add_column("No.", justify="right")
@@ -176,7 +151,6 @@ def standings_table(
     codes = [code for code, _ in rows[0].tiebreaks] if rows else []
     for code in codes:
         table.add_column(escape(code), justify="right")
-    changes = _changes_by_number(rating)
     if rating is not None:
         table.add_column(f"New rating ({rating.edition})", justify="right")
     if prizes is not None:
@@ -196,7 +170,7 @@ def standings_table(
         ]
         cells += ["" if v is None else _value(v) for _, v in s.tiebreaks]
         if rating is not None:
-            c = changes.get(s.player.start_number)
+            c = view.rating_change(s.player)
             cells.append(f"{c.new} ({c.change:+d})" if c and c.games else "")
         if prizes is not None:
             prize = prizes.get(s.player.start_number)
@@ -266,32 +240,6 @@ def html_page(table: Table, title: str) -> str:
     )
 
 
-def _changes_by_number(rating: RatingResult | None) -> dict[int, RatingChange]:
-    return {int(c.id): c for c in rating.players} if rating is not None else {}
-
-
-def standings_json(
-    rows: tuple[Standing, ...],
-    rating: RatingResult | None = None,
-    prizes: dict[int, Fraction] | None = None,
-) -> dict[str, list[dict[str, Any]]]:
-    """The JSON of ``skak standings --json`` (README): rank, shared, start number, name,
-    exact points and tie-breaks, plus the place as printed, games and any rating change."""
-    data = exact_standings_json(rows)
-    changes = _changes_by_number(rating)
-    for row, s in zip(data["standings"], rows, strict=True):
-        row["place"] = s.place
-        row["games"] = s.games
-        row["unfinished"] = s.unfinished
-        if prizes is not None:
-            prize = prizes.get(s.player.start_number)
-            row["prize"] = None if prize is None else exact_decimal(prize)
-        c = changes.get(s.player.start_number)
-        if c is not None:
-            row["rating"] = {"old": c.old, "new": c.new, "change": c.change, "notes": list(c.notes)}
-    return data
-
-
 def history_table(lines: list[HistoryLine]) -> Table:
     table = Table(title="History (historik)")
     table.add_column("#", justify="right")
@@ -305,14 +253,4 @@ def history_table(lines: list[HistoryLine]) -> Table:
 
 
 def history_json(lines: list[HistoryLine]) -> list[dict[str, Any]]:
-    return [
-        {
-            "seq": h.seq,
-            "recorded_at": h.recorded_at,
-            "actor": h.actor,
-            "type": h.kind,
-            "text": h.text,
-            "undone": h.undone,
-        }
-        for h in lines
-    ]
+    return [h.to_json() for h in lines]

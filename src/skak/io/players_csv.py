@@ -114,13 +114,22 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
 
     :raises InputError: listing every bad line (``players.csv line 4: …``).
     """
+    # CR (Excel's "CSV (Macintosh)"), LF and CRLF line ends alike
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     first_line = text.split("\n", 1)[0]
     delimiter = max(";\t,", key=first_line.count)  # names hold commas; headers do not
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    header = next(reader, None)
+    try:
+        header = next(reader, None)
+    except csv.Error as err:
+        raise InputError(
+            f"the line cannot be read as CSV ({err})",
+            location=f"{source} line {max(reader.line_num, 1)}",
+        ) from None
     if header is None or not any(h.strip() for h in header):
         raise InputError("the file is empty; the first line must name the columns", location=source)
     keys: list[str] = []
+    seen: set[str] = set()
     problems: list[str] = []
     for h in header:
         if not h.strip():
@@ -130,8 +139,10 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
         if key is None:
             known = ", ".join(aliases[0] for aliases in COLUMNS.values())
             problems.append(f"{source} line 1: unknown column {h!r} (known: {known})")
-        elif key in keys:
+        elif key in seen:
             problems.append(f"{source} line 1: column {h!r} says the same as an earlier column")
+        else:
+            seen.add(key)
         keys.append(key or "")
     if "name" not in keys and not {"last_name", "first_name"} <= set(keys):
         problems.append(f"{source} line 1: no 'name' (navn) column")
@@ -147,8 +158,10 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
             if not any(cell.strip() for cell in row):
                 continue
             where = f"{source} line {line}"
-            while len(row) > len(keys) and not row[-1].strip():
-                row = row[:-1]  # empty trailing fields
+            end = len(row)
+            while end > len(keys) and not row[end - 1].strip():
+                end -= 1  # empty trailing fields, cut once: linear in the line's length
+            row = row[:end]
             if len(row) < len(keys) and not any(keys[len(row) :]):
                 row = row + [""] * (len(keys) - len(row))
             if len(row) != len(keys):

@@ -17,6 +17,7 @@ from skak.model.history import (
     score_table,
 )
 from skak.model.player import Player, Ratings, Sex, Title
+from skak.model.records import KnockoutDraw, StartOrder, SystemRecord
 from skak.model.results import HALF, Colour, Result, Scoring, format_points, parse_points
 from skak.model.tournament import (
     Bye,
@@ -33,6 +34,7 @@ __all__ = [
     "Bye",
     "Colour",
     "Entry",
+    "KnockoutDraw",
     "Pairing",
     "PairingBan",
     "Player",
@@ -43,6 +45,8 @@ __all__ = [
     "Scoring",
     "SettingValue",
     "Sex",
+    "StartOrder",
+    "SystemRecord",
     "Title",
     "Tournament",
     "colour_history",

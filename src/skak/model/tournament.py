@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
 from skak.model.player import Player, clean_text
+from skak.model.records import RECORD_TYPES, SystemRecord
 from skak.model.results import PLAYOFF_RESULTS, Colour, Result, Scoring
 
 __all__ = ["Bye", "Pairing", "PairingBan", "RatedKind", "Round", "SettingValue", "Tournament"]
@@ -126,14 +127,21 @@ class Bye:
 
 @dataclass(frozen=True, slots=True)
 class Round:
-    """One round (runde): its boards, the unpaired players, and why it was paired so."""
+    """One round (runde): its boards, the unpaired players, and why it was paired so.
+
+    The explanation is text for the arbiter, free to be reworded; what the pairing system must
+    remember for later rounds is in ``record`` (:mod:`skak.model.records`).
+    """
 
     number: int
     pairings: tuple[Pairing, ...]
     byes: tuple[Bye, ...] = ()
     explanation: tuple[str, ...] = ()
+    record: SystemRecord | None = None
 
     def __post_init__(self) -> None:
+        if self.record is not None and not isinstance(self.record, RECORD_TYPES):
+            raise InputError(f"round {self.number}: {self.record!r} is no pairing system record")
         for line in self.explanation:
             clean_text(
                 line.replace("\n", " ").replace("\t", " "), f"round {self.number} explanation"
@@ -257,10 +265,9 @@ class Tournament:
             object.__setattr__(self, "pairing_settings", tuple(sorted(self.pairing_settings)))
 
     def setting(self, key: str, default: SettingValue) -> SettingValue:
-        """A pairing-system setting, or ``default`` when the tournament does not set it."""
-        for code in self.tiebreaks:
-            if not isinstance(code, str) or not re.fullmatch(r"[^\s,]+", code):
-                raise InputError(f"tie-break code {code!r} must be one word, like BH/C1")
+        """A pairing-system setting as stored, or ``default`` when the tournament does not set
+        it. Pairing systems read their settings typed and checked instead
+        (:meth:`skak.pairing.PairingSystem.settings`)."""
         for k, v in self.pairing_settings:
             if k == key:
                 return v

@@ -10,20 +10,25 @@ unfinished games.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
-from skak.errors import InputError, UnknownPairingSystemError
+from skak.errors import UnknownPairingSystemError
 from skak.model.results import Result, Scoring
 from skak.model.tournament import Round, SettingValue, Tournament
+from skak.pairing.settings import NoSettings, Settings
 
 __all__ = [
+    "NoSettings",
     "PairingSystem",
-    "check_known_settings",
+    "Settings",
+    "SystemDefaults",
     "get_system",
     "pre_entered_result",
     "register",
     "system_names",
 ]
+
+S = TypeVar("S", bound=Settings)
 
 
 @runtime_checkable
@@ -54,6 +59,14 @@ class PairingSystem(Protocol):
         """:raises InputError: when a setting is unknown or has a wrong value."""
         ...
 
+    def settings(self, tournament: Tournament) -> Settings:
+        """The tournament's settings for this system, typed, with the defaults filled in
+        (parsed once per settings tuple; see :mod:`skak.pairing.settings`).
+
+        :raises InputError: as :meth:`check_settings`.
+        """
+        ...
+
     def planned_rounds(self, tournament: Tournament) -> int | None:
         """How many rounds the system will pair for this field, when it decides that itself."""
         ...
@@ -64,6 +77,38 @@ class PairingSystem(Protocol):
         :raises NoValidPairingError: when no legal pairing exists.
         """
         ...
+
+    def recover_record(self, tournament_before: Tournament, rnd: Round) -> Round:
+        """``rnd`` as stored before rounds had a :attr:`~Round.record`, with the record filled
+        in from what the system wrote then (only the knock-out and Dansk Schweizer kept such
+        data, in the explanation); any other round unchanged. ``tournament_before`` is the
+        tournament before ``rnd`` was added.
+
+        This is the one place old explanation text is read. The default returns ``rnd``.
+
+        :raises NoValidPairingError: when the old text holds a record that cannot be read.
+        """
+        ...
+
+
+class SystemDefaults(Generic[S]):
+    """The protocol's settings and record methods for a system that declares its settings
+    class as ``settings_type`` (mixed into each system of this package)."""
+
+    name: str
+    settings_type: type[S]
+
+    def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
+        """:raises InputError: when a setting is unknown or has a wrong value."""
+        self.settings_type.parse(settings, system=self.name)
+
+    def settings(self, tournament: Tournament) -> S:
+        """:raises InputError: when a setting is unknown or has a wrong value."""
+        return self.settings_type.of(tournament)
+
+    def recover_record(self, tournament_before: Tournament, rnd: Round) -> Round:
+        """No record to recover: ``rnd`` unchanged."""
+        return rnd
 
 
 _REGISTRY: dict[str, PairingSystem] = {}
@@ -89,21 +134,6 @@ def get_system(name: str) -> PairingSystem:
 
 def system_names() -> list[str]:
     return sorted(_REGISTRY)
-
-
-def check_known_settings(
-    system: str, settings: Mapping[str, SettingValue], allowed: Mapping[str, type]
-) -> None:
-    """Reject settings a system does not know, or of the wrong type."""
-    for key, value in settings.items():
-        if key not in allowed:
-            known = ", ".join(sorted(allowed)) or "none"
-            raise InputError(f"pairing system {system!r} has no setting {key!r} (known: {known})")
-        want = allowed[key]
-        if type(value) is not want:
-            raise InputError(
-                f"pairing system {system!r}: setting {key!r} must be {want.__name__}, not {value!r}"
-            )
 
 
 def pre_entered_result(

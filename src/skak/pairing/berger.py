@@ -20,25 +20,28 @@ here and DSU's schedule (:mod:`skak.pairing.dsu_rr`, 003 §4.9.11) are two insta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import ClassVar
+from typing import Literal
 
-from skak.errors import InputError, NoValidPairingError
+from skak.errors import NoValidPairingError
 from skak.model.results import Result, Scoring
-from skak.model.tournament import Pairing, Round, SettingValue, Tournament
-from skak.pairing.base import check_known_settings, pre_entered_result
+from skak.model.tournament import Pairing, Round, Tournament
+from skak.pairing.base import SystemDefaults, get_system, pre_entered_result, system_names
+from skak.pairing.settings import Settings, setting
 
 __all__ = [
     "ROUND_ROBIN_SCORING",
     "SYSTEM",
     "BergerSystem",
+    "RoundRobinSettings",
     "RoundRobinSystem",
     "Table",
     "berger_schedule",
     "berger_table",
     "round_robin_schedule",
+    "round_robin_settings",
     "schedule_order",
 ]
 
@@ -123,8 +126,46 @@ def berger_schedule(players: int, *, cycles: int = 1, swap_last_two: bool = True
     return round_robin_schedule(berger_table(players), cycles=cycles, swap_last_two=swap_last_two)
 
 
+@dataclass(frozen=True)
+class RoundRobinSettings(Settings):
+    """A round robin's settings: single or double, and the swap of the first cycle's last two
+    rounds (C.06 annex 1)."""
+
+    cycles: Literal[1, 2] | None = setting(
+        None,
+        "1 (single) or 2 (double round robin); when not set, a declared number of rounds of "
+        "two full cycles means a double round robin",
+    )
+    swap_last_two: bool = setting(
+        True, "yes or no (swap the last two rounds of the first cycle of a double round robin)"
+    )
+
+    def cycles_for(self, players: int, number_of_rounds: int | None) -> int:
+        """1 or 2: the ``cycles`` setting; without one, a declared number of rounds of two
+        full cycles for ``players`` (as a TRF from another program says it) means 2.
+
+        >>> RoundRobinSettings().cycles_for(6, 10), RoundRobinSettings(cycles=1).cycles_for(6, 10)
+        (2, 1)
+        """
+        if self.cycles is not None:
+            return self.cycles
+        return 2 if players >= 2 and number_of_rounds == 2 * (players + players % 2 - 1) else 1
+
+
+def round_robin_settings(tournament: Tournament) -> RoundRobinSettings:
+    """The round-robin settings of ``tournament`` for views of it (standings, TRF): its own
+    when a round robin of this package pairs it (Berger, DSU's schedule), leaving out what
+    they do not allow (a tournament read from a file); the defaults for any other system.
+    """
+    if tournament.pairing_system in system_names() and isinstance(
+        get_system(tournament.pairing_system), RoundRobinSystem
+    ):
+        return RoundRobinSettings.of(tournament, lenient=True)
+    return RoundRobinSettings()
+
+
 @dataclass(frozen=True, kw_only=True)
-class RoundRobinSystem:
+class RoundRobinSystem(SystemDefaults[RoundRobinSettings]):
     """A round robin (alle-mod-alle) paired by a table function, single or double.
 
     ``table`` gives the single round robin for a number of players (see :data:`Table`);
@@ -141,31 +182,25 @@ class RoundRobinSystem:
     #: A round-robin table has no place for a player who joins after round 1.
     accepts_late_entries: bool = False
 
-    _SETTINGS: ClassVar[Mapping[str, type]] = {"cycles": int, "swap-last-two": bool}
-
-    def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
-        check_known_settings(self.name, settings, self._SETTINGS)
-        if settings.get("cycles", 1) not in (1, 2):
-            raise InputError(f"{self.name}: 'cycles' is 1 (single) or 2 (double round robin)")
+    settings_type = RoundRobinSettings
 
     def schedule(self, players: int, *, cycles: int = 1, swap_last_two: bool = True) -> Table:
         """Every round of the single or double round robin for ``players``."""
         return round_robin_schedule(self.table(players), cycles=cycles, swap_last_two=swap_last_two)
 
-    def _cycles(self, tournament: Tournament) -> int:
+    def _cycles(self, tournament: Tournament, settings: RoundRobinSettings) -> int:
         """The setting; without one, a declared number of rounds of two full cycles (as a
         TRF from another program says it) means a double round robin."""
-        setting = tournament.setting("cycles", 0)
-        if setting:
-            return int(setting)
-        n = len(self._field(tournament))
-        return 2 if n >= 2 and tournament.number_of_rounds == 2 * (n + n % 2 - 1) else 1
+        return settings.cycles_for(len(self._field(tournament)), tournament.number_of_rounds)
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
+        """The rounds of the schedule (a view: settings the system does not allow, from a
+        file, are left out here; pairing refuses them)."""
         n = len(self._field(tournament))
         if n < 2:
             return None
-        return self._cycles(tournament) * (n + n % 2 - 1)
+        settings = RoundRobinSettings.of(tournament, lenient=True)
+        return self._cycles(tournament, settings) * (n + n % 2 - 1)
 
     def _field(self, tournament: Tournament) -> Sequence[int]:
         """The start numbers in the round robin: the players of round 1 once it is paired;
@@ -204,12 +239,9 @@ class RoundRobinSystem:
             raise NoValidPairingError(
                 f"a round robin cannot take late entries (sen tilmelding): players {late}", late
             )
-        cycles = self._cycles(tournament)
-        schedule = self.schedule(
-            len(field),
-            cycles=cycles,
-            swap_last_two=bool(tournament.setting("swap-last-two", True)),
-        )
+        settings = RoundRobinSettings.of(tournament)
+        cycles = self._cycles(tournament, settings)
+        schedule = self.schedule(len(field), cycles=cycles, swap_last_two=settings.swap_last_two)
         if (
             tournament.number_of_rounds is not None
             and number == 1
@@ -247,7 +279,7 @@ class RoundRobinSystem:
         ]
         if bye is not None:
             pairings.append(Pairing(len(pairings) + 1, bye, None, Result.PAIRING_BYE))
-        swap = bool(tournament.setting("swap-last-two", True))
+        swap = RoundRobinSettings.of(tournament).swap_last_two
         order = schedule_order(len(schedule) // cycles, cycles=cycles, swap_last_two=swap)
         cycle, table_round = order[number - 1]
         size = len(field) + len(field) % 2

@@ -7,7 +7,7 @@ rating is rounded to a whole number at the end, half up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import floor
@@ -148,13 +148,20 @@ def calculate(
     rapid_or_blitz: bool = False,
     team_event: bool = False,
     settings: RatingSettings | None = None,
+    first_place: Collection[str] | None = None,
 ) -> RatingResult:
     """The rating result of every player of one tournament (or group).
 
     In a team event (the division league, rated team tournaments) no unplayed game is rated,
     not even an unexcused no-show (§4.5.4.2).
 
-    :raises InputError: naming a game's unknown player.
+    ``first_place`` names the group winners of §2.5 (003 §4.5.2.5: "ved ligestilling på
+    førstepladsen alle de implicerede spillere") as the tournament's own final standings
+    place them — after its scoring (Gladiator play-offs, 4.9.8) and DSU §16. Without it
+    (a bare list of games) they are the players level on the top score of every listed
+    result.
+
+    :raises InputError: naming a game's or ``first_place``'s unknown player.
     """
     s = settings or RatingSettings()
     ids = {p.id for p in players}
@@ -164,6 +171,9 @@ def calculate(
         for who in (g.white, g.black):
             if who not in ids:
                 raise InputError(f"a game names player {who!r}, who is not listed")
+    for who in first_place or ():
+        if who not in ids:
+            raise InputError(f"first place names player {who!r}, who is not listed")
     scoring = Scoring()
     rated, performance = _with_performance_ratings(players, games, s)
     notes_in = {p.id: p.note or "" for p in players}
@@ -175,14 +185,13 @@ def calculate(
         and len(rated) > 1
         and max(ratings) - min(ratings) <= 200
     )
-    # §4.5.4.2: a player who stayed away from the whole tournament is not rated, nor are
-    # his games for his opponents.
-    played = {who for g in games if g.result in _PLAYED for who in (g.white, g.black)}
-    absent = {
-        who
-        for who in {g.no_show for g in games if g.counts and g.no_show is not None}
-        if who is not None and who not in played
-    }
+    # §4.5.4.2: a player who stayed away from the whole tournament without an approved
+    # excuse is not rated, nor are his games for his opponents. He came to none of his games
+    # (each a forfeit he lost, or a double forfeit), and at least one of those no-shows was
+    # unexcused; a game begun or a forfeit won shows he came, so his no-shows are rated.
+    came = {who for g in games for who in _came(g)}
+    no_shows = {g.no_show for g in games if g.counts}
+    absent = {who for who in no_shows if who is not None and who not in came}
     counted = [
         g
         for g in games
@@ -197,13 +206,7 @@ def calculate(
         score_of[g.black] += g.result.points(Colour.BLACK, scoring)
         opponents[g.white].append(g.black)
         opponents[g.black].append(g.white)
-    # §2.5's group winner is the winner of the tournament: every listed result counts
-    standing: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
-    for g in games:
-        if g.result is not Result.UNFINISHED:
-            standing[g.white] += g.result.points(Colour.WHITE, scoring)
-            standing[g.black] += g.result.points(Colour.BLACK, scoring)
-    top = max(standing.values(), default=Fraction(0))
+    winners = _group_winners(rated, games, scoring) if first_place is None else set(first_place)
     out = []
     for p in rated:
         opp = opponents[p.id]
@@ -249,7 +252,7 @@ def calculate(
         b = bonus(w, we, len(opp), rules, s)
         k = rules.k(p.rating)
         value = p.rating + k * (w - we + b)
-        if standing[p.id] == top and w < we and value < p.rating:
+        if p.id in winners and w < we and value < p.rating:
             value = Fraction(p.rating)
             notes.append("group winner below expectation: no change (§2.5)")
         corrected = limit_correction(p.rating, value, rules, s)
@@ -263,6 +266,31 @@ def calculate(
         new = floor(value + Fraction(1, 2))
         out.append(RatingChange(p.id, p.rating, len(opp), w, we, b, k, new, tuple(notes)))
     return RatingResult(rules.name, "average" if average else "difference", tuple(out))
+
+
+def _came(g: RatedGame) -> tuple[str, ...]:
+    """The players who came to a game: both when it was begun, the winner of a forfeit."""
+    if g.result in _PLAYED or g.result is Result.UNFINISHED:
+        return (g.white, g.black)
+    if g.result is Result.WHITE_FORFEIT_WIN:
+        return (g.white,)
+    if g.result is Result.BLACK_FORFEIT_WIN:
+        return (g.black,)
+    return ()
+
+
+def _group_winners(
+    rated: Sequence[_Rated], games: Sequence[RatedGame], scoring: Scoring
+) -> set[str]:
+    """§2.5's group winners from the games alone: every player level on the top score of
+    every listed result, rated or not (an excused forfeit win counts for first place)."""
+    standing: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
+    for g in games:
+        if g.result is not Result.UNFINISHED:
+            standing[g.white] += g.result.points(Colour.WHITE, scoring)
+            standing[g.black] += g.result.points(Colour.BLACK, scoring)
+    top = max(standing.values(), default=Fraction(0))
+    return {who for who, points in standing.items() if points == top}
 
 
 def _with_performance_ratings(

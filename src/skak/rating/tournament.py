@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 
 from skak.model.tournament import Tournament
@@ -11,13 +12,24 @@ from skak.rating.rules import RuleSet, rule_set_for
 __all__ = ["tournament_rating"]
 
 
-def tournament_rating(t: Tournament, today: date, rules: RuleSet | None = None) -> RatingResult:
+def tournament_rating(
+    t: Tournament,
+    today: date,
+    rules: RuleSet | None = None,
+    *,
+    first_place: Collection[int],
+) -> RatingResult:
     """Every player's rating change, by the edition in force on the tournament's last day
     (else its first day, else ``today``).
 
     Start ratings are the players' DSU ratings of the tournament's kind, else their FIDE
     rating, else a performance rating. Played games are rated; forfeits are not, since skak
     does not know whether a no-show was excused (§4.5.4.2); unfinished games are not.
+
+    ``first_place`` holds the start numbers the tournament's final standings place first
+    (:func:`skak.standings.first_place`): the group winners of §4.5.2.5, whose rating does not
+    fall when they scored below expectation. The games alone cannot tell them: Gladiator
+    play-offs (4.9.8) and DSU §16 decide the standings, not the games' results.
     """
     day = t.end_date or t.start_date or today
     chosen = rules or rule_set_for(day)
@@ -40,4 +52,5 @@ def tournament_rating(t: Tournament, today: date, rules: RuleSet | None = None) 
         chosen,
         round_robin=t.pairing_system in ("berger", "dsu-rr"),
         rapid_or_blitz=t.rated_kind.value != "standard",
+        first_place={str(n) for n in first_place},
     )

@@ -1,5 +1,5 @@
-"""Storage: the append-only event log in SQLite (default) or any SQLAlchemy database."""
+"""Storage: the database, its schema and migrations, and the codec of stored events."""
 
-from skak.storage.database import Database, StoredEvent, TournamentRow, database_url
+from skak.storage.database import Database, database_url
 
-__all__ = ["Database", "StoredEvent", "TournamentRow", "database_url"]
+__all__ = ["Database", "database_url"]

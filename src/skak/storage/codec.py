@@ -16,6 +16,7 @@ from cattrs.strategies import configure_tagged_union, configure_union_passthroug
 
 from skak.errors import StorageError
 from skak.model.events import EVENT_TYPES, Event
+from skak.model.records import SystemRecord
 from skak.model.tournament import SettingValue, Tournament
 from skak.rating.registry import RegistryEvent
 
@@ -36,7 +37,16 @@ def _make(*, omit_if_default: bool) -> Converter:
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))
     configure_union_passthrough(SettingValue, converter)
-    for union in (Event, RegistryEvent):
+    # ``Round.record`` is optional, and a tagged union does not cover ``| None`` by itself;
+    # registered before the events, whose hooks are built with it.
+    record: Any = SystemRecord
+    converter.register_unstructure_hook(
+        SystemRecord | None, lambda v: None if v is None else converter.unstructure(v, record)
+    )
+    converter.register_structure_hook(
+        SystemRecord | None, lambda v, _: None if v is None else converter.structure(v, record)
+    )
+    for union in (SystemRecord, Event, RegistryEvent):
         configure_tagged_union(
             union,
             converter,

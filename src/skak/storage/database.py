@@ -1,43 +1,35 @@
-"""Opening a database, keeping its schema current, and the event log's reads and writes.
+"""Opening a database and keeping its schema current; read and write transactions.
 
-The embedded default is an SQLite file; any SQLAlchemy URL works. Each public operation of
-:class:`skak.api.Skak` runs in one transaction from :meth:`Database.transaction`: on SQLite
-it starts with ``BEGIN IMMEDIATE``, so two commands on one file cannot interleave, and an
-error rolls everything back, leaving the file byte-for-byte as it was.
+The embedded default is an SQLite file; any SQLAlchemy URL works. The event store
+(:mod:`skak.store`) reads in :meth:`Database.read` and appends in :meth:`Database.write`. On
+SQLite the file is in WAL mode, so reads never wait for a writer; a write starts with
+``BEGIN IMMEDIATE``, holds the lock only while it appends, and an error rolls everything back,
+leaving the file byte-for-byte as it was. Every database error becomes a
+:class:`~skak.errors.StorageError` in plain words (no SQL, no library URLs).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+import weakref
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, inspect, select, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
 
-from skak.errors import StorageError
-from skak.model.events import Event
-from skak.rating.registry import RegistryEvent
-from skak.storage.codec import dump_event, dump_registry_event, load_event, load_registry_event
-from skak.storage.schema import events, rating_events, tournaments
+from skak.errors import ConflictError, StorageError
 
-__all__ = [
-    "SCHEMA_REVISION",
-    "Database",
-    "StoredEvent",
-    "TournamentRow",
-    "database_url",
-]
+__all__ = ["SCHEMA_REVISION", "Database", "database_url", "now"]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
 
 #: The newest migration's revision. Checked against the migrations by the tests, so that a
 #: current database is recognised without importing Alembic on every command.
-SCHEMA_REVISION = "0002"
+SCHEMA_REVISION = "0003"
 
 
 def database_url(db: str | Path) -> str:
@@ -48,41 +40,33 @@ def database_url(db: str | Path) -> str:
     return f"sqlite:///{Path(text).expanduser()}"
 
 
-@dataclass(frozen=True, slots=True)
-class TournamentRow:
-    id: int
-    name: str
-    created_at: str
-
-    def label(self) -> str:
-        return f"#{self.id} {self.name} (created {self.created_at[:10]})"
-
-
-@dataclass(frozen=True, slots=True)
-class StoredEvent:
-    """An event as the log holds it: its place, who made it and when."""
-
-    seq: int
-    event: Event
-    actor: str
-    recorded_at: str
-
-
-def _now() -> str:
+def now() -> str:
+    """The time an event is recorded: UTC, to the second."""
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Database:
-    """A skak database: a tournament index and the event log, behind one SQLAlchemy engine.
+    """A skak database: the streams of every record and their events, behind one engine.
 
     :param create: create the database (and an SQLite file) when it does not exist yet;
         otherwise a missing SQLite file is an error rather than silently made.
     :raises StorageError: when the database is missing, unreadable or from a newer skak.
     """
 
-    def __init__(self, db: str | Path, *, create: bool = False) -> None:
-        self.url = database_url(db)
+    def __init__(self, db: str | Path | Engine, *, create: bool = False) -> None:
+        """``db``: an SQLite file path, an SQLAlchemy URL, or an engine the caller keeps
+        (a server holds one engine and gives it here once)."""
         self._path: Path | None = None
+        if isinstance(db, Engine):
+            self.url = db.url.render_as_string(hide_password=False)
+            if db.dialect.name == "sqlite":
+                _sqlite_hooks(db)
+            self.engine = db
+            self._owns_engine = False
+            self._open(create, None)
+            return
+        self._owns_engine = True
+        self.url = database_url(db)
         if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
             self._path = Path(self.url.removeprefix("sqlite:///"))
             if not self._path.exists() and not create:
@@ -92,31 +76,24 @@ class Database:
                 )
             if create and not self._path.parent.exists():
                 raise StorageError(f"the folder {self._path.parent} does not exist")
+        self._open(create, self._make_engine)
+
+    def _open(self, create: bool, make: Callable[[], Engine] | None) -> None:
         try:
-            self.engine = self._make_engine()
+            if make is not None:
+                self.engine = make()
             self._upgrade(create)
         except ImportError as err:
             raise StorageError(
                 f"cannot open {self.location}: its database driver is not installed ({err.name})"
             ) from err
         except SQLAlchemyError as err:
-            raise StorageError(f"cannot open the database {self.location}: {err}") from err
+            raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
 
     def _make_engine(self) -> Engine:
-        if not self.url.startswith("sqlite"):
-            return create_engine(self.url)
         engine = create_engine(self.url)
-
-        @event.listens_for(engine, "connect")
-        def _connect(dbapi_connection: Any, _record: Any) -> None:
-            # Let SQLAlchemy, not the sqlite3 module, decide when transactions begin.
-            dbapi_connection.isolation_level = None
-            dbapi_connection.execute("PRAGMA foreign_keys = ON")
-
-        @event.listens_for(engine, "begin")
-        def _begin(conn: Connection) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
-
+        if self.url.startswith("sqlite"):
+            _sqlite_hooks(engine)
         return engine
 
     def _current_revision(self) -> tuple[str | None, bool]:
@@ -154,11 +131,21 @@ class Database:
                 f"{self.location} has schema {current!r}, which this skak does not know: it was "
                 "written by a newer skak (upgrade skak to use it) or by another program"
             )
-        with self.engine.begin() as conn:
-            cfg = Config()
-            cfg.set_main_option("script_location", str(_MIGRATIONS))
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+        with self.engine.connect() as conn:
+            conn = conn.execution_options(skak_write=True)
+            with conn.begin():
+                cfg = Config()
+                cfg.set_main_option("script_location", str(_MIGRATIONS))
+                cfg.attributes["connection"] = conn
+                command.upgrade(cfg, "head")
+        if self._path is not None:
+            # Write-ahead logging: readers never wait for a writer (the mode stays in the file;
+            # it cannot be changed inside a transaction, so the driver's connection sets it).
+            raw = self.engine.raw_connection()
+            try:
+                raw.driver_connection.execute("PRAGMA journal_mode=WAL")  # type: ignore[union-attr]
+            finally:
+                raw.close()
 
     @property
     def location(self) -> str:
@@ -168,96 +155,80 @@ class Database:
         return make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
-    def transaction(self) -> Iterator[Connection]:
-        """One transaction: committed when the block ends, rolled back on any error."""
+    def read(self) -> Iterator[Connection]:
+        """A read-only transaction: a consistent view, and no lock that a writer waits for."""
+        with self._transaction(write=False) as conn:
+            yield conn
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """A write transaction: committed when the block ends, rolled back on any error.
+
+        :raises ConflictError: when another writer took a version this one wanted.
+        """
+        with self._transaction(write=True) as conn:
+            yield conn
+
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """A write transaction (the name older code uses)."""
+        return self.write()
+
+    @contextmanager
+    def _transaction(self, *, write: bool) -> Iterator[Connection]:
         try:
-            with self.engine.begin() as conn:
-                yield conn
-        except OperationalError as err:
-            if "locked" in str(err):
-                raise StorageError(
-                    "the database is busy with another skak command; try again"
-                ) from err
-            raise StorageError(f"database error: {err.orig}") from err
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(skak_write=write)
+                with conn.begin():
+                    yield conn
         except IntegrityError as err:
+            raise ConflictError(
+                "another command changed the same record at the same time; nothing was "
+                "written: look again and retry"
+            ) from err
+        except OperationalError as err:
+            if "locked" in str(err) or "busy" in str(err):
+                raise StorageError(
+                    "the database is busy with another skak command; try again in a moment"
+                ) from err
             raise StorageError(
-                f"another command changed the tournament at the same time; try again ({err.orig})"
+                f"the database {self.location} cannot be used: {_plain(err)}"
+            ) from err
+        except DatabaseError as err:
+            raise StorageError(
+                f"the database {self.location} cannot be used: {_plain(err)}"
             ) from err
 
     def dispose(self) -> None:
-        self.engine.dispose()
+        """Close the connections (an engine given by the caller is the caller's to close)."""
+        if self._owns_engine:
+            self.engine.dispose()
 
-    # -- the tournament index ------------------------------------------------------------
 
-    @staticmethod
-    def add_tournament(conn: Connection, name: str) -> TournamentRow:
-        created = _now()
-        result = conn.execute(insert(tournaments).values(name=name, created_at=created))
-        (new_id,) = result.inserted_primary_key or (None,)
-        if new_id is None:  # pragma: no cover - every backend returns the key
-            raise StorageError("the database did not return the new tournament's id")
-        return TournamentRow(int(new_id), name, created)
+_HOOKED: weakref.WeakSet[Engine] = weakref.WeakSet()
 
-    @staticmethod
-    def list_tournaments(conn: Connection) -> list[TournamentRow]:
-        rows = conn.execute(
-            select(tournaments.c.id, tournaments.c.name, tournaments.c.created_at).order_by(
-                tournaments.c.id
-            )
-        )
-        return [TournamentRow(r.id, r.name, r.created_at) for r in rows]
 
-    # -- the event log -------------------------------------------------------------------
+def _sqlite_hooks(engine: Engine) -> None:
+    """SQLite as skak uses it: SQLAlchemy decides when transactions begin, foreign keys are
+    enforced, a write takes the lock at once (so it never fails half-way on a busy file) and
+    a read takes none (WAL lets it read while another command writes). Hooked once."""
+    if engine in _HOOKED:
+        return
+    _HOOKED.add(engine)
 
-    @staticmethod
-    def load_events(conn: Connection, tournament_id: int) -> list[StoredEvent]:
-        rows = conn.execute(
-            select(events.c.seq, events.c.payload, events.c.actor, events.c.recorded_at)
-            .where(events.c.tournament_id == tournament_id)
-            .order_by(events.c.seq)
-        )
-        return [StoredEvent(r.seq, load_event(r.payload), r.actor, r.recorded_at) for r in rows]
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        dbapi_connection.execute("PRAGMA foreign_keys = ON")
+        dbapi_connection.execute("PRAGMA busy_timeout = 10000")
 
-    @staticmethod
-    def append(conn: Connection, tournament_id: int, ev: Event, actor: str) -> StoredEvent:
-        last = conn.execute(
-            select(func.max(events.c.seq)).where(events.c.tournament_id == tournament_id)
-        ).scalar_one()
-        stored = StoredEvent((last or 0) + 1, ev, actor, _now())
-        conn.execute(
-            insert(events).values(
-                tournament_id=tournament_id,
-                seq=stored.seq,
-                type=ev.kind,
-                payload=dump_event(ev),
-                actor=actor,
-                recorded_at=stored.recorded_at,
-            )
-        )
-        return stored
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        write = conn.get_execution_options().get("skak_write", False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
-    # -- the rating registry's log ---------------------------------------------------------
 
-    @staticmethod
-    def load_registry_events(conn: Connection) -> list[RegistryEvent]:
-        rows = conn.execute(select(rating_events.c.payload).order_by(rating_events.c.seq))
-        return [load_registry_event(r.payload) for r in rows]
-
-    @staticmethod
-    def append_registry_events(conn: Connection, new: list[RegistryEvent], actor: str) -> None:
-        last = conn.execute(select(func.max(rating_events.c.seq))).scalar_one() or 0
-        now = _now()
-        if new:
-            conn.execute(
-                insert(rating_events),
-                [
-                    {
-                        "seq": last + i,
-                        "type": ev.kind,
-                        "payload": dump_registry_event(ev),
-                        "actor": actor,
-                        "recorded_at": now,
-                    }
-                    for i, ev in enumerate(new, start=1)
-                ],
-            )
+def _plain(err: SQLAlchemyError) -> str:
+    """The database driver's own words, without SQL text or SQLAlchemy's help links."""
+    orig = getattr(err, "orig", None)
+    text = str(orig) if orig is not None else str(err).split("\n", 1)[0]
+    return text.split("\n", 1)[0].split("[SQL:", 1)[0].strip() or type(err).__name__

@@ -1,8 +1,9 @@
-"""The tables: a tournament index and the append-only event log.
+"""The tables: one stream index for every record kind, the append-only event log, snapshots.
 
-A tournament's state is never stored, only the events that built it (see
-:mod:`skak.model.events`). The schema itself is created and changed only by the Alembic
-migrations in ``skak/storage/migrations``; this module mirrors the newest revision for queries.
+A record's state is never stored as the truth, only the events that built it (see
+:mod:`skak.store`); a snapshot is a cache of the state at one version, thrown away whenever
+it cannot be used. The schema itself is created and changed only by the Alembic migrations in
+``skak/storage/migrations``; this module mirrors the newest revision for queries.
 """
 
 from __future__ import annotations
@@ -18,38 +19,38 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["events", "metadata", "rating_events", "tournaments"]
+__all__ = ["metadata", "snapshots", "stream_events", "streams"]
 
 metadata = MetaData()
 
-tournaments = Table(
-    "tournaments",
+streams = Table(
+    "streams",
     metadata,
     Column("id", Integer, primary_key=True),
+    Column("kind", String(40), nullable=False, index=True),
     Column("name", String(200), nullable=False),
     Column("created_at", String(32), nullable=False),
 )
 
-events = Table(
-    "events",
+stream_events = Table(
+    "stream_events",
     metadata,
     Column("id", Integer, primary_key=True),
-    Column("tournament_id", Integer, ForeignKey("tournaments.id"), nullable=False),
-    Column("seq", Integer, nullable=False),
+    Column("stream_id", Integer, ForeignKey("streams.id"), nullable=False),
+    Column("version", Integer, nullable=False),
     Column("type", String(40), nullable=False),
     Column("payload", JSON, nullable=False),
     Column("actor", String(100), nullable=False),
     Column("recorded_at", String(32), nullable=False),
-    UniqueConstraint("tournament_id", "seq", name="uq_events_tournament_seq"),
+    # The guard against two writers: a stream's versions are unique on every backend.
+    UniqueConstraint("stream_id", "version", name="uq_stream_events_version"),
 )
 
-rating_events = Table(
-    "rating_events",
+snapshots = Table(
+    "snapshots",
     metadata,
-    Column("id", Integer, primary_key=True),
-    Column("seq", Integer, nullable=False, unique=True),
-    Column("type", String(40), nullable=False),
+    Column("stream_id", Integer, ForeignKey("streams.id"), primary_key=True),
+    Column("version", Integer, nullable=False),
+    Column("format", Integer, nullable=False),
     Column("payload", JSON, nullable=False),
-    Column("actor", String(100), nullable=False),
-    Column("recorded_at", String(32), nullable=False),
 )

@@ -93,8 +93,15 @@ class RoundRecord:
         return self.opponent is not None
 
 
-def is_round_robin(tournament: Tournament) -> bool:
-    """Whether the tournament's pairings are pre-determined (alle-mod-alle)."""
+def is_round_robin(tournament: Tournament, round_robin: bool | None = None) -> bool:
+    """Whether the tournament is read as a round robin (alle-mod-alle): ``round_robin`` when
+    the arbiter says so (``--round-robin``/``--swiss``, e.g. for a TRF file that names no
+    system), else whether its pairing system pre-determines the pairings.
+
+    The one place that decides it for the crosstable, DSU §16 and §24's defaults.
+    """
+    if round_robin is not None:
+        return round_robin
     name = tournament.pairing_system.lower()
     return name in ROUND_ROBIN_SYSTEMS or "robin" in name or "berger" in name
 
@@ -204,7 +211,7 @@ def crosstable(
         )
     score = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in records.items()}
     total = max(tournament.number_of_rounds or 0, last)
-    rr = is_round_robin(tournament) if round_robin is None else round_robin
+    rr = is_round_robin(tournament, round_robin)
     return Crosstable(tournament, last, total, rr, chosen, kind, records, score)
 
 

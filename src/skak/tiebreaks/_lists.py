@@ -124,9 +124,12 @@ def recommended(name: str) -> tuple[TieBreakSpec, ...]:
     return parse_tiebreaks(RECOMMENDED[name])
 
 
-def default_tiebreaks(tournament: Tournament) -> tuple[TieBreakSpec, ...]:
+def default_tiebreaks(
+    tournament: Tournament, *, round_robin: bool | None = None
+) -> tuple[TieBreakSpec, ...]:
     """The tournament's own list, else DSU's default by §24: Sonneborn-Berger in a round
-    robin, almindelig korrektion otherwise.
+    robin, almindelig korrektion otherwise. ``round_robin`` says whether it is one (else its
+    pairing system tells, :func:`is_round_robin`).
 
     :raises InputError: for an unknown code in the tournament's list.
     """
@@ -134,4 +137,5 @@ def default_tiebreaks(tournament: Tournament) -> tuple[TieBreakSpec, ...]:
         return parse_tiebreaks(tournament.tiebreaks)
     if tournament.scoring.gladiator:
         return recommended("gladiator")
-    return recommended("dsu-round-robin" if is_round_robin(tournament) else "dsu-other")
+    rr = is_round_robin(tournament, round_robin)
+    return recommended("dsu-round-robin" if rr else "dsu-other")

@@ -25,7 +25,7 @@ from skak.model import (
     Round,
     Tournament,
 )
-from tests.conftest import SHARED
+from tests.conftest import shared_path
 
 BASE = Tournament(
     "Problem Open",
@@ -167,7 +167,7 @@ def test_unknown_records_are_kept_and_written_back() -> None:
 
 
 def _oracle_lines() -> list[str]:
-    folder = SHARED / "oracles" / "dutch-2026" / "full"
+    folder = shared_path("oracles/dutch-2026/full")
     if not folder.exists():
         pytest.skip("the oracles are not beside the project")
     return decode_trf(sorted(folder.glob("*.trf"))[0].read_bytes()).splitlines()

@@ -11,15 +11,20 @@ skak writes three extension records of its own, ignored by other programs as unk
                      settings, rated kind, exact scoring, tie-breaks in TRF16)
 ``SKP nnnn {…}``     a player's data no ``001`` field holds (club, DSU ratings and number,
                      withdrawal, late entry, byes declared for later rounds, a long name)
-``SKR rrr {…}``      a round's board order, unfinished games and the pairing explanation
+``SKR rrr {…}``      a round's board order, unfinished games, the pairing explanation and
+                     what the pairing system recorded (``record``: the knock-out's draw,
+                     Dansk Schweizer's start order)
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
 
 from skak.model.player import Title
+from skak.model.results import Scoring
 from skak.model.tournament import Pairing
 
 __all__ = [
@@ -27,7 +32,9 @@ __all__ = [
     "CANONICAL_CODES",
     "FIRST_BLOCK",
     "TITLE_CODES",
+    "XXS_CODES",
     "TrfVersion",
+    "declared_scoring",
     "default_board_order",
 ]
 
@@ -72,3 +79,54 @@ CANONICAL_CODES = {
     "FIDE_DUBOV": ("dubov", 1),
     "FIDE_BURSTEIN": ("burstein", 1),
 }
+
+
+#: JaVaFo's ``XXS CODE=POINTS`` codes and the :class:`~skak.model.Scoring` fields each sets.
+XXS_CODES: dict[str, tuple[str, ...]] = {
+    "WW": ("win",),
+    "BW": ("win",),
+    "WD": ("draw",),
+    "BD": ("draw",),
+    "WL": ("loss",),
+    "BL": ("loss",),
+    "ZPB": ("zero_bye",),
+    "HPB": ("half_bye",),
+    "FPB": ("full_bye",),
+    "PAB": ("pairing_bye",),
+    "FW": ("forfeit_win",),
+    "FL": ("forfeit_loss",),
+    "W": ("win", "forfeit_win", "full_bye"),
+    "D": ("draw", "half_bye"),
+}
+
+#: Each entry of FIDE's scoring records (TRF-2026 ``162``, bbpPairings' ``BB?``, JaVaFo's
+#: ``XXS``), keyed as the reader collects them, and the fields it sets.
+_SCORING_ENTRIES: dict[str, tuple[str, ...]] = {
+    "162W": ("win", "forfeit_win", "full_bye"),
+    "162D": ("draw", "half_bye"),
+    "162L": ("loss",),
+    "162A": ("zero_bye", "forfeit_loss"),
+    "BBW": ("win", "forfeit_win", "full_bye"),
+    "BBD": ("draw", "half_bye"),
+    "BBL": ("loss",),
+    "BBZ": ("zero_bye",),
+    "BBF": ("forfeit_loss",),
+    **{"XXS" + code: fields for code, fields in XXS_CODES.items()},
+}
+
+
+def declared_scoring(found: Mapping[str, Fraction | None], *, gladiator: bool = False) -> Scoring:
+    """The scoring a file's own scoring records declare (``found``: ``"BBW"``, ``"162D"``,
+    ``"XXSFW"``, … in file order, later entries overriding earlier ones); the pairing-allocated
+    bye scores ``XXS PAB``, ``162 P`` or ``BBU``, else a win. What the reader takes from a
+    file without skak's ``SKT`` record, and what the writer's plain files add up to.
+
+    :raises InputError: for negative points.
+    """
+    values: dict[str, Fraction] = {}
+    for key, value in found.items():
+        if value is not None and key in _SCORING_ENTRIES:
+            values.update(dict.fromkeys(_SCORING_ENTRIES[key], value))
+    pab = found.get("XXSPAB", found.get("162P", found.get("BBU")))
+    values["pairing_bye"] = pab if pab is not None else values.get("win", Fraction(1))
+    return Scoring(**dict[str, Any](values), gladiator=gladiator)

@@ -16,12 +16,16 @@ from skak.io.trf._common import (
     CANONICAL_CODES,
     FIRST_BLOCK,
     TITLE_CODES,
+    XXS_CODES,
+    declared_scoring,
     default_board_order,
 )
 from skak.model.history import score
 from skak.model.player import Player, Ratings, Sex
+from skak.model.records import record_from_json
 from skak.model.results import Colour, Result, Scoring
 from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
+from skak.pairing import get_system, system_names
 
 __all__ = ["TrfRead", "decode_trf", "parse_trf"]
 
@@ -322,29 +326,11 @@ def _acceleration_250(
         out.append((ident, first, last, points, n))
 
 
-_XXS = {
-    "WW": ("win",),
-    "BW": ("win",),
-    "WD": ("draw",),
-    "BD": ("draw",),
-    "WL": ("loss",),
-    "BL": ("loss",),
-    "ZPB": ("zero_bye",),
-    "HPB": ("half_bye",),
-    "FPB": ("full_bye",),
-    "PAB": ("pairing_bye",),
-    "FW": ("forfeit_win",),
-    "FL": ("forfeit_loss",),
-    "W": ("win", "forfeit_win", "full_bye"),
-    "D": ("draw", "half_bye"),
-}
-
-
 def _scoring_xxs(st: _State, n: int, line: str, scoring: dict[str, Fraction | None]) -> None:
     """JaVaFo's ``XXS CODE=VALUE …``; later entries override earlier ones."""
     for token in line[4:].split():
         code, _, value = token.partition("=")
-        if code not in _XXS or not value:
+        if code not in XXS_CODES or not value:
             st.problem(n, line.find(token) + 1, f"XXS: {token!r} is not CODE=POINTS")
             continue
         scoring["XXS" + code] = _points(st, n, line.find(token) + 1, value)
@@ -590,6 +576,7 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             location=st.source,
             problems=st.problems,
         ) from err
+    tournament = _recovered(st, tournament)
     _check_points(st, tournament, by_number, paired)
     return TrfRead(tournament, tuple(st.problems))
 
@@ -661,7 +648,30 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
         pairings = _with_playoffs(st, number, skr[number][0], pairings, playoffs)
     notes = skr.get(number, (0, {}))[1].get("explanation")
     explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
-    return Round(number, tuple(pairings), tuple(sorted(byes, key=lambda b: b.player)), explanation)
+    record = None
+    if "record" in skr.get(number, (0, {}))[1]:
+        try:
+            record = record_from_json(skr[number][1]["record"])
+        except InputError as err:
+            st.problem(skr[number][0], 5, f"SKR {number}: {err}")
+    by_player = tuple(sorted(byes, key=lambda b: b.player))
+    return Round(number, tuple(pairings), by_player, explanation, record)
+
+
+def _recovered(st: _State, t: Tournament) -> Tournament:
+    """The rounds of a file from a skak that kept its pairing system's records in the
+    explanation (``SKR``), with their records as the system reads them from that text."""
+    if t.pairing_system not in system_names() or all(r.record is not None for r in t.rounds):
+        return t
+    system = get_system(t.pairing_system)
+    rounds: list[Round] = []
+    for rnd in t.rounds:
+        try:
+            rounds.append(system.recover_record(replace(t, rounds=tuple(rounds)), rnd))
+        except SkakError as err:
+            st.problem(None, None, f"round {rnd.number}: {err}")
+            rounds.append(rnd)
+    return replace(t, rounds=tuple(rounds))
 
 
 def _with_playoffs(
@@ -847,26 +857,8 @@ def _scoring(st: _State, found: dict[str, Fraction | None], skt: dict[str, Any])
             return Scoring(**points, gladiator=skt.get("gladiator") is True)
         except (SkakError, ValueError, TypeError) as err:
             st.problem(st.skt_line, 5, f"SKT scoring: {err}")
-    values: dict[str, Fraction] = {}
-    mapping = {
-        "162W": ("win", "forfeit_win", "full_bye"),
-        "162D": ("draw", "half_bye"),
-        "162L": ("loss",),
-        "162A": ("zero_bye", "forfeit_loss"),
-        "BBW": ("win", "forfeit_win", "full_bye"),
-        "BBD": ("draw", "half_bye"),
-        "BBL": ("loss",),
-        "BBZ": ("zero_bye",),
-        "BBF": ("forfeit_loss",),
-        **{"XXS" + code: fields for code, fields in _XXS.items()},
-    }
-    for key, value in found.items():  # in file order: later lines override earlier ones
-        if value is not None and key in mapping:
-            values.update(dict.fromkeys(mapping[key], value))
-    pab = found.get("XXSPAB", found.get("162P", found.get("BBU")))
-    values["pairing_bye"] = pab if pab is not None else values.get("win", Fraction(1))
-    try:
-        return Scoring(**dict[str, Any](values), gladiator=skt.get("gladiator") is True)
+    try:  # in file order: later lines override earlier ones
+        return declared_scoring(found, gladiator=skt.get("gladiator") is True)
     except SkakError as err:
         st.problem(None, None, str(err))
         return Scoring()

@@ -7,13 +7,21 @@ from datetime import date
 from fractions import Fraction
 from typing import Any
 
-from skak.io.trf._common import CANONICAL_CODES, TrfVersion, default_board_order
+from skak.errors import InputError
+from skak.io.trf._common import (
+    CANONICAL_CODES,
+    TrfVersion,
+    declared_scoring,
+    default_board_order,
+)
 from skak.model.history import Entry, entries_by_player
 from skak.model.player import Player
+from skak.model.records import record_to_json
 from skak.model.results import POINT_FIELDS, Colour, Result, Scoring
 from skak.model.tournament import Tournament
 from skak.pairing import get_system, system_names
-from skak.standings import standings
+from skak.pairing.berger import round_robin_settings
+from skak.standings import final_standings, standings
 
 __all__ = ["write_trf"]
 
@@ -47,7 +55,10 @@ def write_trf(
 
     With ``extensions`` (the default) skak's own ``SKT``/``SKP``/``SKR`` records carry what
     FIDE's records cannot, so that reading the text back gives the same tournament; without
-    them the file holds FIDE's records only (for a rating report).
+    them the file holds FIDE's records only (for a rating report), and its points column is
+    what its own results give under its own scoring records: Gladiator play-offs (4.9.8) and
+    points the ``162`` record cannot hold are skak's records' to carry, so a plain file
+    stays one that skak (and any TRF reader) reads back.
     """
     t = tournament
     lines = [f"012 {t.name}"]
@@ -69,13 +80,16 @@ def write_trf(
         code = _system_code(t)
         if code and not any(line.startswith("192") for line in imported):
             lines.append(f"192 {code}")
-        lines.extend(_scoring_162(t.scoring))
+        scoring_lines, declared = _scoring_162(t.scoring)
+        lines.extend(scoring_lines)
         if t.tiebreaks:
             lines.append(f"202 {','.join(t.tiebreaks)}")
     else:
         if planned:
             lines.append(f"XXR {planned}")
-        lines.extend(_scoring_bb(t.scoring))
+        scoring_lines, declared = _scoring_bb(t.scoring)
+        lines.extend(scoring_lines)
+    scoring = t.scoring if extensions else declared_scoring(declared)
     colour_given = any(line.startswith(("XXC", "152")) for line in imported)
     if t.initial_colour is not None and not colour_given:
         if version is TrfVersion.TRF26:
@@ -85,10 +99,12 @@ def write_trf(
     lines.extend(imported)
     next_round = t.next_round if t.rounds else 1
     cells_next = version is TrfVersion.TRF16
-    ranks = {s.player.start_number: s.rank for s in standings(t)}
+    ranks = _ranks(t)
     for p, player_entries in zip(t.players, entries_by_player(t).values(), strict=True):
         lines.append(
-            _player_line(t, p, player_entries, ranks[p.start_number], next_round, cells_next)
+            _player_line(
+                t, p, player_entries, ranks[p.start_number], next_round, cells_next, scoring
+            )
         )
     if version is TrfVersion.TRF26:
         lines.extend(_declared_240(t, next_round))
@@ -108,7 +124,7 @@ def _planned_rounds(t: Tournament) -> int | None:
 
 def _system_code(t: Tournament) -> str | None:
     """TRF-2026's code (record 192) for the pairing system, where FIDE has one."""
-    cycles = t.setting("cycles", 1)
+    cycles = round_robin_settings(t).cycles or 1
     for code, (system, c) in CANONICAL_CODES.items():
         if system == t.pairing_system and c == cycles:
             return code
@@ -137,11 +153,12 @@ def _player_line(
     rank: int,
     next_round: int,
     cells_next: bool,
+    scoring: Scoring,
 ) -> str:
-    points = sum((e.points(t.scoring) for e in entries), Fraction(0))
+    points = sum((e.points(scoring) for e in entries), Fraction(0))
     declared = p.declared_bye(next_round) if cells_next else None
     if declared is not None:
-        points += declared.points(Colour.WHITE, t.scoring)
+        points += declared.points(Colour.WHITE, scoring)
     birth = (
         f"{p.birth_date:%Y/%m/%d}"
         if p.birth_date
@@ -224,16 +241,23 @@ def _accelerations(t: Tournament, version: TrfVersion) -> list[str]:
     return out
 
 
-def _scoring_162(s: Scoring) -> list[str]:
+_Declared = dict[str, Fraction | None]
+
+
+def _scoring_162(s: Scoring) -> tuple[list[str], _Declared]:
+    """TRF-2026's scoring record, and the points it declares (as the reader takes them)."""
     if s == _DEFAULT:
-        return []
+        return [], {}
     parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.zero_bye), ("P", s.pairing_bye)]
-    return ["162 " + "".join(f" {code}{float(v):4.1f}   " for code, v in parts).rstrip()]
+    texts = [(code, f"{float(v):4.1f}") for code, v in parts]
+    line = "162 " + "".join(f" {code}{text}   " for code, text in texts).rstrip()
+    return [line], {"162" + code: Fraction(text.strip()) for code, text in texts}
 
 
-def _scoring_bb(s: Scoring) -> list[str]:
+def _scoring_bb(s: Scoring) -> tuple[list[str], _Declared]:
+    """bbpPairings' ``BB?`` and JaVaFo's ``XXS`` records, and the points they declare."""
     if s == _DEFAULT:
-        return []
+        return [], {}
     parts = [
         ("BBW", s.win),
         ("BBD", s.draw),
@@ -247,10 +271,14 @@ def _scoring_bb(s: Scoring) -> list[str]:
         "ZPB": s.zero_bye, "HPB": s.half_bye, "FPB": s.full_bye, "PAB": s.pairing_bye,
         "FW": s.forfeit_win, "FL": s.forfeit_loss,
     }  # fmt: skip
+    bb = [(code, f"{float(v):4.1f}") for code, v in parts]
+    javafo = [(code, f"{float(v):g}") for code, v in xxs.items()]
+    declared: _Declared = {code: Fraction(text.strip()) for code, text in bb}
+    declared.update({"XXS" + code: Fraction(text) for code, text in javafo})
     return [
-        *(f"{code} {float(v):4.1f}" for code, v in parts),
-        "XXS " + " ".join(f"{code}={float(v):g}" for code, v in xxs.items()),
-    ]
+        *(f"{code} {text}" for code, text in bb),
+        "XXS " + " ".join(f"{code}={text}" for code, text in javafo),
+    ], declared
 
 
 def _json(data: dict[str, Any]) -> str:
@@ -301,6 +329,20 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
             data["playoff"] = playoffs
         if rnd.explanation:
             data["explanation"] = list(rnd.explanation)
+        if rnd.record is not None:
+            data["record"] = record_to_json(rnd.record)
         if data:
             out.append(f"SKR {rnd.number:>3} {_json(data)}")
     return out
+
+
+def _ranks(t: Tournament) -> dict[int, int]:
+    """The rank column: the standings the arbiter announces (``skak standings``: the
+    tournament's tie-breaks, else §24's, and §16). A tie-break list skak cannot compute (a
+    code from another program, a rating tie-break without ratings) ranks by points, players
+    level on points sharing the rank (docs/trf.md)."""
+    try:
+        rows = final_standings(t)
+    except InputError:
+        rows = standings(t)
+    return {s.player.start_number: s.rank for s in rows}

@@ -10,7 +10,8 @@ points to groups by strength (10).
 
 The modules: :mod:`skak.pairing.matching` (who may meet whom, exact pairability),
 :mod:`._colours` (7.1–7.4 and preferences), :mod:`._pulje` (rules 4–6 and 9),
-:mod:`._system` (the system and its explanation). Choices where the text is silent are in
+:mod:`._system` (the system and its explanation), :mod:`._legacy` (the start order as rounds
+stored before records kept it). Choices where the text is silent are in
 ``docs/interpretations.md`` (Dansk Schweizer, 4.9.3–4.9.4).
 """
 
@@ -19,6 +20,7 @@ from skak.pairing.dansk._pulje import configurations, floater_sets
 from skak.pairing.dansk._system import (
     ORDER_LINE,
     SYSTEM,
+    DanskSettings,
     DanskSystem,
     X,
     acceleration_points,
@@ -33,6 +35,7 @@ __all__ = [
     "SYSTEM",
     "ColourCard",
     "ColourPreference",
+    "DanskSettings",
     "DanskSystem",
     "X",
     "acceleration_points",

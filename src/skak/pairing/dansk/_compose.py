@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from skak.pairing.matching import MatchGraph, assignment_duals, halves_can_pair
+from skak.pairing._graphs.pairability import MatchGraph, assignment_duals, halves_can_pair
 
 __all__ = [
     "IS_X",

@@ -37,8 +37,8 @@ from fractions import Fraction
 from itertools import combinations
 
 from skak.model.results import format_points
+from skak.pairing._graphs.pairability import MatchGraph, bits
 from skak.pairing.dansk._compose import IS_X, Composer, PairValue, Pos
-from skak.pairing.matching import MatchGraph, bits
 
 __all__ = ["PairNote", "PuljePairer", "Split", "configurations", "floater_sets"]
 

@@ -4,24 +4,29 @@ acceleration, player "X", colours and the explanation (DSU 003 §4.9.3 rules 1�
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Literal
 
-from skak.errors import InputError, NoValidPairingError
+from skak.errors import NoValidPairingError
 from skak.model.history import entries_by_player, opponents
 from skak.model.player import Player
+from skak.model.records import StartOrder
 from skak.model.results import Colour, Result, Scoring, format_points
-from skak.model.tournament import Bye, Pairing, Round, SettingValue, Tournament
-from skak.pairing.base import check_known_settings
+from skak.model.tournament import Bye, Pairing, Round, Tournament
+from skak.pairing._graphs.pairability import MatchGraph, bits
+from skak.pairing.base import SystemDefaults
 from skak.pairing.dansk._colours import ColourCard, allocate, met
 from skak.pairing.dansk._compose import IS_X, NONE, WANTS_BLACK, WANTS_WHITE, PairValue
+from skak.pairing.dansk._legacy import old_start_order
 from skak.pairing.dansk._pulje import PairNote, PuljePairer
-from skak.pairing.matching import MatchGraph, bits
+from skak.pairing.settings import Settings, setting
 
 __all__ = [
     "ORDER_LINE",
     "SYSTEM",
+    "DanskSettings",
     "DanskSystem",
     "X",
     "acceleration_points",
@@ -46,8 +51,32 @@ def strength(tournament: Tournament, player: Player) -> int | None:
     return None
 
 
-#: The line of every round's explanation that records the start numbers by strength (3.1);
-#: its wording is part of the stored data: later rounds read the order back from it.
+@dataclass(frozen=True)
+class DanskSettings(Settings):
+    """Dansk Schweizer's settings (DSU 003 §4.9.3–4.9.4)."""
+
+    seeding: Literal["rating", "start-number"] = setting(
+        "rating",
+        "'rating' (start numbers by strength, 3.1) or 'start-number' (the start numbers are "
+        "given by strength already)",
+    )
+    acceleration_groups: int = setting(
+        0, "0 (none) or 2 or more (rule 10)", valid=lambda n: n == 0 or n >= 2
+    )
+    acceleration_rounds: int = setting(
+        0, "0 (every round) or a round count (rule 10)", valid=lambda n: n >= 0
+    )
+    colour_choice: Literal["compositions", "straight"] = setting(
+        "compositions",
+        "'compositions' (5.2: of the compositions the rules allow, the one meeting most colour "
+        "preferences) or 'straight' (4.9.4: each a-player meets the strongest b-player he has "
+        "not met)",
+    )
+    forfeits_count_as_met: bool = setting(False, "yes or no (a forfeited game counts as met, 1.2)")
+
+
+#: The line of every round's explanation that shows the start numbers by strength (3.1); the
+#: round's record (:class:`~skak.model.records.StartOrder`) keeps them.
 ORDER_LINE = "start order (3.1, kept for the whole tournament; place: player (rating)): "
 
 
@@ -61,52 +90,30 @@ def _format_order(order: Sequence[tuple[int, int | None]]) -> str:
     )
 
 
-def _parse_order(text: str, round_number: int) -> list[tuple[int, int | None]]:
-    """``1: 7 (2150), 2: 3 (-), …`` as ``[(7, 2150), (3, None), …]``."""
-    out: list[tuple[int, int | None]] = []
-    for index, item in enumerate(text.split(", "), start=1):
-        key, sep, rest = item.partition(": ")
-        number, _, rating = rest.partition(" (")
-        rating = rating.removesuffix(")")
-        if (
-            not sep
-            or key != str(index)
-            or not number.isdigit()
-            or not (rating == "-" or rating.isdigit())
-        ):
-            raise NoValidPairingError(
-                f"round {round_number}'s record of the start order (3.1) cannot be read at {item!r}"
-            )
-        out.append((int(number), None if rating == "-" else int(rating)))
-    return out
-
-
 def start_order(tournament: Tournament) -> tuple[tuple[int, int | None], ...]:
     """The start numbers by strength (3.1), strongest first, each with the rating that placed
     him (``None`` unrated or with ``seeding=start-number``).
 
     3.1 gives the start numbers once ("de tilmeldte spillere tildeles fortløbende startnumre")
     and 4.9.4 keeps them "under hele turneringen", so the order is fixed when round 1 is paired:
-    every round's explanation records it (:data:`ORDER_LINE`) and the next round reads it back
-    from the latest record, so a rating corrected later changes nothing. A player not in the
-    record (a late entry, sen tilmelding) is slotted in by his rating when he is first paired,
-    before the first recorded player with a lower rating (unrated last, equal ratings by
-    skak's start number). Without a record (round 1, or rounds paired by another program) the
-    order follows the current ratings.
+    every round keeps it as its record (:class:`~skak.model.records.StartOrder`) and the next
+    round reads it back from the latest record, so a rating corrected later changes nothing. A
+    player not in the record (a late entry, sen tilmelding) is slotted in by his rating when he
+    is first paired, before the first recorded player with a lower rating (unrated last, equal
+    ratings by skak's start number). Without a record (round 1, or rounds paired by another
+    program) the order follows the current ratings.
     """
     players = sorted(tournament.players, key=lambda p: p.start_number)
-    if tournament.setting("seeding", "rating") == "start-number":
+    if DanskSettings.of(tournament).seeding == "start-number":
         return tuple((p.start_number, None) for p in players)
     current = sorted(
         ((p.start_number, strength(tournament, p)) for p in players),
         key=lambda item: _strength_key(*item),
     )
-    recorded: list[tuple[int, int | None]] | None = None
-    for rnd in reversed(tournament.rounds):
-        text = next((x for x in rnd.explanation if x.startswith(ORDER_LINE)), None)
-        if text is not None:
-            recorded = _parse_order(text.removeprefix(ORDER_LINE), rnd.number)
-            break
+    recorded = next(
+        (r.record.order for r in reversed(tournament.rounds) if isinstance(r.record, StartOrder)),
+        None,
+    )
     if recorded is None:
         return tuple(current)
     present = {p.start_number for p in players}
@@ -157,8 +164,8 @@ def acceleration_points(tournament: Tournament, number: int) -> dict[int, Fracti
         p.start_number: sum((pts for r, pts in p.accelerations if r == number), Fraction(0))
         for p in tournament.players
     }
-    groups = int(tournament.setting("acceleration-groups", 0))
-    rounds = int(tournament.setting("acceleration-rounds", 0))
+    settings = DanskSettings.of(tournament)
+    groups, rounds = settings.acceleration_groups, settings.acceleration_rounds
     if groups < 2 or (rounds and number > rounds):
         return out
     order = seeding_order(tournament)
@@ -211,41 +218,25 @@ def _label(n: int) -> str:
     return "X" if n == X else str(n)
 
 
-class DanskSystem:
+class DanskSystem(SystemDefaults[DanskSettings]):
     """DSU 003 §4.9.3–4.9.4: Dansk Schweizer."""
 
     name = "dansk"
     title = "Dansk Schweizer (DSU 4.9.3, Danish Swiss system by strength)"
     default_scoring = Scoring()
     accepts_late_entries = True
+    settings_type = DanskSettings
 
-    _SETTINGS: Mapping[str, type] = {
-        "seeding": str,
-        "acceleration-groups": int,
-        "acceleration-rounds": int,
-        "colour-choice": str,
-        "forfeits-count-as-met": bool,
-    }
+    def recover_record(self, tournament_before: Tournament, rnd: Round) -> Round:
+        """A round stored before rounds had records: the start order, read from the line of
+        its explanation that held it (:mod:`skak.pairing.dansk._legacy`).
 
-    def check_settings(self, settings: Mapping[str, SettingValue]) -> None:
-        check_known_settings(self.name, settings, self._SETTINGS)
-        if settings.get("seeding", "rating") not in ("rating", "start-number"):
-            raise InputError(
-                "dansk: 'seeding' is 'rating' (start numbers by strength, 3.1) or "
-                "'start-number' (the start numbers are given by strength already)"
-            )
-        groups = int(settings.get("acceleration-groups", 0))
-        rounds = int(settings.get("acceleration-rounds", 0))
-        if groups < 0 or groups == 1:
-            raise InputError("dansk: 'acceleration-groups' is 0 (none) or 2 or more (rule 10)")
-        if rounds < 0:
-            raise InputError("dansk: 'acceleration-rounds' is 0 (every round) or a round count")
-        if settings.get("colour-choice", "compositions") not in ("compositions", "straight"):
-            raise InputError(
-                "dansk: 'colour-choice' is 'compositions' (5.2: of the compositions the rules "
-                "allow, the one meeting most colour preferences) or 'straight' (4.9.4: each "
-                "a-player meets the strongest b-player he has not met)"
-            )
+        :raises NoValidPairingError: when that line cannot be read.
+        """
+        if rnd.record is not None:
+            return rnd
+        order = old_start_order(rnd.explanation, rnd.number)
+        return rnd if order is None else replace(rnd, record=order)
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
         return None
@@ -321,7 +312,7 @@ class DanskSystem:
             if ban.applies(field.number):
                 for a in ban.players:
                     banned.setdefault(a, set()).update(ban.players - {a})
-        forfeits = bool(tournament.setting("forfeits-count-as-met", False))
+        forfeits = DanskSettings.of(tournament).forfeits_count_as_met
         adj = [0] * len(order)
         for i, n in enumerate(order):
             if n == X:
@@ -414,7 +405,7 @@ class DanskSystem:
             value,
             kinds,
             [_label(n) for n in field.order],
-            straight=tournament.setting("colour-choice", "compositions") == "straight",
+            straight=DanskSettings.of(tournament).colour_choice == "straight",
         )
         notes, pulje_lines = pairer.pair_round()
         return self._round(tournament, field, notes, pulje_lines)
@@ -480,7 +471,13 @@ class DanskSystem:
         lines.extend(
             f"{b.player}: {b.result.label}, declared before the pairing" for b in field.byes
         )
-        return Round(number, tuple(pairings), byes=field.byes, explanation=tuple(lines))
+        return Round(
+            number,
+            tuple(pairings),
+            byes=field.byes,
+            explanation=tuple(lines),
+            record=StartOrder(field.start),
+        )
 
     @staticmethod
     def _first_round(note: PairNote) -> tuple[Colour, str]:
@@ -514,15 +511,15 @@ class DanskSystem:
                 + ", ".join(map(str, strongest))
             )
         lines.append(_format_order(field.start))
-        groups = int(tournament.setting("acceleration-groups", 0))
-        rounds = int(tournament.setting("acceleration-rounds", 0))
+        settings = DanskSettings.of(tournament)
+        groups, rounds = settings.acceleration_groups, settings.acceleration_rounds
         if groups > 4 and rounds == 0:
             lines.append(
                 f"acceleration (10): {groups} groups kept for the whole tournament; the rule "
                 "advises at most 4 ('Fastholdes rundelægningspointene i hele turneringen bør "
                 "der højst anvendes 4 grupper')"
             )
-        if tournament.setting("forfeits-count-as-met", False):
+        if settings.forfeits_count_as_met:
             lines.append("forfeited games count as met (1.2; setting forfeits-count-as-met)")
         extra = {n: field.points[n] - field.real[n] for n in real}
         if any(extra.values()):

@@ -1,0 +1,173 @@
+"""The rating registry (ratingkartotek) as a record: its commands, ``decide`` and the fold.
+
+The registry's rules (001 §5.1 entry ratings and the five-year rule, §2.7's correction, §6's
+alignment with FIDE, applying a tournament once) are decided here from the registry as read;
+the store appends the events under the version that was read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from skak.errors import InputError, StateError
+from skak.model.stream import Recorded
+from skak.rating.alignment import Alignment, align
+from skak.rating.registry import (
+    KINDS,
+    FideAligned,
+    PlayerEntered,
+    RapidBlitzCorrected,
+    RatingsCompressed,
+    Registry,
+    RegistryBuilder,
+    RegistryEvent,
+    TournamentApplied,
+    apply_registry_event,
+    entry_rating_allowed,
+    rapid_blitz_corrections,
+)
+from skak.rating.rules import rule_set_for
+
+__all__ = [
+    "AlignWithFide",
+    "ApplyTournament",
+    "CompressRatings",
+    "CorrectRapidBlitz",
+    "EnterPlayer",
+    "ImportList",
+    "RegistryCommand",
+    "decide",
+    "evolve",
+    "fide_alignment",
+    "fold",
+    "may_start_afresh",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportList:
+    """Players entered or updated from DSU's list export (all or nothing)."""
+
+    entries: tuple[PlayerEntered, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EnterPlayer:
+    """A new player with an entry rating given by ``authority`` (001 §5.1)."""
+
+    dsu_id: int
+    name: str
+    rating: int
+    authority: str
+    day: date
+    kind: str = "standard"
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyTournament:
+    """A finished tournament's rating changes (§4.5.4.1), once per tournament."""
+
+    applied: TournamentApplied
+
+
+@dataclass(frozen=True, slots=True)
+class AlignWithFide:
+    """The yearly alignment with FIDE's list (001 §6): FIDE id → (DSU id, FIDE rating)."""
+
+    fide: Mapping[int, tuple[int, int]]
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectRapidBlitz:
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class CompressRatings:
+    day: date
+
+
+RegistryCommand = (
+    ImportList | EnterPlayer | ApplyTournament | AlignWithFide | CorrectRapidBlitz | CompressRatings
+)
+
+
+def may_start_afresh(last_result: date | None, day: date) -> bool:
+    """001 §5.1: a registered player starts afresh with an entry rating only when his last
+    rated result is more than five (calendar) years old on ``day``."""
+    if last_result is None:
+        return False
+    try:
+        fifth = last_result.replace(year=last_result.year + 5)
+    except ValueError:  # 29 February: five years on is 1 March
+        fifth = date(last_result.year + 5, 3, 1)
+    return day > fifth
+
+
+def fide_alignment(registry: Registry, fide: Mapping[int, tuple[int, int]]) -> Alignment:
+    """001 §6 between the registry's standard ratings and FIDE's list."""
+    danish = {
+        pid: rating
+        for pid, p in registry.players.items()
+        if (rating := p.rating("standard")) is not None
+    }
+    return align(danish, dict(fide))
+
+
+def decide(registry: Registry, command: RegistryCommand) -> list[RegistryEvent]:
+    """The events that carry out ``command`` on ``registry``.
+
+    :raises SkakError: when a rule refuses it.
+    """
+    match command:
+        case ImportList(entries=entries):
+            return list(entries)
+        case EnterPlayer():
+            return [_decide_entry(registry, command)]
+        case ApplyTournament(applied=event):
+            if event.key in registry.applied:
+                raise StateError(f"{event.name} has been applied to the registry already")
+            return [event]
+        case AlignWithFide(fide=fide, day=day):
+            alignment = fide_alignment(registry, fide)
+            return [FideAligned(day, alignment.n, alignment.changes)] if alignment.changes else []
+        case CorrectRapidBlitz(day=day):
+            found = rapid_blitz_corrections(registry, day)
+            return [RapidBlitzCorrected(day, found)] if found else []
+        case CompressRatings(day=day):
+            return [RatingsCompressed(day)]
+    raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _decide_entry(registry: Registry, c: EnterPlayer) -> PlayerEntered:
+    if c.kind not in KINDS:
+        raise InputError(f"kind {c.kind!r} is standard, rapid or blitz")
+    edition = rule_set_for(c.day).name
+    if not entry_rating_allowed(c.rating, c.authority, edition):
+        raise InputError(
+            f"a {c.authority} cannot enter a player with {c.rating} ({edition}; 001 §5.1)"
+        )
+    old = registry.players.get(c.dsu_id)
+    if old is not None and not may_start_afresh(old.last_result(), c.day):
+        raise StateError(
+            f"DSU member {c.dsu_id} is registered already; a player can start afresh "
+            "only when his last rated result is more than five years old (001 §5.1)"
+        )
+    return PlayerEntered(c.dsu_id, c.name, ((c.kind, c.rating),), c.day, f"entry by {c.authority}")
+
+
+def evolve(state: Registry, event: RegistryEvent) -> Registry:
+    """The registry after one more event (``state`` is left as it was)."""
+    return apply_registry_event(state, event)
+
+
+def fold(events: Iterable[Recorded[RegistryEvent]] | Sequence[RegistryEvent]) -> Registry:
+    """The registry its events build, in order (changed in place while building: a long
+    log is not copied once per event)."""
+    builder = RegistryBuilder()
+    for e in events:
+        builder.apply(e.event if isinstance(e, Recorded) else e)
+    return builder.state

@@ -1,0 +1,413 @@
+"""The individual tournament as a record: its commands, the rules that decide them, the fold.
+
+``decide(log, command, context) -> events`` holds every rule a command must pass (late
+entries, the withdrawal range, missing results before pairing, the pairing itself, undo's
+dependency check); ``evolve(state, event, context)`` builds the state and re-checks the rules
+that depend on the pairing system, so a replay after an undo checks them exactly as the
+command did. Both are pure: the store (:mod:`skak.store`) reads and appends, the API
+(:mod:`skak.api`) connects the two.
+
+A pairing is computed here, from the state that was read, before anything is written: the
+store appends its events only if no other writer came first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import Any, Protocol
+
+from skak.errors import (
+    ConflictError,
+    InputError,
+    NotFoundError,
+    SkakError,
+    StateError,
+    UndoRefusedError,
+)
+from skak.model.events import (
+    Event,
+    EventUndone,
+    PlayerEdited,
+    PlayersAdded,
+    PlayerWithdrawn,
+    ReplayError,
+    ResultEntered,
+    RoundPaired,
+    TournamentCreated,
+    apply,
+    describe,
+    effective,
+)
+from skak.model.player import Player
+from skak.model.results import Result
+from skak.model.stream import Recorded
+from skak.model.tournament import Round, Tournament
+from skak.pairing import PairingSystem, get_system
+from skak.pairing.engine import check_next_round, pair_next, planned_rounds
+
+__all__ = [
+    "AnnounceAbsence",
+    "Command",
+    "Context",
+    "CreateTournament",
+    "EditPlayer",
+    "EnterResult",
+    "ImportTournament",
+    "Log",
+    "PairNextRound",
+    "RegisterPlayers",
+    "Undo",
+    "Withdraw",
+    "decide",
+    "evolve",
+    "fold",
+    "needs_log",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """What a decision may depend on besides the record: today's date and the pairing
+    systems (by name; the registry of :mod:`skak.pairing` unless a test gives another)."""
+
+    today: date = field(default_factory=date.today)
+    systems: Callable[[str], PairingSystem] = get_system
+
+    def system(self, t: Tournament) -> PairingSystem:
+        return self.systems(t.pairing_system)
+
+
+class Log(Protocol):
+    """A tournament as read from its stream: the state, and its events where they were read
+    (an undo needs them; other commands do not)."""
+
+    @property
+    def state(self) -> Tournament: ...
+
+    @property
+    def events(self) -> Sequence[Recorded[Event]]: ...
+
+
+# -- commands ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CreateTournament:
+    tournament: Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class ImportTournament:
+    """A whole tournament read from a file, stored as the events that build it."""
+
+    tournament: Tournament
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class RegisterPlayers:
+    """Players built from the current state (``make`` numbers them after those registered)."""
+
+    make: Callable[[Tournament], Sequence[Player]]
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EditPlayer:
+    """Change a player's details: ``changes`` by field, ``ratings`` by rating field, and
+    rounds added to his announced absences."""
+
+    start_number: int
+    changes: Mapping[str, Any] = field(default_factory=dict)
+    ratings: Mapping[str, int] = field(default_factory=dict)
+    add_absent: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceAbsence:
+    """A player will miss ``rounds`` (meldt afbud): 0 points, or ½ with ``half``; ``cancel``
+    takes an announced absence or bye back."""
+
+    start_number: int
+    rounds: frozenset[int]
+    half: bool = False
+    cancel: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    start_number: int
+    from_round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairNextRound:
+    allow_unfinished: bool = False
+
+
+class _Unread:
+    """The caller did not say what result it saw on the board."""
+
+    def __repr__(self) -> str:
+        return "UNREAD"
+
+
+UNREAD = _Unread()
+
+
+@dataclass(frozen=True, slots=True)
+class EnterResult:
+    """Enter or correct one board's result. ``seen`` is the result the caller saw on the
+    board (``None``: no result yet); when given and the board has changed since, the entry
+    is refused as a conflict rather than overwriting another arbiter's result."""
+
+    round: int
+    board: int
+    result: Result
+    playoff: tuple[Result, ...] = ()
+    seen: Result | _Unread | None = UNREAD
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last change in force, or event ``seq``."""
+
+    seq: int | None = None
+
+
+Command = (
+    CreateTournament
+    | ImportTournament
+    | RegisterPlayers
+    | EditPlayer
+    | AnnounceAbsence
+    | Withdraw
+    | PairNextRound
+    | EnterResult
+    | Undo
+)
+
+
+def needs_log(command: Command) -> bool:
+    """Whether deciding ``command`` reads the events themselves, not only the state."""
+    return isinstance(command, Undo)
+
+
+# -- rules ---------------------------------------------------------------------------------
+
+
+def _check_late_entries(t: Tournament, system: PairingSystem) -> None:
+    if t.rounds and not system.accepts_late_entries:
+        raise StateError(
+            f"round {t.current_round} has been paired and {system.title} takes no late "
+            "entries (sen tilmelding)"
+        )
+
+
+def _check_withdrawal(t: Tournament, system: PairingSystem, from_round: int) -> None:
+    planned = planned_rounds(t, system)
+    if planned is not None and from_round > planned:
+        raise InputError(f"the tournament has {planned} rounds; there is no round {from_round}")
+
+
+def _check_results_in(t: Tournament, allow_unfinished: bool) -> bool:
+    """DSU 4.9.3 rule 1.1: a round is paired when every earlier result is in, unless the
+    arbiter allows it; :returns: whether games are still without a result (paired as draws).
+    """
+    missing = [(r.number, r.pending_boards) for r in t.rounds if r.pending_boards]
+    if missing and not allow_unfinished:
+        where = "; ".join(
+            f"round {n} board{'s' if len(b) > 1 else ''} {', '.join(map(str, b))}"
+            for n, b in missing
+        )
+        raise StateError(
+            f"results are missing ({where}); enter them with 'skak result', or pair "
+            "anyway with --allow-unfinished to count those games as draws"
+        )
+    return bool(missing)
+
+
+# -- decide --------------------------------------------------------------------------------
+
+
+def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
+    """The events that carry out ``command`` on the tournament ``log`` holds.
+
+    :raises SkakError: when a rule refuses the command (nothing is to be written).
+    """
+    if isinstance(command, CreateTournament | ImportTournament):
+        if log is not None:
+            raise StateError("the tournament exists already")
+        return _decide_creation(command, ctx)
+    if log is None:
+        raise StateError("there is no tournament yet")
+    if isinstance(command, Undo):
+        return _decide_undo(log.events, command, ctx)
+    t = log.state
+    system = ctx.system(t)
+    match command:
+        case RegisterPlayers(make=make, source=source):
+            players = tuple(make(t))  # bad details are named before the round is checked
+            _check_late_entries(t, system)
+            return [PlayersAdded(players, source)]
+        case EditPlayer():
+            before = t.player(command.start_number)
+            changes = dict(command.changes)
+            if "start_number" in changes:
+                raise InputError("the start number (startnummer) identifies the player and stays")
+            if command.ratings:
+                changes["ratings"] = replace(before.ratings, **command.ratings)
+            if command.add_absent:
+                changes["absent_rounds"] = before.absent_rounds | command.add_absent
+            if not changes:
+                raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
+            return [PlayerEdited(before, replace(before, **changes))]
+        case AnnounceAbsence():
+            return [_decide_absence(t, command)]
+        case Withdraw(start_number=n, from_round=first):
+            t.player(n)  # an unknown player is named before the round is checked
+            start = first if first is not None else t.next_round
+            _check_withdrawal(t, system, start)
+            return [PlayerWithdrawn(n, start)]
+        case PairNextRound(allow_unfinished=allow):
+            check_next_round(t, system)
+            unfinished = _check_results_in(t, allow)
+            return [RoundPaired(pair_next(t, system), unfinished)]
+        case EnterResult():
+            previous = t.round(command.round).board(command.board).result
+            if not isinstance(command.seen, _Unread) and command.seen is not previous:
+                now = "no result" if previous is None else str(previous)
+                raise ConflictError(
+                    f"round {command.round} board {command.board} was changed by someone else "
+                    f"(it now has {now}); look again before entering the result"
+                )
+            return [ResultEntered(command.round, command.board, command.result, command.playoff)]
+    raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context) -> list[Event]:
+    t = command.tournament
+    ctx.system(t).check_settings(t.settings)
+    if isinstance(command, CreateTournament):
+        return [TournamentCreated(t)]
+    events: list[Event] = [
+        TournamentCreated(replace(t, players=(), rounds=())),
+        PlayersAdded(t.players, command.source),
+        *(RoundPaired(r) for r in t.rounds),
+    ]
+    if (
+        fold_events(events, ctx) != t
+    ):  # pragma: no cover - the events rebuild what they were cut from
+        raise StateError("the imported tournament could not be rebuilt from its events")
+    return events
+
+
+def _decide_absence(t: Tournament, command: AnnounceAbsence) -> PlayerEdited:
+    current = t.player(command.start_number)
+    rounds = command.rounds
+    paired = sorted(r for r in rounds if r <= t.current_round)
+    if paired:
+        raise InputError(
+            f"round(s) {', '.join(map(str, paired))} are paired already; an absence is announced "
+            "before the round is paired (a game not played is a forfeit: skak result R B +-)"
+        )
+    if command.cancel:
+        changes: dict[str, Any] = {
+            key: getattr(current, key) - rounds
+            for key in ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
+        }
+    else:
+        keep, other = (
+            ("half_bye_rounds", "absent_rounds")
+            if command.half
+            else ("absent_rounds", "half_bye_rounds")
+        )
+        changes = {
+            keep: getattr(current, keep) | rounds,
+            other: getattr(current, other) - rounds,
+            "full_bye_rounds": current.full_bye_rounds - rounds,
+        }
+    return PlayerEdited(current, replace(current, **changes))
+
+
+def _decide_undo(events: Sequence[Recorded[Event]], command: Undo, ctx: Context) -> list[Event]:
+    in_force = effective((r.version, r.event) for r in events)
+    if command.seq is None:
+        target_seq = in_force[-1][0]
+    else:
+        if not any(s == command.seq for s, _ in in_force):
+            if any(r.version == command.seq for r in events):
+                raise StateError(f"event {command.seq} is undone already or is an undo itself")
+            raise NotFoundError(f"the tournament has no event {command.seq}")
+        target_seq = command.seq
+    target = next(r.event for r in events if r.version == target_seq)
+    if isinstance(target, TournamentCreated):
+        raise UndoRefusedError(
+            "the tournament's creation cannot be undone"
+            + (" (it is the only change left)" if len(in_force) == 1 else "")
+        )
+    return [EventUndone(target_seq)]
+
+
+# -- evolve and fold -----------------------------------------------------------------------
+
+
+def evolve(state: Tournament | None, event: Event, ctx: Context) -> Tournament:
+    """The tournament after ``event``: the model's checks, plus those that need the pairing
+    system (late entries, the withdrawal range), so a replay re-checks what the command
+    checked. A round stored before system records existed gets its record back from the
+    system (:meth:`~skak.pairing.PairingSystem.recover_record`).
+
+    :raises SkakError: when the event does not fit the state.
+    """
+    if state is not None:
+        match event:
+            case PlayersAdded():
+                _check_late_entries(state, ctx.system(state))
+            case PlayerWithdrawn(from_round=first):
+                _check_withdrawal(state, ctx.system(state), first)
+            case RoundPaired(round=rnd):
+                recover = getattr(ctx.system(state), "recover_record", None)
+                if recover is not None:
+                    restored: Round = recover(state, rnd)
+                    if restored is not rnd:
+                        event = replace(event, round=restored)
+            case _:
+                pass
+    return apply(state, event)
+
+
+def fold_events(events: Iterable[Event], ctx: Context) -> Tournament | None:
+    """The state a sequence of events builds, all of them in force."""
+    state: Tournament | None = None
+    for event in events:
+        state = evolve(state, event, ctx)
+    return state
+
+
+def fold(
+    events: Iterable[Recorded[Event]], ctx: Context, *, start: Tournament | None = None
+) -> Tournament | None:
+    """The state that the events in force build on ``start`` (undo markers and what they
+    undid left out), or ``None`` when they build nothing.
+
+    :raises ReplayError: naming the first event that no longer applies.
+    """
+    state = start
+    for seq, event in effective((r.version, r.event) for r in events):
+        try:
+            state = evolve(state, event, ctx)
+        except SkakError as err:
+            raise ReplayError(seq, event, err) from err
+    return state
+
+
+def undo_refused(err: ReplayError, target: int, target_event: Event) -> UndoRefusedError:
+    """The message for an undo whose later events depend on what it would take back."""
+    return UndoRefusedError(
+        f"cannot undo event {target} ({describe(target_event)}): later event "
+        f"{err.seq} ({describe(err.event)}) depends on it: {err.cause.message}. "
+        "Undo that one first."
+    )

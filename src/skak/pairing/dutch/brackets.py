@@ -1,0 +1,385 @@
+"""The Dutch system's bracket procedure (C.04.3 articles 2–4): the score of the
+pairing-allocated bye first, then the brackets top down — moved-down players, exchanges
+between S1 and S2, transpositions — each choice optimal for the whole field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import NoReturn
+
+from skak.errors import NoValidPairingError
+from skak.model.results import format_points
+from skak.pairing.dutch.cards import Float
+from skak.pairing.dutch.optimiser import _Choice, _Matcher
+from skak.pairing.dutch.weights import _bits, _Context, _Weights
+
+
+class _Pairer:
+    """Settles the brackets top down (C.04.3 articles 2–4), re-optimising the whole field
+    for every choice."""
+
+    def __init__(self, ctx: _Context) -> None:
+        self.ctx = ctx
+        self.cards = ctx.cards
+        self.n = len(self.cards)
+        self.weights = _Weights(ctx)
+        self.m = _Matcher(self.n)
+        self.settled: list[tuple[int, int]] = []
+        self.explanation: list[str] = []
+        self.windows = False
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _edge(self, i: int, j: int, in_cur: bool, in_next: bool) -> int:
+        return self.weights.edge(self.cards[i], self.cards[j], in_cur, in_next)
+
+    def _fill(self, edge: Iterable[tuple[int, int]], in_cur: bool, in_next: bool) -> None:
+        for i, j in edge:
+            self.m.set(i, j, self._edge(i, j, in_cur, in_next))
+
+    def _bye_search(self) -> None:
+        """Step 1: the lowest score a pairing-allocated bye can go to (C.04.1 c, C2, C9):
+        from the lowest score group up, whether everyone else can be paired when one
+        eligible player of that score or lower is left out."""
+        ctx, cards, n, m = self.ctx, self.cards, self.n, self.m
+        everyone = m.alive_mask()
+        for score in reversed(ctx.groups):
+            m.set_bye_candidates(v for v in range(n) if self.weights.may_get_bye(cards[v], score))
+            if m.complete(everyone) is not None:
+                break
+        else:
+            self._no_pairing(everyone)
+        ctx.bye_score = score
+        top = cards[0].score
+        if ctx.bye_score >= top:
+            # The bye goes to a topscorer: is it the single downfloater (the other topscorers
+            # paired among themselves, and everyone else among themselves)?
+            tops = sum(1 << v for v in range(n) if cards[v].score >= top)
+            ctx.single_downfloater_is_bye = (
+                tops.bit_count() % 2 == 1
+                and m.complete(tops) is not None
+                and m.complete(everyone & ~tops) is not None
+            )
+        counts = sorted((c.played for c in cards if c.score == ctx.bye_score), reverse=True)
+        ctx.unplayed_rank = {played: i for i, played in enumerate(counts)}
+
+    def _no_pairing(self, mask: int) -> NoReturn:
+        """Name the players who cannot all be paired (C1–C3 or the bye's C2)."""
+        m = self.m
+        if mask.bit_count() % 2:
+            mask |= 1 << self.n
+        found = m.graph.maximum_matching(mask)
+        numbers = sorted(
+            self.cards[v].number for v in range(self.n) if mask >> v & 1 and v not in found
+        )
+        raise NoValidPairingError(
+            f"round {self.ctx.round} cannot be paired by the Dutch system without breaking "
+            f"an absolute criterion (no rematch, no second bye, absolute colours): "
+            f"players {', '.join(map(str, numbers))} cannot all be paired",
+            numbers,
+        )
+
+    # -- the round ---------------------------------------------------------------------------
+
+    def run(self) -> list[tuple[int, int]]:
+        cards, n, m = self.cards, self.n, self.m
+        m.top_shift = self.weights.top_shift
+        adj = m.graph.adj
+        for j in range(n):
+            for i in range(j):
+                if self.weights.compatible(cards[i], cards[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        if n % 2:
+            self._bye_search()
+            m.set_bye_candidates(v for v in range(n) if self.weights.candidate(cards[v]))
+        elif m.complete(m.alive_mask()) is None:
+            self._no_pairing(m.alive_mask())
+        self.weights.prepare()
+        #: The window shortcut needs every edge outside the window to score nothing below
+        #: the completion field; C9's field scores on all edges while the bye is the single
+        #: downfloater.
+        self.windows = not self.ctx.single_downfloater_is_bye
+        for j in range(n):
+            for i in range(j):
+                m.set(i, j, self._edge(i, j, False, False))
+
+        # Score groups as (first vertex, end vertex).
+        starts = [0] + [v for v in range(1, n) if cards[v].score != cards[v - 1].score]
+        spans = [(s, e) for s, e in zip(starts, [*starts[1:], n], strict=True)]
+        m.pair_up(*(range(s, e) for s, e in spans))
+        carried: list[int] = []  # moved-down players, in order
+        g = 0
+        while g < len(spans) or len(carried) > 1:
+            if g >= len(spans):
+                break
+            res_begin, res_end = spans[g]
+            nxt = spans[g + 1] if g + 1 < len(spans) else (res_end, res_end)
+            carried = self._bracket(carried, res_begin, res_end, nxt)
+            g += 1
+        if len(carried) > 1:  # pragma: no cover - the completion check prevents this
+            raise NoValidPairingError("the Dutch pairing left several players unpaired", [])
+        return self.settled
+
+    def _bracket(
+        self, mdps: list[int], res_begin: int, res_end: int, nxt: tuple[int, int]
+    ) -> list[int]:
+        cards, m = self.cards, self.m
+        residents = list(range(res_begin, res_end))
+        nexts = list(range(*nxt))
+        members = mdps + residents
+        low = self.ctx.pair_width  # one sub-field of the ordering bits
+        score = cards[res_begin].score
+        ctx = self.ctx
+        m.pair_up(members, nexts)
+        # Optimise over this bracket and the next only (``_Matcher``), unless the bye's
+        # choice among the players below matters here: C9, or whether the bye will be the
+        # single downfloater of the next bracket (``_finish``).
+        m.window = (
+            members + nexts
+            if self.windows
+            and nexts
+            and not ctx.single_downfloater_is_bye
+            and (self.n % 2 == 0 or ctx.bye_score < cards[nexts[0]].score)
+            else None
+        )
+
+        # Quality fields for the edges into the bracket and into the next one.
+        base: dict[tuple[int, int], int] = {}
+        everyone = members + nexts
+        for pos, j in enumerate(everyone):
+            if pos < len(mdps):
+                continue
+            in_cur = j < res_end
+            for i in everyone[:pos]:
+                w = self._edge(i, j, in_cur, not in_cur)
+                base[i, j] = w
+                m.set(i, j, w)
+        taken: set[int] = set()
+        mdp_pairs = []
+        if not mdps:
+            mate = m.solve()
+        else:
+            # Which MDPs are paired here (C5/C6; the highest first) and against whom (the
+            # highest resident first), as one lexicographic optimisation: selection bits
+            # above one priority field per MDP, in MDP order.
+            width = _bits(len(residents) + 1)
+            count = len(mdps)
+            low_part = count * width
+            bonus: dict[tuple[int, int], int] = {}
+            selects: list[_Choice] = []
+            prios: list[_Choice] = []
+            for i, v in enumerate(mdps):
+                select = 1 << (low_part + count - 1 - i)
+                selects.append((v, {}))
+                prios.append((v, {}))
+                for r in residents:
+                    if base.get((v, r), 0):
+                        prio = (res_end - r) << (width * (count - 1 - i))
+                        bonus[v, r] = select + prio
+                        selects[-1][1][r] = 1
+                        prios[-1][1][r] = res_end - r
+            mate = m.solve(low_part + count, bonus, selects + prios)
+            for v in mdps:
+                r = mate[v]
+                if res_begin <= r < res_end:
+                    taken.update((v, r))
+                    mdp_pairs.append((v, r))
+                    self._settle(v, r)
+
+        # The remainder (C.04.3 2.3): S1 and S2, exchanges, then transpositions.
+        remainder = [r for r in residents if r not in taken]
+        pairs_here = sum(1 for r in remainder if mate[r] < r and mate[r] >= res_begin)
+        s1_size = pairs_here
+        pos_of = {v: i for i, v in enumerate(remainder)}
+        m.pair_up(remainder[: 2 * s1_size])
+
+        def ordered(i: int, j: int) -> int:
+            w = base.get((i, j), 0)
+            if not w:
+                return 0
+            idx = pos_of[i]
+            return w + ((((idx < s1_size) << (2 * low)) - idx) << 1)
+
+        for a_pos, a in enumerate(remainder):
+            for b in remainder[a_pos + 1 :]:
+                m.set(a, b, ordered(a, b))
+        # Optimistically the transpositions too: when no exchange is needed, S1 is the
+        # first half and the same optimum already pairs it in the rules' order.
+        width = _bits(len(remainder) + 1)
+        shift = width * max(s1_size, 1)
+        bonus = {}
+        choices: list[_Choice] = []
+        for i, a in enumerate(remainder[:s1_size]):
+            choices.append((a, {}))
+            for b in remainder[i + 1 :]:
+                if base.get((a, b), 0):
+                    bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (s1_size - 1 - i))
+                    choices[-1][1][b] = len(remainder) - pos_of[b]
+        mate = m.solve(shift, bonus, choices)
+
+        def higher(v: int) -> bool:
+            return v < mate[v] < res_end
+
+        exchanges = sum(1 for v in remainder[:s1_size] if not higher(v))
+        if not exchanges:
+            rem_pairs = [(a, mate[a]) for a in remainder[:s1_size]]
+            for a, b in rem_pairs:
+                taken.update((a, b))
+                self._settle(a, b)
+            left = [v for v in remainder if v not in taken]
+            for i, a in enumerate(left):
+                for b in left[i + 1 :]:
+                    m.set(a, b, 0)  # they float together: no pair among them later
+            return self._finish(score, mdps, residents, nexts, mdp_pairs, rem_pairs, 0, mate)
+        remaining = exchanges
+        out_of_s1: list[int] = []
+        for idx in range(s1_size - 1, -1, -1):
+            if not remaining:
+                break
+            v = remainder[idx]
+            later = remainder[idx + 1 :]
+            if higher(v):
+                for b in later:
+                    w = ordered(v, b)
+                    if w:
+                        m.set(v, b, w - 1)
+                mate = m.solve()
+            moved = not higher(v)
+            remaining -= moved
+            if moved:
+                out_of_s1.append(v)
+            for b in later:
+                if moved:
+                    base[v, b] = 0
+                m.set(v, b, ordered(v, b))
+        remaining = exchanges
+        into_s1: list[int] = []
+        for idx in range(s1_size, len(remainder)):
+            if remaining <= 1:
+                break
+            v = remainder[idx]
+            later = remainder[idx + 1 :]
+            already = higher(v)
+            if not already:
+                for b in later:
+                    w = ordered(v, b)
+                    if w:
+                        m.set(v, b, w + 1)
+                mate = m.solve()
+            if higher(v):
+                remaining -= 1
+                into_s1.append(v)
+                for a in remainder[:idx]:
+                    base[a, v] = 0
+                    m.set(a, v, 0)
+                for b in nexts:
+                    base[v, b] = 0
+                    m.set(v, b, 0)
+            if not already:
+                for b in later:
+                    m.set(v, b, ordered(v, b))
+        for a_pos, a in enumerate(remainder):
+            for b in remainder[a_pos + 1 :]:
+                if not higher(a) or higher(b):
+                    base[a, b] = 0
+                m.set(a, b, base.get((a, b), 0))
+
+        # Each S1 player, from the top, gets the highest S2 player the optimum allows.
+        tops = [a for a in remainder if a not in taken and higher(a)]
+        shift = width * max(len(tops), 1)
+        bonus = {}
+        choices = []
+        for i, a in enumerate(tops):
+            choices.append((a, {}))
+            for b in remainder:
+                if b > a and base.get((a, b), 0):
+                    bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (len(tops) - 1 - i))
+                    choices[-1][1][b] = len(remainder) - pos_of[b]
+        mate = m.solve(shift, bonus, choices)
+        rem_pairs = [(a, mate[a]) for a in tops]
+        for a, b in rem_pairs:
+            taken.update((a, b))
+            self._settle(a, b)
+        return self._finish(score, mdps, residents, nexts, mdp_pairs, rem_pairs, exchanges, mate)
+
+    def _finish(
+        self,
+        score: Fraction,
+        mdps: list[int],
+        residents: list[int],
+        nexts: list[int],
+        mdp_pairs: list[tuple[int, int]],
+        rem_pairs: list[tuple[int, int]],
+        exchanges: int,
+        mate: Sequence[int],
+    ) -> list[int]:
+        """Who moves down, and whether the bye is still the single downfloater (C9)."""
+        ctx, cards = self.ctx, self.cards
+        paired = {v for pair in (*mdp_pairs, *rem_pairs) for v in pair}
+        floaters = [v for v in (*mdps, *residents) if v not in paired]
+        if nexts:
+            nscore = cards[nexts[0]].score
+            single = self.n % 2 == 1 and ctx.bye_score >= nscore
+            for v in floaters + nexts:
+                if single and cards[mate[v]].score < nscore:
+                    single = False
+            ctx.single_downfloater_is_bye = single
+        else:
+            ctx.single_downfloater_is_bye = False
+        self._explain(score, mdps, residents, mdp_pairs, rem_pairs, floaters, exchanges, not nexts)
+        return floaters
+
+    def _settle(self, a: int, b: int) -> None:
+        self.settled.append((a, b))
+        self.m.settle(a, b)
+
+    def _explain(
+        self,
+        score: Fraction,
+        mdps: list[int],
+        residents: list[int],
+        mdp_pairs: list[tuple[int, int]],
+        rem_pairs: list[tuple[int, int]],
+        floaters: list[int],
+        exchanges: int,
+        last: bool,
+    ) -> None:
+        num = [c.number for c in self.cards]
+        parts = [
+            f"bracket {format_points(score)}: {len(residents)} resident(s)"
+            + (f", {len(mdps)} moved down ({', '.join(str(num[v]) for v in mdps)})" if mdps else "")
+        ]
+        if mdps:
+            parts.append(
+                f"C5/C6: {len(mdp_pairs)} moved-down player(s) paired"
+                + (
+                    " (" + ", ".join(f"{num[a]}–{num[b]}" for a, b in mdp_pairs) + ")"
+                    if mdp_pairs
+                    else ""
+                )
+            )
+        parts.append(f"remainder: {len(rem_pairs)} pair(s)")
+        if exchanges:
+            parts.append(f"4.3: {exchanges} exchange(s) between S1 and S2")
+        games = [(self.cards[a], self.cards[b]) for a, b in (*mdp_pairs, *rem_pairs)]
+        clashes = sum(
+            1 for a, b in games if a.preference is not None and a.preference == b.preference
+        )
+        if clashes:
+            parts.append(f"C12: {clashes} colour preference(s) could not be granted")
+        again = sum(
+            (a.floats[0] is Float.DOWN) + (b.floats[0] is Float.UP)
+            for a, b in games
+            if a.score > b.score
+        )
+        if again:
+            parts.append(f"C14/C15: {again} player(s) float again after floating last round")
+        if floaters and last:
+            parts.append(
+                "C2/C9: pairing-allocated bye to " + ", ".join(str(num[v]) for v in floaters)
+            )
+        elif floaters:
+            parts.append("C4/C7: moves down " + ", ".join(str(num[v]) for v in floaters))
+        self.explanation.append("; ".join(parts))

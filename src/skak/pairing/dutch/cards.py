@@ -1,0 +1,220 @@
+"""The pairing cards of the Dutch system (C.04.3 1.2, 1.4, 1.7): each player's score with
+acceleration (``XXA`` or the Baku method, C.04.5), floats, colour history and preference, and
+the initial colour of the tournament (C.04.2 D, ``XXC``)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from skak.errors import InputError
+from skak.model.history import Entry, colour_history, entries_by_player
+from skak.model.results import Colour, Result, Scoring
+from skak.model.tournament import Tournament
+from skak.pairing.settings import Settings, setting
+
+__all__ = ["Card", "DutchSettings", "Float", "pairing_cards"]
+
+
+class Float(enum.Enum):
+    """How a player floated in an earlier round (C.04.3 1.4)."""
+
+    DOWN = "down"
+    UP = "up"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One player's pairing card for the round being paired (C.04.3 1.2, 1.4, 1.7).
+
+    ``score`` includes any acceleration (C.04.5); ``rank`` is the 0-based position in the
+    order of pairing numbers among the players taking part in the tournament. The colour
+    fields after ``floats`` follow from ``colours`` (they are read for every pair, so they
+    are worked out once):
+
+    * ``colour_difference``: whites minus blacks; ``imbalance`` its size;
+    * ``repeated``: the colour of the last two played games when they were the same;
+    * ``preference`` (1.7): absolute, strong, mild, or none; ``absolute_imbalance`` when the
+      difference is beyond ±1, ``absolute`` when that or ``repeated``, ``strong`` when not
+      absolute but unbalanced.
+    """
+
+    number: int
+    rank: int
+    score: Fraction
+    raw_score: Fraction
+    colours: tuple[Colour, ...]
+    played: int
+    bye_eligible: bool
+    floats: tuple[Float, Float]
+    colour_difference: int = field(init=False, repr=False)
+    imbalance: int = field(init=False, repr=False)
+    repeated: Colour | None = field(init=False, repr=False)
+    preference: Colour | None = field(init=False, repr=False)
+    absolute_imbalance: bool = field(init=False, repr=False)
+    absolute: bool = field(init=False, repr=False)
+    strong: bool = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        colours = self.colours
+        diff = sum(1 if c is Colour.WHITE else -1 for c in colours)
+        repeated = colours[-1] if len(colours) >= 2 and colours[-1] is colours[-2] else None
+        lower = Colour.BLACK if diff > 0 else Colour.WHITE
+        preference: Colour | None
+        if abs(diff) > 1:
+            preference = lower
+        elif repeated is not None:
+            preference = repeated.opposite
+        elif diff:
+            preference = lower
+        elif colours:
+            preference = colours[-1].opposite
+        else:
+            preference = None
+        absolute = abs(diff) > 1 or repeated is not None
+        for name, value in (
+            ("colour_difference", diff),
+            ("imbalance", abs(diff)),
+            ("repeated", repeated),
+            ("preference", preference),
+            ("absolute_imbalance", abs(diff) > 1),
+            ("absolute", absolute),
+            ("strong", not absolute and diff != 0),
+        ):
+            object.__setattr__(self, name, value)
+
+
+@dataclass(frozen=True)
+class DutchSettings(Settings):
+    """The Dutch system's settings."""
+
+    baku: bool = setting(False, "yes or no (Baku acceleration, C.04.5)")
+
+
+def _accelerations(t: Tournament) -> dict[int, dict[int, Fraction]]:
+    """Fictitious points per player and round (``XXA``, or the Baku method C.04.5)."""
+    out = {p.start_number: dict(p.accelerations) for p in t.players}
+    if not DutchSettings.of(t).baku:
+        return out
+    s = t.scoring
+    if s.loss or s.draw * 2 != s.win:
+        raise InputError("Baku acceleration (C.04.5) needs the scoring 1 – ½ – 0")
+    total = t.number_of_rounds
+    if not total or not t.players:
+        return out
+    order = sorted(t.players, key=lambda p: p.start_number)
+    last_rank = (len(order) - 1) // 2
+    last_round = (total - 1) // 2
+    last_full = last_round // 2
+    for p in order[: last_rank + 1]:
+        for index in range(last_round + 1):
+            out[p.start_number].setdefault(index + 1, s.win if index <= last_full else s.draw)
+    return out
+
+
+def _round_points(e: Entry, scoring: Scoring) -> Fraction:
+    return e.pairing_points(scoring)
+
+
+def pairing_cards(t: Tournament) -> list[Card]:
+    """The pairing cards of the players to be paired in ``t.next_round``, in pairing order:
+    score (with acceleration) descending, then pairing number (C.04.3 1.2)."""
+    number = t.next_round
+    played_rounds = number - 1
+    scoring = t.scoring
+    by_player = entries_by_player(t)
+    accel = _accelerations(t)
+
+    points: dict[int, list[Fraction]] = {}
+    for p in t.players:
+        row = [Fraction(0)] * (played_rounds + 1)
+        for e in by_player.get(p.start_number, ()):
+            if e.round <= played_rounds:
+                row[e.round] += _round_points(e, scoring)
+        points[p.start_number] = row
+
+    def score_before(player: int, back: int) -> Fraction:
+        """Score before round ``number - back`` with that round's acceleration."""
+        last = played_rounds - back
+        return sum(points[player][1 : last + 1], Fraction(0)) + accel[player].get(
+            last + 1, Fraction(0)
+        )
+
+    def float_in(player: int, back: int) -> Float:
+        rnd = number - back
+        if rnd < 1:
+            return Float.NONE
+        entry = next((e for e in by_player.get(player, ()) if e.round == rnd), None)
+        if entry is None or not entry.is_played or entry.opponent is None:
+            got = _round_points(entry, scoring) if entry is not None else Fraction(0)
+            return Float.DOWN if got > scoring.loss else Float.NONE
+        mine, theirs = score_before(player, back), score_before(entry.opponent, back)
+        return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+
+    def participated(player: int) -> bool:
+        return any(
+            e.opponent is not None or e.result is Result.PAIRING_BYE
+            for e in by_player.get(player, ())
+        )
+
+    valid = [
+        p
+        for p in sorted(t.players, key=lambda p: p.start_number)
+        if p.is_available(number) or participated(p.start_number)
+    ]
+    rank = {p.start_number: i for i, p in enumerate(valid)}
+    cards = []
+    for p in valid:
+        if not p.is_available(number):
+            continue
+        n = p.start_number
+        entries = [e for e in by_player.get(n, ()) if e.round <= played_rounds]
+        eligible = not any(
+            e.result is Result.PAIRING_BYE
+            or (not e.is_played and _round_points(e, scoring) >= scoring.win)
+            for e in entries
+        )
+        colours = colour_history(t, n)
+        cards.append(
+            Card(
+                number=n,
+                rank=rank[n],
+                score=score_before(n, 0),
+                raw_score=sum(points[n], Fraction(0)),
+                colours=colours,
+                played=len(colours),
+                bye_eligible=eligible,
+                floats=(float_in(n, 1), float_in(n, 2)),
+            )
+        )
+    cards.sort(key=lambda c: (-c.score, c.rank))
+    return cards
+
+
+def _initial_colour(t: Tournament) -> Colour:
+    """The colour the top-ranked player gets in round 1 (C.04.2 D; ``XXC``), else inferred
+    from the first round with colours, else white."""
+    if t.initial_colour is not None:
+        return t.initial_colour
+    ordered = sorted(t.players, key=lambda p: p.start_number)
+    for rnd in t.rounds:
+        games = {
+            n: c
+            for pr in rnd.pairings
+            if pr.black is not None
+            for n, c in ((pr.white, Colour.WHITE), (pr.black, Colour.BLACK))
+        }
+        if not games:
+            continue
+        present = {b for pr in rnd.pairings for b in pr.players}
+        index = 0
+        for p in ordered:
+            if p.start_number in present:
+                if p.start_number in games:
+                    c = games[p.start_number]
+                    return c.opposite if index % 2 else c
+                index += 1
+        break
+    return Colour.WHITE

@@ -1,0 +1,225 @@
+"""The criteria of the Dutch system (C.04.3 C1–C21) as one integer edge weight: the round's
+context (forbidden pairs, score groups, field widths); the absolute criteria C1/C3 decide
+whether there is an edge at all, and the bye's C2, the completion C4 and the quality criteria
+C5–C21 are its fields, more important fields in higher bits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from skak.model.history import entries_by_player
+from skak.model.results import Colour, Scoring
+from skak.model.tournament import Tournament
+from skak.pairing.dutch.cards import Card, Float, _initial_colour
+
+
+def _bits(n: int) -> int:
+    return max(1, int(n).bit_length())
+
+
+@dataclass(slots=True)
+class _Context:
+    """Everything about one round that the weights need, fixed before the brackets."""
+
+    round: int
+    played_rounds: int
+    expected_rounds: int | None
+    scoring: Scoring
+    cards: list[Card]  # sorted: score, then rank
+    forbidden: dict[int, set[int]]
+    initial: Colour
+    groups: list[Fraction]  # scores, highest first
+    pair_width: int  # bits of a field counting pairs or players
+    group_width: int  # bits of one score group's sub-field
+    low_width: int  # bits below the quality fields, for the ordering rules
+    bye_score: Fraction = Fraction(0)
+    single_downfloater_is_bye: bool = False
+    unplayed_rank: dict[int, int] = field(default_factory=dict)
+
+    def group_index(self, score: Fraction) -> int:
+        """0 for the lowest score group, rising."""
+        return len(self.groups) - 1 - self.groups.index(score)
+
+
+def _context(t: Tournament, cards: list[Card]) -> _Context:
+    number = t.next_round
+    forbidden: dict[int, set[int]] = {c.number: set() for c in cards}
+    by_player = entries_by_player(t)
+    for c in cards:
+        for e in by_player.get(c.number, ()):
+            if e.opponent is not None and e.is_played and e.round < number:
+                forbidden[c.number].add(e.opponent)
+    for ban in t.bans:
+        if ban.applies(number):
+            for a in ban.players:
+                if a in forbidden:
+                    forbidden[a] |= ban.players - {a}
+    groups = sorted({c.score for c in cards}, reverse=True)
+    width = _bits(len(cards)) + 1
+    return _Context(
+        round=number,
+        played_rounds=number - 1,
+        expected_rounds=t.number_of_rounds,
+        scoring=t.scoring,
+        cards=cards,
+        forbidden=forbidden,
+        initial=_initial_colour(t),
+        groups=groups,
+        pair_width=width,
+        group_width=width,
+        low_width=3 * width + 1,
+    )
+
+
+def _compatible(ctx: _Context, a: Card, b: Card) -> bool:
+    """The absolute criteria C1 and C3 (C2 is the bye's, handled by the weights)."""
+    if b.number in ctx.forbidden.get(a.number, ()):
+        return False
+    if not (a.absolute and b.absolute and a.preference == b.preference):
+        return True
+    # C3's exception: topscorers (more than half the maximum score) in the last round.
+    if ctx.expected_rounds is None or ctx.played_rounds < ctx.expected_rounds - 1:
+        return False
+    top = Fraction(ctx.played_rounds) * max(ctx.scoring.win, ctx.scoring.draw) / 2
+    return a.score > top or b.score > top
+
+
+def _colour_fields(lo: Card, hi: Card) -> tuple[bool, bool, bool, bool]:
+    """C10–C13 for one pair: no colour difference beyond ±2, no third colour in a row, both
+    preferences granted, both strong preferences granted."""
+    same = lo.preference == hi.preference
+    c10 = not (lo.absolute_imbalance and hi.absolute_imbalance and same)
+    if not (lo.absolute and hi.absolute and same):
+        c11 = True
+    elif lo.imbalance == hi.imbalance:
+        c11 = lo.repeated is None or lo.repeated != hi.repeated
+    else:
+        loser = hi if lo.imbalance > hi.imbalance else lo
+        c11 = lo.preference is None or loser.repeated != lo.preference.opposite
+    c12 = lo.preference is None or hi.preference is None or not same
+    c13 = (
+        (not lo.strong and not lo.absolute)
+        or (not hi.strong and not hi.absolute)
+        or (lo.absolute and hi.absolute)
+        or not same
+    )
+    return c10, c11, c12, c13
+
+
+class _Weights:
+    """Edge weights: the criteria as fields of one integer, most important highest."""
+
+    def __init__(self, ctx: _Context) -> None:
+        self.ctx = ctx
+        self.region = len(ctx.groups) * ctx.group_width
+        pw, region = ctx.pair_width, self.region
+        back = min(ctx.played_rounds, 2)
+        #: Where the completion field starts: below it, the fields C5–C21 and the bits for
+        #: the ordering rules (``edge`` builds them in this order).
+        self.c9_shift = 4 * pw + back * 2 * (pw + region) + ctx.low_width
+        self.top_shift = 2 * (pw + region) + 2 * pw + self.c9_shift
+        # Memos: they depend on the two cards only, and edges are weighed many times.
+        self._units: dict[Fraction, int] = {}
+        self._pairs: dict[tuple[int, int], tuple[bool, tuple[bool, bool, bool, bool]]] = {}
+        self._info: dict[int, tuple[int, int, bool, bool, bool, bool, bool, bool]] = {}
+
+    def unit(self, score: Fraction) -> int:
+        unit = self._units.get(score)
+        if unit is None:
+            unit = 1 << (self.ctx.group_index(score) * self.ctx.group_width)
+            self._units[score] = unit
+        return unit
+
+    def _pair(self, hi: Card, lo: Card) -> tuple[bool, tuple[bool, bool, bool, bool]]:
+        """C1/C3 compatibility and the colour fields C10–C13 of ``hi``–``lo``."""
+        key = (hi.number, lo.number)
+        found = self._pairs.get(key)
+        if found is None:
+            found = (_compatible(self.ctx, hi, lo), _colour_fields(lo, hi))
+            self._pairs[key] = found
+        return found
+
+    def compatible(self, hi: Card, lo: Card) -> bool:
+        return self._pair(hi, lo)[0]
+
+    @staticmethod
+    def may_get_bye(c: Card, score: Fraction) -> bool:
+        return c.bye_eligible and c.score <= score
+
+    def candidate(self, c: Card) -> bool:
+        return self.may_get_bye(c, self.ctx.bye_score)
+
+    def prepare(self) -> None:
+        """Per player, what the weights read (once the bye's score is known): the score as
+        a group level (higher is better), its one-bit field unit, bye candidacy (C2/C9),
+        whether the player has the bye's score, and the two earlier floats."""
+        ctx = self.ctx
+        self._info = {
+            c.number: (
+                ctx.group_index(c.score),
+                self.unit(c.score),
+                self.candidate(c),
+                c.score == ctx.bye_score,
+                c.floats[0] is Float.DOWN,
+                c.floats[0] is Float.UP,
+                c.floats[1] is Float.DOWN,
+                c.floats[1] is Float.UP,
+            )
+            for c in ctx.cards
+        }
+
+    def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
+        """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
+        ``in_cur`` the current one, or ``in_next`` the next one."""
+        ctx = self.ctx
+        compatible, colours = self._pair(hi, lo)
+        if not compatible:
+            return 0
+        h_level, h_unit, h_cand, h_bye, h_down1, _, h_down2, _ = self._info[hi.number]
+        l_level, l_unit, l_cand, l_bye, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
+        # C4 completion, C2 bye eligibility: every edge counts, players who may not get
+        # the bye (or should not: a lower score is available) count more when paired.
+        top = 3 - h_cand - l_cand
+        c9 = 0
+        if ctx.single_downfloater_is_bye:
+            # C9: the bye assignee has played as many games as possible.
+            if h_bye:
+                c9 += ctx.unplayed_rank[hi.played]
+            if l_bye:
+                c9 += ctx.unplayed_rank[lo.played]
+        if not (in_cur or in_next):
+            # Outside the two brackets only C9 scores (below, the same fields are zero).
+            return (top << self.top_shift) | (c9 << self.c9_shift)
+        pw, region = ctx.pair_width, self.region
+        # C5/C6: pairs in the current bracket, then their scores.
+        w = int(in_cur)
+        w = (w << region) | (h_unit if in_cur else 0)
+        # C7: pairs and scores in the next bracket.
+        w = (w << pw) | in_next
+        w = (w << region) | (h_unit if in_next else 0)
+        w = (w << 2 * pw) | c9
+        # C10–C13: colours.
+        for ok in colours:
+            w = (w << pw) | (in_cur and ok)
+        # C14–C17: no repeated floats; C18–C21: their scores.
+        floated = h_level > l_level
+        downs = ((h_down1, l_down1, l_up1), (h_down2, l_down2, l_up2))
+        played = ctx.played_rounds
+        for back in (0, 1):
+            if played > back:
+                h_down, l_down, l_up = downs[back]
+                w <<= pw
+                if in_cur:
+                    w += l_down + (not floated and h_down)
+                w = (w << pw) | (in_cur and not (floated and l_up))
+        for back in (0, 1):
+            if played > back:
+                h_down, l_down, l_up = downs[back]
+                w <<= region
+                if in_cur:
+                    w += l_down * l_unit + h_down * h_unit
+                w <<= region
+                if in_cur and not (floated and l_up):
+                    w += h_unit
+        return (top << self.top_shift) | (w << ctx.low_width)

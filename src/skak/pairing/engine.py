@@ -1,0 +1,135 @@
+"""Pairing-engine work on a tournament snapshot: the next round, and re-checking old rounds.
+
+This is what ``skak engine`` does after reading a TRF, in the manner of bbpPairings and
+JaVaFo: pure functions of a :class:`~skak.model.Tournament` and a pairing system.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from skak.errors import NoValidPairingError, StateError
+from skak.model.results import Result
+from skak.model.tournament import Round, Tournament
+from skak.pairing.base import PairingSystem
+
+__all__ = [
+    "RoundCheck",
+    "check_next_round",
+    "check_rounds",
+    "pair_next",
+    "pairs_text",
+    "pending_as_unfinished",
+    "planned_rounds",
+]
+
+
+def pending_as_unfinished(t: Tournament) -> Tournament:
+    """The snapshot a pairing system sees when earlier games have no result yet: they count
+    as unfinished games, that is as draws for pairing (DSU 4.9.3 rule 1.1)."""
+    if not any(r.pending_boards for r in t.rounds):
+        return t
+    rounds = tuple(
+        replace(
+            r,
+            pairings=tuple(
+                replace(p, result=Result.UNFINISHED) if p.result is None else p for p in r.pairings
+            ),
+        )
+        for r in t.rounds
+    )
+    return replace(t, rounds=rounds)
+
+
+def planned_rounds(t: Tournament, system: PairingSystem) -> int | None:
+    """The number of rounds: the tournament's own, else what its system decides."""
+    return t.number_of_rounds or system.planned_rounds(t)
+
+
+def check_next_round(t: Tournament, system: PairingSystem) -> None:
+    """:raises StateError: when every planned round is paired already."""
+    planned = planned_rounds(t, system)
+    if planned is not None and t.next_round > planned:
+        raise StateError(f"all {planned} rounds have been paired; the tournament is over")
+
+
+def pair_next(t: Tournament, system: PairingSystem) -> Round:
+    """The next round of ``t`` by ``system``.
+
+    :raises StateError: when every planned round is paired already.
+    :raises NoValidPairingError: when the system finds no legal pairing.
+    """
+    check_next_round(t, system)
+    return system.pair(pending_as_unfinished(t))
+
+
+def pairs_text(rnd: Round) -> str:
+    """The engine output: the number of pairs, then ``white black`` per board, a bye as ``N 0``."""
+    lines = [str(len(rnd.pairings))]
+    lines += [f"{p.white} {p.black or 0}" for p in rnd.pairings]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCheck:
+    """How one round of a file compares with the system's own pairing of it."""
+
+    round: int
+    only_in_file: tuple[tuple[int, int, int], ...]  # (board, white, black)
+    only_in_system: tuple[tuple[int, int], ...]  # (white, black)
+    error: str | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return not (self.only_in_file or self.only_in_system or self.error)
+
+    def describe(self) -> str:
+        if self.error:
+            return f"round {self.round}: {self.error}"
+        if self.agrees:
+            return f"round {self.round}: same pairing"
+        parts = [f"board {b}: the file pairs {w}–{bl or 'bye'}" for b, w, bl in self.only_in_file]
+        parts += [f"skak pairs {w}–{bl or 'bye'}" for w, bl in self.only_in_system]
+        return f"round {self.round} differs: " + "; ".join(parts)
+
+
+def _before(t: Tournament, number: int) -> Tournament:
+    """``t`` as it stood before round ``number`` was paired, its known byes declared."""
+    rnd = t.round(number)
+    players = {p.start_number: p for p in t.players}
+    for b in rnd.byes:
+        p = players[b.player]
+        attr = {Result.HALF_BYE: "half_bye_rounds", Result.FULL_BYE: "full_bye_rounds"}.get(
+            b.result, "absent_rounds"
+        )
+        players[b.player] = replace(p, **{attr: getattr(p, attr) | {number}})
+    return replace(t, rounds=t.rounds[: number - 1], players=tuple(players.values()))
+
+
+def check_rounds(t: Tournament, system: PairingSystem) -> list[RoundCheck]:
+    """Re-pair every round from the history before it and compare with the file.
+
+    What is not history — the lot drawn before round 1 (the initial colour), the total number
+    of rounds of a file that does not state it — a system may read from the whole file first
+    (``as_checked``, the Dutch system does) and keep for every round it re-pairs.
+    """
+    as_checked = getattr(system, "as_checked", None)
+    if as_checked is not None:
+        t = as_checked(t)
+    out = []
+    for rnd in t.rounds:
+        in_file = {(p.white, p.black or 0): p.board for p in rnd.pairings}
+        try:
+            mine = system.pair(pending_as_unfinished(_before(t, rnd.number)))
+        except NoValidPairingError as err:
+            out.append(RoundCheck(rnd.number, (), (), f"no valid pairing: {err}"))
+            continue
+        ours = {(p.white, p.black or 0) for p in mine.pairings}
+        out.append(
+            RoundCheck(
+                rnd.number,
+                tuple(sorted((b, w, bl) for (w, bl), b in in_file.items() if (w, bl) not in ours)),
+                tuple(sorted(pair for pair in ours if pair not in in_file)),
+            )
+        )
+    return out

@@ -1,0 +1,15 @@
+"""The event store: one for every record kind (see :mod:`skak.store.streams`)."""
+
+from skak.store.kinds import REGISTRY, RegistryKind, TournamentKind
+from skak.store.streams import EventStore, Loaded, RecordKind, Stats, StreamRow
+
+__all__ = [
+    "REGISTRY",
+    "EventStore",
+    "Loaded",
+    "RecordKind",
+    "RegistryKind",
+    "Stats",
+    "StreamRow",
+    "TournamentKind",
+]

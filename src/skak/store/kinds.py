@@ -1,0 +1,124 @@
+"""The record kinds the store keeps: how each encodes its events and builds its state.
+
+The rules are in :mod:`skak.commands`; this module only joins them to the codec.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from skak.commands import registry as registry_rules
+from skak.commands import tournament as tournament_rules
+from skak.commands.tournament import Context
+from skak.model.events import Event, EventUndone, ReplayError
+from skak.model.stream import Recorded
+from skak.model.tournament import Tournament
+from skak.rating.registry import Registry, RegistryEvent
+from skak.storage.codec import (
+    dump_event,
+    dump_registry_event,
+    dump_tournament,
+    load_event,
+    load_registry_event,
+    load_tournament,
+)
+
+__all__ = ["REGISTRY", "RegistryKind", "TournamentKind"]
+
+
+@dataclass(frozen=True)
+class TournamentKind:
+    """Individual tournaments: a snapshot every 200 events, none used across an undo of an
+    event it already holds."""
+
+    ctx: Context = field(default_factory=Context)
+    name: str = "tournament"
+    snapshot_every: int = 200
+    snapshot_format: int = 1
+
+    def dump_event(self, event: Event) -> dict[str, Any]:
+        return dump_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> Event:
+        return load_event(payload)
+
+    def fold(
+        self, events: Sequence[Recorded[Event]], start: Tournament | None
+    ) -> Tournament | None:
+        return tournament_rules.fold(events, self.ctx, start=start)
+
+    def evolve(
+        self, state: Tournament | None, event: Event, log: Sequence[Recorded[Event]] | None
+    ) -> Tournament:
+        if isinstance(event, EventUndone):
+            assert log is not None
+            target = next(r.event for r in log if r.version == event.seq)
+            try:
+                rebuilt = self.fold([*log, Recorded(len(log) + 1, event, "", "")], None)
+            except ReplayError as err:
+                raise tournament_rules.undo_refused(err, event.seq, target) from err
+            assert rebuilt is not None
+            return rebuilt
+        return tournament_rules.evolve(state, event, self.ctx)
+
+    def needs_log(self, event: Event) -> bool:
+        return isinstance(event, EventUndone)
+
+    def dump_state(self, state: Tournament) -> dict[str, Any]:
+        return dump_tournament(state)
+
+    def load_state(self, payload: dict[str, Any]) -> Tournament:
+        return load_tournament(payload)
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[Event]]) -> bool:
+        return not any(isinstance(r.event, EventUndone) and r.event.seq <= version for r in tail)
+
+
+@dataclass(frozen=True)
+class RegistryKind:
+    """DSU's rating registry: one stream, never undone, no snapshots (a replay of the
+    national list is cheap next to reading it)."""
+
+    name: str = "rating-registry"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: RegistryEvent) -> dict[str, Any]:
+        return dump_registry_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> RegistryEvent:
+        return load_registry_event(payload)
+
+    def fold(
+        self, events: Sequence[Recorded[RegistryEvent]], start: Registry | None
+    ) -> Registry | None:
+        if start is not None:  # pragma: no cover - the registry keeps no snapshots
+            for r in events:
+                start = registry_rules.evolve(start, r.event)
+            return start
+        return registry_rules.fold(events)
+
+    def evolve(
+        self,
+        state: Registry | None,
+        event: RegistryEvent,
+        log: Sequence[Recorded[RegistryEvent]] | None,
+    ) -> Registry:
+        return registry_rules.evolve(state or Registry(), event)
+
+    def needs_log(self, event: RegistryEvent) -> bool:
+        return False
+
+    def dump_state(self, state: Registry) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> Registry:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[RegistryEvent]]) -> bool:
+        return False
+
+
+REGISTRY = RegistryKind()

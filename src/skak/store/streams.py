@@ -1,0 +1,406 @@
+"""The event store: every record is a stream of typed events with a version.
+
+``load`` reads a stream (from its latest usable snapshot plus the events after it, or in
+full) and replays it once; ``append`` adds events under the version the writer read, and
+refuses a stale writer with a :class:`~skak.errors.ConflictError` — the unique
+``(stream, version)`` constraint is the guard on every backend. ``execute`` is the whole
+command cycle: read, decide outside any write transaction (a pairing may take seconds),
+append under the version read, and on a conflict decide again on the new state.
+
+A record kind tells the store how to encode its events and build its state
+(:class:`RecordKind`); the rules themselves live in :mod:`skak.commands`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from sqlalchemy import Connection, delete, func, insert, select
+
+from skak.errors import ConflictError, NotFoundError, StateError
+from skak.model.stream import Recorded
+from skak.storage.database import Database, now
+from skak.storage.schema import snapshots, stream_events, streams
+
+__all__ = ["EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
+
+S = TypeVar("S")
+E = TypeVar("E")
+
+
+@dataclass(frozen=True, slots=True)
+class StreamRow:
+    """One record in the database: its id, kind, name and when it was created."""
+
+    id: int
+    kind: str
+    name: str
+    created_at: str
+
+    def label(self) -> str:
+        return f"#{self.id} {self.name} (created {self.created_at[:10]})"
+
+
+class RecordKind(Protocol[S, E]):
+    """How the store keeps one kind of record."""
+
+    @property
+    def name(self) -> str:
+        """The kind as the streams table names it (``tournament``, ``rating-registry``)."""
+        ...
+
+    @property
+    def snapshot_every(self) -> int:
+        """Write a snapshot after this many events since the last one (0: never)."""
+        ...
+
+    @property
+    def snapshot_format(self) -> int:
+        """The snapshot encoding; a stored snapshot of another format is not used."""
+        ...
+
+    def dump_event(self, event: E) -> dict[str, Any]: ...
+
+    def load_event(self, payload: dict[str, Any]) -> E: ...
+
+    def fold(self, events: Sequence[Recorded[E]], start: S | None) -> S | None:
+        """The state the events build on ``start`` (``None``: from nothing)."""
+        ...
+
+    def evolve(self, state: S | None, event: E, log: Sequence[Recorded[E]] | None) -> S:
+        """The state after one new event; ``log`` is every earlier event where it was read
+        in full (a kind may need it, e.g. to replay after an undo)."""
+        ...
+
+    def needs_log(self, event: E) -> bool:
+        """Whether applying ``event`` needs the earlier events (then the store reads all)."""
+        ...
+
+    def dump_state(self, state: S) -> dict[str, Any]: ...
+
+    def load_state(self, payload: dict[str, Any]) -> S: ...
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[E]]) -> bool:
+        """Whether a snapshot at ``version`` still holds, given the events after it."""
+        ...
+
+
+@dataclass
+class Stats:
+    """What the store has done: reads of a stream's events, and full or partial replays.
+
+    A test counts these per command (one read and one replay each)."""
+
+    reads: int = 0
+    replays: int = 0
+    events_read: int = 0
+    writes: int = 0
+    conflicts: int = 0
+
+    def reset(self) -> None:
+        self.reads = self.replays = self.events_read = self.writes = self.conflicts = 0
+
+
+class Loaded(Generic[S, E]):
+    """A record as read at ``version``: its state (built on first use, once), and its
+    events where they were read in full."""
+
+    def __init__(
+        self,
+        kind: RecordKind[S, E],
+        stream: StreamRow,
+        version: int,
+        *,
+        events: tuple[Recorded[E], ...] | None,
+        build: Callable[[], S | None],
+    ) -> None:
+        self.kind = kind
+        self.stream = stream
+        self.version = version
+        self._events = events
+        self._build: Callable[[], S | None] | None = build
+        self._state: S | None = None
+
+    @property
+    def events(self) -> tuple[Recorded[E], ...]:
+        if self._events is None:  # pragma: no cover - callers ask for the log when they need it
+            raise StateError("the events of this record were not read")
+        return self._events
+
+    @property
+    def has_events(self) -> bool:
+        return self._events is not None
+
+    @property
+    def state(self) -> S:
+        if self._build is not None:
+            self._state = self._build()
+            self._build = None
+        if self._state is None:
+            raise StateError(f"{self.stream.kind} #{self.stream.id} has no events; it was lost")
+        return self._state
+
+    @classmethod
+    def built(
+        cls,
+        kind: RecordKind[S, E],
+        stream: StreamRow,
+        version: int,
+        state: S,
+        events: tuple[Recorded[E], ...] | None,
+    ) -> Loaded[S, E]:
+        return cls(kind, stream, version, events=events, build=lambda: state)
+
+
+@dataclass
+class EventStore:
+    """Streams of events in one database (see the module's docstring)."""
+
+    db: Database
+    stats: Stats = field(default_factory=Stats)
+
+    # -- streams -------------------------------------------------------------------------
+
+    def streams(self, kind: str) -> list[StreamRow]:
+        with self.db.read() as conn:
+            return self._streams(conn, kind)
+
+    @staticmethod
+    def _streams(conn: Connection, kind: str) -> list[StreamRow]:
+        rows = conn.execute(
+            select(streams.c.id, streams.c.kind, streams.c.name, streams.c.created_at)
+            .where(streams.c.kind == kind)
+            .order_by(streams.c.id)
+        )
+        return [StreamRow(r.id, r.kind, r.name, r.created_at) for r in rows]
+
+    def create(
+        self, kind: RecordKind[S, E], name: str, new: Sequence[E], actor: str
+    ) -> Loaded[S, E]:
+        """A new stream holding ``new``, in one transaction."""
+        state = kind.fold([Recorded(i, e, actor, "") for i, e in enumerate(new, 1)], None)
+        if state is None:
+            raise StateError(f"a new {kind.name} needs at least one event")
+        with self.db.write() as conn:
+            created = now()
+            result = conn.execute(
+                insert(streams).values(kind=kind.name, name=name, created_at=created)
+            )
+            (new_id,) = result.inserted_primary_key or (None,)
+            if new_id is None:  # pragma: no cover - every backend returns the key
+                raise StateError("the database did not return the new record's id")
+            row = StreamRow(int(new_id), kind.name, name, created)
+            recorded = self._insert(conn, kind, row.id, 0, new, actor)
+            self._maybe_snapshot(conn, kind, row, len(new), state)
+            self.stats.writes += 1
+        return Loaded.built(kind, row, len(new), state, tuple(recorded))
+
+    # -- reading -------------------------------------------------------------------------
+
+    def load(
+        self, kind: RecordKind[S, E], stream: StreamRow, *, full: bool = False
+    ) -> Loaded[S, E]:
+        """The record at its newest version, replayed once when its state is first used.
+
+        Without ``full`` the read starts from the newest usable snapshot.
+        """
+        with self.db.read() as conn:
+            return self._read(conn, kind, stream, full=full)
+
+    def _read(
+        self, conn: Connection, kind: RecordKind[S, E], stream: StreamRow, *, full: bool
+    ) -> Loaded[S, E]:
+        snap = None if full or not kind.snapshot_every else self._snapshot(conn, kind, stream)
+        after = snap[0] if snap is not None else 0
+        rows = conn.execute(
+            select(
+                stream_events.c.version,
+                stream_events.c.payload,
+                stream_events.c.actor,
+                stream_events.c.recorded_at,
+            )
+            .where(stream_events.c.stream_id == stream.id, stream_events.c.version > after)
+            .order_by(stream_events.c.version)
+        ).all()
+        self.stats.reads += 1
+        self.stats.events_read += len(rows)
+        tail = tuple(
+            Recorded(r.version, kind.load_event(r.payload), r.actor, r.recorded_at) for r in rows
+        )
+        version = tail[-1].version if tail else after
+        if snap is not None and not kind.snapshot_usable(after, tail):
+            return self._read(conn, kind, stream, full=True)
+        start = None if snap is None else kind.load_state(snap[1])
+
+        def build() -> S | None:
+            self.stats.replays += 1
+            return kind.fold(tail, start)
+
+        return Loaded(kind, stream, version, events=None if snap else tail, build=build)
+
+    @staticmethod
+    def _snapshot(
+        conn: Connection, kind: RecordKind[Any, Any], stream: StreamRow
+    ) -> tuple[int, dict[str, Any]] | None:
+        row = conn.execute(
+            select(snapshots.c.version, snapshots.c.format, snapshots.c.payload).where(
+                snapshots.c.stream_id == stream.id
+            )
+        ).first()
+        if row is None or row.format != kind.snapshot_format:
+            return None
+        return int(row.version), row.payload
+
+    # -- writing -------------------------------------------------------------------------
+
+    def append(self, loaded: Loaded[S, E], new: Sequence[E], actor: str, state: S) -> Loaded[S, E]:
+        """Append ``new`` after ``loaded.version``; ``state`` is the state they build.
+
+        :raises ConflictError: when another writer appended since ``loaded`` was read.
+        """
+        with self.db.write() as conn:
+            return self._append(conn, loaded, new, state, actor)
+
+    def _append(
+        self, conn: Connection, loaded: Loaded[S, E], new: Sequence[E], state: S, actor: str
+    ) -> Loaded[S, E]:
+        kind = loaded.kind
+        current = conn.execute(
+            select(func.max(stream_events.c.version)).where(
+                stream_events.c.stream_id == loaded.stream.id
+            )
+        ).scalar_one()
+        if (current or 0) != loaded.version:
+            self.stats.conflicts += 1
+            raise ConflictError(
+                f"{loaded.stream.name} was changed by another command since it was read "
+                f"(version {current}, not {loaded.version}); nothing was written"
+            )
+        recorded = self._insert(conn, kind, loaded.stream.id, loaded.version, new, actor)
+        version = loaded.version + len(new)
+        self._maybe_snapshot(conn, kind, loaded.stream, version, state)
+        self.stats.writes += 1
+        events = (*loaded.events, *recorded) if loaded.has_events else None
+        return Loaded.built(kind, loaded.stream, version, state, events)
+
+    def _insert(
+        self,
+        conn: Connection,
+        kind: RecordKind[Any, E],
+        stream_id: int,
+        after: int,
+        new: Sequence[E],
+        actor: str,
+    ) -> list[Recorded[E]]:
+        at = now()
+        recorded = [Recorded(after + i, e, actor, at) for i, e in enumerate(new, start=1)]
+        if recorded:
+            conn.execute(
+                insert(stream_events),
+                [
+                    {
+                        "stream_id": stream_id,
+                        "version": r.version,
+                        "type": str(getattr(r.event, "kind", type(r.event).__name__)),
+                        "payload": kind.dump_event(r.event),
+                        "actor": actor,
+                        "recorded_at": at,
+                    }
+                    for r in recorded
+                ],
+            )
+        return recorded
+
+    def _maybe_snapshot(
+        self, conn: Connection, kind: RecordKind[S, Any], stream: StreamRow, version: int, state: S
+    ) -> None:
+        if not kind.snapshot_every:
+            return
+        last = conn.execute(
+            select(snapshots.c.version, snapshots.c.format).where(
+                snapshots.c.stream_id == stream.id
+            )
+        ).first()
+        since = version - (last.version if last and last.format == kind.snapshot_format else 0)
+        if since < kind.snapshot_every:
+            return
+        conn.execute(delete(snapshots).where(snapshots.c.stream_id == stream.id))
+        conn.execute(
+            insert(snapshots).values(
+                stream_id=stream.id,
+                version=version,
+                format=kind.snapshot_format,
+                payload=kind.dump_state(state),
+            )
+        )
+
+    def execute(
+        self,
+        kind: RecordKind[S, E],
+        stream: StreamRow,
+        decide: Callable[[Loaded[S, E]], Sequence[E]],
+        actor: str,
+        *,
+        full: bool = False,
+    ) -> tuple[Loaded[S, E], Loaded[S, E], tuple[E, ...]]:
+        """Read the record, ``decide`` the new events, append them under the version read.
+
+        The decision (a pairing may take seconds) runs outside any write transaction. When
+        another writer came first, the command is read and decided again on the new state,
+        this time inside the write transaction, holding the record, so a writer who lost
+        the race once is never starved by a busy one. ``full`` reads every event (a command
+        that needs them, such as an undo). :returns: the record before, after, and the
+        events added.
+        """
+        before = self.load(kind, stream, full=full)
+        decided = self._decide(kind, before, decide, actor)
+        if decided is None:
+            return before, before, ()
+        try:
+            with self.db.write() as conn:
+                return before, self._append(conn, before, *decided, actor), decided[0]
+        except ConflictError:
+            pass
+        with self.db.write() as conn:
+            conn.execute(select(streams.c.id).where(streams.c.id == stream.id).with_for_update())
+            before = self._read(conn, kind, stream, full=full)
+            decided = self._decide(kind, before, decide, actor)
+            if decided is None:
+                return before, before, ()
+            return before, self._append(conn, before, *decided, actor), decided[0]
+
+    def _decide(
+        self,
+        kind: RecordKind[S, E],
+        before: Loaded[S, E],
+        decide: Callable[[Loaded[S, E]], Sequence[E]],
+        actor: str,
+    ) -> tuple[tuple[E, ...], S] | None:
+        """The events ``decide`` makes of ``before`` and the state they build; ``None`` when
+        there is nothing to write."""
+        new = tuple(decide(before))
+        if not new:
+            return None
+        log = before.events if before.has_events else None
+        state: S | None = None
+        if not any(kind.needs_log(e) for e in new):
+            state = before.state
+        elif log is None:  # pragma: no cover - commands that need the log ask for it
+            raise StateError("this change needs the record's events, which were not read")
+        for e in new:
+            if kind.needs_log(e):
+                self.stats.replays += 1  # the kind rebuilds the state from the log
+            state = kind.evolve(state, e, log)
+            if log is not None:
+                log = (*log, Recorded(len(log) + 1, e, actor, ""))
+        assert state is not None
+        return new, state
+
+    def stream(self, kind: str, ident: int) -> StreamRow:
+        """:raises NotFoundError: when there is no such record."""
+        for row in self.streams(kind):
+            if row.id == ident:
+                return row
+        raise NotFoundError(f"there is no {kind} #{ident}")

@@ -1,0 +1,169 @@
+"""The exact maximum-weight matcher behind the Dutch system (C.04.3).
+
+Invariants: the answer is a matching (partners are mutual) using only edges (weight > 0),
+and its total weight is the optimum — found by exhaustive search on small graphs and by
+networkx on larger ones, with weights of hundreds of bits like the Dutch criteria fields.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import networkx as nx
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skak.pairing._graphs.weighted import max_weight_matching, optimum
+
+
+def _total(weights: list[list[int]], mate: list[int]) -> int:
+    """The matching's weight, after checking it is a matching on edges of the graph."""
+    total = 0
+    for a, b in enumerate(mate):
+        assert mate[b] == a
+        if a < b:
+            assert weights[a][b] > 0
+            total += weights[a][b]
+    return total
+
+
+def _best(weights: list[list[int]]) -> int:
+    """The optimum by exhaustive search: the first free vertex stays single or takes a
+    neighbour."""
+    n = len(weights)
+
+    @cache
+    def rest(free: frozenset[int]) -> int:
+        if not free:
+            return 0
+        a = min(free)
+        others = free - {a}
+        out = rest(others)
+        for b in others:
+            if weights[a][b] > 0:
+                out = max(out, weights[a][b] + rest(others - {b}))
+        return out
+
+    return rest(frozenset(range(n)))
+
+
+@st.composite
+def graphs(draw: st.DrawFn) -> list[list[int]]:
+    n = draw(st.integers(0, 9))
+    big = draw(st.booleans())
+    values = (
+        st.builds(lambda hi, lo: (hi << 300) | lo, st.integers(0, 3), st.integers(0, 5))
+        if big
+        else st.integers(0, 6)
+    )
+    weights = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(a + 1, n):
+            weights[a][b] = weights[b][a] = draw(values)
+    return weights
+
+
+@given(graphs())
+def test_small_graphs_reach_the_exhaustive_optimum(weights: list[list[int]]) -> None:
+    assert _total(weights, max_weight_matching(weights)) == _best(weights)
+
+
+@given(graphs(), st.integers(1, 3), st.booleans())
+def test_sparse_solving_is_certified_optimal(
+    weights: list[list[int]], neighbours: int, hinted: bool
+) -> None:
+    # Solved on each vertex's few heaviest edges, then checked against every edge: the
+    # answer must be the dense optimum whatever the first sparse graph missed.
+    hint = list(reversed(range(len(weights)))) if hinted else None
+    found = max_weight_matching(weights, neighbours=neighbours, hint=hint)
+    assert _total(weights, found) == _best(weights)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_larger_graphs_reach_the_networkx_optimum(seed: int) -> None:
+    rng = random.Random(f"dutch-matching-{seed}")
+    n = rng.randint(20, 60)
+    density = rng.choice((0.1, 0.3, 0.9))
+    weights = [[0] * n for _ in range(n)]
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(n))
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                # Few distinct values in the high field make many ties, as in a pairing.
+                w = (rng.randint(1, 3) << 400) | (rng.randint(0, 2) << 200) | rng.randint(0, 9)
+                weights[a][b] = weights[b][a] = w
+                graph.add_edge(a, b, weight=w)
+    expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+    assert _total(weights, max_weight_matching(weights)) == expected
+    assert _total(weights, max_weight_matching(weights, neighbours=3)) == expected
+
+
+def test_unmatched_vertices_are_their_own_partner() -> None:
+    # A triangle of equal weights: one vertex must stay single.
+    weights = [[0, 5, 5], [5, 0, 5], [5, 5, 0]]
+    mate = max_weight_matching(weights)
+    assert sum(1 for v in range(3) if mate[v] == v) == 1
+    assert max_weight_matching([]) == []
+    assert max_weight_matching([[0, 0], [0, 0]]) == [0, 1]
+
+
+def test_weight_beats_cardinality() -> None:
+    # The path 0–1–2–3 with weights 1, 10, 1: the middle edge alone is heavier.
+    weights = [[0, 1, 0, 0], [1, 0, 10, 0], [0, 10, 0, 1], [0, 0, 1, 0]]
+    assert max_weight_matching(weights) == [0, 2, 1, 3]
+
+
+def _matchings(n: int, weights: list[list[int]]) -> list[list[int]]:
+    """Every matching of the graph, as partner lists."""
+    out: list[list[int]] = []
+
+    def extend(mate: list[int], v: int) -> None:
+        if v == n:
+            out.append(list(mate))
+            return
+        if mate[v] != v:
+            extend(mate, v + 1)
+            return
+        extend(mate, v + 1)
+        for u in range(v + 1, n):
+            if mate[u] == u and weights[v][u] > 0:
+                mate[v], mate[u] = u, v
+                extend(mate, v + 1)
+                mate[v], mate[u] = v, u
+
+    extend(list(range(n)), 0)
+    return out
+
+
+@given(graphs())
+def test_the_duals_describe_the_optimal_matchings(weights: list[list[int]]) -> None:
+    # Complementary slackness: every maximum-weight matching uses tight edges only and
+    # leaves only vertices of dual 0 single; without positive blossom duals ("flat") every
+    # such matching is a maximum-weight one.
+    n = len(weights)
+    found = optimum(weights)
+    tight = found.tight(weights)
+    best = _best(weights)
+    assert _total(weights, found.mate) == best
+    for mate in _matchings(n, weights):
+        on_face = all(mate[v] == v or tight[v] >> mate[v] & 1 for v in range(n)) and all(
+            found.duals[v] == 0 for v in range(n) if mate[v] == v
+        )
+        optimal = sum(weights[a][b] for a, b in enumerate(mate) if a < b) == best
+        if optimal:
+            assert on_face
+        if found.flat and on_face:
+            assert optimal
+
+
+@given(graphs(), st.integers(1, 3), st.data())
+def test_sparse_solving_with_likely_partners_is_optimal(
+    weights: list[list[int]], neighbours: int, data: st.DataObject
+) -> None:
+    n = len(weights)
+    near = data.draw(st.lists(st.integers(0, max(n - 1, 0)), min_size=n, max_size=n))
+    found = max_weight_matching(weights, neighbours=neighbours, near=near)
+    assert _total(weights, found) == _best(weights)

@@ -1,0 +1,84 @@
+"""A database written by an earlier skak opens, is migrated once, and reads as it did.
+
+``tests/data/storage/main-0a11e49.db`` was written by skak at commit 0a11e49 (the last
+version with one event table per record kind) with the commands in that folder's README;
+``main-0a11e49.expected.json`` holds what that version printed for it: each tournament's
+export, standings, history, rounds and next pairing, and the rating registry.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, inspect
+
+from skak.api import Skak
+from skak.storage.codec import dump_tournament
+from skak.views import round_json, standings_view
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "storage"
+EXPECTED: dict[str, Any] = json.loads(
+    (DATA / "main-0a11e49.expected.json").read_text(encoding="utf-8")
+)
+TOURNAMENTS = [name for name in EXPECTED if name != "registry"]
+
+
+@pytest.fixture
+def old(tmp_path: Path) -> Path:
+    path = tmp_path / "old.db"
+    shutil.copyfile(DATA / "main-0a11e49.db", path)
+    return path
+
+
+def _without_records(data: dict[str, Any]) -> dict[str, Any]:
+    """A tournament's export without the system records that rounds carry today (the old
+    version kept them only as explanation text; they are recovered on reading)."""
+    rounds = [{k: v for k, v in r.items() if k != "record"} for r in data["rounds"]]
+    as_json: dict[str, Any] = json.loads(json.dumps({**data, "rounds": rounds}))
+    return as_json
+
+
+def test_the_migration_moves_every_event_into_streams(old: Path) -> None:
+    api = Skak(old)
+    engine = create_engine(f"sqlite:///{old}")
+    with engine.connect() as conn:
+        tables = set(inspect(conn).get_table_names())
+    engine.dispose()
+    assert {"streams", "stream_events", "snapshots"} <= tables
+    assert not {"events", "tournaments", "rating_events"} & tables
+    assert [r.name for r in api.tournaments()] == TOURNAMENTS
+    api.close()
+
+
+@pytest.mark.parametrize("name", TOURNAMENTS)
+def test_an_old_tournament_reads_as_it_did(old: Path, name: str) -> None:
+    api = Skak(old)
+    expected = EXPECTED[name]
+    t = api.load(name)
+    assert _without_records(dump_tournament(t)) == expected["tournament"]
+    assert standings_view(t).to_json() == expected["standings"]
+    assert [h.to_json() for h in api.history(name)] == expected["history"]
+    assert [round_json(r) for r in t.rounds] == expected["rounds"]
+    api.close()
+
+
+@pytest.mark.parametrize("name", [n for n in TOURNAMENTS if "next_round" in EXPECTED[n]])
+def test_an_old_tournament_pairs_its_next_round_as_it_would_have(old: Path, name: str) -> None:
+    api = Skak(old, actor="test")
+    rnd = api.pair(name)
+    assert round_json(rnd) == EXPECTED[name]["next_round"]
+    api.close()
+
+
+def test_the_old_rating_registry_reads_as_it_did(old: Path) -> None:
+    from typer.testing import CliRunner
+
+    from skak.cli import app
+
+    result = CliRunner().invoke(app, ["rating", "list", "--json", "--db", str(old)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == EXPECTED["registry"]

@@ -1,0 +1,207 @@
+"""The event store: versions, conflicts, retries, snapshots, and one read per command."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skak.api import Skak
+from skak.cli import app
+from skak.commands.tournament import Context
+from skak.errors import ConflictError, UndoRefusedError
+from skak.model.events import PlayerEdited, ResultEntered
+from skak.model.player import Player, Ratings
+from skak.model.results import Result
+from skak.model.tournament import Tournament
+from skak.store import EventStore, TournamentKind
+from skak.store import streams as store_module
+
+
+def _field(api: Skak, system: str = "monrad", players: int = 12, rounds: int = 5) -> int:
+    row = api.create(Tournament("Store", system, number_of_rounds=rounds))
+    api.add_players(
+        row.id,
+        lambda _t: [
+            Player(i, f"Spiller {i:02d}", ratings=Ratings(dsu=2200 - 10 * i))
+            for i in range(1, players + 1)
+        ],
+    )
+    return row.id
+
+
+@pytest.fixture
+def stores(monkeypatch: pytest.MonkeyPatch) -> list[EventStore]:
+    """Every event store the commands of a test open."""
+    made: list[EventStore] = []
+    original = store_module.EventStore.__init__
+
+    def record(self: EventStore, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        made.append(self)
+
+    monkeypatch.setattr(store_module.EventStore, "__init__", record)
+    return made
+
+
+def _run(runner: CliRunner, *args: str) -> None:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output + result.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["pair"],
+        ["result", "2", "1", "1-0"],
+        ["undo"],
+        ["standings"],
+        ["standings", "--json"],
+        ["round", "show", "1"],
+        ["history"],
+        ["players", "edit", "3", "--rating", "1999"],
+        ["export", "json"],
+    ],
+    ids=" ".join,
+)
+def test_each_command_reads_and_replays_the_log_once(
+    runner: CliRunner, stores: list[EventStore], command: list[str]
+) -> None:
+    _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
+    for i in range(1, 9):
+        _run(runner, "players", "add", f"Spiller {i}", "--rating", str(2000 - i))
+    _run(runner, "pair")
+    for board in range(1, 5):
+        _run(runner, "result", "1", str(board), "½-½")
+    if command[0] != "pair":
+        _run(runner, "pair")
+    stores.clear()
+    _run(runner, *command)
+    reads = sum(s.stats.reads for s in stores)
+    replays = sum(s.stats.replays for s in stores)
+    assert (reads, replays) == (1, 1)
+
+
+def test_a_stale_writer_gets_a_conflict_and_nothing_is_written(api: Skak) -> None:
+    tid = _field(api)
+    kind = TournamentKind(Context())
+    row = api.resolve(tid)
+    first = api.store.load(kind, row)
+    second = api.store.load(kind, row)
+    player = first.state.player(1)
+    edit = PlayerEdited(player, Player(1, "Renamed", ratings=player.ratings))
+    api.store.append(first, [edit], "a", kind.evolve(first.state, edit, None))
+    with pytest.raises(ConflictError, match="changed by another command"):
+        api.store.append(second, [edit], "b", kind.evolve(second.state, edit, None))
+    assert [h.actor for h in api.history(tid)] == ["test", "test", "a"]
+
+
+def test_a_writer_that_lost_the_race_decides_again_on_the_new_state(api: Skak) -> None:
+    tid = _field(api)
+    api.pair(tid)
+    rival = Skak(api.db.engine, actor="rival")
+    calls: list[int] = []
+
+    def decide(loaded: object) -> list[ResultEntered]:
+        calls.append(1)
+        if len(calls) == 1:  # another arbiter enters a result meanwhile
+            rival.enter_result(tid, 1, 2, Result.DRAW)
+        return [ResultEntered(1, 1, Result.WHITE_WIN)]
+
+    kind = TournamentKind(Context())
+    _, after, _ = api.store.execute(kind, api.resolve(tid), decide, "me")
+    assert len(calls) == 2
+    boards = after.state.round(1)
+    assert boards.board(1).result is Result.WHITE_WIN
+    assert boards.board(2).result is Result.DRAW
+
+
+def test_an_entry_on_a_board_changed_since_it_was_seen_is_a_conflict(api: Skak) -> None:
+    tid = _field(api)
+    api.pair(tid)
+    api.enter_result(tid, 1, 1, Result.DRAW)
+    with pytest.raises(ConflictError, match="round 1 board 1 was changed"):
+        api.result_entry(tid, 1, 1, Result.WHITE_WIN, seen=None)
+    done = api.result_entry(tid, 1, 1, Result.WHITE_WIN, seen=Result.DRAW)
+    assert done.after.round(1).board(1).result is Result.WHITE_WIN
+
+
+def test_snapshots_give_the_state_a_full_replay_gives(api: Skak) -> None:
+    tid = _field(api, players=20, rounds=9)
+    api.edit_player(tid, 20, name="Tyve, Spiller")  # event 3
+    for k in range(230):  # past the first snapshot at 200 events
+        api.edit_player(tid, k % 19 + 1, rating_changes={"dsu": 1500 + k})
+    kind = TournamentKind(Context())
+    row = api.resolve(tid)
+    quick = api.store.load(kind, row)
+    full = api.store.load(kind, row, full=True)
+    assert not quick.has_events  # read from the snapshot on
+    assert quick.version == full.version == 233
+    assert quick.state == full.state
+    # An undo of an event the snapshot holds makes the snapshot useless: the store sees it.
+    api.undo(tid, seq=3)
+    again = api.store.load(kind, row)
+    assert again.has_events
+    assert again.state == api.store.load(kind, row, full=True).state
+    assert again.state.player(20).name == "Spiller 20"
+    with pytest.raises(UndoRefusedError):
+        api.undo(tid, seq=100)
+
+
+_WRITER = textwrap.dedent(
+    """
+    import sys, time
+    from pathlib import Path
+    from skak.api import Skak
+    from skak.model.results import Result
+    db, first, go = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])
+    s = Skak(db, actor=f"writer{first}")
+    while not go.exists():
+        time.sleep(0.005)
+    boards = range(first, 41, 2)
+    for b in boards:
+        s.enter_result(1, 1, b, Result.WHITE_WIN if b % 3 else Result.DRAW)
+    print(s.store.stats.conflicts)
+    s.close()
+    """
+)
+
+
+def test_two_processes_racing_on_one_tournament_lose_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "race.db"
+    api = Skak(db, create=True, actor="setup")
+    tid = _field(api, players=80, rounds=7)
+    api.pair(tid)
+    api.close()
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", _WRITER, str(db), str(first), str(go)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for first in (1, 2)
+    ]
+    go.touch()
+    conflicts = 0
+    for w in writers:
+        stdout, stderr = w.communicate(timeout=120)
+        assert w.returncode == 0, stderr
+        conflicts += int(stdout.split()[-1])
+    print(f"writers met {conflicts} conflicts and retried")
+    api = Skak(db)
+    t = api.load(tid)
+    assert all(p.result is not None for p in t.round(1).pairings)
+    lines = api.history(tid)
+    assert [h.seq for h in lines] == list(range(1, len(lines) + 1))
+    assert sum(1 for h in lines if h.kind == "result_entered") == 40
+    assert {h.actor for h in lines if h.kind == "result_entered"} == {"writer1", "writer2"}
+    api.close()
