@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from skak.errors import InputError
-from skak.model.history import entries_by_player
+from skak.model.games import entries_by_player
 from skak.model.player import Player
 from skak.model.results import Result, playoff_pending
 from skak.model.tournament import Pairing, Tournament

@@ -15,7 +15,7 @@ from skak.errors import InputError
 from skak.io.trf import parse_trf, write_trf
 from skak.model import Colour, Pairing, Result, Round, Scoring
 from skak.model.events import ResultEntered, apply
-from skak.model.history import pairing_score, score
+from skak.model.games import pairing_score, score
 from skak.model.results import gladiator_points, gladiator_winner, playoff_colour
 from skak.standings import standings
 from tests.dsl import build, game

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from skak.errors import NoValidPairingError
 from skak.model import Colour, Player, Ratings, Result, Round, Tournament
-from skak.model.history import entries_by_player, opponents, pairing_score
+from skak.model.games import entries_by_player, opponents, pairing_score
 from skak.pairing import get_system
 from skak.pairing.dansk import colour_history, seeding_order
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from skak.errors import NoValidPairingError
 from skak.model import Colour, Player, Result, Round, Tournament
-from skak.model.history import colour_history
+from skak.model.games import colour_history
 from skak.pairing import get_system
 from skak.pairing.dutch import SYSTEM, optimiser, pairing_cards
 

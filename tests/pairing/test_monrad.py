@@ -18,7 +18,7 @@ from skak.errors import NoValidPairingError
 from skak.io.trf import write_trf
 from skak.model import Colour, PairingBan, Result, Round, Tournament
 from skak.model.events import ResultEntered, RoundPaired, apply
-from skak.model.history import colour_history
+from skak.model.games import colour_history
 from skak.pairing import get_system
 from skak.pairing.monrad import (
     lex_first_matching,

@@ -8,24 +8,24 @@ from fractions import Fraction
 import pytest
 
 from skak.errors import InputError
-from skak.tiebreaks import TeamMatch, game_points, match_points, team_sonneborn_berger
+from skak.tiebreaks import TeamResult, game_points, match_points, team_sonneborn_berger
 
 F = Fraction
 
 
-def matches() -> list[TeamMatch]:
+def matches() -> list[TeamResult]:
     out = []
     for r, (a, b, ga, gb) in enumerate(
         [("X", "Y", F(3), F(1)), ("Y", "Z", F(2), F(2)), ("Z", "X", F(3, 2), F(5, 2))], start=1
     ):
-        out += [TeamMatch(r, a, b, ga, gb), TeamMatch(r, b, a, gb, ga)]
+        out += [TeamResult(r, a, b, ga, gb), TeamResult(r, b, a, gb, ga)]
     return out
 
 
 def test_match_and_game_points() -> None:
     assert match_points(matches()) == {"X": 4, "Y": 1, "Z": 1}
     assert game_points(matches()) == {"X": F(11, 2), "Y": 3, "Z": F(7, 2)}
-    bye = [TeamMatch(1, "X", None, F(2))]
+    bye = [TeamResult(1, "X", None, F(2))]
     assert match_points(bye) == {"X": 2}
 
 

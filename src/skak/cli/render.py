@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from skak.model.history import Entry, entries_by_player
+from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Pairing, Round, Tournament

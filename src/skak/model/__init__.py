@@ -2,10 +2,10 @@
 
 Players, rounds, pairings and results are immutable; a tournament changes only by applying an
 event (:mod:`skak.model.events`). Everything a pairing system or a standings table needs to
-know about the past (colours, opponents, scores) is derived in :mod:`skak.model.history`.
+know about the past (colours, opponents, scores) is derived in :mod:`skak.model.games`.
 """
 
-from skak.model.history import (
+from skak.model.games import (
     Entry,
     colour_history,
     entries_by_player,

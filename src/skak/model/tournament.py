@@ -284,7 +284,7 @@ class Tournament:
     def memo(self, key: str, make: Callable[[], T]) -> T:
         """A value derived from this (immutable) tournament, computed once per instance.
 
-        Derived views such as each player's entries (:mod:`skak.model.history`) are asked for
+        Derived views such as each player's entries (:mod:`skak.model.games`) are asked for
         many times while pairing; a changed tournament is a new instance with a fresh memo.
         """
         cache: dict[str, Any] = self.__dict__.setdefault("_memo", {})

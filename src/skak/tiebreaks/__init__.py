@@ -8,7 +8,7 @@ Codes are FIDE C.07's acronyms with TRF-2026 modifiers (``BH/C1``, ``BH/M1``, ``
 ``extended-koya``) and DSU's (``sonneborn-berger``, ``almindelig-korrektion``,
 ``middelkorrektion``). Unplayed games follow the tournament's :class:`Edition`. Values are
 exact fractions; :func:`exact_decimal` writes them. Team tie-breaks work on
-:class:`TeamMatch` records.
+:class:`TeamResult` records.
 """
 
 from fractions import Fraction
@@ -34,7 +34,7 @@ from skak.tiebreaks._registry import (
 )
 from skak.tiebreaks._spec import TieBreakSpec
 from skak.tiebreaks._team import (
-    TeamMatch,
+    TeamResult,
     game_points,
     match_points,
     team_sonneborn_berger,
@@ -53,7 +53,7 @@ __all__ = [
     "Kind",
     "Ranking",
     "RoundRecord",
-    "TeamMatch",
+    "TeamResult",
     "TieBreak",
     "TieBreakSpec",
     "adjusted_scores",

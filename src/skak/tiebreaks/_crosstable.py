@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
-from skak.model.history import Entry, entries_by_player
+from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import HALF, Colour, Result, Scoring, gladiator_winner
 from skak.model.tournament import Tournament

@@ -1,6 +1,6 @@
 """Team tie-breaks over plain match records (004 annex 3 2.A.g, D.b.2–b.9; C.07 Art. 13.2).
 
-A team tournament is a list of :class:`TeamMatch` records, one per team and round. Match
+A team tournament is a list of :class:`TeamResult` records, one per team and round. Match
 points (holdpoint, MP) follow from the game points (brætpoint, GP) of the two teams.
 """
 
@@ -13,11 +13,11 @@ from fractions import Fraction
 
 from skak.errors import InputError
 
-__all__ = ["ANNEX_TEAM_SB", "TeamMatch", "game_points", "match_points", "team_sonneborn_berger"]
+__all__ = ["ANNEX_TEAM_SB", "TeamResult", "game_points", "match_points", "team_sonneborn_berger"]
 
 
 @dataclass(frozen=True, slots=True)
-class TeamMatch:
+class TeamResult:
     """One team's match in one round: its game points and the opponent's (``opponent`` is
     ``None`` for a round without an opponent, whose game points are those awarded)."""
 
@@ -28,7 +28,7 @@ class TeamMatch:
     opponent_game_points: Fraction = Fraction(0)
 
 
-def _mp(m: TeamMatch, win: Fraction, draw: Fraction, loss: Fraction, bye: Fraction) -> Fraction:
+def _mp(m: TeamResult, win: Fraction, draw: Fraction, loss: Fraction, bye: Fraction) -> Fraction:
     if m.opponent is None:
         return bye
     if m.game_points > m.opponent_game_points:
@@ -37,7 +37,7 @@ def _mp(m: TeamMatch, win: Fraction, draw: Fraction, loss: Fraction, bye: Fracti
 
 
 def match_points(
-    matches: Iterable[TeamMatch],
+    matches: Iterable[TeamResult],
     *,
     win: Fraction = Fraction(2),
     draw: Fraction = Fraction(1),
@@ -52,7 +52,7 @@ def match_points(
     return dict(out)
 
 
-def game_points(matches: Iterable[TeamMatch]) -> dict[str, Fraction]:
+def game_points(matches: Iterable[TeamResult]) -> dict[str, Fraction]:
     """Each team's game points (004 annex 3 2.A.g.2)."""
     out: dict[str, Fraction] = defaultdict(Fraction)
     for m in matches:
@@ -80,7 +80,7 @@ ANNEX_TEAM_SB: dict[str, tuple[str, str, bool]] = {
 
 
 def team_sonneborn_berger(
-    matches: Sequence[TeamMatch],
+    matches: Sequence[TeamResult],
     variant: str = "b.2",
     *,
     win: Fraction = Fraction(2),

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from skak.io.trf import TrfVersion, parse_trf, write_trf
 from skak.model import Result, Scoring, Tournament
-from skak.model.history import score
+from skak.model.games import score
 from tests.dsl import build, game
 from tests.strategies import tournaments
 

@@ -20,7 +20,7 @@ from skak.io.trf._common import (
     declared_scoring,
     default_board_order,
 )
-from skak.model.history import score
+from skak.model.games import score
 from skak.model.player import Player, Ratings, Sex
 from skak.model.records import record_from_json
 from skak.model.results import Colour, Result, Scoring

@@ -14,7 +14,7 @@ from skak.io.trf._common import (
     declared_scoring,
     default_board_order,
 )
-from skak.model.history import Entry, entries_by_player
+from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.records import record_to_json
 from skak.model.results import POINT_FIELDS, Colour, Result, Scoring

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Literal
 
 from skak.errors import NoValidPairingError
-from skak.model.history import entries_by_player, opponents
+from skak.model.games import entries_by_player, opponents
 from skak.model.player import Player
 from skak.model.records import StartOrder
 from skak.model.results import Colour, Result, Scoring, format_points

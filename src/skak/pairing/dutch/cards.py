@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from skak.errors import InputError
-from skak.model.history import Entry, colour_history, entries_by_player
+from skak.model.games import Entry, colour_history, entries_by_player
 from skak.model.results import Colour, Result, Scoring
 from skak.model.tournament import Tournament
 from skak.pairing.settings import Settings, setting

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from skak.model.history import entries_by_player
+from skak.model.games import entries_by_player
 from skak.model.results import Colour, Scoring
 from skak.model.tournament import Tournament
 from skak.pairing.dutch.cards import Card, Float, _initial_colour

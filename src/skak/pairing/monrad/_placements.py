@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from skak.model.history import entries_by_player
+from skak.model.games import entries_by_player
 from skak.model.tournament import Tournament
 from skak.pairing.settings import Settings, setting
 

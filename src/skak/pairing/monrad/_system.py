@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import NoValidPairingError
-from skak.model.history import colour_history, entries_by_player, opponents
+from skak.model.games import colour_history, entries_by_player, opponents
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
 from skak.pairing._graphs.pairability import MatchGraph, bits

@@ -1,4 +1,4 @@
-"""What the rounds so far say about each player: pure functions of a tournament's history.
+"""Each player's games as the rounds so far record them: pure functions of the rounds.
 
 Colour history, who met whom and the score after each round are never stored; they are read
 off the rounds here, so they cannot disagree with the results.
