@@ -18,7 +18,7 @@ A :class:`Skak` holds one engine and may serve many requests; who acts is given 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,13 @@ from sqlalchemy import Engine
 from skak.commands import registry as registry_rules
 from skak.commands import tournament as rules
 from skak.commands.tournament import UNREAD, Context
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, StateError
+from skak.errors import (
+    AmbiguousTournamentError,
+    InputError,
+    NotFoundError,
+    SkakError,
+    StateError,
+)
 from skak.io.dsu_list import parse_dsu_list
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.model.events import Event, EventUndone
@@ -36,15 +42,40 @@ from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Pairing, Round, Tournament
+from skak.pairing import PairingSystem, get_system
+from skak.pairing.engine import RoundCheck, check_rounds, pair_next, pairs_text
 from skak.rating.alignment import Alignment
 from skak.rating.registry import Registry, TournamentApplied, changes_from_result
 from skak.rating.tournament import tournament_rating
 from skak.standings import first_place
-from skak.storage.database import Database
+from skak.storage.codec import dump_tournament
+from skak.storage.database import Database, database_url
 from skak.store import REGISTRY, EventStore, Loaded, StreamRow, TournamentKind
-from skak.views import HistoryLine, StandingsView, history, is_finished, standings_view
+from skak.tiebreaks import parse_tiebreaks
+from skak.views import (
+    HistoryLine,
+    StandingsView,
+    TournamentExport,
+    history,
+    is_finished,
+    standings_view,
+    tournament_export,
+)
 
-__all__ = ["HistoryLine", "Outcome", "Skak", "TournamentRow"]
+__all__ = [
+    "HistoryLine",
+    "Outcome",
+    "Skak",
+    "TournamentRow",
+    "added",
+    "check_new_tournament",
+    "database_url",
+    "engine_check",
+    "engine_pair",
+    "one_player",
+    "pairs_text",
+    "players_from_csv",
+]
 
 #: A tournament's row in the database (its stream).
 TournamentRow = StreamRow
@@ -52,13 +83,15 @@ TournamentRow = StreamRow
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a command did: the tournament before and after, and the events it added."""
+    """What a command did: the tournament before and after, the events it added (none when
+    it changed nothing), and notes for the arbiter (warnings, not refusals)."""
 
     row: StreamRow
     before: Tournament | None
     after: Tournament
     events: tuple[Event, ...]
     version: int
+    notes: tuple[str, ...] = ()
 
 
 class Skak:
@@ -165,12 +198,14 @@ class Skak:
             self._who(actor),
             full=rules.needs_log(command),
         )
+        previous = None if rules.needs_log(command) else before.state
         return Outcome(
             row,
-            None if rules.needs_log(command) else before.state,
+            previous,
             after.state,
             new,
             after.version,
+            rules.notes(previous, command, new),
         )
 
     def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
@@ -188,6 +223,21 @@ class Skak:
         events = rules.decide(None, rules.ImportTournament(tournament, source), kind.ctx)
         return self.store.create(kind, tournament.name, events, self._who(actor)).stream
 
+    def register_players(
+        self,
+        ident: str | int | None,
+        make: Callable[[Tournament], Sequence[Player]],
+        *,
+        source: str | None = None,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Add the players ``make`` builds from the current state, all in one event; the
+        outcome notes players who look like one already registered.
+
+        :raises StateError: after round 1 when the pairing system takes no late entries.
+        """
+        return self.execute(ident, rules.RegisterPlayers(make, source), actor=actor)
+
     def add_players(
         self,
         ident: str | int | None,
@@ -196,13 +246,8 @@ class Skak:
         source: str | None = None,
         actor: str | None = None,
     ) -> tuple[Player, ...]:
-        """Add the players ``make`` builds from the current state, all in one event.
-
-        :raises StateError: after round 1 when the pairing system takes no late entries.
-        """
-        done = self.execute(ident, rules.RegisterPlayers(make, source), actor=actor)
-        numbers = {p.start_number for e in done.events for p in getattr(e, "players", ())}
-        return tuple(p for p in done.after.players if p.start_number in numbers)
+        """The players :meth:`register_players` added."""
+        return added(self.register_players(ident, make, source=source, actor=actor))
 
     def add_player(
         self,
@@ -217,30 +262,15 @@ class Skak:
 
         Once round 1 is paired the player is a late entry from the next round.
         """
-
-        def make(t: Tournament) -> list[Player]:
-            number = start_number
-            if number is None:
-                number = max((p.start_number for p in t.players), default=0) + 1
-            late = dict(fields)
-            if t.rounds and late.get("late_from") is None:
-                late["late_from"] = t.next_round
-            return [Player(number, name, **late)]
-
+        make = one_player(name, start_number, **fields)
         return self.add_players(ident, make, actor=actor)[0]
 
     def import_players_csv(
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> tuple[Player, ...]:
         """Import a CSV player list, all or nothing (see :mod:`skak.io.players_csv`)."""
-        p = Path(path)
-        try:
-            text = decode_text(p.read_bytes())
-        except OSError as err:
-            raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-        return self.add_players(
-            ident, lambda t: parse_players_csv(text, p.name, t), source=p.name, actor=actor
-        )
+        make, source = players_from_csv(path)
+        return self.add_players(ident, make, source=source, actor=actor)
 
     def edit_player(
         self,
@@ -327,6 +357,34 @@ class Skak:
         command = rules.EnterResult(round_number, board, result, playoff, seen)  # type: ignore[arg-type]
         return self.execute(ident, command, actor=actor)
 
+    def enter_results(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        entries: Sequence[tuple[int, Result, tuple[Result, ...]]],
+        *,
+        in_board_order: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Several boards of one round at once, ``(board, result, play-off)`` each: all in
+        one transaction, each board checked as :meth:`enter_result` checks it. With
+        ``in_board_order`` the numbers count the round's games (the bye left out)."""
+        command = rules.EnterResults(
+            round_number,
+            tuple(rules.EnterResult(round_number, b, r, p) for b, r, p in entries),
+            in_board_order,
+        )
+        return self.execute(ident, command, actor=actor)
+
+    def renumber_players(
+        self, ident: str | int | None = None, *, by: str = "dsu", actor: str | None = None
+    ) -> Outcome:
+        """Number the players by the initial ranking (C.04.2) before round 1."""
+        if by not in ("dsu", "fide"):
+            raise InputError(f"rank by 'dsu' or 'fide' ratings, not {by!r}")
+        command = rules.RenumberPlayers("fide" if by == "fide" else "dsu")
+        return self.execute(ident, command, actor=actor)
+
     def enter_result(
         self,
         ident: str | int | None,
@@ -387,6 +445,32 @@ class Skak:
     def standings(self, ident: str | int | None = None, **options: Any) -> StandingsView:
         """The standings every face shows (:func:`skak.views.standings_view`)."""
         return standings_view(self.load(ident), **options)
+
+    def export(self, ident: str | int | None = None) -> TournamentExport:
+        """The whole tournament (as the storage codec writes it, every field) and its
+        standings: ``skak export json``."""
+        loaded = self.read(ident)
+        t = loaded.state
+        return tournament_export(loaded.stream.id, dump_tournament(t), standings_view(t))
+
+    def check(self) -> list[str]:
+        """What is wrong with the database, in plain words; empty when it is sound: SQLite's
+        full integrity check (an SQLite file), then every record read back from its events
+        and rebuilt (``skak check``).
+
+        :raises StorageError: when the database cannot be read far enough to be checked.
+        """
+        problems = [f"SQLite: {p}" for p in self.db.integrity_problems()]
+        for row in self.tournaments():
+            try:
+                self.read(row.id, full=True).state  # noqa: B018 - building it is the check
+            except SkakError as err:
+                problems.append(f"tournament {row.label()}: {err}")
+        try:
+            self.registry()
+        except SkakError as err:
+            problems.append(f"the rating registry: {err}")
+        return problems
 
     # -- the rating registry --------------------------------------------------------------
 
@@ -496,3 +580,76 @@ class Skak:
         return sum(
             1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
         )
+
+
+def added(outcome: Outcome) -> tuple[Player, ...]:
+    """The players a registration added, as the tournament now holds them."""
+    numbers = {p.start_number for e in outcome.events for p in getattr(e, "players", ())}
+    return tuple(p for p in outcome.after.players if p.start_number in numbers)
+
+
+def one_player(
+    name: str, start_number: int | None = None, **fields: Any
+) -> Callable[[Tournament], list[Player]]:
+    """A registration of one player: without ``start_number`` the next free number; once
+    round 1 is paired, a late entry (sen tilmelding) from the next round."""
+
+    def make(t: Tournament) -> list[Player]:
+        number = start_number
+        if number is None:
+            number = max((p.start_number for p in t.players), default=0) + 1
+        late = dict(fields)
+        if t.rounds and late.get("late_from") is None:
+            late["late_from"] = t.next_round
+        return [Player(number, name, **late)]
+
+    return make
+
+
+def players_from_csv(path: str | Path) -> tuple[Callable[[Tournament], Sequence[Player]], str]:
+    """A registration of a CSV player list (:mod:`skak.io.players_csv`), and its source name.
+
+    :raises InputError: when the file cannot be read.
+    """
+    p = Path(path)
+    try:
+        text = decode_text(p.read_bytes())
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
+    return (lambda t: parse_players_csv(text, p.name, t)), p.name
+
+
+def check_new_tournament(tournament: Tournament) -> None:
+    """The checks a new tournament passes before anything is written (a database file
+    included): its pairing system's settings and its tie-break codes.
+
+    :raises InputError: naming the unknown system, the bad setting or the unknown code.
+    """
+    get_system(tournament.pairing_system).check_settings(tournament.settings)
+    parse_tiebreaks(tournament.tiebreaks)
+
+
+def _engine_request(t: Tournament, system: str, baku: bool) -> tuple[Tournament, PairingSystem]:
+    t = replace(t, pairing_system=system)
+    pairing = get_system(system)
+    if baku:
+        settings = dict(t.pairing_settings) | {"baku": True}
+        pairing.check_settings(settings)
+        t = replace(t, pairing_settings=tuple(settings.items()))
+    return t, pairing
+
+
+def engine_pair(t: Tournament, system: str, *, baku: bool = False) -> Round:
+    """``skak engine``: the next round of a tournament read from a file, paired by
+    ``system`` (``baku``: with the Baku acceleration, FIDE C.04.5); nothing is stored.
+
+    :raises NoValidPairingError: when the system finds no legal pairing.
+    :raises InputError: for an unknown system or a setting it refuses.
+    """
+    return pair_next(*_engine_request(t, system, baku))
+
+
+def engine_check(t: Tournament, system: str, *, baku: bool = False) -> list[RoundCheck]:
+    """``skak engine --check``: every round of a tournament read from a file re-paired by
+    ``system`` from the rounds before it, and where the file differs."""
+    return check_rounds(*_engine_request(t, system, baku))

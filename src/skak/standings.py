@@ -7,8 +7,8 @@
   (else DSU's default by §24) and DSU §16's treatment of withdrawals; :func:`first_place`
   the players it places first (the group winners of the rating rules, 003 §4.5.2.5).
 * :func:`dsu_withdrawals` is DSU §16 (Ikke fuldførelse af turnering) as a transformation of
-  the tournament; :func:`share_prizes` is §24 (Præmiefordeling); :func:`standings_json` the
-  JSON form.
+  the tournament; :func:`share_prizes` is §24 (Præmiefordeling); :func:`apply_playoff` places
+  the players of a play-off (004 annex 3 §1 e–f); :func:`standings_json` the JSON form.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ __all__ = [
     "Standing",
     "TiebreakChoice",
     "Withdrawals",
+    "apply_playoff",
     "choose_tiebreaks",
     "dsu_withdrawals",
     "final_standings",
@@ -378,6 +379,42 @@ def share_prizes(
                 out[s.player.start_number] = pot / (j - i)
         i = j
     return out
+
+
+def apply_playoff(rows: Sequence[Standing], order: Sequence[Sequence[int]]) -> tuple[Standing, ...]:
+    """The standings with a play-off's places (004 annex 3 §1 e–f): the players who played
+    off take the places of their group in the order of ``order`` (tiers, best first, as
+    :attr:`skak.tiebreaks.Playoff.order` gives them); players in one tier share their places,
+    and :func:`share_prizes` then shares the cash prizes of those places between them.
+
+    :raises InputError: when a player of ``order`` is not in the standings (or is excluded by
+        §16), is given twice, or the players are not level on points.
+    """
+    members = [n for tier in order for n in tier]
+    if len(set(members)) != len(members):
+        raise InputError(f"a play-off lists a player twice: {', '.join(map(str, members))}")
+    at = {s.player.start_number: i for i, s in enumerate(rows) if not s.excluded}
+    missing = [n for n in members if n not in at]
+    if missing:
+        raise InputError(f"players {', '.join(map(str, missing))} have no place in the standings")
+    if len({rows[at[n]].points for n in members}) > 1:
+        raise InputError(
+            f"players {', '.join(map(str, members))} are not level on points; a play-off "
+            "decides between tied players (004 annex 3 §1)"
+        )
+    start = min(at[n] for n in members)
+    end = start + len(members)
+    if sorted(at[n] for n in members) != list(range(start, end)):
+        raise InputError(
+            f"players {', '.join(map(str, members))} are not one group of the standings"
+        )
+    place = rows[start].rank
+    placed: list[Standing] = []
+    for tier in order:
+        for n in tier:
+            placed.append(replace(rows[at[n]], rank=place, rank_to=place + len(tier) - 1))
+        place += len(tier)
+    return (*rows[:start], *placed, *rows[end:])
 
 
 def _tied(a: Standing, b: Standing, by: str) -> bool:

@@ -43,7 +43,7 @@ def test_export_and_import_give_the_same_tournament(runner: CliRunner) -> None:
     _played_round_robin(runner, 5)
     ok(runner, "players", "edit", "2", "--club", "Aarhus Skakklub", "--rating", "1750")
     for flag in ("--trf16", "--trf26"):
-        ok(runner, "export", "trf", flag, "-o", "rr.trf")
+        ok(runner, "export", "trf", flag, "-o", "rr.trf", "--force")
         ok(runner, "import", "trf", "rr.trf", "--db", f"copy{flag}.db")
         original = json.loads(ok(runner, "export", "json"))["tournament"]
         copy = json.loads(ok(runner, "export", "json", "--db", f"copy{flag}.db"))["tournament"]

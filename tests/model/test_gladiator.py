@@ -16,7 +16,14 @@ from skak.io.trf import parse_trf, write_trf
 from skak.model import Colour, Pairing, Result, Round, Scoring
 from skak.model.events import ResultEntered, apply
 from skak.model.games import pairing_score, score
-from skak.model.results import gladiator_points, gladiator_winner, playoff_colour
+from skak.model.results import (
+    check_gladiator_games,
+    gladiator_points,
+    gladiator_winner,
+    ordinary_games,
+    playoff_colour,
+    playoff_pending,
+)
 from skak.standings import standings
 from tests.dsl import build, game
 
@@ -79,8 +86,9 @@ def test_scores_in_a_tournament() -> None:
 def test_bad_playoffs_are_refused(
     result: Result, playoff: tuple[Result, ...], message: str
 ) -> None:
+    t = build(2, game(1, 1, 2), scoring=GLADIATOR)
     with pytest.raises(InputError, match=message):
-        Pairing(1, 1, 2, result, playoff=playoff)
+        apply(t, ResultEntered(1, 1, result, playoff))
 
 
 def test_playoffs_only_with_gladiator_scoring() -> None:
@@ -196,3 +204,109 @@ def test_trf_playoff_without_gladiator_scoring_is_a_problem() -> None:
     assert "gladiator" not in text.split("SKR")[0]
     with pytest.raises(InputError, match="needs Gladiator scoring"):
         parse_trf(text, "g.trf")
+
+
+# -- the variants 4.9.8 allows ("kan modificeres") ----------------------------------------------
+
+TWO_GAMES = Scoring(gladiator=True, gladiator_games=2)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        pytest.param({"gladiator_games": 2}, "needs it", id="4.9.8-variant-needs-gladiator"),
+        pytest.param({"gladiator": True, "gladiator_games": 0}, "from 1 to 20", id="4.9.8-zero"),
+        pytest.param(
+            {"gladiator": True, "gladiator_reduced_games": 21}, "from 1 to 20", id="4.9.8-bounded"
+        ),
+        pytest.param(
+            {"gladiator": True, "gladiator_games": True}, "whole number", id="4.9.8-not-a-number"
+        ),
+    ],
+)
+def test_variant_settings_are_validated(changes: dict[str, object], message: str) -> None:
+    """4.9.8: "Gladiatorskak modellen kan modificeres til at indeholde flere ordinære partier
+    pr. runde eller flere omkampsrunder med mere betænkningstid end i lynskak." """
+    with pytest.raises(InputError, match=message):
+        Scoring(**changes)  # type: ignore[arg-type]
+
+
+def test_variant_settings_repr_rebuilds_them() -> None:
+    s = Scoring(gladiator=True, gladiator_games=2, gladiator_reduced_games=3)
+    assert repr(s) == "Scoring(gladiator=True, gladiator_games=2, gladiator_reduced_games=3)"
+    assert eval(repr(s)) == s
+
+
+@pytest.mark.parametrize(
+    ("first", "further", "white_scores", "pending"),
+    [
+        pytest.param(W, (D,), 1, False, id="4.9.8-ordinary-games-decide"),
+        pytest.param(W, (), 0, True, id="4.9.8-second-game-pending"),
+        # 1–1 after the ordinary games: the play-off's first game has the colours of game 1
+        # (reversed against game 2), so W there is a win for the first game's white.
+        pytest.param(W, (W, W), 1, False, id="4.9.8-playoff-after-level-games"),
+        # Play-off game 2 (the round's 4th game) has game 2's colours: W is the other's win.
+        pytest.param(D, (D, D, W), 0, False, id="4.9.8-blitz-after-level-games"),
+        pytest.param(D, (D, D), 0, True, id="4.9.8-level-playoff-pending"),
+    ],
+)
+def test_several_ordinary_games_per_round(
+    first: Result, further: tuple[Result, ...], white_scores: int, pending: bool
+) -> None:
+    """4.9.8 modified: several ordinary games per round, colours alternating; more points in
+    them wins the round ("Den spiller, der vinder ... får tildelt et point"), else the play-off
+    "med omvendte farver" (against the last ordinary game), then blitz."""
+    t = build(2, game(1, 1, 2), scoring=TWO_GAMES)
+    t = apply(t, ResultEntered(1, 1, first, further))
+    assert score(t, 1) == white_scores
+    assert score(t, 2) == (0 if pending else 1 - white_scores)
+    assert playoff_pending(first, further, TWO_GAMES) is pending
+    if pending:
+        assert pairing_score(t, 1) == Fraction(1, 2)  # counts as a draw for pairing
+        assert standings(t)[0].unfinished == 1
+
+
+def test_several_ordinary_games_are_rated_and_counted_each() -> None:
+    """4.9.8: "De partier, der opfylder kravene for at blive ratede, skal rates efter resultatet
+    i de pågældende partier": every ordinary game; GLO counts each ordinary game won."""
+    assert ordinary_games(W, (W, B), TWO_GAMES) == (W, W)  # the play-off game is not ordinary
+    assert ordinary_games(W, (W, B), GLADIATOR) == (W,)
+    t = build(2, game(1, 1, 2), scoring=TWO_GAMES, tiebreaks=("GLO", "GLR"))
+    t = apply(t, ResultEntered(1, 1, W, (W, B)))  # 1 wins game 1 (white), 2 game 2 (white)
+    rows = {s.player.start_number: s for s in standings(t, tiebreaks="GLO,GLR")}
+    assert rows[1].tiebreak("GLO") == 1 and rows[2].tiebreak("GLO") == 1
+    # The play-off game: the colours of game 1, and black (player 2) won it.
+    assert rows[2].tiebreak("GLR") == 1 and rows[2].points == 1
+    assert rows[1].points == 0
+
+
+def test_the_ordinary_games_decide_before_any_playoff() -> None:
+    t = build(2, game(1, 1, 2), scoring=TWO_GAMES)
+    with pytest.raises(InputError, match="the ordinary games decided the round; 1 more"):
+        apply(t, ResultEntered(1, 1, W, (D, W)))
+    with pytest.raises(InputError, match="ordinary game 2 must be won, drawn or lost"):
+        check_gladiator_games(W, (Result.WHITE_FORFEIT_WIN,), TWO_GAMES)
+
+
+@pytest.mark.parametrize("reduced", [pytest.param(2, id="4.9.8-longer-playoff-rounds")])
+def test_more_reduced_time_playoff_games(reduced: int) -> None:
+    """4.9.8 modified: "flere omkampsrunder med mere betænkningstid end i lynskak": the second
+    play-off game is then one with reduced time, and counts for GLR ("Flest vundne partier med
+    reduceret betænkningstid (ikke lynskak)")."""
+    longer = Scoring(gladiator=True, gladiator_reduced_games=reduced)
+    for scoring, glr in ((GLADIATOR, 0), (longer, 1)):
+        t = build(2, game(1, 1, 2), scoring=scoring)
+        t = apply(t, ResultEntered(1, 1, D, (D, W)))  # game 2 of the play-off: 1 has white
+        rows = {s.player.start_number: s for s in standings(t, tiebreaks="GLO,GLR")}
+        assert rows[1].points == 1
+        assert rows[1].tiebreak("GLR") == glr
+
+
+def test_trf_round_trip_keeps_the_variants() -> None:
+    scoring = Scoring(gladiator=True, gladiator_games=2, gladiator_reduced_games=2)
+    t = build(2, game(1, 1, 2), scoring=scoring, number_of_rounds=1)
+    t = apply(t, ResultEntered(1, 1, W, (W, D, B)))  # 1–1, then 1 wins play-off game 2
+    back = parse_trf(write_trf(t), "g.trf").tournament
+    assert back.scoring == scoring
+    assert back.round(1).board(1).playoff == (W, D, B)
+    assert (score(back, 1), score(back, 2)) == (1, 0)

@@ -27,6 +27,7 @@ from skak.pairing.monrad import (
     placements,
     rounds_pairable,
 )
+from skak.standings import standings
 from tests.dsl import build, game, player
 
 MONRAD = get_system("monrad")
@@ -152,7 +153,8 @@ def test_an_odd_number_withdrawn_keeps_the_first_in_as_lowest_placed() -> None:
     assert ghost[0].result is Result.WHITE_FORFEIT_WIN
     assert ghost[0].black == 2
     assert len(rnd.pairings) == 3
-    # A second withdrawal makes the number even: both leave the pairing.
+    # A second withdrawal makes the number even: both leave the pairing of the others, and
+    # are paired with each other (4.9.1, "matches disse i resten af turneringen").
     t = apply(t, RoundPaired(rnd))
     t = replace(t, players=tuple(replace(p, withdrawn_from=3) if p.start_number == 5 else p
                                  for p in t.players))  # fmt: skip
@@ -160,8 +162,101 @@ def test_an_odd_number_withdrawn_keeps_the_first_in_as_lowest_placed() -> None:
         if p.result is None:
             t = apply(t, ResultEntered(2, p.board, Result.DRAW))
     rnd = MONRAD.pair(t)
-    paired = {n for p in rnd.pairings for n in p.players}
-    assert paired == {1, 3, 4, 6}
+    played = {n for p in rnd.pairings if p.result is None for n in p.players}
+    assert played == {1, 3, 4, 6}
+    (listed,) = [p for p in rnd.pairings if p.result is not None]
+    assert set(listed.players) == {2, 5}
+    assert listed.result is Result.DOUBLE_FORFEIT
+
+
+def _withdraw(t: Tournament, rounds: dict[int, int]) -> Tournament:
+    return replace(
+        t,
+        players=tuple(
+            replace(p, withdrawn_from=rounds[p.start_number]) if p.start_number in rounds else p
+            for p in t.players
+        ),
+    )
+
+
+def _played_rounds(players: int, rounds: int, seed: int) -> Tournament:
+    t = build(players, system="monrad", number_of_rounds=rounds + 3)
+    rng = random.Random(seed)
+    for r in range(1, rounds + 1):
+        t = apply(t, RoundPaired(MONRAD.pair(t)))
+        for p in t.round(r).pairings:
+            if p.result is None:
+                t = apply(t, ResultEntered(r, p.board, rng.choice([Result.WHITE_WIN, Result.DRAW,
+                                                                  Result.BLACK_WIN])))  # fmt: skip
+    return t
+
+
+@pytest.mark.parametrize(
+    ("players", "gone"),
+    [
+        pytest.param(8, {3: 3, 6: 3}, id="4.9.1-withdrawn-even"),
+        pytest.param(10, {2: 3, 5: 3, 7: 3, 9: 3}, id="4.9.1-withdrawn-even-four"),
+        pytest.param(10, {4: 2, 8: 3, 1: 3}, id="4.9.1-withdrawn-odd-others-matched"),
+    ],
+)
+def test_withdrawn_players_are_matched_among_themselves(players: int, gone: dict[int, int]) -> None:
+    """4.9.1: "Udgår et lige antal spillere af turneringen matches disse i resten af
+    turneringen. Udgår et ulige antal spillere, indgår den først udtrådte i rundelægningen som
+    den lavest placerede, medens de øvrige udtrådte matches i resten af turneringen." The games
+    the withdrawn players would play among themselves are listed on the round's boards, entered
+    in advance as lost by both, and named in the explanation."""
+    t = _withdraw(_played_rounds(players, 2, seed=players), gone)
+    first = min(gone, key=lambda n: (gone[n], n)) if len(gone) % 2 else None
+    for r in (3, 4):
+        rnd = MONRAD.pair(t)
+        listed = [p for p in rnd.pairings if p.result is Result.DOUBLE_FORFEIT]
+        matched = set(gone) - {first} if first is not None else set(gone)
+        assert {n for p in listed for n in p.players} == matched
+        assert len(listed) == len(matched) // 2
+        for p in rnd.pairings:
+            if p.result is None:
+                assert not set(gone) & set(p.players)  # the others play among themselves
+        if first is not None:
+            (kept,) = [p for p in rnd.pairings if first in p.players]
+            assert kept.result is Result.WHITE_FORFEIT_WIN  # kept in as the lowest placed
+        assert any("4.9.1" in line and "among themselves" in line for line in rnd.explanation)
+        for p in listed:
+            assert any(f"{p.white}–{p.black}, both withdrawn" in line for line in rnd.explanation)
+        t = apply(t, RoundPaired(rnd))
+        for p in t.round(r).pairings:
+            if p.result is None:
+                t = apply(t, ResultEntered(r, p.board, Result.DRAW))
+
+
+@pytest.mark.parametrize("edition", [pytest.param("c07-2024", id="4.9.1-listed-C.07-16.1.1")])
+def test_listed_games_of_withdrawn_players_change_no_tiebreak(edition: str) -> None:
+    """The listed games are rounds after a withdrawal: for the tie-breaks a zero-point bye, as
+    C.07 Art. 16.1.1 says and as when nothing was listed."""
+    t = _withdraw(_played_rounds(8, 2, seed=3), {3: 3, 6: 3})
+    rnd = MONRAD.pair(t)
+    assert [p.players for p in rnd.pairings if p.result is Result.DOUBLE_FORFEIT] == [(6, 3)]
+    t = apply(t, RoundPaired(rnd))
+    for p in t.round(3).pairings:
+        if p.result is None:
+            t = apply(t, ResultEntered(3, p.board, Result.DRAW))
+    unlisted = replace(
+        t,
+        rounds=(
+            *t.rounds[:2],
+            replace(
+                t.round(3),
+                pairings=tuple(
+                    p for p in t.round(3).pairings if p.result is not Result.DOUBLE_FORFEIT
+                ),
+            ),
+        ),
+    )
+    spec = "BH/C1,BH,SB,AK"
+    with_games = standings(t, tiebreaks=spec, edition=edition)
+    without = standings(unlisted, tiebreaks=spec, edition=edition)
+    assert [(s.player.start_number, s.points, s.tiebreaks) for s in with_games] == [
+        (s.player.start_number, s.points, s.tiebreaks) for s in without
+    ]
 
 
 def _play(t: Tournament, rnd_number: int, rng: random.Random) -> Tournament:

@@ -21,6 +21,8 @@ from skak.errors import (
 )
 from skak.model import Pairing, Player, Ratings, Result, Round, Scoring, Tournament
 from skak.pairing import get_system, register
+from skak.pairing.base import SystemDefaults
+from skak.pairing.settings import NoSettings
 from tests.conftest import file_digest
 
 
@@ -171,16 +173,14 @@ def test_all_rounds_paired(api: Skak) -> None:
         api.pair(tid)
 
 
-class _InOrder:
+class _InOrder(SystemDefaults[NoSettings]):
     """A test-only pairing system that takes late entries: 1–2, 3–4, … by start number."""
 
     name = "test-in-order"
     title = "pairing in start-number order (test only)"
     accepts_late_entries = True
     default_scoring = Scoring()
-
-    def check_settings(self, settings: object) -> None:
-        return None
+    settings_type = NoSettings
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
         return None

@@ -18,7 +18,7 @@ from sqlalchemy import create_engine, inspect
 
 from skak.api import Skak
 from skak.storage.codec import dump_tournament
-from skak.views import round_json, standings_view
+from skak.views import round_json, standings_view, to_json
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "storage"
 EXPECTED: dict[str, Any] = json.loads(
@@ -36,9 +36,12 @@ def old(tmp_path: Path) -> Path:
 
 def _without_records(data: dict[str, Any]) -> dict[str, Any]:
     """A tournament's export without the system records that rounds carry today (the old
-    version kept them only as explanation text; they are recovered on reading)."""
+    version kept them only as explanation text; they are recovered on reading), and without
+    the scoring settings added since at their defaults (Gladiator's variants, 4.9.8)."""
     rounds = [{k: v for k, v in r.items() if k != "record"} for r in data["rounds"]]
-    as_json: dict[str, Any] = json.loads(json.dumps({**data, "rounds": rounds}))
+    added = {"gladiator_games": 1, "gladiator_reduced_games": 1}
+    scoring = {k: v for k, v in data["scoring"].items() if added.get(k, object()) != v}
+    as_json: dict[str, Any] = json.loads(json.dumps({**data, "rounds": rounds, "scoring": scoring}))
     return as_json
 
 
@@ -60,8 +63,8 @@ def test_an_old_tournament_reads_as_it_did(old: Path, name: str) -> None:
     expected = EXPECTED[name]
     t = api.load(name)
     assert _without_records(dump_tournament(t)) == expected["tournament"]
-    assert standings_view(t).to_json() == expected["standings"]
-    assert [h.to_json() for h in api.history(name)] == expected["history"]
+    assert to_json(standings_view(t)) == expected["standings"]
+    assert to_json(api.history(name)) == expected["history"]
     assert [round_json(r) for r in t.rounds] == expected["rounds"]
     api.close()
 
@@ -70,7 +73,10 @@ def test_an_old_tournament_reads_as_it_did(old: Path, name: str) -> None:
 def test_an_old_tournament_pairs_its_next_round_as_it_would_have(old: Path, name: str) -> None:
     api = Skak(old, actor="test")
     rnd = api.pair(name)
-    assert round_json(rnd) == EXPECTED[name]["next_round"]
+    # The explanation is display text, reworded since (the Dutch one in issue 23 item 20);
+    # the pairing itself must be the same.
+    expected = {k: v for k, v in EXPECTED[name]["next_round"].items() if k != "explanation"}
+    assert {k: v for k, v in round_json(rnd).items() if k != "explanation"} == expected
     api.close()
 
 

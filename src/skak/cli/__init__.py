@@ -16,10 +16,13 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from skak.api import check_new_tournament
 from skak.cli import render
 from skak.cli._common import (
     DEFAULT_DB,
+    NUMBERS,
     DbOption,
+    ForceOption,
     JsonOption,
     TournamentOption,
     app,
@@ -31,18 +34,28 @@ from skak.cli._common import (
     parse_date,
     parse_setting,
     print_json,
+    print_notes,
     round_app,
     scoring_from,
     write_output,
 )
 from skak.errors import InputError
+from skak.io.results_text import parse_board_lines, parse_result_word
 from skak.model.events import PlayerWithdrawn, describe
 from skak.model.results import Result
 from skak.model.tournament import RatedKind, Tournament
-from skak.pairing import get_system, system_names
-from skak.storage.codec import dump_tournament
-from skak.tiebreaks import RECOMMENDED, parse_tiebreaks
-from skak.views import board_line, pending_playoff, round_json, standings_view
+from skak.views import (
+    board_line,
+    crosstable_view,
+    pending_playoff,
+    round_view,
+    standings_view,
+    system_names,
+    tiebreak_lists,
+    to_json,
+    tournament_lines,
+)
+from skak.views import pairing_system as find_system
 
 __all__ = ["app", "main", "normalise_argv"]
 
@@ -99,7 +112,7 @@ def new(
 
     Example: skak new "Klubmesterskab 2026" --system berger --place Aarhus --start 2026-09-01
     """
-    pairing_system = get_system(system)
+    pairing_system = find_system(system)
     tournament = Tournament(
         name=name.strip(),
         pairing_system=pairing_system.name,
@@ -111,13 +124,12 @@ def new(
         rated=not unrated,
         time_control=time_control,
         pairing_settings=tuple(parse_setting(s) for s in setting or []),
-        scoring=replace(
-            scoring_from(pairing_system.default_scoring, scoring or []), gladiator=gladiator
+        scoring=scoring_from(
+            replace(pairing_system.default_scoring, gladiator=gladiator), scoring or []
         ),
         tiebreaks=tuple(tiebreak or ([] if not gladiator else ["GLO", "GLR", "DE"])),
     )
-    pairing_system.check_settings(tournament.settings)
-    parse_tiebreaks(tournament.tiebreaks)  # an unknown code is refused before anything is written
+    check_new_tournament(tournament)  # a bad setting or code is refused before anything is written
     s = open_db(db, create=True)
     row = s.create(tournament)
     out.print(
@@ -133,11 +145,11 @@ def list_tournaments(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> 
 
     Example: skak tournaments --json
     """
-    rows = open_db(db).tournaments()
+    lines = tournament_lines(open_db(db).tournaments())
     if as_json:
-        print_json([{"id": r.id, "name": r.name, "created_at": r.created_at} for r in rows])
+        print_json(to_json(lines))
     else:
-        out.print(render.tournaments_table(rows))
+        out.print(render.tournaments_table(lines))
 
 
 # -- rounds and results --------------------------------------------------------------------
@@ -166,10 +178,12 @@ def pair(
     """
     done = open_db(db).pair_round(tournament, allow_unfinished=allow_unfinished)
     rnd = done.after.rounds[-1]
+    view = round_view(done.after, rnd)
     if as_json:
-        print_json(round_json(rnd))
+        print_json(to_json(view))
         return
-    out.print(render.round_table(done.after, rnd))
+    out.print(render.round_table(view))
+    print_notes(done.notes)
     if explain:
         _print_explanation(rnd.explanation)
 
@@ -180,7 +194,7 @@ def _print_explanation(lines: tuple[str, ...]) -> None:
         out.print(f"  • {escape(line)}")
 
 
-@app.command()
+@app.command(context_settings=NUMBERS)
 @cli_errors
 def result(
     round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
@@ -214,12 +228,19 @@ def result(
     previous = done.before.round(round_number).board(board).result
     t = done.after
     p = t.round(round_number).board(board)
+    if not done.events:
+        out.print(
+            f"Round {round_number} board {board}: {escape(board_line(t, p))} has {parsed} "
+            "already; nothing changed"
+        )
+        return
     corrected = f", corrected from {previous}" if previous is not None else ""
     out.print(
         f"Round {round_number} board {board}: {escape(board_line(t, p))} "
         f"{parsed} ({parsed.label}{corrected})"
         + (f", play-off {' '.join(str(g) for g in games)}" if games else "")
     )
+    print_notes(done.notes)
     if pending_playoff(t, p):
         err.print(
             "Gladiator (4.9.8): the play-off has no winner yet; enter it with "
@@ -227,7 +248,60 @@ def result(
         )
 
 
-@round_app.command("show")
+@app.command(context_settings=NUMBERS)
+@cli_errors
+def results(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="Round number.")],
+    outcomes: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[RESULT]...",
+            help="One result per game in board order (the bye left out): 1-0, ½-½, 0-1, +-, "
+            "-+, --, or the short keys 1, ½ (=), 0, + (white wins by forfeit), - (black wins "
+            "by forfeit).",
+        ),
+    ] = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            "-f",
+            help="Read lines 'BOARD RESULT' (a Gladiator play-off after it) from this file, "
+            "or '-' for standard input.",
+        ),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Enter a whole round's results at once, in one go: all or nothing, each board checked
+    as 'skak result' checks it.
+
+    Example: skak results 3 1-0 ½ 0-1 + 1
+    """
+    if (file is None) == (not outcomes):
+        raise InputError("give either the results in board order or --file FILE")
+    if file is not None:
+        name = "standard input" if str(file) == "-" else str(file)
+        try:
+            text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            raise InputError(f"cannot read the file: {e}", location=name) from e
+        entries = parse_board_lines(text, name)
+        in_order = False
+    else:
+        words = outcomes or []
+        entries = [(i, parse_result_word(w), ()) for i, w in enumerate(words, start=1)]
+        in_order = True
+    done = open_db(db).enter_results(tournament, round_number, entries, in_board_order=in_order)
+    changed = sum(1 for e in done.events)
+    out.print(
+        f"Round {round_number}: {changed} result{'s' if changed != 1 else ''} entered"
+        + ("" if changed == len(entries) else f" ({len(entries) - changed} unchanged)")
+    )
+    print_notes(done.notes)
+
+
+@round_app.command("show", context_settings=NUMBERS)
 @cli_errors
 def round_show(
     number: Annotated[int, typer.Argument(help="Round number.")],
@@ -242,14 +316,13 @@ def round_show(
 
     Example: skak round show 2 --explain
     """
-    t = open_db(db).load(tournament)
-    rnd = t.round(number)
+    view = round_view(open_db(db).load(tournament), number)
     if as_json:
-        print_json(round_json(rnd))
+        print_json(to_json(view))
         return
-    out.print(render.round_table(t, rnd))
+    out.print(render.round_table(view))
     if explain:
-        _print_explanation(rnd.explanation)
+        _print_explanation(view.explanation)
 
 
 TiebreaksOpt = Annotated[
@@ -265,7 +338,7 @@ RulesOpt = Annotated[
     str | None,
     typer.Option(
         "--rules",
-        help="A named list instead: " + ", ".join(sorted(RECOMMENDED)) + " (it also says how "
+        help="A named list instead: " + ", ".join(tiebreak_lists()) + " (it also says how "
         "cash prizes are shared).",
     ),
 ]
@@ -333,16 +406,14 @@ def standings(
     if view.rating_note:
         err.print(escape(view.rating_note), soft_wrap=True)
     if as_json:
-        print_json(view.to_json())
+        print_json(to_json(view))
     else:
         out.print(render.standings_table(view))
         if view.note:
             err.print(escape(view.note))
-        if view.prizes is not None:
+        if view.prize_basis is not None:
             how = (
-                "level on points"
-                if view.choice.prize_basis == "points"
-                else "level after the tie-breaks"
+                "level on points" if view.prize_basis == "points" else "level after the tie-breaks"
             )
             err.print(f"Cash prizes: players {how} share the prizes of the places they cover.")
 
@@ -356,34 +427,41 @@ def crosstable(
     tiebreaks: TiebreaksOpt = None,
     rules: RulesOpt = None,
     html: Annotated[
-        Path | None, typer.Option("--html", help="Also write the crosstable as an HTML page.")
+        Path | None,
+        typer.Option(
+            "--html",
+            help="Also write the crosstable as an HTML page: start number, name, rating, club, "
+            "each round, points, tie-breaks and place.",
+        ),
     ] = None,
+    force: ForceOption = False,
     trf: TrfOpt = None,
     round_robin: RoundRobinOpt = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
+    as_json: JsonOption = False,
 ) -> None:
-    """Show the crosstable (krydstabel) in standings order: each player's opponent, colour
-    and result per round.
+    """Show the crosstable (krydstabel) in standings order: each player's opponent (by line
+    number), colour (h/s) and result per round, the points and the tie-breaks.
 
     Example: skak crosstable --html krydstabel.html
     """
-    t = _load(trf, db, tournament)
-    view = standings_view(
-        t,
+    view = crosstable_view(
+        _load(trf, db, tournament),
         after_round=after_round,
         tiebreaks=tiebreaks,
         rules=rules,
         round_robin=round_robin,
-        with_rating=False,
     )
-    table = render.crosstable(t, view.rows, view.after_round)
-    out.print(table)
+    if html is not None:
+        inputs = [trf] if trf is not None else []
+        write_output(render.crosstable_html(view), html, force=force, db=db, inputs=inputs)
+    if as_json:
+        print_json(to_json(view))
+        return
+    out.print(render.crosstable_table(view))
     if view.note:
         err.print(escape(view.note))
-    if html is not None:
-        write_output(render.html_page(table, f"{t.name}: krydstabel"), html)
-        err.print(f"Wrote {escape(str(html))}")
 
 
 def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:
@@ -412,7 +490,7 @@ def history(
     """
     lines = open_db(db).history(tournament)
     if as_json:
-        print_json(render.history_json(lines))
+        print_json(to_json(lines))
     else:
         out.print(render.history_table(lines))
 
@@ -449,6 +527,7 @@ def export_json(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
     ] = None,
+    force: ForceOption = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
 ) -> None:
@@ -456,17 +535,9 @@ def export_json(
 
     Example: skak export json -o turnering.json
     """
-    loaded = open_db(db).read(tournament)
-    t = loaded.state
-    data = {
-        "format": "skak-tournament",
-        "version": 1,
-        "id": loaded.stream.id,
-        "tournament": dump_tournament(t),
-        "standings": standings_view(t).to_json()["standings"],
-    }
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    write_output(text, output)
+    export = open_db(db).export(tournament)
+    text = json.dumps(to_json(export), ensure_ascii=False, indent=2) + "\n"
+    write_output(text, output, force=force, db=db)
 
 
 # -- demo ----------------------------------------------------------------------------------
@@ -512,8 +583,12 @@ def normalise_argv(args: list[str]) -> list[str]:
     """Let ``skak result 1 2 -+`` and ``skak result 1 2 --`` mean what an arbiter means.
 
     Only the third argument of ``result`` (the result) is rewritten, and only when it is one
-    of the forfeit results.
+    of the forfeit results; for ``results`` every forfeit result after the round number.
     """
+    if "results" in args:
+        out = list(args)
+        start = out.index("results") + 2  # after the round number
+        return out[:start] + [_DASH_RESULTS.get(a, a) for a in out[start:]]
     if "result" not in args:
         return args
     out = list(args)
@@ -527,7 +602,7 @@ def normalise_argv(args: list[str]) -> list[str]:
         if positional == 2 and arg in _DASH_RESULTS:
             out[j] = _DASH_RESULTS[arg]
             break
-        if not arg.startswith("-"):
+        if not arg.startswith("-") or arg[1:].isdecimal():  # -1: a (bad) round or board
             positional += 1
         j += 1
     return out
@@ -535,6 +610,7 @@ def normalise_argv(args: list[str]) -> list[str]:
 
 # Commands in their own modules register themselves on the shared apps.
 from skak.cli import files as _files  # noqa: E402, F401
+from skak.cli import maintenance as _maintenance  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401
 from skak.cli import systems as _systems  # noqa: E402, F401

@@ -6,8 +6,9 @@ import functools
 import getpass
 import json
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -17,19 +18,23 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from skak.api import Skak
-from skak.errors import InputError, SkakError
+from skak.api import Skak, database_url
+from skak.errors import InputError, SkakError, StorageError
 from skak.model.player import Sex
 from skak.model.results import Scoring, parse_points
 from skak.model.tournament import SettingValue
 
 __all__ = [
     "DEFAULT_DB",
+    "NUMBERS",
     "DbOption",
+    "ForceOption",
     "JsonOption",
     "TournamentOption",
     "app",
+    "check_output",
     "cli_errors",
+    "database_file",
     "err",
     "export_app",
     "import_app",
@@ -40,6 +45,7 @@ __all__ = [
     "parse_sex",
     "players_app",
     "print_json",
+    "print_notes",
     "round_app",
     "scoring_from",
     "write_output",
@@ -93,6 +99,13 @@ TournamentOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+#: Context settings for a command that takes round, board or start numbers: ``-1`` typed for
+#: one reaches the command, which names the bad number (exit 3), instead of the option parser
+#: calling it an unknown option.
+NUMBERS = {"ignore_unknown_options": True}
+ForceOption = Annotated[
+    bool, typer.Option("--force", help="Overwrite the output file when it exists already.")
+]
 DEFAULT_DB = "skak.db"
 
 
@@ -108,13 +121,34 @@ def _actor() -> str:
 
 #: The databases this command opened; closed when it ends (see :func:`cli_errors`).
 _OPENED: list[Skak] = []
+#: The SQLite files this command created, with the database that created each: removed
+#: again when the command fails, so that a failed command creates nothing.
+_CREATED: list[tuple[Skak, Path]] = []
+
+
+def database_file(db: str) -> Path | None:
+    """The SQLite file ``--db`` names, or ``None`` for a database server's URL."""
+    url = database_url(db)
+    if not url.startswith("sqlite:///") or url.endswith(":memory:"):
+        return None
+    return Path(url.removeprefix("sqlite:///"))
 
 
 def open_db(db: str, *, create: bool = False) -> Skak:
     """The database the command works on; closed when the command ends, so SQLite's
-    write-ahead log is folded into the file before the next command runs."""
-    s = Skak(db, create=create, actor=_actor())
+    write-ahead log is folded into the file before the next command runs. A file created
+    here is removed again if the command fails (see :func:`cli_errors`)."""
+    path = database_file(db) if create else None
+    new = path if path is not None and not path.exists() else None
+    try:
+        s = Skak(db, create=create, actor=_actor())
+    except BaseException:
+        if new is not None:
+            _remove_database_file(new)
+        raise
     _OPENED.append(s)
+    if new is not None:
+        _CREATED.append((s, new))
     return s
 
 
@@ -123,32 +157,133 @@ def _close_opened() -> None:
         _OPENED.pop().close()
 
 
+def _forget_created(failed: bool) -> None:
+    """After a failed command, remove the database files it created, as long as they hold
+    no record (nothing another command may have written meanwhile)."""
+    while _CREATED:
+        s, path = _CREATED.pop()
+        if not failed:
+            continue
+        try:
+            empty = not s.db.holds_records()
+        except StorageError:
+            empty = False
+        s.close()
+        if empty:
+            _remove_database_file(path)
+
+
+def _remove_database_file(path: Path) -> None:
+    for name in (path, *(path.with_name(path.name + tail) for tail in _SQLITE_TAILS)):
+        name.unlink(missing_ok=True)
+
+
+#: The files SQLite keeps beside a database while it is open.
+_SQLITE_TAILS = ("-wal", "-shm", "-journal")
+
+
 def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
-    """Turn skak's errors into a message on standard error and the documented exit code."""
+    """Turn skak's errors into a message on standard error and the documented exit code;
+    a database file the command created is removed again when it fails."""
 
     @functools.wraps(fn)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        failed = True
         try:
-            return fn(*args, **kwargs)
+            value = fn(*args, **kwargs)
+            failed = False
+            return value
         except SkakError as e:
             err.print(f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True)
             raise typer.Exit(e.exit_code) from None
+        except typer.Exit as e:
+            failed = e.exit_code != 0
+            raise
         finally:
+            _forget_created(failed)
             _close_opened()
 
     return wrapper
 
 
-def write_output(text: str, output: Path | None) -> None:
-    """Write ``text`` to the file ``output``, or to standard output when none is given."""
+def write_output(
+    text: str,
+    output: Path | None,
+    *,
+    force: bool = False,
+    db: str | None = None,
+    inputs: Sequence[Path] = (),
+) -> None:
+    """Write ``text`` to the file ``output``, or to standard output when none is given.
+
+    Refused, before anything is written: the database ``db`` (when it is a file) and any
+    SQLite database, a file the command reads (``inputs``), and an existing file that holds
+    something unless ``force`` is given. Paths are compared resolved, so ``./x`` and a
+    symbolic link to ``x`` are ``x``.
+
+    :raises InputError: naming the file and why it is not written.
+    """
     if output is None:
         sys.stdout.write(text)
         return
+    check_output(output, force=force, db=db, inputs=inputs)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as e:
         raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
     err.print(f"Wrote {escape(str(output))}")
+
+
+def check_output(
+    output: Path, *, force: bool = False, db: str | None = None, inputs: Sequence[Path] = ()
+) -> None:
+    """:raises InputError: when ``output`` may not be written (see :func:`write_output`)."""
+    where = str(output)
+    database = database_file(db) if db is not None else None
+    if database is not None and any(
+        _same_file(output, p)
+        for p in (database, *(database.with_name(database.name + t) for t in _SQLITE_TAILS))
+    ):
+        raise InputError(
+            "this is the database the command works on (--db); write the file elsewhere",
+            location=where,
+        )
+    if any(_same_file(output, p) for p in inputs):
+        raise InputError(
+            "this is the file the command reads; write the output elsewhere", location=where
+        )
+    if not output.is_file():
+        return
+    try:
+        with output.open("rb") as f:
+            head = f.read(16)
+    except OSError as e:
+        raise InputError(f"cannot write: {e.strerror}", location=where) from e
+    if head.startswith(b"SQLite format 3"):
+        raise InputError(
+            "this is a database; skak does not write a file over a database", location=where
+        )
+    if head and not force:
+        raise InputError(
+            "the file exists already; give --force to overwrite it, or another name",
+            location=where,
+        )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (resolved, or the same file by two names)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def print_notes(notes: tuple[str, ...] | list[str]) -> None:
+    """What skak wants the arbiter to know about a change (warnings), on standard error."""
+    for note in notes:
+        err.print(f"[bold yellow]note:[/] {escape(note)}", soft_wrap=True)
 
 
 def print_json(data: Any) -> None:
@@ -165,11 +300,26 @@ def parse_setting(text: str) -> tuple[str, SettingValue]:
         value = True
     elif low in ("false", "no", "nej", "off"):
         value = False
-    elif low.lstrip("-").isdigit():
+    elif re.fullmatch(r"[+-]?[0-9]+", low):
+        digits = len(low.lstrip("+-"))
+        if digits > _SETTING_DIGITS:
+            raise InputError(
+                f"setting {key.strip()}: {_short(low)} is too large a number ({digits} digits; "
+                f"at most {_SETTING_DIGITS})"
+            )
         value = int(low)
     else:
         value = raw.strip()
     return key.strip(), value
+
+
+#: The most digits a number setting may have (a seed, a count of games).
+_SETTING_DIGITS = 12
+
+
+def _short(text: str, width: int = 24) -> str:
+    """``text`` quoted, cut to ``width`` characters for a message."""
+    return repr(text) if len(text) <= width else repr(text[:width]) + "…"
 
 
 _SCORING_KEYS = {
@@ -181,7 +331,11 @@ _SCORING_KEYS = {
     "bye": "pairing_bye",
     "half-bye": "half_bye",
     "zero-bye": "zero_bye",
+    "gladiator-games": "gladiator_games",
+    "gladiator-reduced-games": "gladiator_reduced_games",
 }
+#: Gladiator's variants (4.9.8): numbers of games, not points.
+_SCORING_COUNTS = {"gladiator_games", "gladiator_reduced_games"}
 
 
 def scoring_from(base: Scoring, items: list[str]) -> Scoring:
@@ -193,7 +347,13 @@ def scoring_from(base: Scoring, items: list[str]) -> Scoring:
             raise InputError(
                 f"scoring {item!r} must be KEY=POINTS with KEY one of {', '.join(_SCORING_KEYS)}"
             )
-        changes[field] = parse_points(raw, what=f"scoring {key}")
+        if field in _SCORING_COUNTS:
+            text = raw.strip()
+            if not (text.isascii() and text.isdigit() and len(text) <= 3):
+                raise InputError(f"scoring {key.strip()} is a number of games, not {raw!r}")
+            changes[field] = int(text)
+        else:
+            changes[field] = parse_points(raw, what=f"scoring {key}")
     return replace(base, **changes)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -10,11 +11,14 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from skak.api import engine_check, engine_pair, pairs_text
 from skak.cli._common import (
     DEFAULT_DB,
     DbOption,
+    ForceOption,
     TournamentOption,
     app,
+    check_output,
     cli_errors,
     err,
     export_app,
@@ -26,8 +30,7 @@ from skak.cli._common import (
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
 from skak.io.trf import TrfVersion, decode_trf, parse_trf, write_trf
 from skak.model.tournament import Tournament
-from skak.pairing import get_system, system_names
-from skak.pairing.engine import check_rounds, pair_next, pairs_text
+from skak.views import pairing_system, system_names
 
 __all__ = ["engine", "export_trf", "import_trf", "read_trf_file"]
 
@@ -75,7 +78,7 @@ def import_trf(
     with err.status(f"Reading {escape(str(file))} …"):
         t = read_trf_file(file, strict=not lenient)
     if system is not None:
-        t = replace(t, pairing_system=get_system(system).name)
+        t = replace(t, pairing_system=pairing_system(system).name)
     elif t.pairing_system not in system_names():
         raise InputError(
             f"the file's pairing system is {t.pairing_system!r}, which skak cannot pair yet; "
@@ -104,6 +107,7 @@ def export_trf(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
     ] = None,
+    force: ForceOption = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
 ) -> None:
@@ -117,7 +121,7 @@ def export_trf(
     t = open_db(db).load(tournament)
     version = TrfVersion.TRF26 if trf26 else TrfVersion.TRF16
     text = write_trf(t, version=version, extensions=not plain)
-    write_output(text, output)
+    write_output(text, output, force=force, db=db)
 
 
 #: ``skak engine`` exit codes, as bbpPairings uses them.
@@ -126,7 +130,7 @@ ENGINE_INVALID = 3
 ENGINE_FILE = 5
 
 _ENGINE_USAGE = (
-    "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--explain] [--baku]\n"
+    "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--force] [--explain] [--baku]\n"
     "       skak engine --SYSTEM --check INPUT.trf [--baku]"
 )
 
@@ -142,7 +146,8 @@ def engine(ctx: typer.Context) -> None:
     one 'white black' line per board (a bye as 'N 0'), to OUTPUT or standard output.
     --check re-pairs every round from the rounds before it and lists where the file differs.
     --baku applies the Baku acceleration (FIDE C.04.5; the Dutch system), as a TRF's record
-    192 FIDE_DUTCH_BAKU does.
+    192 FIDE_DUTCH_BAKU does. OUTPUT is never the input file; an existing OUTPUT is overwritten
+    when it is empty or holds pairs written by -p, anything else only with --force.
     Exit codes: 0 done (or no differences), 1 no valid pairing (or differences found),
     3 invalid request or file, 5 file not readable or writable.
 
@@ -153,6 +158,7 @@ def engine(ctx: typer.Context) -> None:
     check = "--check" in args or "-c" in args
     explain = "--explain" in args
     baku = "--baku" in args
+    force = "--force" in args
     output: str | None = None
     to_stdout = False
     rest: list[str] = []
@@ -170,7 +176,13 @@ def engine(ctx: typer.Context) -> None:
                 to_stdout = True
         elif not a.startswith("-"):
             rest.append(a)
-        elif a[2:] not in system_names() and a not in ("--check", "-c", "--explain", "--baku"):
+        elif a[2:] not in system_names() and a not in (
+            "--check",
+            "-c",
+            "--explain",
+            "--baku",
+            "--force",
+        ):
             _fail(
                 ENGINE_INVALID, f"unknown option {a}; pairing systems: {', '.join(system_names())}"
             )
@@ -178,27 +190,26 @@ def engine(ctx: typer.Context) -> None:
     if len(systems) != 1 or len(rest) != 1 or check == (output is not None or to_stdout):
         _fail(ENGINE_INVALID, _ENGINE_USAGE)
     path = Path(rest[0])
+    if output is not None:
+        try:
+            check_output(Path(output), force=force or _pairs_file(output), inputs=[path])
+        except InputError as e:
+            _fail(ENGINE_FILE, str(e))
     try:
         data = path.read_bytes()
     except OSError as e:
         _fail(ENGINE_FILE, f"{path}: cannot read the file: {e.strerror}")
     try:
         t = parse_trf(decode_trf(data), path.name).tournament
-        t = replace(t, pairing_system=systems[0])
-        system = get_system(systems[0])
-        if baku:
-            settings = dict(t.pairing_settings) | {"baku": True}
-            system.check_settings(settings)
-            t = replace(t, pairing_settings=tuple(settings.items()))
         if check:
-            results = check_rounds(t, system)
+            results = engine_check(t, systems[0], baku=baku)
             for r in results:
                 out.print(escape(r.describe()), soft_wrap=True)
             differing = [r.round for r in results if not r.agrees]
             if differing:
                 _fail(ENGINE_NO_PAIRING, f"rounds that differ: {', '.join(map(str, differing))}")
             return
-        rnd = pair_next(t, system)
+        rnd = engine_pair(t, systems[0], baku=baku)
     except NoValidPairingError as e:
         _fail(ENGINE_NO_PAIRING, f"no valid pairing exists: {e}")
     except (InputError, StateError) as e:
@@ -216,6 +227,27 @@ def engine(ctx: typer.Context) -> None:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as e:
         _fail(ENGINE_FILE, f"{output}: cannot write the file: {e.strerror}")
+
+
+def _pairs_file(name: str) -> bool:
+    """Whether ``name`` holds pairs as ``-p`` writes them (a count, then ``white black``
+    lines): a program that calls the engine round after round with one output file, as it
+    calls bbpPairings or JaVaFo, has it overwritten without ``--force``."""
+    try:
+        with Path(name).open("rb") as f:
+            data = f.read(1 << 20)
+        lines = data.decode("ascii").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return False
+    return (
+        bool(lines)
+        and lines[0].strip().isdecimal()
+        and int(lines[0]) == len(lines) - 1
+        and all(_PAIR.fullmatch(line.strip()) for line in lines[1:])
+    )
+
+
+_PAIR = re.compile(r"[0-9]+ [0-9]+")
 
 
 def _fail(code: int, message: str) -> typer.Exit:

@@ -8,9 +8,11 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
+from skak.api import added, one_player, players_from_csv
 from skak.cli import render
 from skak.cli._common import (
     DEFAULT_DB,
+    NUMBERS,
     DbOption,
     JsonOption,
     TournamentOption,
@@ -22,8 +24,10 @@ from skak.cli._common import (
     parse_sex,
     players_app,
     print_json,
+    print_notes,
 )
 from skak.model.player import Ratings, Title
+from skak.views import players_view, to_json
 
 __all__ = [
     "players_absent",
@@ -62,10 +66,9 @@ def players_add(
 
     Example: skak players add "Hansen, Jens" --rating 1850 --club "Aarhus Skakklub"
     """
-    player = open_db(db).add_player(
-        tournament,
+    make = one_player(
         name,
-        start_number=start_number,
+        start_number,
         sex=parse_sex(sex),
         birth_date=parse_date(born, "birth date"),
         club=club,
@@ -75,6 +78,9 @@ def players_add(
         title=Title.parse(title) if title else None,
         ratings=Ratings(dsu=rating, dsu_rapid=rapid, dsu_blitz=blitz, fide=fide_rating),
     )
+    done = open_db(db).register_players(tournament, make)
+    (player,) = added(done)
+    print_notes(done.notes)
     late = f", late entry from round {player.late_from}" if player.late_from else ""
     out.print(f"Added {escape(player.name)} as start number {player.start_number}{late}")
 
@@ -95,8 +101,11 @@ def players_import(
     Example: skak players import spillere.csv
     """
     s = open_db(db)
+    make, source = players_from_csv(file)
     with err.status(f"Importing {escape(str(file))} …"):
-        players = s.import_players_csv(tournament, file)
+        done = s.register_players(tournament, make, source=source)
+    players = added(done)
+    print_notes(done.notes)
     numbers = sorted(p.start_number for p in players)
     out.print(
         f"Imported {len(players)} players from {escape(file.name)} "
@@ -115,12 +124,12 @@ def players_list(
     """
     t = open_db(db).load(tournament)
     if as_json:
-        print_json([render.player_json(p) for p in t.players])
+        print_json(to_json(players_view(t).players))
     else:
-        out.print(render.players_table(t))
+        out.print(render.players_table(players_view(t)))
 
 
-@players_app.command("edit")
+@players_app.command("edit", context_settings=NUMBERS)
 @cli_errors
 def players_edit(
     start_number: Annotated[int, typer.Argument(help="The player's start number.")],
@@ -180,7 +189,7 @@ def players_edit(
     out.print(f"Player {player.start_number} is now: {escape(player.name)}")
 
 
-@players_app.command("absent")
+@players_app.command("absent", context_settings=NUMBERS)
 @cli_errors
 def players_absent(
     start_number: Annotated[int, typer.Argument(help="The player's start number.")],
@@ -210,7 +219,29 @@ def players_absent(
     out.print(f"{escape(player.name)}: {what} in round(s) {listed}")
 
 
-@players_app.command("withdraw")
+@players_app.command("renumber")
+@cli_errors
+def players_renumber(
+    by: Annotated[
+        str, typer.Option(help="Rank by dsu (the tournament's DSU rating) or fide ratings.")
+    ] = "dsu",
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Number the players by the initial ranking (C.04.2): rating, then title, then name.
+    Only before round 1; the Dutch system does it itself when round 1 is paired.
+
+    Example: skak players renumber --by fide
+    """
+    done = open_db(db).renumber_players(tournament, by=by)
+    if not done.events:
+        out.print("The start numbers follow the initial ranking already; nothing changed.")
+        return
+    print_notes(done.notes)
+    out.print(render.players_table(players_view(done.after)))
+
+
+@players_app.command("withdraw", context_settings=NUMBERS)
 @cli_errors
 def players_withdraw(
     start_number: Annotated[int, typer.Argument(help="The player's start number.")],

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 from datetime import date
-from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -26,13 +25,7 @@ from skak.cli._common import (
 )
 from skak.errors import InputError
 from skak.io.rating_json import read_calc_request
-from skak.rating import (
-    RatingResult,
-    calculate,
-    get_rule_set,
-    rule_set_for,
-)
-from skak.rating.candidate import candidate_results, designation
+from skak.views import candidate_rows, exact_decimal, rating_view, registry_rows, to_json
 
 __all__ = [
     "rating_align",
@@ -44,46 +37,12 @@ __all__ = [
     "rating_enter",
     "rating_import",
     "rating_list",
-    "read_calc_request",
 ]
 
 rating_app = typer.Typer(
     help="DSU rating (ratingberegning).\n\nExample: skak rating calc turnering.json"
 )
 app.add_typer(rating_app, name="rating")
-
-
-def _decimal(value: Fraction) -> str:
-    """An exact decimal string: ``3.35``, ``4``, ``0.5``."""
-    for places in range(0, 7):
-        scaled = value * 10**places
-        if scaled.denominator == 1:
-            return (
-                f"{scaled.numerator / 10**places:.{places}f}" if places else str(scaled.numerator)
-            )
-    return f"{value.numerator}/{value.denominator}"
-
-
-def _result_json(result: RatingResult) -> dict[str, Any]:
-    return {
-        "edition": result.edition,
-        "method": result.method,
-        "players": [
-            {
-                "id": c.id,
-                "old": c.old,
-                "games": c.games,
-                "score": _decimal(c.score),
-                "expected": _decimal(c.expected),
-                "bonus": _decimal(c.bonus),
-                "k": c.k,
-                "change": c.change,
-                "new": c.new,
-                "notes": list(c.notes),
-            }
-            for c in result.players
-        ],
-    }
 
 
 @rating_app.command("calc")
@@ -97,39 +56,18 @@ def rating_calc(
     Example: skak rating calc turnering.json --json
     """
     players, games, data = read_calc_request(file)
-    if data.get("edition") is not None:
-        rules = get_rule_set(str(data["edition"]))
-    else:
-        day = data.get("date")
-        try:
-            when = date.fromisoformat(str(day))
-        except ValueError:
-            raise InputError(
-                f"'date' {day!r} is not a date like 2026-11-21 (or give 'edition')",
-                location=str(file),
-            ) from None
-        rules = rule_set_for(when)
-    kind = data.get("kind", "standard")
-    if kind not in ("standard", "rapid", "blitz"):
-        raise InputError(f"'kind' {kind!r} is not standard, rapid or blitz", location=str(file))
-    result = calculate(
-        players,
-        games,
-        rules,
-        round_robin=bool(data.get("round_robin", False)),
-        rapid_or_blitz=kind != "standard",
-        team_event=bool(data.get("team_event", False)),
-    )
+    result = rating_view(players, games, data, location=str(file))
     if as_json:
-        print_json(_result_json(result))
+        print_json(to_json(result))
         return
     table = Table(title=f"Rating ({result.edition}, {result.method} method)")
     for col in ("Player", "Old", "Games", "Score", "Expected", "Bonus", "K", "Change", "New"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for c in result.players:
         table.add_row(
-            escape(c.id), str(c.old), str(c.games), _decimal(c.score), _decimal(c.expected),
-            _decimal(c.bonus), str(c.k), f"{c.change:+d}", str(c.new),
+            escape(c.id), str(c.old), str(c.games), exact_decimal(c.score),
+            exact_decimal(c.expected), exact_decimal(c.bonus), str(c.k), f"{c.change:+d}",
+            str(c.new),
         )  # fmt: skip
     out.print(table)
     for c in result.players:
@@ -153,32 +91,18 @@ def rating_candidate(
     Example: skak rating candidate turnering.json
     """
     players, games, data = read_calc_request(file)
-    rows = [
-        (c.id, c.average, c.rounds, c.score, c.required, c.reached)
-        for c in candidate_results(players, games, team_event=bool(data.get("team_event")))
-    ]
+    rows = candidate_rows(players, games, data)
     if as_json:
-        print_json(
-            [
-                {
-                    "id": pid,
-                    "average": avg,
-                    "rounds": n,
-                    "score": _decimal(score),
-                    "required": None if need is None else _decimal(need),
-                    "candidate": ok,
-                }
-                for pid, avg, n, score, need, ok in rows
-            ]
-        )
+        print_json(to_json(rows))
         return
     table = Table(title="Candidate results (kandidatresultater, §26)")
     for col in ("Player", "Average", "Rounds", "Score", "Required", "Candidate"):
         table.add_column(col, justify="left" if col == "Player" else "right")
-    for pid, avg, n, score, need, ok in rows:
+    for c in rows:
         table.add_row(
-            escape(pid), str(avg), str(n), _decimal(score),
-            "—" if need is None else _decimal(need), "yes" if ok else "no",
+            escape(c.id), str(c.average), str(c.rounds), exact_decimal(c.score),
+            "—" if c.required is None else exact_decimal(c.required),
+            "yes" if c.candidate else "no",
         )  # fmt: skip
     out.print(table)
 
@@ -216,43 +140,18 @@ def rating_list(
 
     Example: skak rating list --json
     """
-    registry = open_db(db).registry()
-    today = date.today()
-    players = sorted(
-        (p for p in registry.players.values() if show_all or not p.archived(today)),
-        key=lambda p: (-(p.rating("standard") or 0), p.dsu_id),
-    )
+    players = registry_rows(open_db(db).registry(), date.today(), show_all=show_all)
     if as_json:
-        print_json(
-            [
-                {
-                    "dsu_id": p.dsu_id,
-                    "name": p.name,
-                    "club": p.club,
-                    "designation": designation(p.rating("standard") or 0)
-                    if p.rating("standard")
-                    else None,
-                    "archived": p.archived(today),
-                    "ratings": dict(p.ratings),
-                    "history": [
-                        {"date": h.day.isoformat(), "kind": h.kind, "old": h.old, "new": h.new,
-                         "reason": h.reason}
-                        for h in p.history
-                    ],
-                }
-                for p in players
-            ]
-        )  # fmt: skip
+        print_json(to_json(players))
         return
     table = Table(title="Rating registry (ratingkartotek)")
     for col in ("DSU no.", "Name", "Standard", "Rapid", "Blitz", "Class (§23)"):
         table.add_column(col, justify="left" if col in ("Name", "Class (§23)") else "right")
     for p in players:
-        standard = p.rating("standard")
         table.add_row(
             str(p.dsu_id), escape(p.name),
             *(str(p.rating(k) or "") for k in ("standard", "rapid", "blitz")),
-            designation(standard) if standard else "",
+            p.designation or "",
         )  # fmt: skip
     out.print(table)
 
@@ -329,7 +228,7 @@ def rating_align(
     result = open_db(db).rating_align(fide, when)
     out.print(
         f"Sample of {len(result.sample)} players; Danish average minus FIDE's: "
-        f"{_decimal(result.difference)}; adjustment N = {result.n}; "
+        f"{exact_decimal(result.difference)}; adjustment N = {result.n}; "
         f"{len(result.changes)} ratings changed"
     )
 

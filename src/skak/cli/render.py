@@ -1,31 +1,29 @@
-"""Rich tables and JSON-ready dicts for the CLI's listings."""
+"""Rich tables and the HTML page for the CLI's listings: each renders one view of
+:mod:`skak.views` and decides nothing."""
 
 from __future__ import annotations
 
-import html
-import io
-from fractions import Fraction
-from typing import Any
+from collections.abc import Sequence
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from skak.model.games import Entry, entries_by_player
-from skak.model.player import Player
-from skak.model.results import Colour, Result, Scoring, format_points
-from skak.model.tournament import Pairing, Round, Tournament
-from skak.standings import Standing
-from skak.store import StreamRow
-from skak.tiebreaks import exact_decimal
-from skak.views import HistoryLine, StandingsView
+from skak.views import (
+    CrosstableView,
+    HistoryLine,
+    Omitted,
+    PlayerRow,
+    PlayersView,
+    RoundView,
+    StandingsView,
+    TournamentLine,
+    number_column,
+)
 
 __all__ = [
-    "crosstable",
-    "history_json",
+    "crosstable_html",
+    "crosstable_table",
     "history_table",
-    "html_page",
-    "player_json",
     "players_table",
     "round_table",
     "standings_table",
@@ -38,18 +36,15 @@ def _add_row(table: Table, *cells: str) -> None:
     table.add_row(*(escape(c) for c in cells))
 
 
-def _name(t: Tournament, n: int | None) -> str:
-    if n is None:
-        return ""
-    return f"{t.player(n).name} ({n})"
+def _name(name: str, n: int | None) -> str:
+    return "" if n is None else f"{name} ({n})"
 
 
-def _rating(p: Player, t: Tournament) -> str:
-    value = p.rating(t.rated_kind.dsu_rating_field)
+def _number(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def _status(p: Player) -> str:
+def _status(p: PlayerRow) -> str:
     parts = []
     if p.withdrawn_from is not None:
         parts.append(f"withdrawn (udgået) from round {p.withdrawn_from}")
@@ -60,18 +55,18 @@ def _status(p: Player) -> str:
     return "; ".join(parts)
 
 
-def tournaments_table(rows: list[StreamRow]) -> Table:
+def tournaments_table(lines: Sequence[TournamentLine]) -> Table:
     table = Table(title="Tournaments (turneringer)")
     table.add_column("ID", justify="right")
     table.add_column("Name")
     table.add_column("Created")
-    for r in rows:
+    for r in lines:
         _add_row(table, str(r.id), r.name, r.created_at[:10])
     return table
 
 
-def players_table(t: Tournament) -> Table:
-    table = Table(title=f"{escape(t.name)}: players (spillere)")
+def players_table(view: PlayersView) -> Table:
+    table = Table(title=f"{escape(view.tournament)}: players (spillere)")
     table.add_column("No.", justify="right")
     table.add_column("Name")
     table.add_column("Title")
@@ -80,7 +75,7 @@ def players_table(t: Tournament) -> Table:
     table.add_column("Rating", justify="right")
     table.add_column("FIDE", justify="right")
     table.add_column("Status")
-    for p in t.players:
+    for p in view.players:
         _add_row(
             table,
             str(p.start_number),
@@ -88,59 +83,39 @@ def players_table(t: Tournament) -> Table:
             p.title.value if p.title else "",
             p.club or "",
             p.federation or "",
-            _rating(p, t),
-            "" if p.ratings.fide is None else str(p.ratings.fide),
+            _number(p.rating),
+            _number(p.ratings.fide),
             _status(p),
         )
     return table
 
 
-def player_json(p: Player) -> dict[str, Any]:
-    return {
-        "start_number": p.start_number,
-        "name": p.name,
-        "sex": p.sex.value if p.sex else None,
-        "birth_date": p.birth_date.isoformat() if p.birth_date else None,
-        "club": p.club,
-        "federation": p.federation,
-        "dsu_id": p.dsu_id,
-        "fide_id": p.fide_id,
-        "title": p.title.value if p.title else None,
-        "ratings": {
-            "dsu": p.ratings.dsu,
-            "dsu_rapid": p.ratings.dsu_rapid,
-            "dsu_blitz": p.ratings.dsu_blitz,
-            "fide": p.ratings.fide,
-        },
-        "withdrawn_from": p.withdrawn_from,
-        "late_from": p.late_from,
-        "absent_rounds": sorted(p.absent_rounds),
-    }
-
-
-def _result_text(p: Pairing) -> str:
-    if p.is_bye:
-        return "bye (oversidder)"
-    return "" if p.result is None else str(p.result)
-
-
-def round_table(t: Tournament, rnd: Round) -> Table:
-    table = Table(title=f"{escape(t.name)}: round (runde) {rnd.number}")
+def round_table(view: RoundView) -> Table:
+    table = Table(title=f"{escape(view.tournament)}: round (runde) {view.round}")
     table.add_column("Board", justify="right")
     table.add_column("White (hvid)")
     table.add_column("Black (sort)")
     table.add_column("Result")
-    for p in rnd.pairings:
-        _add_row(table, str(p.board), _name(t, p.white), _name(t, p.black), _result_text(p))
-    for b in rnd.byes:
-        _add_row(table, "", _name(t, b.player), "", b.result.label)
+    for p in view.pairings:
+        result = "" if p.result is None else str(p.result)
+        if p.is_bye:
+            result = "bye (oversidder)"
+        _add_row(
+            table,
+            str(p.board),
+            _name(p.white_name, p.white),
+            _name(p.black_name, p.black),
+            result,
+        )
+    for b in view.byes:
+        _add_row(table, "", _name(b.name, b.player), "", b.result.label)
     return table
 
 
 def standings_table(view: StandingsView) -> Table:
-    t, rows, after_round = view.tournament, view.rows, view.after_round
-    rating, prizes = view.rating, view.prizes
-    table = Table(title=f"{escape(t.name)}: standings (stilling) after round {after_round}")
+    rows = view.standings
+    title = f"{escape(view.tournament)}: standings (stilling) after round {view.after_round}"
+    table = Table(title=title)
     table.add_column("Place", justify="right")
     table.add_column("No.", justify="right")
     table.add_column("Name")
@@ -148,96 +123,87 @@ def standings_table(view: StandingsView) -> Table:
     table.add_column("Rating", justify="right")
     table.add_column("Points", justify="right")
     table.add_column("Games", justify="right")
-    codes = [code for code, _ in rows[0].tiebreaks] if rows else []
-    for code in codes:
+    for code in view.tiebreaks:
         table.add_column(escape(code), justify="right")
-    if rating is not None:
-        table.add_column(f"New rating ({rating.edition})", justify="right")
-    if prizes is not None:
+    if view.rating_edition is not None:
+        table.add_column(f"New rating ({view.rating_edition})", justify="right")
+    if view.prize_basis is not None:
         table.add_column("Prize", justify="right")
-    for s in rows:
-        points = format_points(s.points) + (
-            f" (+{s.unfinished} unfinished)" if s.unfinished else ""
-        )
+    points = number_column(s.points for s in rows)
+    tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
+    prizes = number_column(
+        (None if isinstance(s.prize, Omitted) else s.prize for s in rows), fractions=False
+    )
+    for i, s in enumerate(rows):
         cells = [
             s.place,
-            str(s.player.start_number),
-            s.player.name,
-            s.player.club or "",
-            _rating(s.player, t),
-            points,
+            str(s.start_number),
+            s.name,
+            s.club or "",
+            _number(s.player_rating),
+            points[i] + (f" (+{s.unfinished} unfinished)" if s.unfinished else ""),
             str(s.games),
         ]
-        cells += ["" if v is None else _value(v) for _, v in s.tiebreaks]
-        if rating is not None:
-            c = view.rating_change(s.player)
-            cells.append(f"{c.new} ({c.change:+d})" if c and c.games else "")
-        if prizes is not None:
-            prize = prizes.get(s.player.start_number)
-            cells.append("" if prize is None else _value(prize))
+        cells += [column[i] for column in tiebreaks]
+        if view.rating_edition is not None:
+            c = s.rating
+            cells.append(
+                f"{c.new} ({c.change:+d})" if not isinstance(c, Omitted) and c.games else ""
+            )
+        if view.prize_basis is not None:
+            cells.append(prizes[i])
         _add_row(table, *cells)
     return table
 
 
-def _value(value: Fraction) -> str:
-    """A tie-break value or amount: halves as arbiters write them (``23½``), other fractions
-    as exact decimals (``27.75``), a repeating fraction to two decimals (``17.63``)."""
-    if value.denominator in (1, 2):
-        return format_points(value)
-    text = exact_decimal(value)
-    return f"{float(value):.2f}" if "/" in text else text
-
-
-def crosstable(t: Tournament, rows: tuple[Standing, ...], after_round: int) -> Table:
+def crosstable_table(view: CrosstableView) -> Table:
     """The crosstable (krydstabel) in standings order: per round the opponent's line number,
     the colour (h/s = hvid/sort) and the result; byes by their kind."""
-    place = {s.player.start_number: i for i, s in enumerate(rows, start=1)}
-    table = Table(title=f"{escape(t.name)}: crosstable (krydstabel) after round {after_round}")
+    title = f"{escape(view.tournament)}: crosstable (krydstabel) after round {view.after_round}"
+    table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("Place", justify="right")
     table.add_column("Name")
-    for r in range(1, after_round + 1):
+    for r in range(1, view.after_round + 1):
         table.add_column(str(r), justify="center")
     table.add_column("Points", justify="right")
-    by_player = entries_by_player(t)
-    for s in rows:
-        cells = [str(place[s.player.start_number]), s.place, s.player.name]
-        mine = {e.round: e for e in by_player.get(s.player.start_number, ())}
-        for r in range(1, after_round + 1):
-            e = mine.get(r)
-            cells.append(_cell(e, place, t) if e is not None else "")
-        cells.append(format_points(s.points))
+    for code in view.tiebreaks:
+        table.add_column(escape(code), justify="right")
+    rows = view.crosstable
+    points = number_column(s.points for s in rows)
+    tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
+    for i, s in enumerate(rows):
+        cells = [str(s.line), s.place, s.name]
+        cells += ["" if c is None else c.mark for c in s.rounds]
+        cells.append(points[i])
+        cells += [column[i] for column in tiebreaks]
         _add_row(table, *cells)
     return table
 
 
-def _cell(e: Entry, place: dict[int, int], t: Tournament) -> str:
-    if e.opponent is None:
-        name = e.result.name if e.result is not None else ""
-        return {"PAIRING_BYE": "bye", "FULL_BYE": "+", "HALF_BYE": "½", "ZERO_BYE": "0"}.get(
-            name, "–"
-        )
-    if e.result is None:
-        mark = "…"
-    elif e.result is Result.UNFINISHED:
-        mark = "*"
-    else:
-        mark = format_points(e.points(Scoring(gladiator=t.scoring.gladiator)))
-        if e.playoff:
-            mark += "ᵍ"  # decided in the Gladiator play-off
-        if e.result.is_forfeit:
-            mark = "+" if mark == "1" else "−"
-    colour = "h" if e.colour is Colour.WHITE else "s"
-    return f"{place.get(e.opponent, '?')}{colour}{mark}"
+def crosstable_html(view: CrosstableView) -> str:
+    """The crosstable as a stand-alone HTML page (the Jinja2 template
+    ``templates/crosstable.html``; every text escaped)."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
 
-
-def html_page(table: Table, title: str) -> str:
-    """A stand-alone HTML page showing ``table`` (Rich's own HTML export)."""
-    console = Console(record=True, width=200, file=io.StringIO())
-    console.print(table)
-    return console.export_html(inline_styles=True).replace(
-        "<head>", f"<head>\n<title>{html.escape(title)}</title>", 1
+    env = Environment(
+        loader=PackageLoader("skak.cli", "templates"),
+        autoescape=select_autoescape(default=True),
+        keep_trailing_newline=True,
     )
+    rows = view.crosstable
+    points = number_column(s.points for s in rows)
+    tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
+    lines = [
+        {
+            "row": s,
+            "rating": _number(s.rating),
+            "points": points[i],
+            "tiebreaks": [column[i] for column in tiebreaks],
+        }
+        for i, s in enumerate(rows)
+    ]
+    return env.get_template("crosstable.html").render(view=view, lines=lines)
 
 
 def history_table(lines: list[HistoryLine]) -> Table:
@@ -250,7 +216,3 @@ def history_table(lines: list[HistoryLine]) -> Table:
         text = f"[strike]{escape(h.text)}[/strike] (undone)" if h.undone else escape(h.text)
         table.add_row(str(h.seq), h.recorded_at.replace("T", " ")[:19], escape(h.actor), text)
     return table
-
-
-def history_json(lines: list[HistoryLine]) -> list[dict[str, Any]]:
-    return [h.to_json() for h in lines]

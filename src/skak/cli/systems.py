@@ -1,19 +1,13 @@
 """Tables an arbiter prints before a tournament: round-robin schedules, Varma groups and
 draws, knock-out brackets and Olympiad team drafts (``skak schedule``, ``varma``,
-``knockout``, ``olympiad``).
-
-Size limits: a round-robin schedule has 3–1000 players (DSU prints its schedules, 003
-§4.9.11, up to 24; the rule that makes them, like Berger's, works for any number, and 1000
-is far beyond any round robin while it keeps the output printable); a knock-out bracket has
-4–1024 players (:data:`skak.pairing.knockout.MAX_BRACKET_PLAYERS`); an Olympiad draft at most
-1000 players. ``varma --from-tournament`` and ``olympiad --from-tournament`` work on the
-players of a tournament and write nothing.
+``knockout``, ``olympiad``). The views and their size limits are in
+:mod:`skak.views.systems`; ``varma --from-tournament`` and ``olympiad --from-tournament``
+work on the players of a tournament and write nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -31,13 +25,22 @@ from skak.cli._common import (
     print_json,
 )
 from skak.errors import InputError
-from skak.model.player import Player
-from skak.model.tournament import Tournament
-from skak.pairing.berger import berger_schedule
-from skak.pairing.dsu_rr import dsu_schedule
-from skak.pairing.knockout import bracket, bracket_state
-from skak.pairing.varma import varma_draw, varma_entries, varma_group_numbers, varma_groups
-from skak.teams.olympiad import olympiad
+from skak.views import (
+    MAX_OLYMPIAD_PLAYERS,
+    MAX_SCHEDULE_PLAYERS,
+    KnockoutView,
+    OlympiadView,
+    Omitted,
+    VarmaDrawView,
+    bracket_view,
+    knockout_view,
+    olympiad_view,
+    schedule_view,
+    to_json,
+    varma_draw_view,
+    varma_groups_view,
+)
+from skak.views.systems import Delegation, RankedPlayer
 
 __all__ = [
     "MAX_OLYMPIAD_PLAYERS",
@@ -48,18 +51,12 @@ __all__ = [
     "varma",
 ]
 
-#: The most players ``skak schedule`` prints a round robin for (any system).
-MAX_SCHEDULE_PLAYERS = 1000
-#: The most players ``skak olympiad`` drafts.
-MAX_OLYMPIAD_PLAYERS = 1000
-
 knockout_app = typer.Typer(
     help="DSU's knock-out system (003 §4.9.7): seeding bracket and match state.",
     no_args_is_help=True,
 )
 app.add_typer(knockout_app, name="knockout")
 
-PlayersOpt = Annotated[int, typer.Option("--players", "-n", help="Number of players.")]
 FromTournamentOpt = Annotated[
     bool,
     typer.Option(
@@ -69,40 +66,10 @@ FromTournamentOpt = Annotated[
 ]
 
 
-def schedule_json(players: int, system: str, double: bool) -> dict[str, Any]:
-    """Rounds as lists of ``[white, black]`` start numbers; the free round as ``0``.
-
-    :raises InputError: outside 3–:data:`MAX_SCHEDULE_PLAYERS` players or for an unknown
-        system.
-    """
-    make = {"berger": berger_schedule, "dsu": dsu_schedule}.get(system)
-    if make is None:
-        raise InputError(f"unknown schedule {system!r}: berger or dsu")
-    if players < 3:
-        raise InputError(f"a round robin needs at least 3 players, not {players}")
-    if players > MAX_SCHEDULE_PLAYERS:
-        raise InputError(
-            f"a round-robin schedule here has at most {MAX_SCHEDULE_PLAYERS} players, not "
-            f"{players} (DSU prints its schedules, 4.9.11, for up to 24; the rule, like "
-            "Berger's, works for any number)"
-        )
-    cycles = 2 if double else 1
-    rounds = make(players, cycles=cycles)
-    free = players + 1 if players % 2 else None
-    return {
-        "players": players,
-        "system": system,
-        "cycles": cycles,
-        "rounds": [
-            [[0 if w == free else w, 0 if b == free else b] for w, b in rnd] for rnd in rounds
-        ],
-    }
-
-
 @app.command("schedule")
 @cli_errors
 def schedule(
-    players: PlayersOpt,
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
     system: Annotated[
         str, typer.Option("--system", "-s", help="berger (FIDE C.06 annex 1) or dsu (4.9.11).")
     ] = "berger",
@@ -116,26 +83,18 @@ def schedule(
 
     Example: skak schedule --players 8 --system dsu --double
     """
-    data = schedule_json(players, system, double)
+    view = schedule_view(players, system, double)
     if as_json:
-        print_json(data)
+        print_json(to_json(view))
         return
-    table = Table(title=f"Round robin for {players} ({system}, {data['cycles']} cycle(s))")
+    table = Table(title=f"Round robin for {players} ({system}, {view.cycles} cycle(s))")
     table.add_column("Round", justify="right")
     table.add_column("Pairings (white–black; 0 = free round)")
-    for i, rnd in enumerate(data["rounds"], start=1):
+    for i, rnd in enumerate(view.rounds, start=1):
         games = [f"{w}–{b}" for w, b in rnd if w and b]
         free = [f"{w or b} free" for w, b in rnd if not (w and b)]
         table.add_row(str(i), "   ".join(games + free))
     out.print(table)
-
-
-Delegation = Literal["federation", "club"]
-
-
-def _from_round_one(t: Tournament) -> list[Player]:
-    """The players registered from round 1 and not withdrawn before it, by start number."""
-    return [p for p in t.players if (p.late_from or 1) == 1 and not p.is_withdrawn(1)]
 
 
 def _one_source(players: int | None, from_tournament: bool, example: str) -> None:
@@ -203,88 +162,51 @@ def varma(
     _one_source(players, from_tournament, "skak varma --from-tournament --by club")
     if players is None:
         t = open_db(db).load(tournament)
-        _varma_draw(t, _delegation(by), _lot_seed(seed), as_json)
+        draw = varma_draw_view(t, _delegation(by), _lot_seed(seed))
+        if as_json:
+            print_json(to_json(draw))
+        else:
+            _print_draw(draw)
         return
     if by is not None or seed is not None:
         raise InputError("--by and --seed belong to a draw: use them with --from-tournament")
-    data = varma_groups(players)
+    view = varma_groups_view(players)
     if as_json:
-        print_json(data)
+        print_json(to_json(view))
         return
-    table = Table(title=f"Varma groups for {players} players (table {data['table']})")
+    table = Table(title=f"Varma groups for {players} players (table {view.table})")
     table.add_column("Group")
     table.add_column("Draw numbers")
     table.add_column("Last meeting within the group", justify="right")
-    groups: dict[str, list[int]] = data["groups"]  # type: ignore[assignment]
-    latest: dict[str, int | None] = data["latest_meeting"]  # type: ignore[assignment]
-    for name, numbers in groups.items():
-        last = latest.get(name)
+    for name, numbers in view.groups.items():
+        last = view.latest_meeting.get(name)
         table.add_row(name, ", ".join(map(str, numbers)), "" if last is None else f"round {last}")
     out.print(table)
 
 
-_NOT_SAVED = (
-    "Nothing was saved: register the players in the order of the start numbers drawn "
-    "(start number = lodtrækningsnummer) before round 1 is paired."
-)
-
-
-def _varma_draw(t: Tournament, by: Delegation, seed: str | int | None, as_json: bool) -> None:
-    """The Varma draw for ``t``'s players (FIDE C.06 annex 2), printed, never stored."""
-    if t.rounds:
-        raise InputError(
-            f"round {t.current_round} of {t.name!r} has been paired: the Varma draw gives the "
-            "start numbers before round 1"
-        )
-    field = _from_round_one(t)
-    entries = varma_entries(field, by=by)
-    draw = varma_draw(entries, seed=seed, kind=by)
-    notes = list(draw.explanation)
-    if t.pairing_system not in ("berger", "dsu-rr"):
-        notes.append(
-            f"note: {t.name!r} is paired by {t.pairing_system}; the Varma tables are made for "
-            "a round robin by the Berger tables (berger or dsu-rr)"
-        )
-    rows = sorted(zip(draw.numbers, field, entries, strict=True), key=lambda row: row[0])
-    group_of = {n: g for g, nums in varma_group_numbers(draw.players).items() for n in nums}
-    if as_json:
-        data = draw.as_dict(entries)
-        data.update(
-            tournament=t.name,
-            by=by,
-            saved=False,
-            numbers=[
-                {
-                    "number": n,
-                    "group": group_of[n],
-                    "start_number": p.start_number,
-                    "name": p.name,
-                    "delegation": e.delegation,
-                }
-                for n, p, e in rows
-            ],
-            explanation=notes,
-            note=_NOT_SAVED,
-        )
-        print_json(data)
-        return
+def _print_draw(draw: VarmaDrawView) -> None:
+    """The Varma draw for a tournament's players (FIDE C.06 annex 2), printed, never stored."""
     table = Table(
-        title=f"Varma draw for the {draw.players} players of {escape(t.name)} "
-        f"(table {draw.table}, by {by})"
+        title=f"Varma draw for the {draw.players} players of {escape(draw.tournament)} "
+        f"(table {draw.table}, by {draw.by})"
     )
     table.add_column("Start no. drawn", justify="right")
     table.add_column("Group")
     table.add_column("Player")
-    table.add_column(by.capitalize())
+    table.add_column(draw.by.capitalize())
     table.add_column("Registered as", justify="right")
-    for n, p, e in rows:
+    for row in draw.numbers:
         table.add_row(
-            str(n), group_of[n], escape(p.name), escape(e.delegation or ""), str(p.start_number)
+            str(row.number),
+            row.group,
+            escape(row.name),
+            escape(row.delegation or ""),
+            str(row.start_number),
         )
     out.print(table)
-    for line in notes:
+    for line in draw.explanation:
         out.print(escape(line), soft_wrap=True)
-    out.print(f"[bold]{escape(_NOT_SAVED)}[/]", soft_wrap=True)
+    out.print(f"[bold]{escape(draw.note)}[/]", soft_wrap=True)
 
 
 @knockout_app.command("bracket")
@@ -306,70 +228,52 @@ def knockout_bracket(
     Example: skak knockout bracket --players 16
     """
     if players is not None:
-        data = bracket(players)
+        empty = bracket_view(players)
         if as_json:
-            print_json(data)
+            print_json(to_json(empty))
             return
         table = Table(
             title=f"Knock-out bracket for {players} players "
-            f"({data['size']} places, {data['byes']} bye(s))"
+            f"({empty.size} places, {empty.byes} bye(s))"
         )
         table.add_column("Draw no.", justify="right")
         table.add_column("Seeds")
-        for row in data["draw_numbers"]:
-            low, high = row["seeds"]
-            table.add_row(str(row["draw_number"]), f"{low}–{high}" if low != high else str(low))
+        for row in empty.draw_numbers:
+            low, high = row.seeds
+            table.add_row(str(row.draw_number), f"{low}–{high}" if low != high else str(low))
         out.print(table)
-        rounds = " → ".join(r["name"] for r in data["rounds"])
+        rounds = " → ".join(r.name for r in empty.rounds)
         out.print(f"Matches in round 1: draw numbers 1–2, 3–4, …; then {escape(rounds)}")
         return
-    t = open_db(db).load(tournament)
-    if t.pairing_system != "knockout":
-        raise InputError(
-            f"tournament {t.name!r} is paired by {t.pairing_system}, not knockout; "
-            "use --players N for an empty bracket"
-        )
-    state = bracket_state(t)
+    view = knockout_view(open_db(db).load(tournament))
     if as_json:
-        print_json(state)
+        print_json(to_json(view))
         return
-    _print_state(state, {p.start_number: p.name for p in t.players})
+    _print_state(view)
 
 
-def _print_state(state: dict[str, Any], names: dict[int, str]) -> None:
+def _print_state(view: KnockoutView) -> None:
     def who(n: int | None) -> str:
-        return "bye (fri)" if n is None else f"{n} {names.get(n, '')}".strip()
+        return "bye (fri)" if n is None else f"{n} {view.names.get(n, '')}".strip()
 
-    for rnd in state["rounds"]:
-        table = Table(title=str(rnd["name"]))
+    for rnd in view.rounds:
+        table = Table(title=rnd.name)
         table.add_column("Match", justify="right")
         table.add_column("Players")
         table.add_column("Score", justify="center")
         table.add_column("Stage")
         table.add_column("Status")
-        for m in rnd["matches"]:
+        for m in rnd.matches:
             table.add_row(
-                str(m["match"]),
-                escape(" – ".join(who(n) for n in m["players"])),
-                escape("–".join(m["score"])),
-                escape(str(m["stage"] or "")),
-                escape(str(m["status"]) + (f": {m['how']}" if m.get("how") else "")),
+                str(m.match),
+                escape(" – ".join(who(n) for n in m.players)),
+                escape("–".join(m.score)),
+                escape(m.stage or ""),
+                escape(m.status + (f": {m.how}" if m.how else "")),
             )
         out.print(table)
-    if state["winner"] is not None:
-        out.print(f"Winner: {escape(who(state['winner']))}")
-
-
-def _strength_order(t: Tournament, players: Sequence[Player]) -> list[Player]:
-    """``players`` strongest first: DSU rating of the tournament's kind, then FIDE rating, then
-    start number; a missing rating below every rating."""
-    kind = t.rated_kind.dsu_rating_field
-
-    def key(p: Player) -> tuple[bool, int, bool, int, int]:
-        dsu, fide = p.rating(kind), p.ratings.fide
-        return (dsu is None, -(dsu or 0), fide is None, -(fide or 0), p.start_number)
-
-    return sorted(players, key=key)
+    if view.winner is not None:
+        out.print(f"Winner: {escape(who(view.winner))}")
 
 
 @app.command("olympiad")
@@ -402,71 +306,42 @@ def olympiad_command(
     Example: skak olympiad --from-tournament --teams 4
     """
     _one_source(players, from_tournament, "skak olympiad --from-tournament --teams 4")
-    t: Tournament | None = None
-    ranked: list[Player] = []
-    if players is None:
-        t = open_db(db).load(tournament)
-        ranked = _strength_order(t, _from_round_one(t))
-        players = len(ranked)
-    if players > MAX_OLYMPIAD_PLAYERS:
-        raise InputError(
-            f"an Olympiad draft here has at most {MAX_OLYMPIAD_PLAYERS} players, not {players}"
-        )
-    data: dict[str, Any] = dict(olympiad(players, teams))
-    if t is not None:
-        _name_the_draft(data, t, ranked)
+    source = open_db(db).load(tournament) if players is None else players
+    view = olympiad_view(source, teams)
     if as_json:
-        print_json(data)
+        print_json(to_json(view))
         return
-    of = f" of {escape(t.name)}" if t is not None else ""
-    table = Table(title=f"Olympiad draft: {players} players{of} into {teams} teams")
+    _print_olympiad(view)
+
+
+def _print_olympiad(view: OlympiadView) -> None:
+    ranking = None if isinstance(view.ranking, Omitted) else view.ranking
+    of = "" if isinstance(view.tournament, Omitted) else f" of {escape(view.tournament)}"
+    table = Table(title=f"Olympiad draft: {view.players} players{of} into {view.teams} teams")
     table.add_column("Team", justify="right")
-    table.add_column("Players (rank by strength)" + (", board order" if t is not None else ""))
+    table.add_column(
+        "Players (rank by strength)" + (", board order" if ranking is not None else "")
+    )
     table.add_column("Rank sum", justify="right")
-    for team in data["draft"]:
-        if t is not None:
+    for team in view.draft:
+        if ranking is not None:
             who = "; ".join(
-                f"{r}. {escape(ranked[r - 1].name)} ({_rating_text(t, ranked[r - 1])})"
-                for r in team["players"]
+                f"{r}. {escape(ranking[r - 1].name)} ({_rating_text(ranking[r - 1])})"
+                for r in team.players
             )
         else:
-            who = " ".join(map(str, team["players"]))
-        table.add_row(str(team["team"]), who, str(team["rank_sum"]))
+            who = " ".join(map(str, team.players))
+        table.add_row(str(team.team), who, str(team.rank_sum))
     out.print(table)
-    for rnd in data["schedule"]:
-        matches = ", ".join(f"{m['white_team']}–{m['black_team']}" for m in rnd["matches"])
-        bye = f" (team {rnd['bye']} free)" if rnd.get("bye") else ""
-        out.print(f"Round {rnd['round']}: {matches}{bye}")
-    if t is not None:
+    for rnd in view.schedule:
+        matches = ", ".join(f"{m.white_team}–{m.black_team}" for m in rnd.matches)
+        bye = f" (team {rnd.bye} free)" if rnd.bye else ""
+        out.print(f"Round {rnd.round}: {matches}{bye}")
+    if ranking is not None:
         out.print("Nothing was saved: the draft is printed only.")
 
 
-def _name_the_draft(data: dict[str, Any], t: Tournament, ranked: Sequence[Player]) -> None:
-    """Add the players behind the ranks to :func:`olympiad`'s data."""
-    kind = t.rated_kind.dsu_rating_field
-    data["tournament"] = t.name
-    data["ranking"] = [
-        {
-            "rank": r,
-            "start_number": p.start_number,
-            "name": p.name,
-            "rating": p.rating(kind),
-            "fide_rating": p.ratings.fide,
-        }
-        for r, p in enumerate(ranked, start=1)
-    ]
-    for team in data["draft"]:
-        team["start_numbers"] = [ranked[r - 1].start_number for r in team["players"]]
-        team["names"] = [ranked[r - 1].name for r in team["players"]]
-    data["explanation"].insert(
-        1,
-        f"the {len(ranked)} players of {t.name!r} ranked by strength: DSU rating, then FIDE "
-        "rating, then start number",
-    )
-
-
-def _rating_text(t: Tournament, p: Player) -> str:
-    dsu = p.rating(t.rated_kind.dsu_rating_field)
-    if dsu is not None:
-        return str(dsu)
-    return f"FIDE {p.ratings.fide}" if p.ratings.fide is not None else "no rating"
+def _rating_text(p: RankedPlayer) -> str:
+    if p.rating is not None:
+        return str(p.rating)
+    return f"FIDE {p.fide_rating}" if p.fide_rating is not None else "no rating"

@@ -13,6 +13,7 @@ store appends its events only if no other writer came first.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -31,6 +32,7 @@ from skak.model.events import (
     EventUndone,
     PlayerEdited,
     PlayersAdded,
+    PlayersRenumbered,
     PlayerWithdrawn,
     ReplayError,
     ResultEntered,
@@ -46,6 +48,7 @@ from skak.model.stream import Recorded
 from skak.model.tournament import Round, Tournament
 from skak.pairing import PairingSystem, get_system
 from skak.pairing.engine import check_next_round, pair_next, planned_rounds
+from skak.pairing.ranking import RankingBy, renumbering
 
 __all__ = [
     "AnnounceAbsence",
@@ -54,16 +57,19 @@ __all__ = [
     "CreateTournament",
     "EditPlayer",
     "EnterResult",
+    "EnterResults",
     "ImportTournament",
     "Log",
     "PairNextRound",
     "RegisterPlayers",
+    "RenumberPlayers",
     "Undo",
     "Withdraw",
     "decide",
     "evolve",
     "fold",
     "needs_log",
+    "notes",
 ]
 
 
@@ -171,6 +177,25 @@ class EnterResult:
 
 
 @dataclass(frozen=True, slots=True)
+class EnterResults:
+    """Several boards of one round at once (``skak results``): one transaction, each board
+    checked as :class:`EnterResult` is."""
+
+    round: int
+    entries: tuple[EnterResult, ...]
+    #: The entries' board numbers count the round's games in board order (1 = the first
+    #: board with a game), leaving out the bye: ``skak results 3 1 ½ 0 …``.
+    in_board_order: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RenumberPlayers:
+    """Number the players by the initial ranking (C.04.2) before round 1."""
+
+    by: RankingBy = "dsu"
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Take back the last change in force, or event ``seq``."""
 
@@ -186,6 +211,8 @@ Command = (
     | Withdraw
     | PairNextRound
     | EnterResult
+    | EnterResults
+    | RenumberPlayers
     | Undo
 )
 
@@ -210,6 +237,28 @@ def _check_withdrawal(t: Tournament, system: PairingSystem, from_round: int) -> 
     planned = planned_rounds(t, system)
     if planned is not None and from_round > planned:
         raise InputError(f"the tournament has {planned} rounds; there is no round {from_round}")
+
+
+def _check_rounds_exist(
+    t: Tournament, system: PairingSystem, rounds: Iterable[int], *, beyond_planned: bool = True
+) -> None:
+    """:raises InputError: naming the first round that is no round number, or (unless
+    ``beyond_planned``) after the planned rounds."""
+    for r in sorted(rounds):
+        if r < 1:
+            raise InputError(f"round {r} is not a round number (rounds count from 1)")
+    planned = planned_rounds(t, system) if beyond_planned else None
+    beyond = sorted(r for r in rounds if planned is not None and r > planned)
+    if beyond:
+        raise InputError(f"the tournament has {planned} rounds; there is no round {beyond[0]}")
+
+
+def _check_not_over(t: Tournament, system: PairingSystem, what: str) -> None:
+    """:raises StateError: when every planned round has been paired (nothing is left to
+    join, withdraw from or miss)."""
+    planned = planned_rounds(t, system)
+    if planned is not None and t.rounds and t.current_round >= planned:
+        raise StateError(f"all {planned} rounds have been paired; the tournament is over: {what}")
 
 
 def _check_results_in(t: Tournament, allow_unfinished: bool) -> bool:
@@ -250,6 +299,7 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
     match command:
         case RegisterPlayers(make=make, source=source):
             players = tuple(make(t))  # bad details are named before the round is checked
+            _check_not_over(t, system, "no round is left for a late entry (sen tilmelding)")
             _check_late_entries(t, system)
             return [PlayersAdded(players, source)]
         case EditPlayer():
@@ -260,38 +310,152 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             if command.ratings:
                 changes["ratings"] = replace(before.ratings, **command.ratings)
             if command.add_absent:
+                _check_rounds_exist(t, system, command.add_absent)
                 changes["absent_rounds"] = before.absent_rounds | command.add_absent
             if not changes:
                 raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
             return [PlayerEdited(before, replace(before, **changes))]
         case AnnounceAbsence():
+            t.player(command.start_number)  # an unknown player is named before the rounds
+            # A cancel may take back any round, to mend what older versions accepted.
+            _check_rounds_exist(t, system, command.rounds, beyond_planned=not command.cancel)
             return [_decide_absence(t, command)]
         case Withdraw(start_number=n, from_round=first):
             t.player(n)  # an unknown player is named before the round is checked
+            if first is None:
+                _check_not_over(t, system, "there is no round left to withdraw from")
             start = first if first is not None else t.next_round
             _check_withdrawal(t, system, start)
             return [PlayerWithdrawn(n, start)]
         case PairNextRound(allow_unfinished=allow):
             check_next_round(t, system)
             unfinished = _check_results_in(t, allow)
-            return [RoundPaired(pair_next(t, system), unfinished)]
+            events: list[Event] = []
+            ranking = getattr(system.settings(t), "initial_ranking", "as-entered")
+            if not t.rounds and ranking in ("dsu", "fide"):
+                numbers = renumbering(t, "fide" if ranking == "fide" else "dsu")
+                if numbers:
+                    renumbered = PlayersRenumbered(numbers, f"initial ranking by {ranking} rating")
+                    events.append(renumbered)
+                    t = apply(t, renumbered)
+            return [*events, RoundPaired(pair_next(t, system), unfinished)]
         case EnterResult():
-            previous = t.round(command.round).board(command.board).result
-            if not isinstance(command.seen, _Unread) and command.seen is not previous:
-                now = "no result" if previous is None else str(previous)
-                raise ConflictError(
-                    f"round {command.round} board {command.board} was changed by someone else "
-                    f"(it now has {now}); look again before entering the result"
+            return _decide_results(t, (command,))
+        case EnterResults(round=number, entries=entries):
+            if command.in_board_order:
+                entries = _by_board_order(t, number, entries)
+            if any(e.round != number for e in entries):
+                raise InputError(f"every board entered for round {number} is of round {number}")
+            counts = Counter(e.board for e in entries)
+            twice = sorted(b for b, k in counts.items() if k > 1)
+            if twice:
+                raise InputError(
+                    f"round {number}: board {', '.join(map(str, twice))} is given twice"
                 )
-            return [ResultEntered(command.round, command.board, command.result, command.playoff)]
+            return _decide_results(t, entries)
+        case RenumberPlayers(by=by):
+            if t.rounds:
+                raise StateError(
+                    f"round {t.current_round} has been paired; start numbers (startnumre) are "
+                    "given before round 1 and kept for the whole tournament"
+                )
+            numbers = renumbering(t, by)
+            return (
+                [PlayersRenumbered(numbers, f"initial ranking by {by} rating")] if numbers else []
+            )
     raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _by_board_order(
+    t: Tournament, number: int, entries: Sequence[EnterResult]
+) -> tuple[EnterResult, ...]:
+    games = [p.board for p in t.round(number).pairings if p.black is not None]
+    if len(entries) > len(games):
+        raise InputError(
+            f"round {number} has {len(games)} games; {len(entries)} results were given"
+        )
+    return tuple(replace(e, board=games[e.board - 1]) for e in entries)
+
+
+def _decide_results(t: Tournament, entries: Sequence[EnterResult]) -> list[Event]:
+    """One event per board whose result changes; the same result again changes nothing."""
+    out: list[Event] = []
+    for e in entries:
+        pairing = t.round(e.round).board(e.board)
+        previous = pairing.result
+        if not isinstance(e.seen, _Unread) and e.seen is not previous:
+            now = "no result" if previous is None else str(previous)
+            raise ConflictError(
+                f"round {e.round} board {e.board} was changed by someone else "
+                f"(it now has {now}); look again before entering the result"
+            )
+        if previous is e.result and pairing.playoff == e.playoff:
+            continue
+        out.append(ResultEntered(e.round, e.board, e.result, e.playoff))
+    return out
+
+
+def notes(before: Tournament | None, command: Command, events: Sequence[Event]) -> tuple[str, ...]:
+    """What the arbiter should know about a command that was carried out (warnings, not
+    refusals): a result entered again that changed nothing, a correction of a round that
+    later rounds were paired on, two players who look like one, a renumbering."""
+    if before is None:
+        return ()
+    out: list[str] = []
+    if isinstance(command, EnterResult | EnterResults):
+        entries = (command,) if isinstance(command, EnterResult) else command.entries
+        changed = {(e.round, e.board) for e in events if isinstance(e, ResultEntered)}
+        for entry in entries:
+            had = before.round(entry.round).board(entry.board).result
+            if (entry.round, entry.board) not in changed:
+                out.append(
+                    f"round {entry.round} board {entry.board} has {entry.result} already; "
+                    "nothing changed"
+                )
+            elif had is not None and entry.round < before.current_round:
+                out.append(
+                    f"round {entry.round} board {entry.board} was {had}; round "
+                    + (
+                        f"{entry.round + 1}"
+                        if entry.round + 1 == before.current_round
+                        else f"{entry.round + 1}–{before.current_round}"
+                    )
+                    + " was paired on the old result, and its pairing stands (see 'skak "
+                    "engine --check' on the exported file for what the new result would change)"
+                )
+    if isinstance(command, RegisterPlayers):
+        added = [p for e in events if isinstance(e, PlayersAdded) for p in e.players]
+        seen: dict[tuple[str, int | None], Player] = {
+            (p.name.casefold(), p.ratings.dsu): p for p in before.players
+        }
+        for p in added:
+            key = (p.name.casefold(), p.ratings.dsu)
+            if key in seen:
+                other = seen[key]
+                out.append(
+                    f"players {other.start_number} and {p.start_number} have the same name and "
+                    f"rating ({p.name}, {p.ratings.dsu or 'unrated'}): the same person twice?"
+                )
+            seen[key] = p
+    for e in events:
+        if isinstance(e, PlayersRenumbered):
+            moved = sum(1 for old, new in e.numbers if old != new)
+            out.append(
+                f"the players were numbered by the initial ranking (C.04.2: {e.reason}, then "
+                f"title, then name); {moved} start numbers changed — see 'skak players list'"
+            )
+    return tuple(out)
 
 
 def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context) -> list[Event]:
     t = command.tournament
-    ctx.system(t).check_settings(t.settings)
+    system = ctx.system(t)
+    system.check_settings(t.settings)
     if isinstance(command, CreateTournament):
         return [TournamentCreated(t)]
+    if hasattr(system.settings(t), "initial_ranking") and "initial-ranking" not in t.settings:
+        # A file's start numbers are its program's initial ranking (the TRF convention).
+        t = replace(t, pairing_settings=(*t.pairing_settings, ("initial-ranking", "as-entered")))
     events: list[Event] = [
         TournamentCreated(replace(t, players=(), rounds=())),
         PlayersAdded(t.players, command.source),

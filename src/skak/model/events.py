@@ -27,6 +27,7 @@ __all__ = [
     "PlayerEdited",
     "PlayerWithdrawn",
     "PlayersAdded",
+    "PlayersRenumbered",
     "ReplayError",
     "ResultEntered",
     "RoundPaired",
@@ -103,6 +104,16 @@ class ResultEntered:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayersRenumbered:
+    """Before round 1, the players get new start numbers: ``numbers`` maps each old number
+    to its new one (the initial ranking, FIDE C.04.2; ``skak players renumber``)."""
+
+    kind: ClassVar[str] = "players_renumbered"
+    numbers: tuple[tuple[int, int], ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EventUndone:
     """Takes back the event with sequence number ``seq`` (``skak undo``)."""
 
@@ -117,6 +128,7 @@ Event = (
     | PlayerWithdrawn
     | RoundPaired
     | ResultEntered
+    | PlayersRenumbered
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -126,6 +138,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     PlayerWithdrawn,
     RoundPaired,
     ResultEntered,
+    PlayersRenumbered,
     EventUndone,
 )
 
@@ -154,6 +167,8 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
             return _add_round(state, event.round)
         case ResultEntered():
             return _enter_result(state, event.round, event.board, event.result, event.playoff)
+        case PlayersRenumbered():
+            return _renumber(state, event.numbers)
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed
@@ -164,7 +179,10 @@ def _add_players(state: Tournament, players: Sequence[Player]) -> Tournament:
     taken = {p.start_number: p for p in state.players}
     for p in players:
         if p.start_number in taken:
-            raise InputError(
+            # Taken by a registered player: a conflict with the tournament as it stands (5);
+            # twice among the new players: bad input (3).
+            error = StateError if state.has_player(p.start_number) else InputError
+            raise error(
                 f"start number (startnummer) {p.start_number} is taken by "
                 f"{taken[p.start_number].name}"
             )
@@ -278,9 +296,61 @@ def _enter_result(
             f"round {round_number} board {board}: play-off games are entered only in a "
             "tournament with Gladiator scoring (4.9.8)"
         )
+    _check_withdrawn(state, round_number, board, pairing.white, pairing.black, result)
     rounds = list(state.rounds)
     rounds[round_number - 1] = rnd.with_result(board, result, playoff)
     return replace(state, rounds=tuple(rounds))
+
+
+def _check_withdrawn(
+    state: Tournament, number: int, board: int, white: int, black: int | None, result: Result
+) -> None:
+    """A player who had withdrawn (udgået) by round ``number`` played no game in it: his
+    board can only be a forfeit he lost (or one both lost)."""
+    if black is None:
+        return
+    white_gone = state.player(white).is_withdrawn(number)
+    black_gone = state.player(black).is_withdrawn(number)
+    if not (white_gone or black_gone):
+        return
+    allowed = {
+        (True, True): {Result.DOUBLE_FORFEIT},
+        (True, False): {Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT},
+        (False, True): {Result.WHITE_FORFEIT_WIN, Result.DOUBLE_FORFEIT},
+    }[(white_gone, black_gone)]
+    if result in allowed:
+        return
+    gone = state.player(white if white_gone else black)
+    raise StateError(
+        f"round {number} board {board}: {gone.name} ({gone.start_number}) withdrew (udgået) "
+        f"from round {gone.withdrawn_from}, so the game was not played; only "
+        + " or ".join(sorted(str(r) for r in allowed))
+        + " can stand here (undo the withdrawal first if he did play)"
+    )
+
+
+def _renumber(state: Tournament, numbers: tuple[tuple[int, int], ...]) -> Tournament:
+    if state.rounds:
+        raise StateError(
+            f"round {state.current_round} has been paired; start numbers (startnumre) are "
+            "given before round 1 and kept for the whole tournament"
+        )
+    mapping = dict(numbers)
+    present = {p.start_number for p in state.players}
+    if set(mapping) != present or set(mapping.values()) != present:
+        raise InputError(
+            "a renumbering must give every registered player one of the numbers they hold"
+        )
+    players = tuple(
+        sorted(
+            (replace(p, start_number=mapping[p.start_number]) for p in state.players),
+            key=lambda p: p.start_number,
+        )
+    )
+    bans = tuple(
+        replace(b, players=frozenset(mapping.get(n, n) for n in b.players)) for b in state.bans
+    )
+    return replace(state, players=players, bans=bans)
 
 
 def effective(events: Iterable[tuple[int, Event]]) -> list[tuple[int, Event]]:
@@ -369,6 +439,9 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 if previous is not None:
                     text += f" (corrected from {previous})"
             return text
+        case PlayersRenumbered(numbers=numbers, reason=reason):
+            moved = sum(1 for old, new in numbers if old != new)
+            return f"players renumbered ({moved} moved)" + (f": {reason}" if reason else "")
         case EventUndone(seq=seq):
             return f"undo of event {seq}"
         case _:  # pragma: no cover - the union is closed

@@ -11,15 +11,35 @@ from fractions import Fraction
 from skak.errors import InputError
 from skak.model.results import Result
 
-__all__ = ["Player", "Ratings", "Sex", "Title", "clean_text"]
+__all__ = [
+    "MAX_ROUNDS",
+    "MAX_START_NUMBER",
+    "TEXT_LENGTH",
+    "Player",
+    "Ratings",
+    "Sex",
+    "Title",
+    "clean_text",
+]
+
+#: The longest name, club, place or time control skak keeps (the database's name column).
+TEXT_LENGTH = 200
+#: The highest start number: four digits, as a TRF file writes it.
+MAX_START_NUMBER = 9999
+#: The highest round number skak accepts anywhere (a tournament's rounds, an absence).
+MAX_ROUNDS = 999
 
 
-def clean_text(value: str, what: str) -> str:
+def clean_text(value: str, what: str, limit: int | None = TEXT_LENGTH) -> str:
     """``value`` without surrounding spaces.
 
     :raises InputError: when it holds control characters (a line break in a name would break
-        every file format skak writes).
+        every file format skak writes), or is longer than ``limit`` characters.
     """
+    if limit is not None and len(value.strip()) > limit:
+        raise InputError(
+            f"{what} is {len(value.strip())} characters long; at most {limit} are allowed"
+        )
     if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
         raise InputError(f"{what} {value!r} holds control characters")
     return value.strip()
@@ -113,9 +133,9 @@ class Player:
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, clean_text(value, f"{where}: {name}"))
-        if self.start_number < 1:
+        if not 1 <= self.start_number <= MAX_START_NUMBER:
             raise InputError(
-                f"start number (startnummer) must be 1 or more, not {self.start_number}"
+                f"start number (startnummer) must be 1–{MAX_START_NUMBER}, not {self.start_number}"
             )
         if not self.name.strip():
             raise InputError(f"{where}: the name is empty")
@@ -132,15 +152,15 @@ class Player:
             )
         for name in ("withdrawn_from", "late_from"):
             value = getattr(self, name)
-            if value is not None and value < 1:
+            if value is not None and not 1 <= value <= MAX_ROUNDS:
                 raise InputError(f"{where}: {name} must be a round number, not {value}")
         declared = ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
         for name in declared:
             rounds = getattr(self, name)
             if not isinstance(rounds, frozenset):
                 object.__setattr__(self, name, frozenset(rounds))
-            if any(r < 1 for r in rounds):
-                raise InputError(f"{where}: {name} must be round numbers")
+            if any(not 1 <= r <= MAX_ROUNDS for r in rounds):
+                raise InputError(f"{where}: {name} must be round numbers 1–{MAX_ROUNDS}")
         overlap = (
             (self.absent_rounds & self.half_bye_rounds)
             | (self.absent_rounds & self.full_bye_rounds)

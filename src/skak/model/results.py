@@ -8,6 +8,7 @@ loss 0 unless announced otherwise).
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,15 +16,20 @@ from fractions import Fraction
 from skak.errors import InputError
 
 __all__ = [
+    "GLADIATOR_FIELDS",
     "HALF",
+    "MAX_GLADIATOR_GAMES",
     "PLAYOFF_RESULTS",
     "POINT_FIELDS",
     "Colour",
     "Result",
     "Scoring",
+    "check_gladiator_games",
     "format_points",
+    "gladiator_decision",
     "gladiator_points",
     "gladiator_winner",
+    "ordinary_games",
     "parse_points",
     "playoff_colour",
     "playoff_pending",
@@ -200,6 +206,22 @@ _ALIASES: dict[str, Result] = {
 }
 
 
+#: The most points one result may score, and the finest fraction of a point (a scoring of
+#: 3-1-0 or ½ steps is common; anything past these is a typing error).
+MAX_POINTS = 100
+POINTS_DENOMINATOR = 100
+
+
+def check_points(points: Fraction, what: str) -> None:
+    """:raises InputError: when ``points`` is more than :data:`MAX_POINTS` or finer than
+    1/:data:`POINTS_DENOMINATOR` of a point."""
+    if abs(points) > MAX_POINTS or points.denominator > POINTS_DENOMINATOR:
+        raise InputError(
+            f"{what}: {format_points(points, ascii_only=True)} is not a number of points skak "
+            f"keeps (at most {MAX_POINTS}, in steps of 1/{POINTS_DENOMINATOR} or coarser)"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Scoring:
     """Points for each kind of result (pointberegning); the defaults are FIDE's and DSU's."""
@@ -217,6 +239,12 @@ class Scoring:
     #: time, then blitz) until someone wins; the winner of the sequence scores ``win`` and the
     #: loser ``loss``. See :func:`gladiator_points`.
     gladiator: bool = False
+    #: 4.9.8's variants ("kan modificeres til at indeholde flere ordinære partier pr. runde
+    #: eller flere omkampsrunder med mere betænkningstid end i lynskak"): the ordinary games
+    #: each round's two players play (colours alternating; more points wins the round) …
+    gladiator_games: int = 1
+    #: … and the play-off games with reduced time (more than blitz) before the blitz games.
+    gladiator_reduced_games: int = 1
 
     def __post_init__(self) -> None:
         for name in POINT_FIELDS:
@@ -225,6 +253,19 @@ class Scoring:
                 object.__setattr__(self, name, Fraction(value))
             if getattr(self, name) < 0:
                 raise InputError(f"scoring: {name} cannot be negative ({value})")
+            check_points(getattr(self, name), f"scoring {name}")
+        for name, what in GLADIATOR_FIELDS.items():
+            value = getattr(self, name)
+            if type(value) is not int or not 1 <= value <= MAX_GLADIATOR_GAMES:
+                raise InputError(
+                    f"scoring: {name.replace('_', '-')} ({what}) is a whole number from 1 to "
+                    f"{MAX_GLADIATOR_GAMES}, not {value!r}"
+                )
+            if value != 1 and not self.gladiator:
+                raise InputError(
+                    f"scoring: {name.replace('_', '-')} ({what}) is a variant of Gladiator "
+                    "scoring (4.9.8) and needs it"
+                )
 
     def __repr__(self) -> str:
         parts = [
@@ -234,6 +275,8 @@ class Scoring:
         ]
         if self.gladiator:
             parts.append("gladiator=True")
+        parts.extend(f"{name}={getattr(self, name)}" for name in GLADIATOR_FIELDS
+                     if getattr(self, name) != 1)  # fmt: skip
         return f"Scoring({', '.join(parts)})"
 
 
@@ -250,6 +293,14 @@ POINT_FIELDS = (
     "zero_bye",
 )
 
+#: The variants of Gladiator scoring (4.9.8, "kan modificeres"), in words.
+GLADIATOR_FIELDS = {
+    "gladiator_games": "ordinary games per round",
+    "gladiator_reduced_games": "play-off games with reduced time before blitz",
+}
+#: A bound on what a user types: no round has more games of one kind.
+MAX_GLADIATOR_GAMES = 20
+
 _DEFAULT_SCORING = Scoring()
 
 #: The results a play-off game can have.
@@ -257,8 +308,10 @@ PLAYOFF_RESULTS = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
 
 
 def playoff_colour(colour: Colour, game: int) -> Colour:
-    """The colour a player of the ordinary game (who had ``colour``) has in play-off game
-    ``game`` (1, 2, …): reversed in the replay (4.9.8), then alternating."""
+    """The colour a player of the round's first game (who had ``colour``) has in its
+    ``game``-th further game (1, 2, …): the colours alternate through the round, so the
+    play-off after one ordinary game is "med omvendte farver" (4.9.8), and so is the first
+    play-off game after the last of several ordinary games."""
     return colour.opposite if game % 2 else colour
 
 
@@ -273,30 +326,120 @@ def gladiator_winner(colour: Colour, playoff: Sequence[Result]) -> bool | None:
     return None
 
 
+def _white_of_first_scores(result: Result, game: int) -> Fraction:
+    """What the first game's white scores (1, ½, 0) in the round's ``game``-th game."""
+    mine = playoff_colour(Colour.WHITE, game - 1)
+    if result is Result.DRAW:
+        return HALF
+    return Fraction(int((result is Result.WHITE_WIN) == (mine is Colour.WHITE)))
+
+
+def gladiator_decision(
+    result: Result, further: Sequence[Result], scoring: Scoring
+) -> Colour | None:
+    """Who won a Gladiator round (DSU 4.9.8), by his colour in the round's first game, or
+    ``None`` while it is undecided.
+
+    ``result`` is the first ordinary game, ``further`` the round's games after it, each from
+    its own white side: the other ordinary games (``scoring.gladiator_games``), then the
+    play-off. More points in the ordinary games win the round; if they are level, the first
+    play-off game won decides ("Ender dette parti også remis spilles der lynskak indtil en
+    vinder findes").
+    """
+    games = (result, *further)
+    n = scoring.gladiator_games
+    if len(games) < n:
+        return None
+    white = sum((_white_of_first_scores(r, g) for g, r in enumerate(games[:n], start=1)),
+                Fraction(0))  # fmt: skip
+    if 2 * white != n:
+        return Colour.WHITE if 2 * white > n else Colour.BLACK
+    for game, r in enumerate(games[n:], start=n + 1):
+        if r is not Result.DRAW:
+            return Colour.WHITE if _white_of_first_scores(r, game) else Colour.BLACK
+    return None
+
+
+def _decided_by_sequence(result: Result | None, scoring: Scoring) -> bool:
+    """Whether Gladiator's sequence, not the ordinary rules, scores this board: a drawn
+    game, or any game over the board when a round has several ordinary games."""
+    if not scoring.gladiator or result not in PLAYOFF_RESULTS:
+        return False
+    return result is Result.DRAW or scoring.gladiator_games > 1
+
+
 def gladiator_points(
     result: Result, colour: Colour, playoff: Sequence[Result], scoring: Scoring
 ) -> Fraction | None:
-    """Points under Gladiator scoring (DSU 4.9.8) for a drawn game and its play-off, or
-    ``None`` when the ordinary rules apply (not Gladiator, or the game was not drawn).
+    """Points under Gladiator scoring (DSU 4.9.8) for a round decided by its sequence of
+    games (a drawn game and its play-off; with several ordinary games per round, any game over
+    the board and the games after it), or ``None`` when the ordinary rules apply (not
+    Gladiator, a single ordinary game that was won, a forfeit).
 
-    4.9.8 never gives half a point: while the play-off has no winner the board scores nothing
+    4.9.8 never gives half a point: while the round has no winner the board scores nothing
     yet, as an unfinished game (for pairing it counts as a draw, see :func:`playoff_pending`).
     """
-    if not scoring.gladiator or result is not Result.DRAW:
+    if not _decided_by_sequence(result, scoring):
         return None
-    won = gladiator_winner(colour, playoff)
+    won = gladiator_decision(result, playoff, scoring)
     if won is None:
         return Fraction(0)
-    return scoring.win if won else scoring.loss
+    return scoring.win if won is colour else scoring.loss
 
 
 def playoff_pending(result: Result | None, playoff: Sequence[Result], scoring: Scoring) -> bool:
-    """Whether a Gladiator board still waits for its play-off's winner."""
+    """Whether a Gladiator board still waits for its winner (the play-off, or the rest of
+    its ordinary games)."""
     return (
-        scoring.gladiator
-        and result is Result.DRAW
-        and gladiator_winner(Colour.WHITE, playoff) is None
+        result is not None
+        and _decided_by_sequence(result, scoring)
+        and gladiator_decision(result, playoff, scoring) is None
     )
+
+
+def ordinary_games(
+    result: Result, further: Sequence[Result], scoring: Scoring
+) -> tuple[Result, ...]:
+    """The ordinary games of a board (the games that are rated, 4.9.8: "rates efter
+    resultatet i de pågældende partier"), each from its own white side: the first game's
+    white has black in the second, and so on. One game unless the round has several."""
+    if not scoring.gladiator:
+        return (result,)
+    return (result, *further)[: scoring.gladiator_games]
+
+
+def check_gladiator_games(
+    result: Result | None, further: Sequence[Result], scoring: Scoring
+) -> None:
+    """Check a board's games after the first under the tournament's scoring (4.9.8).
+
+    :raises InputError: for further games without Gladiator scoring, after a game that was
+        not played over the board or (one ordinary game) not drawn, after ordinary games that
+        already decided the round, after a play-off game that was won, or for a result that
+        is not a game's.
+    """
+    if not further:
+        return
+    if not scoring.gladiator:
+        raise InputError(
+            "play-off games are entered only in a tournament with Gladiator scoring (4.9.8)"
+        )
+    label = result.label if result is not None else "a game without result"
+    n = scoring.gladiator_games
+    if n == 1 and result is not Result.DRAW:
+        raise InputError(f"only a drawn game is played off (Gladiator, 4.9.8), not {label}")
+    if result not in PLAYOFF_RESULTS:
+        raise InputError(f"only a game played over the board is followed by others, not {label}")
+    for i, r in enumerate(further, start=2):
+        what = f"ordinary game {i}" if i <= n else f"play-off game {i - n}"
+        if r not in PLAYOFF_RESULTS:
+            raise InputError(f"{what} must be won, drawn or lost, not {r.label}")
+    games = (result, *further)
+    for i in range(n, len(games)):
+        if gladiator_decision(result, games[1:i], scoring) is not None:
+            done = "the ordinary games decided the round" if i == n else (
+                f"play-off game {i - n} was won, so the play-off ended there")  # fmt: skip
+            raise InputError(f"{done}; {len(games) - i} more game(s) given")
 
 
 def format_points(points: Fraction, *, ascii_only: bool = False) -> str:
@@ -311,16 +454,27 @@ def format_points(points: Fraction, *, ascii_only: bool = False) -> str:
     return f"{points.numerator}/{points.denominator}"
 
 
+#: What :func:`parse_points` reads: a few digits, a decimal, a fraction, or a whole and ½
+#: (an exponent like ``1e5000`` is no number of points, and would take seconds to build).
+_POINTS_TEXT = re.compile(r"[+-]?(?:\d{1,6}(?:\.\d{0,6})?|\.\d{1,6}|\d{1,6}/\d{1,6}|\d{0,6}½)")
+
+
 def parse_points(text: str, *, what: str = "points") -> Fraction:
     """Read ``1``, ``0.5``, ``0,5``, ``½``, ``3½`` or ``1/2`` as an exact number of points.
 
-    :raises InputError: when the text is not a number of points.
+    :raises InputError: when the text is not a number of points (at most six digits before
+        and after the point; a scoring checks its own bounds, :func:`check_points`).
     """
     t = text.strip().replace(",", ".")
+    shown = repr(text) if len(text) <= 24 else repr(text[:24]) + "…"
+    if not _POINTS_TEXT.fullmatch(t):
+        raise InputError(f"{what}: {shown} is not a number of points")
     try:
         if t.endswith("½"):
             head = t[:-1]
-            return Fraction(int(head) if head else 0) + HALF
-        return Fraction(t)
+            points = Fraction(int(head) if head else 0) + HALF
+        else:
+            points = Fraction(t)
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"{what}: {text!r} is not a number of points") from None
+        raise InputError(f"{what}: {shown} is not a number of points") from None
+    return points

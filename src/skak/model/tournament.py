@@ -16,9 +16,15 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
-from skak.model.player import Player, clean_text
+from skak.model.player import MAX_ROUNDS, Player, clean_text
 from skak.model.records import RECORD_TYPES, SystemRecord
-from skak.model.results import PLAYOFF_RESULTS, Colour, Result, Scoring
+from skak.model.results import (
+    PLAYOFF_RESULTS,
+    Colour,
+    Result,
+    Scoring,
+    check_gladiator_games,
+)
 
 __all__ = ["Bye", "Pairing", "PairingBan", "RatedKind", "Round", "SettingValue", "Tournament"]
 
@@ -55,9 +61,11 @@ class Pairing:
     black: int | None
     result: Result | None = None
     unrated: bool = False
-    #: The play-off of a drawn game under Gladiator scoring (DSU 4.9.8), in order: the replay
-    #: with reversed colours, then blitz games with alternating colours; each result from
-    #: that game's white side (see :func:`~skak.model.results.playoff_colour`).
+    #: Under Gladiator scoring (DSU 4.9.8) the round's games after the first, in order: the
+    #: other ordinary games when a round has several, then the play-off (the replay with
+    #: reversed colours, then blitz games), colours alternating; each result from that game's
+    #: white side (see :func:`~skak.model.results.playoff_colour`). The tournament checks
+    #: them against its scoring (:func:`~skak.model.results.check_gladiator_games`).
     playoff: tuple[Result, ...] = ()
 
     def __post_init__(self) -> None:
@@ -81,21 +89,18 @@ class Pairing:
             )
 
     def _check_playoff(self) -> None:
-        if self.result is not Result.DRAW:
+        """What holds under every variant of 4.9.8; the tournament checks the rest."""
+        if self.result not in PLAYOFF_RESULTS:
             raise InputError(
-                f"board {self.board}: only a drawn game is played off (Gladiator, 4.9.8), "
-                f"not {self.result.label if self.result else 'a game without result'}"
+                f"board {self.board}: only a game played over the board is followed by "
+                "others (Gladiator, 4.9.8), not "
+                f"{self.result.label if self.result else 'a game without result'}"
             )
         for i, r in enumerate(self.playoff, start=1):
             if r not in PLAYOFF_RESULTS:
                 raise InputError(
-                    f"board {self.board}: play-off game {i} must be won, drawn or lost, "
-                    f"not {r.label}"
-                )
-            if r is not Result.DRAW and i < len(self.playoff):
-                raise InputError(
-                    f"board {self.board}: play-off game {i} was won, so the play-off ended "
-                    f"there; {len(self.playoff) - i} more game(s) given"
+                    f"board {self.board}: game {i + 1} of the round (play-off or ordinary) "
+                    f"must be won, drawn or lost, not {r.label}"
                 )
 
     @property
@@ -144,13 +149,18 @@ class Round:
             raise InputError(f"round {self.number}: {self.record!r} is no pairing system record")
         for line in self.explanation:
             clean_text(
-                line.replace("\n", " ").replace("\t", " "), f"round {self.number} explanation"
+                line.replace("\n", " ").replace("\t", " "),
+                f"round {self.number} explanation",
+                limit=None,
             )
         if list(self.byes) != sorted(self.byes, key=lambda b: b.player):
             object.__setattr__(self, "byes", tuple(sorted(self.byes, key=lambda b: b.player)))
 
     def board(self, board: int) -> Pairing:
-        """:raises NotFoundError: when the round has no such board."""
+        """:raises NotFoundError: when the round has no such board.
+        :raises InputError: when ``board`` is no board number (below 1)."""
+        if board < 1:
+            raise InputError(f"board {board} is not a board number (boards count from 1)")
         if 1 <= board <= len(self.pairings) and self.pairings[board - 1].board == board:
             return self.pairings[board - 1]
         for p in self.pairings:
@@ -244,8 +254,10 @@ class Tournament:
                 object.__setattr__(self, name, clean_text(value, f"tournament {name}"))
         if not self.name:
             raise InputError("the tournament needs a name")
-        if self.number_of_rounds is not None and self.number_of_rounds < 1:
-            raise InputError(f"number of rounds must be 1 or more, not {self.number_of_rounds}")
+        if self.number_of_rounds is not None and not 1 <= self.number_of_rounds <= MAX_ROUNDS:
+            raise InputError(
+                f"number of rounds must be 1–{MAX_ROUNDS}, not {self.number_of_rounds}"
+            )
         if self.start_date and self.end_date and self.end_date < self.start_date:
             raise InputError(
                 f"the tournament ends ({self.end_date}) before it starts ({self.start_date})"
@@ -258,11 +270,21 @@ class Tournament:
                 raise InputError(f"pairing setting {k!r}={v!r} must be text, a number or yes/no")
             if type(v) is int and abs(v) >= 10**12:
                 raise InputError(f"pairing setting {k!r}: {v} is too large a number")
+            if isinstance(v, str):
+                clean_text(v, f"pairing setting {k!r}")
         keys = [k for k, _ in self.pairing_settings]
         if len(set(keys)) != len(keys):
             raise InputError(f"pairing settings name a key twice: {keys}")
         if keys != sorted(keys):
             object.__setattr__(self, "pairing_settings", tuple(sorted(self.pairing_settings)))
+        if self.scoring.gladiator:
+            for rnd in self.rounds:
+                for p in rnd.pairings:
+                    if p.playoff:
+                        try:
+                            check_gladiator_games(p.result, p.playoff, self.scoring)
+                        except InputError as err:
+                            raise InputError(f"round {rnd.number} board {p.board}: {err}") from None
 
     def setting(self, key: str, default: SettingValue) -> SettingValue:
         """A pairing-system setting as stored, or ``default`` when the tournament does not set
@@ -306,7 +328,10 @@ class Tournament:
         return start_number in self._by_number
 
     def round(self, number: int) -> Round:
-        """:raises NotFoundError: when the round has not been paired."""
+        """:raises NotFoundError: when the round has not been paired.
+        :raises InputError: when ``number`` is no round number (below 1)."""
+        if number < 1:
+            raise InputError(f"round {number} is not a round number (rounds count from 1)")
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
         if not self.rounds:

@@ -57,10 +57,17 @@ def pair_next(t: Tournament, system: PairingSystem) -> Round:
     """The next round of ``t`` by ``system``.
 
     :raises StateError: when every planned round is paired already.
-    :raises NoValidPairingError: when the system finds no legal pairing.
+    :raises NoValidPairingError: when the system finds no legal pairing, or a round without a
+        single game (fewer than two players to pair): every system refuses that alike.
     """
     check_next_round(t, system)
-    return system.pair(pending_as_unfinished(t))
+    rnd = system.pair(pending_as_unfinished(t))
+    if not any(not p.is_bye for p in rnd.pairings):
+        present = sum(1 for p in t.players if p.is_available(t.next_round))
+        raise NoValidPairingError(
+            f"round {t.next_round}: fewer than two players to pair ({present} present)"
+        )
+    return rnd
 
 
 def pairs_text(rnd: Round) -> str:

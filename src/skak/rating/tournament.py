@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import date
 
+from skak.model.results import ordinary_games
 from skak.model.tournament import Tournament
 from skak.rating.calc import RatedGame, RatedPlayer, RatingResult, calculate
 from skak.rating.rules import RuleSet, rule_set_for
@@ -40,11 +41,19 @@ def tournament_rating(
         if own is None and p.ratings.fide is not None:
             own, note = p.ratings.fide, "FIDE rating used (§4.5.5.2)"
         players.append(RatedPlayer(str(p.start_number), own, note))
+    # Gladiator (4.9.8): every ordinary game of a round is rated on its own result, the
+    # colours alternating when a round has several; the play-off games are not.
     games = [
-        RatedGame(str(pg.white), str(pg.black), pg.result, rated=not pg.unrated)
+        RatedGame(
+            str(pg.white if i % 2 == 0 else pg.black),
+            str(pg.black if i % 2 == 0 else pg.white),
+            result,
+            rated=not pg.unrated,
+        )
         for rnd in t.rounds
         for pg in rnd.pairings
         if pg.black is not None and pg.result is not None
+        for i, result in enumerate(ordinary_games(pg.result, pg.playoff, t.scoring))
     ]
     return calculate(
         players,

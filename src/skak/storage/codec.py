@@ -71,6 +71,8 @@ def dump_event(event: Event) -> dict[str, Any]:
 
 def _load(data: dict[str, Any], union: Any) -> Any:
     """:raises StorageError: when the stored event cannot be read."""
+    if not isinstance(data, dict):
+        raise StorageError(f"a stored event cannot be read: it holds {type(data).__name__}")
     try:
         return _converter.structure(data, union)
     except (ClassValidationError, ValueError, KeyError, TypeError) as err:

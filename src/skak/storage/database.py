@@ -5,31 +5,38 @@ The embedded default is an SQLite file; any SQLAlchemy URL works. The event stor
 SQLite the file is in WAL mode, so reads never wait for a writer; a write starts with
 ``BEGIN IMMEDIATE``, holds the lock only while it appends, and an error rolls everything back,
 leaving the file byte-for-byte as it was. Every database error becomes a
-:class:`~skak.errors.StorageError` in plain words (no SQL, no library URLs).
+:class:`~skak.errors.StorageError` in plain words (no SQL, no library URLs). Before its first
+write an SQLite file is checked with SQLite's ``quick_check`` (a damaged file is never written
+to); :meth:`Database.integrity_problems` runs the full check (``skak check``).
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
 
 from skak.errors import ConflictError, StorageError
+from skak.storage.schema import streams
 
-__all__ = ["SCHEMA_REVISION", "Database", "database_url", "now"]
+__all__ = ["BUSY_TIMEOUT_MS", "SCHEMA_REVISION", "Database", "database_url", "now"]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
 
 #: The newest migration's revision. Checked against the migrations by the tests, so that a
 #: current database is recognised without importing Alembic on every command.
 SCHEMA_REVISION = "0003"
+
+#: How long a write waits for another command's write to finish before it gives up with
+#: "busy, try again" (reads never wait: WAL).
+BUSY_TIMEOUT_MS = 10_000
 
 
 def database_url(db: str | Path) -> str:
@@ -57,6 +64,7 @@ class Database:
         """``db``: an SQLite file path, an SQLAlchemy URL, or an engine the caller keeps
         (a server holds one engine and gives it here once)."""
         self._path: Path | None = None
+        self._sound = False  # checked with quick_check before the first write
         if isinstance(db, Engine):
             self.url = db.url.render_as_string(hide_password=False)
             if db.dialect.name == "sqlite":
@@ -87,6 +95,10 @@ class Database:
             raise StorageError(
                 f"cannot open {self.location}: its database driver is not installed ({err.name})"
             ) from err
+        except OperationalError as err:
+            if _is_busy(err):
+                raise StorageError(_busy_message(self.location)) from err
+            raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
         except SQLAlchemyError as err:
             raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
 
@@ -134,6 +146,8 @@ class Database:
         with self.engine.connect() as conn:
             conn = conn.execution_options(skak_write=True)
             with conn.begin():
+                if current is not None:
+                    self._check_sound(conn)
                 cfg = Config()
                 cfg.set_main_option("script_location", str(_MIGRATIONS))
                 cfg.attributes["connection"] = conn
@@ -142,10 +156,22 @@ class Database:
             # Write-ahead logging: readers never wait for a writer (the mode stays in the file;
             # it cannot be changed inside a transaction, so the driver's connection sets it).
             raw = self.engine.raw_connection()
+            driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
             try:
                 raw.driver_connection.execute("PRAGMA journal_mode=WAL")  # type: ignore[union-attr]
+            except driver_error as err:  # the driver's own error: SQLAlchemy does not wrap it
+                words = str(err)
+                raise StorageError(
+                    _busy_message(self.location)
+                    if "locked" in words or "busy" in words
+                    else f"cannot open the database {self.location}: {words.splitlines()[0]}"
+                ) from err
             finally:
                 raw.close()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
 
     @property
     def location(self) -> str:
@@ -179,6 +205,8 @@ class Database:
             with self.engine.connect() as conn:
                 conn = conn.execution_options(skak_write=write)
                 with conn.begin():
+                    if write and not self._sound:
+                        self._check_sound(conn)
                     yield conn
         except IntegrityError as err:
             raise ConflictError(
@@ -186,17 +214,54 @@ class Database:
                 "written: look again and retry"
             ) from err
         except OperationalError as err:
-            if "locked" in str(err) or "busy" in str(err):
+            if _is_busy(err):
+                raise StorageError(_busy_message(self.location)) from err
+            raise StorageError(
+                f"the database {self.location} cannot be used: {_plain(err)}"
+            ) from err
+        except SQLAlchemyError as err:
+            raise StorageError(
+                f"the database {self.location} cannot be used: {_plain(err)}"
+            ) from err
+
+    def _check_sound(self, conn: Connection) -> None:
+        """SQLite's quick check (a few milliseconds), once before the first write: a damaged
+        file is not written to.
+
+        :raises StorageError: naming what SQLite found.
+        """
+        if conn.dialect.name == "sqlite":
+            found = _problems(conn.exec_driver_sql("PRAGMA quick_check").scalars().all())
+            if found:
                 raise StorageError(
-                    "the database is busy with another skak command; try again in a moment"
-                ) from err
-            raise StorageError(
-                f"the database {self.location} cannot be used: {_plain(err)}"
-            ) from err
-        except DatabaseError as err:
-            raise StorageError(
-                f"the database {self.location} cannot be used: {_plain(err)}"
-            ) from err
+                    f"the database {self.location} is damaged ({found[0]}"
+                    + (f", and {len(found) - 1} more problems" if len(found) > 1 else "")
+                    + "); nothing was written. 'skak check' lists what is wrong; "
+                    "restore the file from a backup"
+                )
+        self._sound = True
+
+    def integrity_problems(self) -> list[str]:
+        """What SQLite's full ``integrity_check`` finds wrong with the file, in its words
+        (no SQL); empty when the file is sound, or the database is not SQLite (a database
+        server checks itself).
+
+        :raises StorageError: when the file cannot be read far enough to be checked.
+        """
+        if self.engine.dialect.name != "sqlite":
+            return []
+        try:
+            with self.read() as conn:
+                return _problems(conn.exec_driver_sql("PRAGMA integrity_check").scalars().all())
+        except StorageError as err:
+            if isinstance(err.__cause__, DatabaseError) and not _is_busy(err.__cause__):
+                return [_plain(err.__cause__)]
+            raise
+
+    def holds_records(self) -> bool:
+        """Whether any record (a tournament, the rating registry) is stored."""
+        with self.read() as conn:
+            return conn.execute(select(streams.c.id).limit(1)).first() is not None
 
     def dispose(self) -> None:
         """Close the connections (an engine given by the caller is the caller's to close)."""
@@ -219,12 +284,33 @@ def _sqlite_hooks(engine: Engine) -> None:
     def _connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
-        dbapi_connection.execute("PRAGMA busy_timeout = 10000")
+        dbapi_connection.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_MS)}")
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
         write = conn.get_execution_options().get("skak_write", False)
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _is_busy(err: SQLAlchemyError) -> bool:
+    """Whether the driver says another connection holds the lock."""
+    words = str(getattr(err, "orig", None) or err).lower()
+    return "locked" in words or "busy" in words
+
+
+def _busy_message(location: str) -> str:
+    return (
+        f"the database {location} is busy: another skak command is writing to it. Nothing "
+        "was written; try again in a moment"
+    )
+
+
+def _problems(rows: Sequence[Any]) -> list[str]:
+    """SQLite's check output as plain lines (``ok`` is none)."""
+    lines = [line.strip() for row in rows for line in str(row).splitlines()]
+    return [
+        line for line in lines if line and line != "ok" and not line.startswith("*** in database")
+    ]
 
 
 def _plain(err: SQLAlchemyError) -> str:

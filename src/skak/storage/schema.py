@@ -19,16 +19,23 @@ from sqlalchemy import (
     UniqueConstraint,
 )
 
-__all__ = ["metadata", "snapshots", "stream_events", "streams"]
+from skak.model.player import TEXT_LENGTH
+
+__all__ = ["ACTOR_LENGTH", "NAME_LENGTH", "metadata", "snapshots", "stream_events", "streams"]
 
 metadata = MetaData()
+
+#: The longest record name the column holds: a tournament's name, which the model keeps
+#: within :data:`~skak.model.player.TEXT_LENGTH`; and the longest name of who acts.
+NAME_LENGTH = TEXT_LENGTH
+ACTOR_LENGTH = 100
 
 streams = Table(
     "streams",
     metadata,
     Column("id", Integer, primary_key=True),
     Column("kind", String(40), nullable=False, index=True),
-    Column("name", String(200), nullable=False),
+    Column("name", String(NAME_LENGTH), nullable=False),
     Column("created_at", String(32), nullable=False),
 )
 
@@ -40,7 +47,7 @@ stream_events = Table(
     Column("version", Integer, nullable=False),
     Column("type", String(40), nullable=False),
     Column("payload", JSON, nullable=False),
-    Column("actor", String(100), nullable=False),
+    Column("actor", String(ACTOR_LENGTH), nullable=False),
     Column("recorded_at", String(32), nullable=False),
     # The guard against two writers: a stream's versions are unique on every backend.
     UniqueConstraint("stream_id", "version", name="uq_stream_events_version"),

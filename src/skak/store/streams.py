@@ -13,16 +13,17 @@ A record kind tells the store how to encode its events and build its state
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from sqlalchemy import Connection, delete, func, insert, select
 
-from skak.errors import ConflictError, NotFoundError, StateError
+from skak.errors import ConflictError, InputError, NotFoundError, StateError, StorageError
 from skak.model.stream import Recorded
 from skak.storage.database import Database, now
-from skak.storage.schema import snapshots, stream_events, streams
+from skak.storage.schema import ACTOR_LENGTH, snapshots, stream_events, streams
 
 __all__ = ["EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
 
@@ -180,6 +181,7 @@ class EventStore:
         self, kind: RecordKind[S, E], name: str, new: Sequence[E], actor: str
     ) -> Loaded[S, E]:
         """A new stream holding ``new``, in one transaction."""
+        _check_actor(actor)
         state = kind.fold([Recorded(i, e, actor, "") for i, e in enumerate(new, 1)], None)
         if state is None:
             raise StateError(f"a new {kind.name} needs at least one event")
@@ -214,25 +216,29 @@ class EventStore:
     ) -> Loaded[S, E]:
         snap = None if full or not kind.snapshot_every else self._snapshot(conn, kind, stream)
         after = snap[0] if snap is not None else 0
-        rows = conn.execute(
-            select(
-                stream_events.c.version,
-                stream_events.c.payload,
-                stream_events.c.actor,
-                stream_events.c.recorded_at,
-            )
-            .where(stream_events.c.stream_id == stream.id, stream_events.c.version > after)
-            .order_by(stream_events.c.version)
-        ).all()
+        try:
+            rows = conn.execute(
+                select(
+                    stream_events.c.version,
+                    stream_events.c.payload,
+                    stream_events.c.actor,
+                    stream_events.c.recorded_at,
+                )
+                .where(stream_events.c.stream_id == stream.id, stream_events.c.version > after)
+                .order_by(stream_events.c.version)
+            ).all()
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise _unreadable(stream) from err
         self.stats.reads += 1
         self.stats.events_read += len(rows)
-        tail = tuple(
-            Recorded(r.version, kind.load_event(r.payload), r.actor, r.recorded_at) for r in rows
-        )
+        tail = tuple(_recorded(kind, stream, r) for r in rows)
         version = tail[-1].version if tail else after
         if snap is not None and not kind.snapshot_usable(after, tail):
             return self._read(conn, kind, stream, full=True)
-        start = None if snap is None else kind.load_state(snap[1])
+        try:
+            start = None if snap is None else kind.load_state(snap[1])
+        except Exception:  # a snapshot is only a cache: one that cannot be read is not used
+            return self._read(conn, kind, stream, full=True)
 
         def build() -> S | None:
             self.stats.replays += 1
@@ -260,6 +266,7 @@ class EventStore:
 
         :raises ConflictError: when another writer appended since ``loaded`` was read.
         """
+        _check_actor(actor)
         with self.db.write() as conn:
             return self._append(conn, loaded, new, state, actor)
 
@@ -354,6 +361,7 @@ class EventStore:
         that needs them, such as an undo). :returns: the record before, after, and the
         events added.
         """
+        _check_actor(actor)
         before = self.load(kind, stream, full=full)
         decided = self._decide(kind, before, decide, actor)
         if decided is None:
@@ -404,3 +412,33 @@ class EventStore:
             if row.id == ident:
                 return row
         raise NotFoundError(f"there is no {kind} #{ident}")
+
+
+def _check_actor(actor: str) -> None:
+    """:raises InputError: when the name of who acts does not fit its column."""
+    limit = ACTOR_LENGTH
+    if not actor.strip() or len(actor) > limit:
+        raise InputError(
+            f"who makes the change ($SKAK_ACTOR) must be a name of 1–{limit} characters, "
+            f"not {len(actor)}"
+        )
+
+
+def _unreadable(stream: StreamRow) -> StorageError:
+    return StorageError(
+        f"the events of {stream.kind} #{stream.id} cannot be read: the database is damaged "
+        "('skak check' lists what is wrong; restore it from a backup)"
+    )
+
+
+def _recorded(kind: RecordKind[Any, E], stream: StreamRow, row: Any) -> Recorded[E]:
+    """One stored event, read back.
+
+    :raises StorageError: when the row is not an event skak wrote (a damaged file).
+    """
+    fields = (row.version, row.actor, row.recorded_at)
+    if not isinstance(row.payload, dict) or not all(
+        isinstance(v, t) for v, t in zip(fields, (int, str, str), strict=True)
+    ):
+        raise _unreadable(stream)
+    return Recorded(row.version, kind.load_event(row.payload), row.actor, row.recorded_at)

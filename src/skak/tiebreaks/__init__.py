@@ -6,14 +6,24 @@
 Codes are FIDE C.07's acronyms with TRF-2026 modifiers (``BH/C1``, ``BH/M1``, ``SB``, ``DE``,
 ``KS/L+1``, ``ARO/U1000``), the 2010 annex's names (``ARCO``, ``median-2``, ``buchholz-sum``,
 ``extended-koya``) and DSU's (``sonneborn-berger``, ``almindelig-korrektion``,
-``middelkorrektion``). Unplayed games follow the tournament's :class:`Edition`. Values are
-exact fractions; :func:`exact_decimal` writes them. Team tie-breaks work on
-:class:`TeamResult` records.
+``middelkorrektion``), and ``LOT``, the drawing of lots (:func:`playoff` is the annex's
+play-off). Unplayed games follow the tournament's :class:`Edition`. Values are exact
+fractions; :func:`exact_decimal` writes them. Team tie-breaks work on :class:`TeamResult`
+records.
 """
 
 from fractions import Fraction
 
-from skak.tiebreaks import _direct, _gladiator, _lists, _opponents, _own, _rating, _team
+from skak.tiebreaks import (
+    _direct,
+    _gladiator,
+    _lists,
+    _opponents,
+    _own,
+    _playoff,
+    _rating,
+    _team,
+)
 from skak.tiebreaks._crosstable import (
     ROUND_ROBIN_SYSTEMS,
     Crosstable,
@@ -24,6 +34,7 @@ from skak.tiebreaks._crosstable import (
 )
 from skak.tiebreaks._editions import Edition, edition_for
 from skak.tiebreaks._lists import PRIZE_BASIS, RECOMMENDED, default_tiebreaks, recommended
+from skak.tiebreaks._playoff import Playoff, PlayoffFormat, PlayoffGame, draw_lots, playoff
 from skak.tiebreaks._ranking import Ranking, expand, rank, values
 from skak.tiebreaks._registry import (
     TieBreak,
@@ -41,7 +52,7 @@ from skak.tiebreaks._team import (
 )
 from skak.tiebreaks._unplayed import Contribution, adjusted_scores, contributions
 
-del _direct, _gladiator, _lists, _opponents, _own, _rating, _team
+del _direct, _gladiator, _lists, _opponents, _own, _playoff, _rating, _team
 
 __all__ = [
     "PRIZE_BASIS",
@@ -51,6 +62,9 @@ __all__ = [
     "Crosstable",
     "Edition",
     "Kind",
+    "Playoff",
+    "PlayoffFormat",
+    "PlayoffGame",
     "Ranking",
     "RoundRecord",
     "TeamResult",
@@ -61,6 +75,7 @@ __all__ = [
     "contributions",
     "crosstable",
     "default_tiebreaks",
+    "draw_lots",
     "edition_for",
     "exact_decimal",
     "expand",
@@ -70,6 +85,7 @@ __all__ = [
     "match_points",
     "parse_tiebreak",
     "parse_tiebreaks",
+    "playoff",
     "rank",
     "recommended",
     "team_sonneborn_berger",

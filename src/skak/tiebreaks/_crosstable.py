@@ -5,7 +5,8 @@ standings' round, one :class:`RoundRecord` saying what the round was (a game, a 
 of some kind), against whom, with which colour, for how many points, and with which result
 on the 1–½–0 scale. A round in which a player has no entry at all (before a late entry, after
 a withdrawal) counts as a zero-point bye, as C.07 Art. 16.1.1 says of rounds after a
-withdrawal.
+withdrawal; so does a Swiss-type game two withdrawn players are listed to have lost both
+(Monrad 4.9.1).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any, TypeVar
 from skak.errors import InputError, NotFoundError
 from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
-from skak.model.results import HALF, Colour, Result, Scoring, gladiator_winner
+from skak.model.results import HALF, Colour, Result, Scoring, gladiator_decision, gladiator_points
 from skak.model.tournament import Tournament
 from skak.tiebreaks._editions import SELF_DRAW_LAST_DAY, Edition, edition_for
 
@@ -203,16 +204,33 @@ def crosstable(
         raise InputError(f"unknown rating kind {kind!r}; use one of {', '.join(RATING_KINDS)}")
     entries = entries_by_player(tournament)
     scoring = tournament.scoring
+    rr = is_round_robin(tournament, round_robin)
     records: dict[int, tuple[RoundRecord, ...]] = {}
     for p in tournament.players:
-        by_round = {e.round: e for e in entries.get(p.start_number, ()) if e.round <= last}
+        by_round = {
+            e.round: e
+            for e in entries.get(p.start_number, ())
+            if e.round <= last and (rr or not _between_withdrawn(tournament, e))
+        }
         records[p.start_number] = tuple(
             _record(by_round.get(r), r, scoring) for r in range(1, last + 1)
         )
     score = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in records.items()}
     total = max(tournament.number_of_rounds or 0, last)
-    rr = is_round_robin(tournament, round_robin)
     return Crosstable(tournament, last, total, rr, chosen, kind, records, score)
+
+
+def _between_withdrawn(tournament: Tournament, e: Entry) -> bool:
+    """A game both players had withdrawn from (udgået) before it, entered as lost by both:
+    Monrad lists such games (4.9.1, "matches disse i resten af turneringen"), but for the
+    tie-breaks of a Swiss-type tournament it is a round after a withdrawal, a zero-point bye
+    (C.07 Art. 16.1.1), as when nothing is listed."""
+    return (
+        e.result is Result.DOUBLE_FORFEIT
+        and e.opponent is not None
+        and tournament.player(e.player).is_withdrawn(e.round)
+        and tournament.player(e.opponent).is_withdrawn(e.round)
+    )
 
 
 def _default_rating_kind(tournament: Tournament) -> str:
@@ -239,6 +257,16 @@ def _record(e: Entry | None, number: int, scoring: Scoring) -> RoundRecord:
         kind = _BYE_KINDS[e.result] if e.result is not None else Kind.ZERO_BYE
         return RoundRecord(number, kind, None, None, points, _unplayed_result(points, scoring))
     white = e.colour is Colour.WHITE
+    if (
+        e.result is not None
+        and gladiator_points(e.result, e.colour or Colour.WHITE, e.playoff, scoring) is not None
+    ):
+        # Gladiator (4.9.8): the winner of the round's games (the play-off of a drawn game,
+        # or several ordinary games) has won the round; until it is decided the game has no
+        # result yet.
+        winner = gladiator_decision(e.result, e.playoff, scoring)
+        result = None if winner is None else Fraction(int(winner is e.colour))
+        return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, result)
     match e.result:
         case Result.WHITE_FORFEIT_WIN | Result.BLACK_FORFEIT_WIN:
             won = (e.result is Result.WHITE_FORFEIT_WIN) == white
@@ -253,12 +281,6 @@ def _record(e: Entry | None, number: int, scoring: Scoring) -> RoundRecord:
             return RoundRecord(
                 number, Kind.GAME, e.opponent, e.colour, points, Fraction(1 if won else 0)
             )
-        case Result.DRAW if scoring.gladiator:
-            # Gladiator (4.9.8): the play-off's winner has won the round's game; until it is
-            # decided the game has no result yet.
-            sequence = gladiator_winner(e.colour or Colour.WHITE, e.playoff)
-            result = None if sequence is None else Fraction(1 if sequence else 0)
-            return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, result)
         case Result.DRAW:
             return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, HALF)
         case _:

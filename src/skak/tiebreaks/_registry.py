@@ -144,7 +144,7 @@ def known_aliases() -> Mapping[str, str]:
     return dict(_ALIASES)
 
 
-_MODIFIER = re.compile(r"(?P<c>C\d+)|(?P<m>M\d+)|(?P<l>L[+-]\d+)|(?P<u>U\d+)|TOP|P|F|R")
+_MODIFIER = re.compile(r"(?P<c>C\d+)|(?P<m>M\d+)|(?P<l>L[+-]\d+)|(?P<u>U\d+)|(?P<n>\d+)|TOP|P|F|R")
 _POINTS_CODES = frozenset({"PTS", "POINTS"})
 
 
@@ -177,14 +177,17 @@ def parse_tiebreak(text: str) -> TieBreakSpec:
             raise InputError(
                 f"tie-break {tb.code}: unknown modifier '/{m}' (modifiers: /C1 /C2 cut, "
                 "/M1 /M2 median, /L+1 Koya limit, /P forfeits as played, /F Fore Buchholz, "
-                "/R reverse, /U1000 rating of unrated players, /TOP first place only)"
+                "/R reverse, /U1000 rating of unrated players, /TOP first place only, "
+                "/4711 the seed of a lot)"
             )
-        letter = "TOP" if mod == "TOP" else mod[0]
+        letter = "TOP" if mod == "TOP" else "N" if mod[0].isdigit() else mod[0]
         if letter in seen or ({letter} | seen) >= {"C", "M"}:
             raise InputError(f"tie-break {tb.code}: modifier '/{m}' given twice")
         seen.add(letter)
         if letter not in tb.modifiers:
-            allowed = " ".join(f"/{x}" for x in sorted(tb.modifiers)) or "none"
+            allowed = (
+                " ".join("/<seed>" if x == "N" else f"/{x}" for x in sorted(tb.modifiers)) or "none"
+            )
             raise InputError(
                 f"tie-break {tb.code} ({tb.title}) takes no modifier '/{m}' (it takes: {allowed})"
             )
@@ -209,6 +212,12 @@ def _apply(spec: TieBreakSpec, letter: str, mod: str) -> TieBreakSpec:
             return replace(spec, limit=int(mod[1:]))
         case "U":
             return replace(spec, unrated=int(mod[1:]))
+        case "N":
+            if len(mod) > 18:
+                raise InputError(
+                    f"tie-break {spec.code}: the seed of the lot has at most 18 digits"
+                )
+            return replace(spec, seed=int(mod))
         case "P":
             return replace(spec, forfeits_as_played=True)
         case "F":

@@ -6,7 +6,10 @@ from dataclasses import dataclass
 
 from skak.errors import InputError
 
-__all__ = ["TieBreakSpec"]
+__all__ = ["MAX_SEED", "TieBreakSpec"]
+
+#: Seeds of lots are below this (18 digits): a bound on what a user types.
+MAX_SEED = 10**18
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +26,9 @@ class TieBreakSpec:
       such a rule before rating-based tie-breaks may be used with unrated players);
     * ``top_only``: applied only to the players tied for first place (``DE/TOP``; DSU 4.9.5
       F10 breaks ties by direct encounter "where it concerns first place");
-    * ``score``: the team score a team tie-break refers to (``:MP`` or ``:GP``).
+    * ``score``: the team score a team tie-break refers to (``:MP`` or ``:GP``);
+    * ``seed``: the seed of a drawing of lots (``LOT/4711``, skak's modifier: a number), so
+      the same lot is drawn on every replay.
 
     >>> str(TieBreakSpec("BH", cut_low=1, cut_high=1))
     'BH/M1'
@@ -39,6 +44,7 @@ class TieBreakSpec:
     unrated: int | None = None
     top_only: bool = False
     score: str | None = None
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         if self.cut_low < 0 or self.cut_high < 0:
@@ -51,6 +57,11 @@ class TieBreakSpec:
             raise InputError(f"tie-break {self.code}: rating {self.unrated} is outside 1–3999")
         if self.score not in (None, "MP", "GP"):
             raise InputError(f"tie-break {self.code}: the team score is :MP or :GP")
+        if self.seed is not None and not 0 <= self.seed < MAX_SEED:
+            raise InputError(
+                f"tie-break {self.code}: the seed of the lot is a whole number of at most "
+                f"{len(str(MAX_SEED)) - 1} digits"
+            )
 
     def __str__(self) -> str:
         text = self.code + (f":{self.score}" if self.score else "")
@@ -70,11 +81,14 @@ class TieBreakSpec:
             text += f"/U{self.unrated}"
         if self.top_only:
             text += "/TOP"
+        if self.seed is not None:
+            text += f"/{self.seed}"
         return text
 
     @property
     def modifiers(self) -> frozenset[str]:
-        """The modifier letters used (``C``, ``M``, ``L``, ``P``, ``F``, ``R``, ``U``, ``TOP``)."""
+        """The modifier letters used (``C``, ``M``, ``L``, ``P``, ``F``, ``R``, ``U``, ``TOP``;
+        ``N`` for a seed)."""
         used = set()
         if self.cut_high:
             used.add("M")
@@ -87,6 +101,7 @@ class TieBreakSpec:
             (self.reverse, "R"),
             (self.unrated is not None, "U"),
             (self.top_only, "TOP"),
+            (self.seed is not None, "N"),
         ):
             if flag:
                 used.add(letter)

@@ -17,7 +17,7 @@ from skak.io.trf._common import (
 from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.records import record_to_json
-from skak.model.results import POINT_FIELDS, Colour, Result, Scoring
+from skak.model.results import GLADIATOR_FIELDS, POINT_FIELDS, Colour, Result, Scoring
 from skak.model.tournament import Tournament
 from skak.pairing import get_system, system_names
 from skak.pairing.berger import round_robin_settings
@@ -297,6 +297,9 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
         skt["scoring"] = {k: str(getattr(t.scoring, k)) for k in POINT_FIELDS}
     if t.scoring.gladiator:
         skt["gladiator"] = True
+        for name in GLADIATOR_FIELDS:  # the variants of 4.9.8, when not the default
+            if getattr(t.scoring, name) != 1:
+                skt[name.replace("_", "-")] = getattr(t.scoring, name)
     if t.tiebreaks and version is TrfVersion.TRF16:
         skt["tiebreaks"] = list(t.tiebreaks)
     if t.number_of_rounds is None and _planned_rounds(t) is not None:

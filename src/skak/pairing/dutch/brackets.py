@@ -9,8 +9,7 @@ from fractions import Fraction
 from typing import NoReturn
 
 from skak.errors import NoValidPairingError
-from skak.model.results import format_points
-from skak.pairing.dutch.cards import Float
+from skak.pairing.dutch.explain import BracketNote
 from skak.pairing.dutch.optimiser import _Choice, _Matcher
 from skak.pairing.dutch.weights import _bits, _Context, _Weights
 
@@ -26,7 +25,7 @@ class _Pairer:
         self.weights = _Weights(ctx)
         self.m = _Matcher(self.n)
         self.settled: list[tuple[int, int]] = []
-        self.explanation: list[str] = []
+        self.notes: list[BracketNote] = []
         self.windows = False
 
     # -- helpers -----------------------------------------------------------------------------
@@ -328,7 +327,7 @@ class _Pairer:
             ctx.single_downfloater_is_bye = single
         else:
             ctx.single_downfloater_is_bye = False
-        self._explain(score, mdps, residents, mdp_pairs, rem_pairs, floaters, exchanges, not nexts)
+        self._explain(score, mdps, residents, mdp_pairs, rem_pairs, floaters, exchanges, nexts)
         return floaters
 
     def _settle(self, a: int, b: int) -> None:
@@ -344,42 +343,19 @@ class _Pairer:
         rem_pairs: list[tuple[int, int]],
         floaters: list[int],
         exchanges: int,
-        last: bool,
+        nexts: list[int],
     ) -> None:
-        num = [c.number for c in self.cards]
-        parts = [
-            f"bracket {format_points(score)}: {len(residents)} resident(s)"
-            + (f", {len(mdps)} moved down ({', '.join(str(num[v]) for v in mdps)})" if mdps else "")
-        ]
-        if mdps:
-            parts.append(
-                f"C5/C6: {len(mdp_pairs)} moved-down player(s) paired"
-                + (
-                    " (" + ", ".join(f"{num[a]}–{num[b]}" for a, b in mdp_pairs) + ")"
-                    if mdp_pairs
-                    else ""
-                )
+        """Keep what the bracket decided, for the explanation (:mod:`.explain`)."""
+        self.notes.append(
+            BracketNote(
+                score,
+                tuple(mdps),
+                tuple(residents),
+                tuple(mdp_pairs),
+                tuple(rem_pairs),
+                tuple(floaters),
+                exchanges,
+                not nexts,
+                self.cards[nexts[0]].score if nexts else None,
             )
-        parts.append(f"remainder: {len(rem_pairs)} pair(s)")
-        if exchanges:
-            parts.append(f"4.3: {exchanges} exchange(s) between S1 and S2")
-        games = [(self.cards[a], self.cards[b]) for a, b in (*mdp_pairs, *rem_pairs)]
-        clashes = sum(
-            1 for a, b in games if a.preference is not None and a.preference == b.preference
         )
-        if clashes:
-            parts.append(f"C12: {clashes} colour preference(s) could not be granted")
-        again = sum(
-            (a.floats[0] is Float.DOWN) + (b.floats[0] is Float.UP)
-            for a, b in games
-            if a.score > b.score
-        )
-        if again:
-            parts.append(f"C14/C15: {again} player(s) float again after floating last round")
-        if floaters and last:
-            parts.append(
-                "C2/C9: pairing-allocated bye to " + ", ".join(str(num[v]) for v in floaters)
-            )
-        elif floaters:
-            parts.append("C4/C7: moves down " + ", ".join(str(num[v]) for v in floaters))
-        self.explanation.append("; ".join(parts))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Literal
 
 from skak.errors import InputError
 from skak.model.games import Entry, colour_history, entries_by_player
@@ -91,6 +92,12 @@ class DutchSettings(Settings):
     """The Dutch system's settings."""
 
     baku: bool = setting(False, "yes or no (Baku acceleration, C.04.5)")
+    initial_ranking: Literal["dsu", "fide", "as-entered"] = setting(
+        "dsu",
+        "'dsu' or 'fide' (before round 1 the players are numbered by that rating, then title, "
+        "then name: the initial ranking of C.04.2) or 'as-entered' (the start numbers are the "
+        "initial ranking already)",
+    )
 
 
 def _accelerations(t: Tournament) -> dict[int, dict[int, Fraction]]:

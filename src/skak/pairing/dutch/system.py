@@ -12,6 +12,7 @@ from skak.pairing.base import SystemDefaults
 from skak.pairing.dutch.brackets import _Pairer
 from skak.pairing.dutch.cards import Card, DutchSettings, _initial_colour, pairing_cards
 from skak.pairing.dutch.colours import _colour_of
+from skak.pairing.dutch.explain import explain
 from skak.pairing.dutch.weights import _context
 
 __all__ = ["SYSTEM", "DutchSystem"]
@@ -77,7 +78,12 @@ class DutchSystem(SystemDefaults[DutchSettings]):
         games.sort(key=board_key)
         pairings = [Pairing(i, w.number, b.number) for i, (w, b) in enumerate(games, start=1)]
         pairings += [Pairing(len(pairings) + 1, c.number, None, Result.PAIRING_BYE) for c in bye]
-        return Round(number, tuple(pairings), byes, tuple(pairer.explanation))
+        got = {w.number: Colour.WHITE for w, _ in games} | {
+            b.number: Colour.BLACK for _, b in games
+        }
+        names = {p.start_number: p.name for p in tournament.players}
+        lines = explain(ctx, pairer.notes, got, names)
+        return Round(number, tuple(pairings), byes, tuple(lines))
 
 
 SYSTEM = DutchSystem()

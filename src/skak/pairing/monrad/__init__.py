@@ -14,7 +14,9 @@ The rules as printed:
   player has white. Round 1 is therefore 2–1, 4–3, … .
 * Withdrawals (4.9.1, last paragraph): withdrawn players leave the pairing, except that with an
   odd number of withdrawn players the first one to withdraw stays in as the lowest placed
-  player (his opponent wins by forfeit), keeping the field even.
+  player (his opponent wins by forfeit), keeping the field even; the other withdrawn players
+  are paired among themselves ("matches disse i resten af turneringen"), their games listed
+  and entered in advance as lost by both.
 
 How skak makes the text exact (``docs/interpretations.md``, 4.9.1–4.9.2):
 

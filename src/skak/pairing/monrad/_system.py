@@ -40,6 +40,9 @@ class _Field:
     placeholder: int | None  # BYE, a withdrawn player kept in (4.9.1), or None
     absent: tuple[Bye, ...]
     constraints: Constraints
+    #: The other withdrawn players who took part, in placement order: paired among
+    #: themselves for the rest of the tournament (4.9.1, "matches disse").
+    matched: tuple[int, ...] = ()
 
     def allowed(self, a: int, b: int) -> bool:
         return self.constraints.allowed(a, b)
@@ -126,13 +129,13 @@ class MonradSystem(SystemDefaults[MonradSettings]):
             and (result := players[n].declared_bye(number)) is not None
         )
         placeholder: int | None = None
+        # Only a player who took part and then left "udgår af turneringen" (4.9.1).
+        withdrawn = [
+            p
+            for p in tournament.players
+            if p.withdrawn_from is not None and 1 < p.withdrawn_from <= number
+        ]
         if len(active) % 2:
-            # Only a player who took part and then left "udgår af turneringen" (4.9.1).
-            withdrawn = [
-                p
-                for p in tournament.players
-                if p.withdrawn_from is not None and 1 < p.withdrawn_from <= number
-            ]
             if withdrawn:
                 rank = {n: i for i, n in enumerate(order)}
                 first = min(
@@ -179,7 +182,28 @@ class MonradSystem(SystemDefaults[MonradSettings]):
             for a in forbidden[placeholder]:
                 forbidden[a].add(placeholder)
         constraints = Constraints({a: frozenset(b) for a, b in forbidden.items()})
-        return _Field(tuple(active), placeholder, absent, constraints)
+        gone = {p.start_number for p in withdrawn} - {placeholder}
+        late = sorted(gone - set(order))
+        matched = tuple(n for n in (*order, *late) if n in gone)
+        return _Field(tuple(active), placeholder, absent, constraints, matched)
+
+    @staticmethod
+    def _matched_pairs(
+        tournament: Tournament, matched: Sequence[int]
+    ) -> tuple[list[Pair], int | None]:
+        """4.9.1: "Udgår et lige antal spillere af turneringen matches disse i resten af
+        turneringen": the withdrawn players (other than the one kept in) are paired among
+        themselves, in placement order, each with the nearest following one he has not met
+        over the board when that goes up, else simply in placement order (the games are never
+        played, so meeting again harms nobody). With an odd number the lowest placed is left
+        over (a field that was odd from the start)."""
+        players = list(matched)
+        left = players.pop() if len(players) % 2 else None
+        met = {n: opponents(tournament, n) for n in players}
+        found, _ = lex_first_matching(players, lambda a, b: b not in met[a])
+        if found is None:
+            found = [(players[i], players[i + 1]) for i in range(0, len(players), 2)]
+        return found, left
 
     @staticmethod
     def _remaining_rounds(tournament: Tournament, number: int) -> int:
@@ -273,7 +297,7 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         pts = {n: points.get(n, Fraction(0)) for n in field.order}
         whites = {
             n: sum(1 for c in colour_history(tournament, n) if c is Colour.WHITE)
-            for n in field.order
+            for n in (*field.order, *field.matched)
             if n != BYE
         }
         games: list[Pairing] = []
@@ -327,12 +351,44 @@ class MonradSystem(SystemDefaults[MonradSettings]):
                 f"board {len(games)}: {top} (placed {rank[top]}) meets {low} "
                 f"(placed {rank[low]}), {how}; {why}"
             )
+        if field.matched:
+            lines.extend(self._matched(tournament, field, games, whites))
         if bye_player is not None:
             games.append(Pairing(len(games) + 1, bye_player, None, Result.PAIRING_BYE))
         lines.extend(
             f"{d.player}: {d.result.label}, declared before the pairing" for d in field.absent
         )
         return Round(number, tuple(games), byes=field.absent, explanation=tuple(lines))
+
+    def _matched(
+        self,
+        tournament: Tournament,
+        field: _Field,
+        games: list[Pairing],
+        whites: dict[int, int],
+    ) -> list[str]:
+        """The withdrawn players' boards (4.9.1), entered in advance as lost by both."""
+        pairs, left = self._matched_pairs(tournament, field.matched)
+        place = {n: i for i, n in enumerate(field.matched)}
+        since = {p.start_number: p.withdrawn_from for p in tournament.players}
+        lines = [
+            "withdrawn (udgået) players "
+            + ", ".join(f"{n} (from round {since[n]})" for n in field.matched)
+            + ": paired among themselves for the rest of the tournament (4.9.1: 'Udgår et lige "
+            "antal spillere af turneringen matches disse i resten af turneringen'); the games "
+            "are not played and are entered in advance as lost by both (--)"
+        ]
+        for a, b in pairs:
+            top, low = (a, b) if place[a] < place[b] else (b, a)
+            white, black = (top, low) if whites[top] < whites[low] else (low, top)
+            games.append(Pairing(len(games) + 1, white, black, Result.DOUBLE_FORFEIT))
+            lines.append(f"board {len(games)}: {white}–{black}, both withdrawn: -- (4.9.1)")
+        if left is not None:
+            lines.append(
+                f"{left}: withdrawn, with no withdrawn player left to be paired with (4.9.1); "
+                "not paired"
+            )
+        return lines
 
 
 SYSTEM = MonradSystem()

@@ -1,0 +1,73 @@
+"""Results as an arbiter types a whole round of them (``skak results``).
+
+Either one result per game in board order (``1 ½ 0 + - 1-0 =``), or a file of lines
+``BOARD RESULT`` (``3 ½-½``; a Gladiator play-off after it, ``4 = 1-0,½-½``). Besides every
+spelling :meth:`Result.parse` reads, the short keys of a result list are understood: ``1``
+white wins, ``0`` black wins, ``½`` or ``=`` a draw, ``+`` white wins by forfeit, ``-``
+black wins by forfeit.
+"""
+
+from __future__ import annotations
+
+from skak.errors import InputError
+from skak.model.results import Result
+
+__all__ = ["parse_board_lines", "parse_result_word"]
+
+_SHORT = {
+    "1": Result.WHITE_WIN,
+    "0": Result.BLACK_WIN,
+    "½": Result.DRAW,
+    "=": Result.DRAW,
+    "+": Result.WHITE_FORFEIT_WIN,
+    "-": Result.BLACK_FORFEIT_WIN,
+}
+
+
+def parse_result_word(text: str) -> Result:
+    """One result, short keys included.
+
+    >>> parse_result_word("½"), parse_result_word("+")
+    (Result.DRAW, Result.WHITE_FORFEIT_WIN)
+
+    :raises InputError: when the text is no result.
+    """
+    short = _SHORT.get(text.strip())
+    return short if short is not None else Result.parse(text)
+
+
+def parse_board_lines(text: str, source: str) -> list[tuple[int, Result, tuple[Result, ...]]]:
+    """``(board, result, play-off)`` for each line ``BOARD RESULT [PLAY-OFF]`` of ``text``;
+    blank lines and lines starting with ``#`` are skipped.
+
+    :raises InputError: naming every bad line (``results.txt line 4: …``).
+    """
+    out: list[tuple[int, Result, tuple[Result, ...]]] = []
+    problems: list[str] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = f"{source} line {number}"
+        parts = line.split()
+        if len(parts) not in (2, 3) or not parts[0].isdigit() or len(parts[0]) > 4:
+            problems.append(f"{where}: write a board number and a result, e.g. '3 ½-½'")
+            continue
+        try:
+            result = parse_result_word(parts[1])
+            playoff = (
+                tuple(parse_result_word(g) for g in parts[2].split(",")) if len(parts) == 3 else ()
+            )
+        except InputError as err:
+            problems.append(f"{where}: {err.message}")
+            continue
+        out.append((int(parts[0]), result, playoff))
+    if problems:
+        raise InputError(
+            f"{len(problems)} bad line{'s' if len(problems) > 1 else ''}; nothing was entered",
+            location=source,
+            problems=problems,
+        )
+    if not out:
+        raise InputError("the file holds no results", location=source)
+    return out

@@ -1,0 +1,200 @@
+"""The reader's shared parse state and its player lines: parsing one ``001`` line into a row.
+
+:class:`_State` carries the source name, strict or lenient mode and the problems found so far;
+every stage of the reader reports through it. A ``001`` line becomes a :class:`_Row` (the
+:class:`~skak.model.Player`, the points column and one :class:`_Cell` per round block), its
+fields checked column by column. The small field readers the header records share
+(:func:`_is_number`, :func:`_points`) and the unpaired-result codes live here too.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from skak.errors import InputError, SkakError
+from skak.io.trf._common import BLOCK, FIRST_BLOCK, TITLE_CODES
+from skak.model.player import Player, Ratings, Sex
+from skak.model.results import Result
+
+_UNPAIRED = {
+    "U": Result.PAIRING_BYE,
+    "+": Result.PAIRING_BYE,  # an older way of writing the pairing-allocated bye
+    "F": Result.FULL_BYE,
+    "H": Result.HALF_BYE,
+    "=": Result.HALF_BYE,  # older form of the half-point bye
+    "Z": Result.ZERO_BYE,
+    " ": Result.ZERO_BYE,  # TRF16: a blank result equals Z
+    "-": Result.ABSENT,
+}
+
+
+@dataclass
+class _Cell:
+    line: int
+    column: int
+    opponent: int
+    colour: str
+    result: str
+
+
+@dataclass
+class _Row:
+    line: int
+    number: int
+    player: Player
+    points: Fraction | None
+    cells: list[_Cell | None]
+
+
+@dataclass
+class _State:
+    source: str
+    strict: bool
+    problems: list[str] = field(default_factory=list)
+    skt_line: int | None = None
+    gladiator: bool = False
+
+    def problem(self, line: int | None, column: int | None, message: str) -> None:
+        where = self.source
+        if line:
+            where += f" line {line}" + (f" column {column}" if column else "")
+        if self.strict:
+            raise InputError(message, location=where)
+        self.problems.append(f"{where}: {message}")
+
+
+def _is_number(text: str) -> bool:
+    """ASCII digits only, at most 12 of them (``str.isdigit`` also takes ``²`` and ``٣``)."""
+    return re.fullmatch(r"[0-9]{1,12}", text) is not None
+
+
+_POINTS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
+
+
+def _points(st: _State, n: int, column: int, text: str) -> Fraction | None:
+    if _POINTS.fullmatch(text.strip()) is None:
+        st.problem(n, column, f"{text.strip()!r} is not a number of points like 1.0 or 0.5")
+        return None
+    return Fraction(text.strip())
+
+
+# -- player lines ------------------------------------------------------------------------------
+
+
+def _field(raw: str, first: int, last: int) -> str:
+    """Columns ``first``–``last`` (1-based, inclusive), stripped."""
+    return raw[first - 1 : last].strip()
+
+
+def _player_row(st: _State, n: int, raw: str) -> _Row | None:
+    raw = raw.rstrip("\r\n")
+    number_text = _field(raw, 5, 8)
+    if not _is_number(number_text) or int(number_text) < 1:
+        st.problem(n, 5, f"columns 5–8 must hold the start number, not {number_text!r}")
+        return None
+    number = int(number_text)
+    for col in (4, 9, 14, 48, 53, 57, 69, 80, 85):
+        if len(raw) >= col and raw[col - 1] != " ":
+            st.problem(n, col, f"column {col} must be blank: the fields are out of place")
+            return None
+    sex = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(_field(raw, 10, 10).lower())
+    if sex is None and _field(raw, 10, 10):
+        st.problem(n, 10, f"sex {_field(raw, 10, 10)!r} is not m or w")
+    title_text = _field(raw, 11, 13).upper()
+    title = TITLE_CODES.get(title_text)
+    if title is None and title_text:
+        st.problem(n, 11, f"unknown title {title_text!r}")
+    name = _field(raw, 15, 47)
+    rating = _number(st, n, 49, _field(raw, 49, 52), "FIDE rating")
+    federation = _field(raw, 54, 56).upper() or None
+    fide_id = _number(st, n, 58, _field(raw, 58, 68), "FIDE id")
+    birth_date, birth_year = _birth(st, n, _field(raw, 70, 79))
+    points_text = _field(raw, 81, 84)
+    points = _points(st, n, 81, points_text) if points_text else None
+    cells = _cells(st, n, raw, number)
+    try:
+        player = Player(
+            number,
+            name or f"Player {number}",
+            sex=sex,
+            birth_date=birth_date,
+            birth_year=birth_year,
+            federation=federation if federation and re.fullmatch("[A-Z]{3}", federation) else None,
+            fide_id=fide_id,
+            title=title,
+            ratings=Ratings(fide=rating),
+        )
+    except SkakError as err:
+        st.problem(n, None, str(err))
+        return None
+    if federation and player.federation is None:
+        st.problem(n, 54, f"federation {federation!r} is not a three-letter code")
+    return _Row(n, number, player, points, cells)
+
+
+def _number(st: _State, n: int, column: int, text: str, what: str) -> int | None:
+    if not text or set(text) == {"0"}:
+        return None
+    if not _is_number(text):
+        st.problem(n, column, f"{what} {text!r} is not a number")
+        return None
+    return int(text)
+
+
+def _birth(st: _State, n: int, text: str) -> tuple[date | None, int | None]:
+    if not text:
+        return None, None
+    if re.fullmatch(r"[0-9]{4}", text):
+        return None, int(text) or None
+    m = re.fullmatch(r"([0-9]{4})[/.\-]([0-9]{2})[/.\-]([0-9]{2})", text)
+    if m is not None:
+        y, mo, d = (int(g) for g in m.groups())
+        if mo == 0 or d == 0:
+            return None, y or None
+        try:
+            return date(y, mo, d), None
+        except ValueError:
+            pass
+    st.problem(n, 70, f"birth date {text!r} is not a date like 1990/04/23")
+    return None, None
+
+
+def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
+    cells: list[_Cell | None] = []
+    for start in range(FIRST_BLOCK, len(raw), BLOCK):
+        block = raw[start : start + BLOCK].ljust(BLOCK)
+        column = start + 1
+        if not block.strip():
+            cells.append(None)
+            continue
+        if block[4] != " " or block[6] != " " or block[8:].strip():
+            st.problem(n, column, f"round block {block.rstrip()!r} is out of place")
+            cells.append(None)
+            continue
+        opponent_text = block[0:4].strip()
+        if opponent_text and not _is_number(opponent_text):
+            st.problem(n, column, f"opponent {opponent_text!r} is not a start number")
+            cells.append(None)
+            continue
+        opponent = int(opponent_text or "0")
+        colour, result = block[5], block[7].upper()
+        if opponent == number:
+            st.problem(n, column, f"player {number} is paired against himself")
+        elif colour not in "wb- ":
+            st.problem(n, column + 5, f"colour {colour!r} is not w, b or -")
+        elif opponent and result not in "10=+-WDL ":
+            st.problem(n, column + 7, f"result {result!r} is not a game result")
+        elif not opponent and result not in _UNPAIRED:
+            st.problem(n, column + 7, f"result {result!r} needs an opponent")
+        elif not opponent and colour in "wb":
+            st.problem(n, column + 5, "a colour without an opponent")
+        else:
+            cells.append(_Cell(n, column, opponent, colour, result))
+            continue
+        cells.append(None)
+    while cells and cells[-1] is None:
+        cells.pop()
+    return cells

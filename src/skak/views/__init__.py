@@ -1,0 +1,152 @@
+"""The read side: typed views of a record that every face renders, and decides nothing.
+
+Each view is a frozen dataclass built by a pure function from the tournament (or from what
+a command reads), carrying everything the faces show, so the CLI only renders it and a web
+page can render the same object; :func:`to_json` is its one JSON form (the shapes the
+README documents), by the one codec in :mod:`skak.views._json`.
+
+The modules, by subject:
+
+* :mod:`.standings` — the standings with the tie-break choice, §16, prizes and the rating
+  column (:func:`standings_view`); ``skak standings``, ``skak export json``, ``skak demo``
+  and the crosstable rank through it alike;
+* :mod:`.crosstable` — the crosstable (krydstabel) in the standings' order;
+* :mod:`.rounds` — a round's pairing list; :mod:`.history` — the event log in words;
+* :mod:`.players` — the players list; :mod:`.tournaments` — the database's tournaments and
+  a tournament's export;
+* :mod:`.systems` — round-robin schedules, Varma groups and draws, knock-out brackets and
+  Olympiad drafts;
+* :mod:`.rating` — a tournament's rating changes, candidate results, the rating registry;
+* :mod:`.catalogue` — the pairing systems and named tie-break lists the faces list;
+* :func:`number_column` — how the faces write a column of points or tie-breaks.
+"""
+
+from __future__ import annotations
+
+from skak.tiebreaks import exact_decimal
+from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
+from skak.views._numbers import number_column, quarters
+from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
+from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
+from skak.views.history import HistoryLine, history
+from skak.views.players import PlayerRow, PlayersView, player_row, players_view
+from skak.views.rating import (
+    CandidateRow,
+    RatingChangeRow,
+    RatingView,
+    RegistryHistoryLine,
+    RegistryRow,
+    candidate_rows,
+    rating_view,
+    registry_rows,
+)
+from skak.views.rounds import (
+    BoardRow,
+    ByeRow,
+    RoundView,
+    board_line,
+    pending_playoff,
+    round_json,
+    round_view,
+)
+from skak.views.standings import (
+    RatingCell,
+    StandingRow,
+    StandingsView,
+    TiebreakChoice,
+    choose_tiebreaks,
+    final_rating,
+    is_finished,
+    standing_rows,
+    standings_view,
+)
+from skak.views.systems import (
+    MAX_OLYMPIAD_PLAYERS,
+    MAX_SCHEDULE_PLAYERS,
+    BracketView,
+    KnockoutView,
+    OlympiadView,
+    ScheduleView,
+    VarmaDrawView,
+    VarmaGroupsView,
+    bracket_view,
+    knockout_view,
+    olympiad_view,
+    schedule_view,
+    varma_draw_view,
+    varma_groups_view,
+)
+from skak.views.tournaments import (
+    TournamentExport,
+    TournamentLine,
+    tournament_export,
+    tournament_lines,
+)
+
+__all__ = [
+    "MAX_OLYMPIAD_PLAYERS",
+    "MAX_SCHEDULE_PLAYERS",
+    "OMITTED",
+    "BoardRow",
+    "BracketView",
+    "ByeRow",
+    "CandidateRow",
+    "CrossCell",
+    "CrosstableRow",
+    "CrosstableView",
+    "HistoryLine",
+    "KnockoutView",
+    "OlympiadView",
+    "Omittable",
+    "Omitted",
+    "PlayerRow",
+    "PlayersView",
+    "RatingCell",
+    "RatingChangeRow",
+    "RatingView",
+    "RegistryHistoryLine",
+    "RegistryRow",
+    "RoundView",
+    "ScheduleView",
+    "StandingRow",
+    "StandingsView",
+    "SystemEntry",
+    "TiebreakChoice",
+    "TournamentExport",
+    "TournamentLine",
+    "VarmaDrawView",
+    "VarmaGroupsView",
+    "board_line",
+    "bracket_view",
+    "candidate_rows",
+    "choose_tiebreaks",
+    "crosstable_view",
+    "exact_decimal",
+    "face_only",
+    "final_rating",
+    "from_data",
+    "history",
+    "is_finished",
+    "knockout_view",
+    "number_column",
+    "olympiad_view",
+    "pairing_system",
+    "pending_playoff",
+    "player_row",
+    "players_view",
+    "quarters",
+    "rating_view",
+    "registry_rows",
+    "round_json",
+    "round_view",
+    "schedule_view",
+    "standing_rows",
+    "standings_view",
+    "system_names",
+    "tiebreak_lists",
+    "to_json",
+    "tournament_export",
+    "tournament_lines",
+    "varma_draw_view",
+    "varma_groups_view",
+]

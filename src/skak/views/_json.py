@@ -1,0 +1,121 @@
+"""The read side's one JSON codec: a single cattrs converter for every view.
+
+:func:`to_json` turns a view (or a list of views) into JSON-ready data by these rules, and
+nothing else writes a view's JSON:
+
+* a view's fields are its JSON keys, in their order; tuples and lists are arrays,
+  mappings objects, a set a sorted array;
+* a :class:`~fractions.Fraction` is an exact decimal string as
+  :func:`skak.tiebreaks.exact_decimal` writes it (``"7.5"``, ``"23.25"``, a repeating
+  fraction ``"7/3"``); a date is an ISO date; an enum is its value;
+* a field made with :func:`face_only` is for the faces (a table's title, a club column) and
+  is not written;
+* a field whose default is :data:`OMITTED` is left out while it holds :data:`OMITTED`: a key
+  the documented shape has only sometimes (``"prize"`` only when prizes are shared).
+
+:func:`from_data` reads the pure core's JSON-ready data (a knock-out bracket, the Varma
+groups, an Olympiad draft) into the typed view with the same rules backwards.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from datetime import date
+from fractions import Fraction
+from typing import Any, Literal, TypeAlias, TypeVar
+
+from cattrs import Converter
+from cattrs.gen import make_dict_unstructure_fn, override
+
+from skak.tiebreaks import exact_decimal
+
+__all__ = ["OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"]
+
+T = TypeVar("T")
+
+#: The field metadata key that :func:`face_only` sets.
+_FACE_ONLY = "skak.views.face_only"
+
+
+class Omitted(enum.Enum):
+    """The one value of a JSON key that is left out (see :data:`OMITTED`)."""
+
+    OMITTED = "omitted"
+
+    def __repr__(self) -> str:
+        return "OMITTED"
+
+
+#: A field's default for a key the JSON has only sometimes: left out while the field holds it.
+OMITTED: Literal[Omitted.OMITTED] = Omitted.OMITTED
+
+#: A field that may be left out of the JSON: ``prize: Omittable[Fraction | None] = OMITTED``.
+Omittable: TypeAlias = T | Literal[Omitted.OMITTED]
+_LITERAL = Literal[Omitted.OMITTED]
+
+
+def face_only(default: Any = dataclasses.MISSING, **kwargs: Any) -> Any:
+    """A field the faces show but the JSON leaves out (a title, a club column)."""
+    return dataclasses.field(default=default, metadata={_FACE_ONLY: True}, **kwargs)
+
+
+def _is_view(cls: Any) -> bool:
+    return isinstance(cls, type) and dataclasses.is_dataclass(cls)
+
+
+def _unstructure_fn(cls: type) -> Callable[[Any], dict[str, Any]]:
+    overrides = {}
+    for f in dataclasses.fields(cls):
+        if f.metadata.get(_FACE_ONLY):
+            overrides[f.name] = override(omit=True)
+        elif f.default is OMITTED:
+            overrides[f.name] = override(omit_if_default=True)
+    return make_dict_unstructure_fn(cls, _converter, **overrides)  # type: ignore[arg-type]
+
+
+def _omittable(t: Any) -> bool:
+    """``X | Literal[OMITTED]`` (an :data:`Omittable` field's type)."""
+    return typing.get_origin(t) in (typing.Union, types.UnionType) and _LITERAL in typing.get_args(
+        t
+    )
+
+
+def _structure_omittable(t: Any) -> Callable[[Any, Any], Any]:
+    """An :data:`Omittable` key that is there is read as its type without the marker."""
+    args = tuple(a for a in typing.get_args(t) if a != _LITERAL)
+    rest: Any = typing.Union[args] if len(args) > 1 else args[0]  # noqa: UP007
+    return lambda value, _: _converter.structure(value, rest)
+
+
+def _make() -> Converter:
+    converter = Converter(
+        unstruct_collection_overrides={Sequence: list, tuple: list, AbstractSet: sorted}
+    )
+    converter.register_unstructure_hook(Fraction, exact_decimal)
+    converter.register_unstructure_hook(date, date.isoformat)
+    converter.register_structure_hook(Fraction, lambda v, _: Fraction(v))
+    converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))
+    converter.register_unstructure_hook_factory(_is_view, _unstructure_fn)
+    converter.register_structure_hook_factory(_omittable, _structure_omittable)
+    return converter
+
+
+_converter = _make()
+
+
+def to_json(view: object) -> Any:
+    """The JSON-ready data of ``view`` (a view, or a list or tuple of views) by the rules of
+    this module; ``json.dumps`` writes it as it is."""
+    return _converter.unstructure(view)
+
+
+def from_data(data: Mapping[str, Any], cls: type[T]) -> T:
+    """The view ``cls`` read from JSON-ready ``data`` whose keys are its fields (the pure
+    core's descriptions of a bracket, a draft); fields made with :func:`face_only` keep their
+    defaults."""
+    return _converter.structure(data, cls)

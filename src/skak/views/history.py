@@ -1,0 +1,51 @@
+"""``skak history``: every change to a record, oldest first, as each face lists it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from skak.model.events import Event, EventUndone, apply, describe, effective
+from skak.model.stream import Recorded
+from skak.model.tournament import Tournament
+
+__all__ = ["HistoryLine", "history"]
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    """One line of ``skak history``: the event's number, when and by whom, its kind
+    (``type``), what it did in words, and whether it was undone later."""
+
+    seq: int
+    recorded_at: str
+    actor: str
+    type: str
+    text: str
+    undone: bool
+
+    @property
+    def kind(self) -> str:
+        """The event's kind (``"result_entered"``), the JSON's ``type``."""
+        return self.type
+
+
+def history(events: Sequence[Recorded[Event]]) -> list[HistoryLine]:
+    """Every event, oldest first, described against the state it met (one replay)."""
+    in_force = {s for s, _ in effective((r.version, r.event) for r in events)}
+    lines: list[HistoryLine] = []
+    state: Tournament | None = None
+    for r in events:
+        lines.append(
+            HistoryLine(
+                r.version,
+                r.recorded_at,
+                r.actor,
+                r.event.kind,
+                describe(r.event, state),
+                undone=r.version not in in_force and not isinstance(r.event, EventUndone),
+            )
+        )
+        if r.version in in_force:
+            state = apply(state, r.event)
+    return lines

@@ -1,0 +1,177 @@
+"""DSU rating as every face shows it: one tournament's rating changes (``skak rating calc``),
+the candidate results (``skak rating candidate``, §26) and the rating registry
+(``skak rating list``)."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from skak.errors import InputError
+from skak.rating import calculate, get_rule_set, rule_set_for
+from skak.rating.calc import RatedGame, RatedPlayer
+from skak.rating.candidate import candidate_results, designation
+from skak.rating.registry import Registry
+
+__all__ = [
+    "CandidateRow",
+    "RatingChangeRow",
+    "RatingView",
+    "RegistryHistoryLine",
+    "RegistryRow",
+    "candidate_rows",
+    "rating_view",
+    "registry_rows",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChangeRow:
+    """One player's rating result: score, expected score and bonus exact, ``k`` the
+    development coefficient, with the reasons in ``notes``."""
+
+    id: str
+    old: int
+    games: int
+    score: Fraction
+    expected: Fraction
+    bonus: Fraction
+    k: int
+    change: int
+    new: int
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingView:
+    """``{"edition", "method": "difference|average", "players": [...]}`` (README)."""
+
+    edition: str
+    method: str
+    players: tuple[RatingChangeRow, ...]
+
+
+def rating_view(
+    players: Sequence[RatedPlayer],
+    games: Sequence[RatedGame],
+    request: Mapping[str, Any],
+    *,
+    location: str | None = None,
+) -> RatingView:
+    """The rating changes of a rating request (:func:`skak.io.rating_json.read_calc_request`)
+    by its ``edition``, else the edition in force on its ``date``.
+
+    :raises InputError: naming ``location`` for a bad date or kind, or an unknown edition.
+    """
+    if request.get("edition") is not None:
+        rules = get_rule_set(str(request["edition"]))
+    else:
+        day = request.get("date")
+        try:
+            when = datetime.date.fromisoformat(str(day))
+        except ValueError:
+            raise InputError(
+                f"'date' {day!r} is not a date like 2026-11-21 (or give 'edition')",
+                location=location,
+            ) from None
+        rules = rule_set_for(when)
+    kind = request.get("kind", "standard")
+    if kind not in ("standard", "rapid", "blitz"):
+        raise InputError(f"'kind' {kind!r} is not standard, rapid or blitz", location=location)
+    result = calculate(
+        players,
+        games,
+        rules,
+        round_robin=bool(request.get("round_robin", False)),
+        rapid_or_blitz=kind != "standard",
+        team_event=bool(request.get("team_event", False)),
+    )
+    return RatingView(
+        result.edition,
+        result.method,
+        tuple(
+            RatingChangeRow(
+                c.id, c.old, c.games, c.score, c.expected, c.bonus, c.k, c.change, c.new, c.notes
+            )
+            for c in result.players
+        ),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateRow:
+    """§26 for one player: the average of his and his opponents' ratings, the rounds played
+    over the board, his score, the score required (``None`` below the table) and whether he
+    reached a candidate result (kandidatresultat)."""
+
+    id: str
+    average: int
+    rounds: int
+    score: Fraction
+    required: Fraction | None
+    candidate: bool
+
+
+def candidate_rows(
+    players: Sequence[RatedPlayer], games: Sequence[RatedGame], request: Mapping[str, Any]
+) -> tuple[CandidateRow, ...]:
+    """Who reached a candidate result in a rating request (``"team_event"`` keeps a result
+    reached after five rounds)."""
+    return tuple(
+        CandidateRow(c.id, c.average, c.rounds, c.score, c.required, c.reached)
+        for c in candidate_results(players, games, team_event=bool(request.get("team_event")))
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryHistoryLine:
+    """One change of a registered rating: when, which rating, from and to, and why."""
+
+    date: datetime.date
+    kind: str
+    old: int | None
+    new: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryRow:
+    """A player of the rating registry (ratingkartotek) with his ratings by kind
+    (``standard``, ``rapid``, ``blitz``), §23's class and his rating history."""
+
+    dsu_id: int
+    name: str
+    club: str | None
+    designation: str | None
+    archived: bool
+    ratings: Mapping[str, int]
+    history: tuple[RegistryHistoryLine, ...]
+
+    def rating(self, kind: str) -> int | None:
+        return self.ratings.get(kind)
+
+
+def registry_rows(
+    registry: Registry, today: datetime.date, *, show_all: bool = False
+) -> tuple[RegistryRow, ...]:
+    """The registry's players, highest standard rating first; players archived after three
+    years without a rated result (001 §5.1) only with ``show_all``."""
+    players = sorted(
+        (p for p in registry.players.values() if show_all or not p.archived(today)),
+        key=lambda p: (-(p.rating("standard") or 0), p.dsu_id),
+    )
+    return tuple(
+        RegistryRow(
+            p.dsu_id,
+            p.name,
+            p.club,
+            designation(standard) if (standard := p.rating("standard")) else None,
+            p.archived(today),
+            dict(p.ratings),
+            tuple(RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history),
+        )
+        for p in players
+    )

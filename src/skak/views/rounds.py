@@ -1,0 +1,106 @@
+"""A round's pairing list (``skak pair``, ``skak round show``) as every face shows it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from skak.model.results import Result, playoff_pending
+from skak.model.tournament import Pairing, Round, Tournament
+from skak.views._json import face_only, to_json
+
+__all__ = [
+    "BoardRow",
+    "ByeRow",
+    "RoundView",
+    "board_line",
+    "pending_playoff",
+    "round_json",
+    "round_view",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One board: start numbers (``black`` is ``None`` for a bye), the result so far, and
+    the players' names for the faces."""
+
+    board: int
+    white: int
+    black: int | None
+    result: Result | None
+    white_name: str = face_only("")
+    black_name: str = face_only("")
+
+    @property
+    def is_bye(self) -> bool:
+        return self.black is None
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRow:
+    """A player not paired this round and what the round gives him (a bye, an absence)."""
+
+    player: int
+    result: Result
+    name: str = face_only("")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round's boards and byes with the pairing system's explanation (begrundelse).
+
+    JSON: ``{"round", "pairings": [{"board", "white", "black", "result"}], "byes":
+    [{"player", "result"}], "explanation"}``.
+    """
+
+    round: int
+    pairings: tuple[BoardRow, ...]
+    byes: tuple[ByeRow, ...]
+    explanation: tuple[str, ...]
+    tournament: str = face_only("")
+
+
+def round_view(t: Tournament, number: int | Round) -> RoundView:
+    """Round ``number`` of ``t`` (or that round itself, e.g. one just paired).
+
+    :raises NotFoundError: for a round not paired yet.
+    """
+    rnd = number if isinstance(number, Round) else t.round(number)
+
+    def name(n: int | None) -> str:
+        return "" if n is None else t.player(n).name
+
+    return _view(rnd, name, t.name)
+
+
+def round_json(rnd: Round) -> Any:
+    """The JSON of ``skak round show --json`` for a round on its own:
+    ``to_json(round_view(t, rnd))``, which needs no names."""
+    return to_json(_view(rnd, lambda _: "", ""))
+
+
+def _view(rnd: Round, name: Callable[[int | None], str], title: str) -> RoundView:
+    return RoundView(
+        rnd.number,
+        tuple(
+            BoardRow(p.board, p.white, p.black, p.result, name(p.white), name(p.black))
+            for p in rnd.pairings
+        ),
+        tuple(ByeRow(b.player, b.result, name(b.player)) for b in rnd.byes),
+        tuple(rnd.explanation),
+        title,
+    )
+
+
+def board_line(t: Tournament, p: Pairing) -> str:
+    """``White – Black`` of one board, by name."""
+    white = t.player(p.white).name
+    black = t.player(p.black).name if p.black is not None else ""
+    return f"{white} – {black}"
+
+
+def pending_playoff(t: Tournament, p: Pairing) -> bool:
+    """A Gladiator game (4.9.8) whose play-off has no winner yet."""
+    return playoff_pending(p.result, p.playoff, t.scoring)

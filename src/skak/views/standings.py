@@ -1,0 +1,193 @@
+"""The standings every face shows (stilling), decided once.
+
+``skak standings``, ``skak export json``, ``skak demo``, the crosstable and the web pages
+all rank a tournament through :func:`standings_view`, so they agree on the order and the
+values: the tie-break choice (the arbiter's list, a named championship list, the
+tournament's own, else DSU §24's default), §16 for withdrawals, the prize rule and the
+rating column of a finished rated tournament are decided here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from skak.errors import InputError
+from skak.model.tournament import Tournament
+from skak.pairing import get_system
+from skak.pairing.engine import planned_rounds
+from skak.rating.calc import RatingChange, RatingResult
+from skak.rating.tournament import tournament_rating
+from skak.standings import (
+    Standing,
+    TiebreakChoice,
+    choose_tiebreaks,
+    first_place,
+    share_prizes,
+    standings,
+)
+from skak.views._json import OMITTED, Omittable, face_only
+
+__all__ = [
+    "RatingCell",
+    "StandingRow",
+    "StandingsView",
+    "TiebreakChoice",
+    "choose_tiebreaks",
+    "final_rating",
+    "is_finished",
+    "standing_rows",
+    "standings_view",
+]
+
+
+def is_finished(t: Tournament) -> bool:
+    """Every planned round paired and every result in."""
+    planned = planned_rounds(t, get_system(t.pairing_system))
+    return planned == t.current_round and all(r.is_complete for r in t.rounds)
+
+
+def final_rating(t: Tournament, today: date | None = None) -> tuple[RatingResult | None, str]:
+    """The rating column of a finished, rated tournament (else ``None``), and a note when
+    it cannot be computed."""
+    if not (t.rated and is_finished(t)):
+        return None, ""
+    try:
+        return tournament_rating(t, today or date.today(), first_place=first_place(t)), ""
+    except InputError as e:
+        return None, f"No rating column: {e}"
+
+
+@dataclass(frozen=True, slots=True)
+class RatingCell:
+    """A player's new DSU rating in the standings of a finished rated tournament."""
+
+    old: int
+    new: int
+    change: int
+    notes: tuple[str, ...]
+    #: Rated games in the tournament: a player without any keeps his rating unshown.
+    games: int = face_only(0)
+
+    @classmethod
+    def of(cls, c: RatingChange) -> RatingCell:
+        return cls(c.old, c.new, c.change, c.notes, c.games)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings; the fields up to ``rating`` are the README's JSON keys.
+
+    ``rank`` is ``None`` for a player DSU §16 takes out of the final standings (``place``
+    ``"–"``); ``prize`` is there when cash prizes are shared (``None`` for a player without
+    one), ``rating`` once a rated tournament is finished.
+    """
+
+    rank: int | None
+    shared: bool
+    start_number: int
+    name: str
+    points: Fraction
+    tiebreaks: Mapping[str, Fraction | None]
+    place: str
+    games: int
+    unfinished: int
+    prize: Omittable[Fraction | None] = OMITTED
+    rating: Omittable[RatingCell] = OMITTED
+    club: str | None = face_only(None)
+    #: The player's DSU rating of the tournament's kind (standard, rapid or blitz).
+    player_rating: int | None = face_only(None)
+
+
+def standing_rows(
+    t: Tournament,
+    rows: Sequence[Standing],
+    prizes: Mapping[int, Fraction] | None = None,
+    rating: RatingResult | None = None,
+) -> tuple[StandingRow, ...]:
+    """The rows of the standings ``rows`` (with the prizes and the rating column)."""
+    changes = {int(c.id): RatingCell.of(c) for c in rating.players} if rating else {}
+    field = t.rated_kind.dsu_rating_field
+    return tuple(
+        StandingRow(
+            None if s.excluded else s.rank,
+            s.shared,
+            s.player.start_number,
+            s.player.name,
+            s.points,
+            dict(s.tiebreaks),
+            s.place,
+            s.games,
+            s.unfinished,
+            OMITTED if prizes is None else prizes.get(s.player.start_number),
+            changes.get(s.player.start_number, OMITTED),
+            s.player.club,
+            s.player.rating(field),
+        )
+        for s in rows
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsView:
+    """The standings as announced: the rows in order (JSON: ``{"standings": [...]}``), and
+    for the faces what decided them.
+
+    ``tiebreaks`` are the tie-breaks' codes in the order applied (the columns); ``note``
+    says where they came from when the arbiter did not choose them; ``prize_basis`` is
+    ``"points"`` or ``"place"`` when cash prizes are shared (DSU §24), else ``None``;
+    ``rating_edition`` names the rating rules of the rating column, if there is one.
+    """
+
+    standings: tuple[StandingRow, ...]
+    tournament: str = face_only("")
+    after_round: int = face_only(0)
+    tiebreaks: tuple[str, ...] = face_only(())
+    note: str = face_only("")
+    prize_basis: str | None = face_only(None)
+    rating_edition: str | None = face_only(None)
+    rating_note: str = face_only("")
+
+
+def standings_view(
+    t: Tournament,
+    *,
+    after_round: int | None = None,
+    tiebreaks: str | None = None,
+    rules: str | None = None,
+    edition: str | None = None,
+    prizes: Sequence[str] | None = None,
+    round_robin: bool | None = None,
+    rating: str | None = None,
+    with_rating: bool = True,
+    today: date | None = None,
+) -> StandingsView:
+    """The standings every face shows (see the module's docstring).
+
+    ``with_rating`` adds the rating column once a rated tournament is finished (not for
+    standings after an earlier round, nor for a file read from elsewhere).
+    """
+    choice = choose_tiebreaks(t, tiebreaks, rules, round_robin=round_robin)
+    rows = standings(
+        t,
+        after_round=after_round,
+        tiebreaks=choice.tiebreaks or None,
+        edition=edition,
+        withdrawals=True,
+        round_robin=round_robin,
+        rating=rating,
+    )
+    cash = share_prizes(rows, list(prizes), by=choice.prize_basis) if prizes else None
+    result, note = final_rating(t, today) if with_rating and after_round is None else (None, "")
+    return StandingsView(
+        standing_rows(t, rows, cash, result),
+        t.name,
+        t.current_round if after_round is None else after_round,
+        tuple(code for code, _ in rows[0].tiebreaks) if rows else (),
+        choice.note,
+        None if cash is None else choice.prize_basis,
+        None if result is None else result.edition,
+        note,
+    )

@@ -1,0 +1,109 @@
+"""The read side's one JSON codec (:mod:`skak.views._json`): its rules, and the shapes the
+README documents come out of it unchanged."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+import pytest
+
+from skak.model import Player, Tournament
+from skak.model.results import Colour, Result
+from skak.views import (
+    OMITTED,
+    Omittable,
+    face_only,
+    from_data,
+    number_column,
+    players_view,
+    quarters,
+    round_json,
+    to_json,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    points: Fraction
+    day: date | None
+    colour: Colour
+    seen: frozenset[int]
+    values: Mapping[str, Fraction | None]
+    games: tuple[tuple[int, int], ...]
+    prize: Omittable[Fraction | None] = OMITTED
+    club: str = face_only("")
+
+
+def test_the_rules() -> None:
+    row = Row(
+        Fraction(149, 4), date(2026, 3, 1), Colour.WHITE, frozenset({3, 1}),
+        {"SB": Fraction(31, 3), "BH": None}, ((1, 2),), club="Aarhus",
+    )  # fmt: skip
+    assert to_json(row) == {
+        "points": "37.25",
+        "day": "2026-03-01",
+        "colour": "white",
+        "seen": [1, 3],
+        "values": {"SB": "31/3", "BH": None},
+        "games": [[1, 2]],
+    }
+    assert list(to_json(row)) == ["points", "day", "colour", "seen", "values", "games"]
+
+
+@pytest.mark.parametrize(("prize", "shown"), [(None, None), (Fraction(1, 2), "0.5")])
+def test_an_omittable_key_is_written_once_it_holds_a_value(
+    prize: Fraction | None, shown: str | None
+) -> None:
+    row = Row(Fraction(1), None, Colour.BLACK, frozenset(), {}, (), prize)
+    assert to_json(row)["prize"] == shown
+
+
+def test_a_list_of_views_and_json_dumps() -> None:
+    t = Tournament("T", "berger", players=(Player(1, "A, A"), Player(2, "B, B")))
+    data = to_json(players_view(t).players)
+    assert [p["name"] for p in data] == ["A, A", "B, B"]
+    assert data[0]["ratings"] == {"dsu": None, "dsu_rapid": None, "dsu_blitz": None, "fide": None}
+    assert json.loads(json.dumps(data)) == data
+
+
+def test_from_data_reads_the_cores_data_back() -> None:
+    data = {"points": "7/2", "day": None, "colour": "black", "seen": [2], "values": {},
+            "games": [[3, 4]], "prize": "5"}  # fmt: skip
+    row = from_data(data, Row)
+    assert row == Row(Fraction(7, 2), None, Colour.BLACK, frozenset({2}), {}, ((3, 4),), 5)
+    assert to_json(row) == {**data, "points": "3.5"}
+
+
+def test_round_json_is_the_codecs() -> None:
+    from skak.model.tournament import Pairing, Round
+
+    rnd = Round(1, (Pairing(1, 1, 2, Result.DRAW),), explanation=("why",))
+    assert round_json(rnd) == {
+        "round": 1,
+        "pairings": [{"board": 1, "white": 1, "black": 2, "result": "½-½"}],
+        "byes": [],
+        "explanation": ["why"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("values", "texts"),
+    [
+        ([Fraction(73, 4), Fraction(13, 2), Fraction(6)], ["18¼", "6½", "6"]),
+        ([Fraction(3, 4), Fraction(-11, 4), None], ["¾", "-2¾", ""]),
+        ([Fraction(73, 4), Fraction(5531, 3)], ["18.25", "1843.67"]),
+    ],
+)
+def test_one_number_format_per_column(values: list[Fraction | None], texts: list[str]) -> None:
+    assert number_column(values) == texts
+
+
+def test_amounts_are_whole_or_two_decimals() -> None:
+    assert number_column([Fraction(500), Fraction(250)], fractions=False) == ["500", "250"]
+    assert number_column([Fraction(1001, 2), None], fractions=False) == ["500.50", ""]
+    with pytest.raises(ValueError, match="quarters"):
+        quarters(Fraction(1, 3))
