@@ -244,3 +244,28 @@ def test_gladiator_variants_are_set_with_scoring(runner: CliRunner) -> None:
     assert (scoring["gladiator"], scoring["gladiator_games"]) == (True, 2)
     text = _run(runner, "new", "H", "--gladiator", "--scoring", "gladiator-games=x", code=3)
     assert "number of games" in text
+
+
+def test_engine_check_names_a_late_correction_as_the_reason(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
+    for i in range(1, 9):
+        _run(runner, "players", "add", f"Spiller {i}", "--rating", str(2000 - 50 * i))
+    _run(runner, "pair")
+    _run(runner, "results", "1", "1", "1", "1", "1")
+    _run(runner, "pair")
+    _run(runner, "results", "2", "1", "1", "1", "1")
+    _run(runner, "result", "1", "1", "0-1")  # after round 2 was paired on 1-0
+    trf = tmp_path / "klub.trf"
+    _run(runner, "export", "trf", "-o", str(trf))
+    again = Skak(Path("skak.db")).load(None)
+    assert again.round(1).board(1).corrected_after == 2
+    result = runner.invoke(app, ["engine", "--monrad", "--check", str(trf)])
+    text = " ".join((result.stdout + result.stderr).split())
+    assert result.exit_code == 1, text  # the corrected result changes round 2's pairing
+    assert "because round 1 board 1 was corrected after round 2 was paired" in text
+    from skak.io.trf import decode_trf, parse_trf
+
+    read = parse_trf(decode_trf(trf.read_bytes()), trf.name).tournament
+    assert read.round(1).board(1).corrected_after == 2

@@ -37,8 +37,18 @@ def old(tmp_path: Path) -> Path:
 def _without_records(data: dict[str, Any]) -> dict[str, Any]:
     """A tournament's export without the system records that rounds carry today (the old
     version kept them only as explanation text; they are recovered on reading), and without
-    the scoring settings added since at their defaults (Gladiator's variants, 4.9.8)."""
-    rounds = [{k: v for k, v in r.items() if k != "record"} for r in data["rounds"]]
+    the fields added since at their defaults (Gladiator's variants, 4.9.8; a board's
+    ``corrected_after``)."""
+    rounds = [
+        {
+            **{k: v for k, v in r.items() if k != "record"},
+            "pairings": [
+                {k: v for k, v in p.items() if (k, v) != ("corrected_after", None)}
+                for p in r["pairings"]
+            ],
+        }
+        for r in data["rounds"]
+    ]
     added = {"gladiator_games": 1, "gladiator_reduced_games": 1}
     scoring = {k: v for k, v in data["scoring"].items() if added.get(k, object()) != v}
     as_json: dict[str, Any] = json.loads(json.dumps({**data, "rounds": rounds, "scoring": scoring}))

@@ -298,7 +298,14 @@ def _enter_result(
         )
     _check_withdrawn(state, round_number, board, pairing.white, pairing.black, result)
     rounds = list(state.rounds)
-    rounds[round_number - 1] = rnd.with_result(board, result, playoff)
+    changed = rnd.with_result(board, result, playoff)
+    late = round_number < state.current_round and pairing.result not in (None, result)
+    if late:  # later rounds were paired on the old result
+        marked = replace(changed.board(board), corrected_after=state.current_round)
+        changed = replace(
+            changed, pairings=tuple(marked if p.board == board else p for p in changed.pairings)
+        )
+    rounds[round_number - 1] = changed
     return replace(state, rounds=tuple(rounds))
 
 

@@ -61,6 +61,10 @@ class Pairing:
     black: int | None
     result: Result | None = None
     unrated: bool = False
+    #: The result was corrected after round ``corrected_after`` (a later round) had been
+    #: paired: rounds up to it were paired on the old result (``skak engine --check`` names
+    #: this as the reason when its re-pairing differs).
+    corrected_after: int | None = None
     #: Under Gladiator scoring (DSU 4.9.8) the round's games after the first, in order: the
     #: other ordinary games when a round has several, then the play-off (the replay with
     #: reversed colours, then blitz games), colours alternating; each result from that game's

@@ -85,6 +85,9 @@ class RoundCheck:
     only_in_file: tuple[tuple[int, int, int], ...]  # (board, white, black)
     only_in_system: tuple[tuple[int, int], ...]  # (white, black)
     error: str | None = None
+    #: Boards of earlier rounds whose results were corrected after this round was paired:
+    #: ``(round, board)``. A difference is then expected: the file paired on the old result.
+    corrected: tuple[tuple[int, int], ...] = ()
 
     @property
     def agrees(self) -> bool:
@@ -97,7 +100,15 @@ class RoundCheck:
             return f"round {self.round}: same pairing"
         parts = [f"board {b}: the file pairs {w}–{bl or 'bye'}" for b, w, bl in self.only_in_file]
         parts += [f"skak pairs {w}–{bl or 'bye'}" for w, bl in self.only_in_system]
-        return f"round {self.round} differs: " + "; ".join(parts)
+        text = f"round {self.round} differs: " + "; ".join(parts)
+        if self.corrected:
+            boards = ", ".join(f"round {r} board {b}" for r, b in self.corrected)
+            text += (
+                f" — because {boards} {'was' if len(self.corrected) == 1 else 'were'} "
+                f"corrected after round {self.round} was paired (it was paired on the old "
+                "result)"
+            )
+        return text
 
 
 def _before(t: Tournament, number: int) -> Tournament:
@@ -132,11 +143,18 @@ def check_rounds(t: Tournament, system: PairingSystem) -> list[RoundCheck]:
             out.append(RoundCheck(rnd.number, (), (), f"no valid pairing: {err}"))
             continue
         ours = {(p.white, p.black or 0) for p in mine.pairings}
+        corrected = tuple(
+            (earlier.number, p.board)
+            for earlier in t.rounds[: rnd.number - 1]
+            for p in earlier.pairings
+            if p.corrected_after is not None and p.corrected_after >= rnd.number
+        )
         out.append(
             RoundCheck(
                 rnd.number,
                 tuple(sorted((b, w, bl) for (w, bl), b in in_file.items() if (w, bl) not in ours)),
                 tuple(sorted(pair for pair in ours if pair not in in_file)),
+                corrected=corrected,
             )
         )
     return out

@@ -181,6 +181,9 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
         st.problem(skr[number][0], 5, f"SKR {number}: a play-off needs Gladiator scoring (SKT)")
     elif isinstance(playoffs, dict):
         pairings = _with_playoffs(st, number, skr[number][0], pairings, playoffs)
+    corrected = skr.get(number, (0, {}))[1].get("corrected_after")
+    if isinstance(corrected, dict):
+        pairings = _with_corrections(st, number, skr[number][0], pairings, corrected)
     notes = skr.get(number, (0, {}))[1].get("explanation")
     explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
     record = None
@@ -207,6 +210,20 @@ def _recovered(st: _State, t: Tournament) -> Tournament:
             st.problem(None, None, f"round {rnd.number}: {err}")
             rounds.append(rnd)
     return replace(t, rounds=tuple(rounds))
+
+
+def _with_corrections(
+    st: _State, number: int, line: int, pairings: list[Pairing], corrected: dict[str, Any]
+) -> list[Pairing]:
+    """Mark the boards an ``SKR`` record says were corrected after a later round was paired
+    (``{"board": round}``)."""
+    marks: dict[int, int] = {}
+    for board, after in corrected.items():
+        if not (str(board).isdigit() and isinstance(after, int) and number < after <= 999):
+            st.problem(line, 5, f"SKR {number}: 'corrected_after' {board}: {after} is not a round")
+            continue
+        marks[int(board)] = after
+    return [replace(p, corrected_after=marks[p.board]) if p.board in marks else p for p in pairings]
 
 
 def _with_playoffs(

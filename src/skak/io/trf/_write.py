@@ -330,6 +330,11 @@ def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
         playoffs = {str(p.board): [str(g) for g in p.playoff] for p in rnd.pairings if p.playoff}
         if playoffs:
             data["playoff"] = playoffs
+        corrected = {
+            str(p.board): p.corrected_after for p in rnd.pairings if p.corrected_after is not None
+        }
+        if corrected:
+            data["corrected_after"] = corrected
         if rnd.explanation:
             data["explanation"] = list(rnd.explanation)
         if rnd.record is not None:

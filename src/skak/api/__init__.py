@@ -18,14 +18,21 @@ A :class:`Skak` holds one engine and may serve many requests; who acts is given 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine
 
-from skak.commands import registry as registry_rules
+from skak.api._registry import RegistryCommands
+from skak.api._requests import (
+    check_new_tournament,
+    engine_check,
+    engine_pair,
+    one_player,
+    players_from_csv,
+)
 from skak.commands import tournament as rules
 from skak.commands.tournament import UNREAD, Context
 from skak.errors import (
@@ -33,31 +40,21 @@ from skak.errors import (
     InputError,
     NotFoundError,
     SkakError,
-    StateError,
 )
-from skak.io.dsu_list import parse_dsu_list
-from skak.io.players_csv import decode_text, parse_players_csv
 from skak.model.events import Event, EventUndone
 from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Pairing, Round, Tournament
-from skak.pairing import PairingSystem, get_system
-from skak.pairing.engine import RoundCheck, check_rounds, pair_next, pairs_text
-from skak.rating.alignment import Alignment
-from skak.rating.registry import Registry, TournamentApplied, changes_from_result
-from skak.rating.tournament import tournament_rating
-from skak.standings import first_place
+from skak.pairing.engine import pairs_text
 from skak.storage.codec import dump_tournament
 from skak.storage.database import Database, database_url
-from skak.store import REGISTRY, EventStore, Loaded, StreamRow, TournamentKind
-from skak.tiebreaks import parse_tiebreaks
+from skak.store import EventStore, Loaded, StreamRow, TournamentKind
 from skak.views import (
     HistoryLine,
     StandingsView,
     TournamentExport,
     history,
-    is_finished,
     standings_view,
     tournament_export,
 )
@@ -94,7 +91,7 @@ class Outcome:
     notes: tuple[str, ...] = ()
 
 
-class Skak:
+class Skak(RegistryCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
@@ -120,9 +117,6 @@ class Skak:
 
     def _kind(self) -> TournamentKind:
         return TournamentKind(self.context())
-
-    def _who(self, actor: str | None) -> str:
-        return actor if actor is not None else self.actor
 
     # -- finding tournaments --------------------------------------------------------------
 
@@ -472,184 +466,8 @@ class Skak:
             problems.append(f"the rating registry: {err}")
         return problems
 
-    # -- the rating registry --------------------------------------------------------------
-
-    def _registry_row(self) -> StreamRow | None:
-        rows = self.store.streams(REGISTRY.name)
-        return rows[0] if rows else None
-
-    def registry(self) -> Registry:
-        """The rating registry (ratingkartotek) as its events build it."""
-        row = self._registry_row()
-        if row is None:
-            return Registry()
-        return self.store.load(REGISTRY, row).state
-
-    def _registry_change(
-        self, command: registry_rules.RegistryCommand, actor: str | None = None
-    ) -> tuple[Registry, Registry]:
-        """Carry out a registry command; :returns: the registry before and after."""
-        row = self._registry_row()
-        who = self._who(actor)
-        if row is None:
-            empty = Registry()
-            new = registry_rules.decide(empty, command)
-            if not new:
-                return empty, empty
-            return empty, self.store.create(REGISTRY, "DSU", new, who).state
-        before, after, _ = self.store.execute(
-            REGISTRY, row, lambda loaded: registry_rules.decide(loaded.state, command), who
-        )
-        return before.state, after.state
-
-    def rating_apply(
-        self, ident: str | int | None, today: date, *, actor: str | None = None
-    ) -> TournamentApplied:
-        """Add a finished, rated tournament's rating changes to the registry (§4.5.4.1).
-
-        Players are matched by DSU member number; those without one (foreign players) are
-        left out. :raises StateError: when the tournament is not finished, not rated, or
-        applied already.
-        """
-        row = self.resolve(ident)
-        t = self.load(row.id)
-        if not t.rated:
-            raise StateError(f"{t.name} is not rated (it was created with --unrated)")
-        if not is_finished(t):
-            raise StateError(f"{t.name} is not finished: every round needs its results first")
-        result = tournament_rating(t, today, first_place=first_place(t))
-        dsu_ids = {str(p.start_number): p.dsu_id for p in t.players if p.dsu_id is not None}
-        names = {str(p.start_number): p.name for p in t.players}
-        event = TournamentApplied(
-            f"tournament {row.id} ({row.created_at})",
-            t.name,
-            t.end_date or t.start_date or today,
-            {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}[t.rated_kind.value],
-            result.edition,
-            changes_from_result(result, dsu_ids, names),
-        )
-        self._registry_change(registry_rules.ApplyTournament(event), actor)
-        return event
-
-    def rating_import_list(self, path: str | Path, day: date, *, actor: str | None = None) -> int:
-        """Enter or update the players of DSU's rating list (all or nothing)."""
-        p = Path(path)
-        try:
-            text = decode_text(p.read_bytes())
-        except OSError as err:
-            raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-        entries = tuple(parse_dsu_list(text, p.name, day))
-        self._registry_change(registry_rules.ImportList(entries), actor)
-        return len(entries)
-
-    def rating_align(
-        self, fide: dict[int, tuple[int, int]], day: date, *, actor: str | None = None
-    ) -> Alignment:
-        """Align the registry's standard ratings with FIDE's list (001 §6)."""
-        before, _ = self._registry_change(registry_rules.AlignWithFide(fide, day), actor)
-        return registry_rules.fide_alignment(before, fide)
-
-    def rating_correct_rapid_blitz(
-        self, day: date, *, actor: str | None = None
-    ) -> tuple[tuple[int, str, int, int], ...]:
-        """001 §2.7's automatic correction of rapid and blitz ratings, as of ``day``."""
-        from skak.rating.registry import rapid_blitz_corrections
-
-        before, _ = self._registry_change(registry_rules.CorrectRapidBlitz(day), actor)
-        return rapid_blitz_corrections(before, day)
-
-    def rating_enter(
-        self,
-        dsu_id: int,
-        name: str,
-        rating: int,
-        *,
-        authority: str,
-        day: date,
-        kind: str,
-        actor: str | None = None,
-    ) -> None:
-        """Enter a new player (001 §5.1): refused for a rating the authority may not give, and
-        for a player on the list whose last rated result is not more than five years old."""
-        command = registry_rules.EnterPlayer(dsu_id, name, rating, authority, day, kind)
-        self._registry_change(command, actor)
-
-    def rating_compress(self, day: date, *, actor: str | None = None) -> int:
-        """Record the 1 June 2024 compression of ratings below 2000 (once)."""
-        _, state = self._registry_change(registry_rules.CompressRatings(day), actor)
-        return sum(
-            1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
-        )
-
 
 def added(outcome: Outcome) -> tuple[Player, ...]:
     """The players a registration added, as the tournament now holds them."""
     numbers = {p.start_number for e in outcome.events for p in getattr(e, "players", ())}
     return tuple(p for p in outcome.after.players if p.start_number in numbers)
-
-
-def one_player(
-    name: str, start_number: int | None = None, **fields: Any
-) -> Callable[[Tournament], list[Player]]:
-    """A registration of one player: without ``start_number`` the next free number; once
-    round 1 is paired, a late entry (sen tilmelding) from the next round."""
-
-    def make(t: Tournament) -> list[Player]:
-        number = start_number
-        if number is None:
-            number = max((p.start_number for p in t.players), default=0) + 1
-        late = dict(fields)
-        if t.rounds and late.get("late_from") is None:
-            late["late_from"] = t.next_round
-        return [Player(number, name, **late)]
-
-    return make
-
-
-def players_from_csv(path: str | Path) -> tuple[Callable[[Tournament], Sequence[Player]], str]:
-    """A registration of a CSV player list (:mod:`skak.io.players_csv`), and its source name.
-
-    :raises InputError: when the file cannot be read.
-    """
-    p = Path(path)
-    try:
-        text = decode_text(p.read_bytes())
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-    return (lambda t: parse_players_csv(text, p.name, t)), p.name
-
-
-def check_new_tournament(tournament: Tournament) -> None:
-    """The checks a new tournament passes before anything is written (a database file
-    included): its pairing system's settings and its tie-break codes.
-
-    :raises InputError: naming the unknown system, the bad setting or the unknown code.
-    """
-    get_system(tournament.pairing_system).check_settings(tournament.settings)
-    parse_tiebreaks(tournament.tiebreaks)
-
-
-def _engine_request(t: Tournament, system: str, baku: bool) -> tuple[Tournament, PairingSystem]:
-    t = replace(t, pairing_system=system)
-    pairing = get_system(system)
-    if baku:
-        settings = dict(t.pairing_settings) | {"baku": True}
-        pairing.check_settings(settings)
-        t = replace(t, pairing_settings=tuple(settings.items()))
-    return t, pairing
-
-
-def engine_pair(t: Tournament, system: str, *, baku: bool = False) -> Round:
-    """``skak engine``: the next round of a tournament read from a file, paired by
-    ``system`` (``baku``: with the Baku acceleration, FIDE C.04.5); nothing is stored.
-
-    :raises NoValidPairingError: when the system finds no legal pairing.
-    :raises InputError: for an unknown system or a setting it refuses.
-    """
-    return pair_next(*_engine_request(t, system, baku))
-
-
-def engine_check(t: Tournament, system: str, *, baku: bool = False) -> list[RoundCheck]:
-    """``skak engine --check``: every round of a tournament read from a file re-paired by
-    ``system`` from the rounds before it, and where the file differs."""
-    return check_rounds(*_engine_request(t, system, baku))

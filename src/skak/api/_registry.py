@@ -1,0 +1,145 @@
+"""The rating registry's part of the library API (ratingkartotek): DSU's list, entries,
+tournaments applied, the yearly corrections — the commands of :mod:`skak.commands.registry`
+on the one registry stream, mixed into :class:`skak.api.Skak`."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from skak.commands import registry as registry_rules
+from skak.errors import InputError, StateError
+from skak.io.dsu_list import parse_dsu_list
+from skak.io.players_csv import decode_text
+from skak.model.tournament import Tournament
+from skak.rating.alignment import Alignment
+from skak.rating.registry import Registry, TournamentApplied, changes_from_result
+from skak.rating.tournament import tournament_rating
+from skak.standings import first_place
+from skak.store import REGISTRY, EventStore, StreamRow
+from skak.views import is_finished
+
+__all__ = ["RegistryCommands"]
+
+
+class RegistryCommands:
+    """The registry's methods of :class:`skak.api.Skak`."""
+
+    store: EventStore
+    actor: str
+
+    def _who(self, actor: str | None) -> str:
+        return actor if actor is not None else self.actor
+
+    def resolve(self, ident: str | int | None = None) -> StreamRow:  # pragma: no cover
+        raise NotImplementedError
+
+    def load(self, ident: str | int | None = None) -> Tournament:  # pragma: no cover
+        raise NotImplementedError
+
+    def _registry_row(self) -> StreamRow | None:
+        rows = self.store.streams(REGISTRY.name)
+        return rows[0] if rows else None
+
+    def registry(self) -> Registry:
+        """The rating registry (ratingkartotek) as its events build it."""
+        row = self._registry_row()
+        if row is None:
+            return Registry()
+        return self.store.load(REGISTRY, row).state
+
+    def _registry_change(
+        self, command: registry_rules.RegistryCommand, actor: str | None = None
+    ) -> tuple[Registry, Registry]:
+        """Carry out a registry command; :returns: the registry before and after."""
+        row = self._registry_row()
+        who = self._who(actor)
+        if row is None:
+            empty = Registry()
+            new = registry_rules.decide(empty, command)
+            if not new:
+                return empty, empty
+            return empty, self.store.create(REGISTRY, "DSU", new, who).state
+        before, after, _ = self.store.execute(
+            REGISTRY, row, lambda loaded: registry_rules.decide(loaded.state, command), who
+        )
+        return before.state, after.state
+
+    def rating_apply(
+        self, ident: str | int | None, today: date, *, actor: str | None = None
+    ) -> TournamentApplied:
+        """Add a finished, rated tournament's rating changes to the registry (§4.5.4.1).
+
+        Players are matched by DSU member number; those without one (foreign players) are
+        left out. :raises StateError: when the tournament is not finished, not rated, or
+        applied already.
+        """
+        row = self.resolve(ident)
+        t = self.load(row.id)
+        if not t.rated:
+            raise StateError(f"{t.name} is not rated (it was created with --unrated)")
+        if not is_finished(t):
+            raise StateError(f"{t.name} is not finished: every round needs its results first")
+        result = tournament_rating(t, today, first_place=first_place(t))
+        dsu_ids = {str(p.start_number): p.dsu_id for p in t.players if p.dsu_id is not None}
+        names = {str(p.start_number): p.name for p in t.players}
+        event = TournamentApplied(
+            f"tournament {row.id} ({row.created_at})",
+            t.name,
+            t.end_date or t.start_date or today,
+            {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}[t.rated_kind.value],
+            result.edition,
+            changes_from_result(result, dsu_ids, names),
+        )
+        self._registry_change(registry_rules.ApplyTournament(event), actor)
+        return event
+
+    def rating_import_list(self, path: str | Path, day: date, *, actor: str | None = None) -> int:
+        """Enter or update the players of DSU's rating list (all or nothing)."""
+        p = Path(path)
+        try:
+            text = decode_text(p.read_bytes())
+        except OSError as err:
+            raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
+        entries = tuple(parse_dsu_list(text, p.name, day))
+        self._registry_change(registry_rules.ImportList(entries), actor)
+        return len(entries)
+
+    def rating_align(
+        self, fide: dict[int, tuple[int, int]], day: date, *, actor: str | None = None
+    ) -> Alignment:
+        """Align the registry's standard ratings with FIDE's list (001 §6)."""
+        before, _ = self._registry_change(registry_rules.AlignWithFide(fide, day), actor)
+        return registry_rules.fide_alignment(before, fide)
+
+    def rating_correct_rapid_blitz(
+        self, day: date, *, actor: str | None = None
+    ) -> tuple[tuple[int, str, int, int], ...]:
+        """001 §2.7's automatic correction of rapid and blitz ratings, as of ``day``."""
+        from skak.rating.registry import rapid_blitz_corrections
+
+        before, _ = self._registry_change(registry_rules.CorrectRapidBlitz(day), actor)
+        return rapid_blitz_corrections(before, day)
+
+    def rating_enter(
+        self,
+        dsu_id: int,
+        name: str,
+        rating: int,
+        *,
+        authority: str,
+        day: date,
+        kind: str,
+        actor: str | None = None,
+    ) -> None:
+        """Enter a new player (001 §5.1): refused for a rating the authority may not give, and
+        for a player on the list whose last rated result is not more than five years old."""
+        command = registry_rules.EnterPlayer(dsu_id, name, rating, authority, day, kind)
+        self._registry_change(command, actor)
+
+    def rating_compress(self, day: date, *, actor: str | None = None) -> int:
+        """Record the 1 June 2024 compression of ratings below 2000 (once)."""
+        _, state = self._registry_change(registry_rules.CompressRatings(day), actor)
+        return sum(
+            1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
+        )

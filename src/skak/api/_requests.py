@@ -1,0 +1,86 @@
+"""What the faces build for the API: players to register, a new tournament's checks, and
+``skak engine``'s work on a file's tournament (pure: no database)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from skak.errors import InputError
+from skak.io.players_csv import decode_text, parse_players_csv
+from skak.model.player import Player
+from skak.model.tournament import Round, Tournament
+from skak.pairing import PairingSystem, get_system
+from skak.pairing.engine import RoundCheck, check_rounds, pair_next
+from skak.tiebreaks import parse_tiebreaks
+
+__all__ = ["check_new_tournament", "engine_check", "engine_pair", "one_player", "players_from_csv"]
+
+
+def one_player(
+    name: str, start_number: int | None = None, **fields: Any
+) -> Callable[[Tournament], list[Player]]:
+    """A registration of one player: without ``start_number`` the next free number; once
+    round 1 is paired, a late entry (sen tilmelding) from the next round."""
+
+    def make(t: Tournament) -> list[Player]:
+        number = start_number
+        if number is None:
+            number = max((p.start_number for p in t.players), default=0) + 1
+        late = dict(fields)
+        if t.rounds and late.get("late_from") is None:
+            late["late_from"] = t.next_round
+        return [Player(number, name, **late)]
+
+    return make
+
+
+def players_from_csv(path: str | Path) -> tuple[Callable[[Tournament], Sequence[Player]], str]:
+    """A registration of a CSV player list (:mod:`skak.io.players_csv`), and its source name.
+
+    :raises InputError: when the file cannot be read.
+    """
+    p = Path(path)
+    try:
+        text = decode_text(p.read_bytes())
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
+    return (lambda t: parse_players_csv(text, p.name, t)), p.name
+
+
+def check_new_tournament(tournament: Tournament) -> None:
+    """The checks a new tournament passes before anything is written (a database file
+    included): its pairing system's settings and its tie-break codes.
+
+    :raises InputError: naming the unknown system, the bad setting or the unknown code.
+    """
+    get_system(tournament.pairing_system).check_settings(tournament.settings)
+    parse_tiebreaks(tournament.tiebreaks)
+
+
+def _engine_request(t: Tournament, system: str, baku: bool) -> tuple[Tournament, PairingSystem]:
+    t = replace(t, pairing_system=system)
+    pairing = get_system(system)
+    if baku:
+        settings = dict(t.pairing_settings) | {"baku": True}
+        pairing.check_settings(settings)
+        t = replace(t, pairing_settings=tuple(settings.items()))
+    return t, pairing
+
+
+def engine_pair(t: Tournament, system: str, *, baku: bool = False) -> Round:
+    """``skak engine``: the next round of a tournament read from a file, paired by
+    ``system`` (``baku``: with the Baku acceleration, FIDE C.04.5); nothing is stored.
+
+    :raises NoValidPairingError: when the system finds no legal pairing.
+    :raises InputError: for an unknown system or a setting it refuses.
+    """
+    return pair_next(*_engine_request(t, system, baku))
+
+
+def engine_check(t: Tournament, system: str, *, baku: bool = False) -> list[RoundCheck]:
+    """``skak engine --check``: every round of a tournament read from a file re-paired by
+    ``system`` from the rounds before it, and where the file differs."""
+    return check_rounds(*_engine_request(t, system, baku))
