@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
+from skak import i18n
 from skak.api import Skak
 
 settings.register_profile(
@@ -40,6 +41,18 @@ def file_digest(path: Path) -> str:
     wal = path.with_name(path.name + "-wal")
     extra = wal.read_bytes() if wal.exists() else b""
     return hashlib.sha256(path.read_bytes() + extra).hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English unless it asks for Danish: neither the machine's locale nor
+    ``$SKAK_LANG`` leaks in, nor the language an earlier CLI test chose."""
+    for name in ("SKAK_LANG", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.use(None)
+    yield
+    i18n.use(None)
 
 
 @pytest.fixture

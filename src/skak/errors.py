@@ -16,12 +16,16 @@
 
 Only the CLI (and later the web UI) catches them; it prints the message and exits with the
 code above (see the README's table). Every error carries the place it refers to: a file and
-line, a round and board, a start number.
+line, a round and board, a start number. A message made with :func:`skak.messages.N_` is
+English text that remembers its template and parameters, so a face can say it in Danish
+(:func:`skak.i18n.error_text`); the core itself never translates.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from skak.messages import N_
 
 __all__ = [
     "AmbiguousTournamentError",
@@ -63,7 +67,9 @@ class InputError(SkakError, ValueError):
         location: str | None = None,
         problems: Sequence[str] = (),
     ) -> None:
-        full = f"{location}: {message}" if location else message
+        full = (
+            N_("{location}: {message}", location=location, message=message) if location else message
+        )
         super().__init__(full)
         self.location = location
         self.problems = tuple(problems)

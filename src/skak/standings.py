@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.games import entries_by_player
 from skak.model.player import Player
 from skak.model.results import Result, playoff_pending
@@ -197,22 +198,30 @@ def choose_tiebreaks(
     :raises InputError: for both lists at once, or an unknown named list.
     """
     if tiebreaks is not None and rules is not None:
-        raise InputError("give --tiebreaks or --rules, not both")
+        raise InputError(N_("give --tiebreaks or --rules, not both"))
     if rules is not None:
         if rules not in RECOMMENDED:
             raise InputError(
-                f"unknown list {rules!r}; known lists: {', '.join(sorted(RECOMMENDED))}"
+                N_(
+                    "unknown list {name}; known lists: {known}",
+                    name=repr(rules),
+                    known=", ".join(sorted(RECOMMENDED)),
+                )
             )
-        return TiebreakChoice(RECOMMENDED[rules], PRIZE_BASIS[rules], f"tie-breaks of {rules}")
+        return TiebreakChoice(
+            RECOMMENDED[rules], PRIZE_BASIS[rules], N_("tie-breaks of {rules}", rules=rules)
+        )
     basis = prize_basis(t, round_robin=round_robin)
     if tiebreaks is not None:
         return TiebreakChoice(tiebreaks, basis)
     if t.tiebreaks:
         return TiebreakChoice(",".join(t.tiebreaks), basis)
     chosen = tuple(default_tiebreaks(t, round_robin=round_robin))
-    names = ",".join(str(s) for s in chosen) or "none"
+    names = ",".join(str(s) for s in chosen) or N_("none")
     return TiebreakChoice(
-        chosen, basis, f"tie-breaks: {names} (DSU §24 default; choose with --tiebreaks)"
+        chosen,
+        basis,
+        N_("tie-breaks: {names} (DSU §24 default; choose with --tiebreaks)", names=names),
     )
 
 
@@ -427,9 +436,9 @@ def _amount(value: Fraction | int | str) -> Fraction:
     try:
         amount = Fraction(value.replace(",", ".") if isinstance(value, str) else value)
     except (ValueError, ZeroDivisionError):
-        raise InputError(f"prize {value!r} is not an amount") from None
+        raise InputError(N_("prize {value} is not an amount", value=repr(value))) from None
     if amount < 0:
-        raise InputError(f"prize {value!r} is negative")
+        raise InputError(N_("prize {value} is negative", value=repr(value)))
     return amount
 
 

@@ -14,6 +14,7 @@ from skak.api import Skak
 from skak.cli import app, normalise_argv
 from skak.errors import InputError, StateError
 from skak.model import Player, Ratings, Result, Title, Tournament
+from skak.model.events import PlayersAdded, ReplayError, TournamentCreated
 
 
 def _run(runner: CliRunner, *args: str, code: int = 0, stdin: str | None = None) -> str:
@@ -122,14 +123,17 @@ def test_a_withdrawn_players_forfeit_cannot_become_a_played_game(db_path: Path) 
     api.close()
 
 
-def test_the_model_refuses_a_played_game_of_a_withdrawn_player() -> None:
-    from skak.model.events import ResultEntered, RoundPaired, apply
-    from skak.model.tournament import Pairing, Round
-
-    t = Tournament("RR", "berger", players=tuple(_field(random.Random(2), 4)))
-    t = apply(t, RoundPaired(Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)))))
+def test_the_rule_is_checked_on_new_events_and_on_replay_after_an_undo() -> None:
     from dataclasses import replace
 
+    from skak.commands.tournament import Context, evolve, fold
+    from skak.model.events import ResultEntered, RoundPaired
+    from skak.model.stream import Recorded
+    from skak.model.tournament import Pairing, Round
+
+    ctx = Context()
+    t = Tournament("RR", "berger", players=tuple(_field(random.Random(2), 4)))
+    t = evolve(t, RoundPaired(Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)))), ctx)
     t = replace(
         t,
         players=tuple(
@@ -137,10 +141,22 @@ def test_the_model_refuses_a_played_game_of_a_withdrawn_player() -> None:
         ),
     )
     with pytest.raises(StateError, match="withdrew"):
-        apply(t, ResultEntered(1, 1, Result.WHITE_WIN))
-    assert apply(t, ResultEntered(1, 1, Result.WHITE_FORFEIT_WIN)).round(1).board(1).result is (
-        Result.WHITE_FORFEIT_WIN
-    )
+        evolve(t, ResultEntered(1, 1, Result.WHITE_WIN), ctx)
+    forfeit = evolve(t, ResultEntered(1, 1, Result.WHITE_FORFEIT_WIN), ctx)
+    assert forfeit.round(1).board(1).result is Result.WHITE_FORFEIT_WIN
+    # What an earlier skak stored stays readable: loading is not strict ...
+    assert evolve(t, ResultEntered(1, 1, Result.WHITE_WIN), ctx, strict=False)
+    # ... but the events after an undone one meet the rule again.
+    created = Tournament("RR", "berger")
+    log = [
+        Recorded(1, TournamentCreated(created), "a", ""),
+        Recorded(2, PlayersAdded(t.players), "a", ""),
+        Recorded(3, RoundPaired(t.rounds[0]), "a", ""),
+        Recorded(4, ResultEntered(1, 1, Result.WHITE_WIN), "a", ""),
+    ]
+    assert fold(log, ctx) is not None
+    with pytest.raises(ReplayError, match="withdrew"):
+        fold(log, ctx, strict_after=3)
 
 
 # -- item 16: the same result again; a late correction; two players alike -------------------

@@ -143,11 +143,15 @@ def test_snapshots_give_the_state_a_full_replay_gives(api: Skak) -> None:
     assert not quick.has_events  # read from the snapshot on
     assert quick.version == full.version == 233
     assert quick.state == full.state
-    # An undo of an event the snapshot holds makes the snapshot useless: the store sees it.
+    # An undo of an event the snapshot holds makes that snapshot useless: the store sees it
+    # (a stale one is never read) and writes a fresh one with the undo.
     api.undo(tid, seq=3)
+    log = api.store.load(kind, row, full=True)
+    assert not kind.snapshot_usable(200, log.events[200:])  # the old one holds event 3
     again = api.store.load(kind, row)
-    assert again.has_events
-    assert again.state == api.store.load(kind, row, full=True).state
+    assert not again.has_events  # read from the snapshot written with the undo
+    assert again.version == log.version == 234
+    assert again.state == log.state
     assert again.state.player(20).name == "Spiller 20"
     with pytest.raises(UndoRefusedError):
         api.undo(tid, seq=100)
@@ -205,3 +209,74 @@ def test_two_processes_racing_on_one_tournament_lose_nothing(tmp_path: Path) -> 
     assert sum(1 for h in lines if h.kind == "result_entered") == 40
     assert {h.actor for h in lines if h.kind == "result_entered"} == {"writer1", "writer2"}
     api.close()
+
+
+def _model_fingerprint() -> str:
+    import dataclasses
+    import hashlib
+
+    from skak.model import player, results, tournament
+    from skak.model.records import KnockoutDraw, StartOrder
+
+    classes = (
+        tournament.Tournament,
+        tournament.Round,
+        tournament.Pairing,
+        tournament.Bye,
+        tournament.PairingBan,
+        player.Player,
+        player.Ratings,
+        results.Scoring,
+        KnockoutDraw,
+        StartOrder,
+    )
+    text = "\n".join(
+        cls.__name__ + ":" + ",".join(f"{f.name}={f.type}" for f in dataclasses.fields(cls))
+        for cls in classes
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def test_the_snapshot_format_is_raised_when_the_model_changes() -> None:
+    """A snapshot holds the state as the model's fields were when it was written; a field
+    added or changed must raise ``TournamentKind.snapshot_format`` (and then this pin), so
+    no snapshot of the old shape is read with the new defaults."""
+    pinned = {2: "f5ad803b5473662e"}
+    assert pinned.get(TournamentKind().snapshot_format) == _model_fingerprint()
+
+
+def test_a_retry_never_does_what_the_arbiter_did_not_see(
+    api: Skak, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After losing a race the command is decided again, but on what its first reading
+    settled: the same board as read (else a conflict), the same event to undo."""
+    import skak.commands.tournament as rules
+
+    tid = _field(api)
+    api.pair(tid)
+    rival = Skak(api.db.engine, actor="rival")
+    original = rules.decide
+    meanwhile: list[object] = []
+
+    def racing(log: object, command: object, ctx: object) -> object:
+        if meanwhile:
+            action = meanwhile.pop()
+            assert callable(action)
+            action()
+        return original(log, command, ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rules, "decide", racing)
+    # The same board entered meanwhile: a conflict, not a silent overwrite.
+    meanwhile.append(lambda: rival.enter_result(tid, 1, 1, Result.WHITE_WIN))
+    with pytest.raises(ConflictError, match="round 1 board 1 was changed"):
+        api.enter_result(tid, 1, 1, Result.DRAW)
+    # Another board meanwhile: the entry goes through on the new state.
+    meanwhile.append(lambda: rival.enter_result(tid, 1, 2, Result.WHITE_WIN))
+    api.enter_result(tid, 1, 3, Result.DRAW)
+    # An undo of "the last change" takes back the change it saw, not the rival's.
+    meanwhile.append(lambda: rival.enter_result(tid, 1, 4, Result.BLACK_WIN))
+    undone = api.undo(tid)
+    assert isinstance(undone.event, ResultEntered) and undone.event.board == 3
+    t = api.load(tid)
+    assert t.round(1).board(4).result is Result.BLACK_WIN
+    assert t.round(1).board(3).result is None

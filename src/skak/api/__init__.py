@@ -21,9 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy import Engine
+from typing import TYPE_CHECKING, Any
 
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
@@ -34,15 +32,20 @@ from skak.api._requests import (
     players_from_csv,
 )
 from skak.commands import tournament as rules
+from skak.commands.notes import notes as arbiter_notes
+from skak.commands.retry import pin
 from skak.commands.tournament import UNREAD, Context
 from skak.errors import (
     AmbiguousTournamentError,
+    ConflictError,
     InputError,
     NotFoundError,
     SkakError,
 )
+from skak.messages import N_
 from skak.model.events import Event, EventUndone
 from skak.model.player import Player
+from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Pairing, Round, Tournament
@@ -50,18 +53,17 @@ from skak.pairing.engine import pairs_text
 from skak.storage.codec import dump_tournament
 from skak.storage.database import Database, database_url
 from skak.store import EventStore, Loaded, StreamRow, TournamentKind
-from skak.views import (
-    HistoryLine,
-    StandingsView,
-    TournamentExport,
-    history,
-    standings_view,
-    tournament_export,
-)
+from skak.views import HistoryLine, history
+
+if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked for
+    from sqlalchemy import Engine
+
+    from skak.views import StandingsView, TournamentExport
 
 __all__ = [
     "HistoryLine",
     "Outcome",
+    "PairPreview",
     "Skak",
     "TournamentRow",
     "added",
@@ -88,6 +90,20 @@ class Outcome:
     after: Tournament
     events: tuple[Event, ...]
     version: int
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairPreview:
+    """The next round as it would be paired now, written nowhere: the tournament's
+    ``version`` it was decided on (confirm with ``pair_round(..., at_version=version)``),
+    the tournament with the round, the round itself (with the system's explanation), and
+    notes for the arbiter."""
+
+    row: StreamRow
+    version: int
+    after: Tournament
+    round: Round
     notes: tuple[str, ...] = ()
 
 
@@ -135,9 +151,14 @@ class Skak(RegistryCommands):
             if len(rows) == 1:
                 return rows[0]
             if not rows:
-                raise NotFoundError("the database holds no tournament; create one with 'skak new'")
+                raise NotFoundError(
+                    N_("the database holds no tournament; create one with 'skak new'")
+                )
             raise AmbiguousTournamentError(
-                f"the database holds {len(rows)} tournaments; name one with --tournament ID:",
+                N_(
+                    "the database holds {count} tournaments; name one with --tournament ID:",
+                    count=len(rows),
+                ),
                 [r.label() for r in rows],
             )
         text = str(ident).strip()
@@ -159,8 +180,11 @@ class Skak(RegistryCommands):
                 [r.label() for r in matches],
             )
         raise NotFoundError(
-            f"no tournament {text!r} in the database; it holds: "
-            + (", ".join(r.label() for r in rows) or "none")
+            N_(
+                "no tournament {name} in the database; it holds: {tournaments}",
+                name=repr(text),
+                tournaments=", ".join(r.label() for r in rows) or N_("none"),
+            )
         )
 
     def read(
@@ -176,19 +200,39 @@ class Skak(RegistryCommands):
     # -- changes --------------------------------------------------------------------------
 
     def execute(
-        self, ident: str | int | None, command: rules.Command, *, actor: str | None = None
+        self,
+        ident: str | int | None,
+        command: rules.Command,
+        *,
+        actor: str | None = None,
+        at_version: int | None = None,
     ) -> Outcome:
         """Carry out one command on a tournament (see the module's docstring).
+        ``at_version``: only on the tournament as it was at that version (what the caller
+        showed the arbiter, e.g. a pairing preview), never decided again on a newer one.
 
         :raises SkakError: when a rule refuses it; nothing is written then.
-        :raises ConflictError: when other writers kept coming first.
+        :raises ConflictError: when other writers kept coming first, or the tournament is
+            no longer at ``at_version``.
         """
         kind = self._kind()
         row = self.resolve(ident)
+        pinned: list[rules.Command] = []
+
+        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
+            if at_version is not None and loaded.version != at_version:
+                raise ConflictError(
+                    f"{row.name} was changed since it was shown (version {loaded.version}, "
+                    f"not {at_version}); nothing was written: look again"
+                )
+            if not pinned:  # a retry decides what the first reading settled, or conflicts
+                pinned.append(pin(loaded, command))
+            return rules.decide(loaded, pinned[0], kind.ctx)
+
         before, after, new = self.store.execute(
             kind,
             row,
-            lambda loaded: rules.decide(loaded, command, kind.ctx),
+            decide,
             self._who(actor),
             full=rules.needs_log(command),
         )
@@ -199,7 +243,7 @@ class Skak(RegistryCommands):
             after.state,
             new,
             after.version,
-            rules.notes(previous, command, new),
+            arbiter_notes(previous, command, new),
         )
 
     def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
@@ -315,9 +359,39 @@ class Skak(RegistryCommands):
         *,
         allow_unfinished: bool = False,
         actor: str | None = None,
+        at_version: int | None = None,
+        progress: Progress | None = None,
     ) -> Outcome:
-        """Pair the next round; the outcome holds the tournament with the new round."""
-        return self.execute(ident, rules.PairNextRound(allow_unfinished), actor=actor)
+        """Pair the next round; the outcome holds the tournament with the new round.
+        ``at_version`` confirms a :meth:`preview_pair`: the round is paired only while the
+        tournament is still at the version previewed (so it is the round shown).
+        ``progress`` is told how far the pairing has come (the Dutch system: ``(brackets
+        paired, brackets)``), before anything is written.
+
+        :raises ConflictError: when the tournament changed since ``at_version``.
+        """
+        command = rules.PairNextRound(allow_unfinished, progress)
+        return self.execute(ident, command, actor=actor, at_version=at_version)
+
+    def preview_pair(
+        self, ident: str | int | None = None, *, allow_unfinished: bool = False
+    ) -> PairPreview:
+        """The next round as :meth:`pair_round` would pair it now; nothing is written.
+        Pairing is a pure function of the tournament, so confirming at the preview's
+        version appends exactly this round.
+
+        :raises StateError: as :meth:`pair`, e.g. while results are missing.
+        :raises NoValidPairingError: when the system finds no legal pairing.
+        """
+        kind = self._kind()
+        loaded = self.read(ident)
+        command = rules.PairNextRound(allow_unfinished)
+        new = rules.decide(loaded, command, kind.ctx)
+        after = loaded.state
+        for event in new:
+            after = rules.evolve(after, event, kind.ctx)
+        notes = arbiter_notes(loaded.state, command, new)
+        return PairPreview(loaded.stream, loaded.version, after, after.rounds[-1], notes)
 
     def pair(
         self,
@@ -417,13 +491,14 @@ class Skak(RegistryCommands):
         """
         kind = self._kind()
         row = self.resolve(ident)
-        before, after, new = self.store.execute(
-            kind,
-            row,
-            lambda loaded: rules.decide(loaded, rules.Undo(seq), kind.ctx),
-            self._who(actor),
-            full=True,
-        )
+        pinned: list[rules.Command] = []
+
+        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
+            if not pinned:  # "the last change" is the one the first reading found
+                pinned.append(pin(loaded, rules.Undo(seq)))
+            return rules.decide(loaded, pinned[0], kind.ctx)
+
+        before, after, new = self.store.execute(kind, row, decide, self._who(actor), full=True)
         marker = new[0]
         assert isinstance(marker, EventUndone)
         return next(r for r in before.events if r.version == marker.seq), after.state
@@ -438,11 +513,15 @@ class Skak(RegistryCommands):
 
     def standings(self, ident: str | int | None = None, **options: Any) -> StandingsView:
         """The standings every face shows (:func:`skak.views.standings_view`)."""
+        from skak.views import standings_view
+
         return standings_view(self.load(ident), **options)
 
     def export(self, ident: str | int | None = None) -> TournamentExport:
         """The whole tournament (as the storage codec writes it, every field) and its
         standings: ``skak export json``."""
+        from skak.views import standings_view, tournament_export
+
         loaded = self.read(ident)
         t = loaded.state
         return tournament_export(loaded.stream.id, dump_tournament(t), standings_view(t))

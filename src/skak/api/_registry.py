@@ -4,20 +4,24 @@ on the one registry stream, mixed into :class:`skak.api.Skak`."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from skak.commands import registry as registry_rules
 from skak.errors import InputError, StateError
-from skak.io.dsu_list import parse_dsu_list
 from skak.io.players_csv import decode_text
+from skak.model.progress import Progress
 from skak.model.tournament import Tournament
-from skak.rating.alignment import Alignment
 from skak.rating.registry import Registry, TournamentApplied, changes_from_result
-from skak.rating.tournament import tournament_rating
-from skak.standings import first_place
-from skak.store import REGISTRY, EventStore, StreamRow
-from skak.views import is_finished
+from skak.store import REGISTRY, EventStore, RegistryKind, StreamRow
+
+if TYPE_CHECKING:
+    from skak.rating.alignment import Alignment
+
+# The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
+# imported by the methods that use them: every command opens a ``Skak``.
 
 __all__ = ["RegistryCommands"]
 
@@ -41,17 +45,23 @@ class RegistryCommands:
         rows = self.store.streams(REGISTRY.name)
         return rows[0] if rows else None
 
-    def registry(self) -> Registry:
-        """The rating registry (ratingkartotek) as its events build it."""
+    def registry(self, *, progress: Progress | None = None) -> Registry:
+        """The rating registry (ratingkartotek) as its events build it; ``progress`` is told
+        how far the replay has come."""
         row = self._registry_row()
         if row is None:
             return Registry()
-        return self.store.load(REGISTRY, row).state
+        return self.store.load(_registry_kind(progress), row).state
 
     def _registry_change(
-        self, command: registry_rules.RegistryCommand, actor: str | None = None
+        self,
+        command: registry_rules.RegistryCommand,
+        actor: str | None = None,
+        progress: Progress | None = None,
     ) -> tuple[Registry, Registry]:
-        """Carry out a registry command; :returns: the registry before and after."""
+        """Carry out a registry command; :returns: the registry before and after.
+        ``progress`` is told how far the registry's replay has come."""
+        kind = _registry_kind(progress)
         row = self._registry_row()
         who = self._who(actor)
         if row is None:
@@ -59,14 +69,23 @@ class RegistryCommands:
             new = registry_rules.decide(empty, command)
             if not new:
                 return empty, empty
-            return empty, self.store.create(REGISTRY, "DSU", new, who).state
+            created = self.store.create_only(kind, "DSU", new, who)
+            if created is not None:
+                return empty, created.state
+            row = self._registry_row()  # another command created it meanwhile
+            assert row is not None
         before, after, _ = self.store.execute(
-            REGISTRY, row, lambda loaded: registry_rules.decide(loaded.state, command), who
+            kind, row, lambda loaded: registry_rules.decide(loaded.state, command), who
         )
         return before.state, after.state
 
     def rating_apply(
-        self, ident: str | int | None, today: date, *, actor: str | None = None
+        self,
+        ident: str | int | None,
+        today: date,
+        *,
+        actor: str | None = None,
+        progress: Progress | None = None,
     ) -> TournamentApplied:
         """Add a finished, rated tournament's rating changes to the registry (§4.5.4.1).
 
@@ -74,6 +93,10 @@ class RegistryCommands:
         left out. :raises StateError: when the tournament is not finished, not rated, or
         applied already.
         """
+        from skak.rating.tournament import tournament_rating
+        from skak.standings import first_place
+        from skak.views import is_finished
+
         row = self.resolve(ident)
         t = self.load(row.id)
         if not t.rated:
@@ -91,18 +114,28 @@ class RegistryCommands:
             result.edition,
             changes_from_result(result, dsu_ids, names),
         )
-        self._registry_change(registry_rules.ApplyTournament(event), actor)
+        self._registry_change(registry_rules.ApplyTournament(event), actor, progress)
         return event
 
-    def rating_import_list(self, path: str | Path, day: date, *, actor: str | None = None) -> int:
-        """Enter or update the players of DSU's rating list (all or nothing)."""
+    def rating_import_list(
+        self,
+        path: str | Path,
+        day: date,
+        *,
+        actor: str | None = None,
+        progress: Progress | None = None,
+    ) -> int:
+        """Enter or update the players of DSU's rating list (all or nothing); ``progress``
+        is told how far the registry's replay has come."""
+        from skak.io.dsu_list import parse_dsu_list
+
         p = Path(path)
         try:
             text = decode_text(p.read_bytes())
         except OSError as err:
             raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
         entries = tuple(parse_dsu_list(text, p.name, day))
-        self._registry_change(registry_rules.ImportList(entries), actor)
+        self._registry_change(registry_rules.ImportList(entries), actor, progress)
         return len(entries)
 
     def rating_align(
@@ -143,3 +176,8 @@ class RegistryCommands:
         return sum(
             1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
         )
+
+
+def _registry_kind(progress: Progress | None) -> RegistryKind:
+    """The registry's record kind, telling ``progress`` how far a replay has come."""
+    return REGISTRY if progress is None else replace(REGISTRY, progress=progress)

@@ -11,10 +11,10 @@ from typing import Any
 from skak.errors import InputError
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.model.player import Player
+from skak.model.progress import Progress
 from skak.model.tournament import Round, Tournament
 from skak.pairing import PairingSystem, get_system
 from skak.pairing.engine import RoundCheck, check_rounds, pair_next
-from skak.tiebreaks import parse_tiebreaks
 
 __all__ = ["check_new_tournament", "engine_check", "engine_pair", "one_player", "players_from_csv"]
 
@@ -37,8 +37,11 @@ def one_player(
     return make
 
 
-def players_from_csv(path: str | Path) -> tuple[Callable[[Tournament], Sequence[Player]], str]:
-    """A registration of a CSV player list (:mod:`skak.io.players_csv`), and its source name.
+def players_from_csv(
+    path: str | Path, progress: Progress | None = None
+) -> tuple[Callable[[Tournament], Sequence[Player]], str]:
+    """A registration of a CSV player list (:mod:`skak.io.players_csv`), and its source name;
+    ``progress`` is told how far the reading has come.
 
     :raises InputError: when the file cannot be read.
     """
@@ -47,7 +50,7 @@ def players_from_csv(path: str | Path) -> tuple[Callable[[Tournament], Sequence[
         text = decode_text(p.read_bytes())
     except OSError as err:
         raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-    return (lambda t: parse_players_csv(text, p.name, t)), p.name
+    return (lambda t: parse_players_csv(text, p.name, t, progress)), p.name
 
 
 def check_new_tournament(tournament: Tournament) -> None:
@@ -56,6 +59,8 @@ def check_new_tournament(tournament: Tournament) -> None:
 
     :raises InputError: naming the unknown system, the bad setting or the unknown code.
     """
+    from skak.tiebreaks import parse_tiebreaks  # the tie-breaks only for a new tournament
+
     get_system(tournament.pairing_system).check_settings(tournament.settings)
     parse_tiebreaks(tournament.tiebreaks)
 
@@ -70,17 +75,23 @@ def _engine_request(t: Tournament, system: str, baku: bool) -> tuple[Tournament,
     return t, pairing
 
 
-def engine_pair(t: Tournament, system: str, *, baku: bool = False) -> Round:
+def engine_pair(
+    t: Tournament, system: str, *, baku: bool = False, progress: Progress | None = None
+) -> Round:
     """``skak engine``: the next round of a tournament read from a file, paired by
     ``system`` (``baku``: with the Baku acceleration, FIDE C.04.5); nothing is stored.
+    ``progress`` is told how far the pairing has come (the Dutch system, by brackets).
 
     :raises NoValidPairingError: when the system finds no legal pairing.
     :raises InputError: for an unknown system or a setting it refuses.
     """
-    return pair_next(*_engine_request(t, system, baku))
+    return pair_next(*_engine_request(t, system, baku), progress)
 
 
-def engine_check(t: Tournament, system: str, *, baku: bool = False) -> list[RoundCheck]:
+def engine_check(
+    t: Tournament, system: str, *, baku: bool = False, progress: Progress | None = None
+) -> list[RoundCheck]:
     """``skak engine --check``: every round of a tournament read from a file re-paired by
-    ``system`` from the rounds before it, and where the file differs."""
-    return check_rounds(*_engine_request(t, system, baku))
+    ``system`` from the rounds before it, and where the file differs; ``progress`` is told
+    ``(rounds checked, rounds)``."""
+    return check_rounds(*_engine_request(t, system, baku), progress)

@@ -12,17 +12,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from skak.api import Skak, database_url
 from skak.errors import InputError, SkakError, StorageError
+from skak.i18n import _, error_text, language_from, say, use
 from skak.model.player import Sex
 from skak.model.results import Scoring, parse_points
 from skak.model.tournament import SettingValue
+
+if TYPE_CHECKING:  # the API (SQLAlchemy, the store) is imported when a database is opened
+    from skak.api import Skak
 
 __all__ = [
     "DEFAULT_DB",
@@ -74,6 +77,26 @@ import_app = typer.Typer(
     help="Create a tournament from another program's file.\n\n"
     "Example: skak import trf turnering.trf"
 )
+
+
+@app.callback()
+def _global_options(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            metavar="da|en",
+            help="Language: da (dansk) or en (English); else $SKAK_LANG, else the locale "
+            "(LANG=da_DK.UTF-8 speaks Danish).",
+        ),
+    ] = None,
+) -> None:
+    try:
+        use(language_from(lang))
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
+
+
 app.add_typer(players_app, name="players")
 app.add_typer(round_app, name="round")
 app.add_typer(export_app, name="export")
@@ -128,6 +151,8 @@ _CREATED: list[tuple[Skak, Path]] = []
 
 def database_file(db: str) -> Path | None:
     """The SQLite file ``--db`` names, or ``None`` for a database server's URL."""
+    from skak.api import database_url
+
     url = database_url(db)
     if not url.startswith("sqlite:///") or url.endswith(":memory:"):
         return None
@@ -138,6 +163,8 @@ def open_db(db: str, *, create: bool = False) -> Skak:
     """The database the command works on; closed when the command ends, so SQLite's
     write-ahead log is folded into the file before the next command runs. A file created
     here is removed again if the command fails (see :func:`cli_errors`)."""
+    from skak.api import Skak
+
     path = database_file(db) if create else None
     new = path if path is not None and not path.exists() else None
     try:
@@ -194,7 +221,8 @@ def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
             failed = False
             return value
         except SkakError as e:
-            err.print(f"[bold red]error:[/] {escape(str(e))}", soft_wrap=True)
+            prefix = _("error:")
+            err.print(f"[bold red]{prefix}[/] {escape(error_text(e))}", soft_wrap=True)
             raise typer.Exit(e.exit_code) from None
         except typer.Exit as e:
             failed = e.exit_code != 0
@@ -283,7 +311,8 @@ def _same_file(a: Path, b: Path) -> bool:
 def print_notes(notes: tuple[str, ...] | list[str]) -> None:
     """What skak wants the arbiter to know about a change (warnings), on standard error."""
     for note in notes:
-        err.print(f"[bold yellow]note:[/] {escape(note)}", soft_wrap=True)
+        prefix = _("note:")
+        err.print(f"[bold yellow]{prefix}[/] {escape(say(note))}", soft_wrap=True)
 
 
 def print_json(data: Any) -> None:

@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from skak.api import engine_check, engine_pair, pairs_text
 from skak.cli._common import (
     DEFAULT_DB,
     DbOption,
@@ -27,24 +26,29 @@ from skak.cli._common import (
     out,
     write_output,
 )
+from skak.cli._progress import Report, progress
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
-from skak.io.trf import TrfVersion, decode_trf, parse_trf, write_trf
 from skak.model.tournament import Tournament
 from skak.views import pairing_system, system_names
+
+# The TRF reader and writer and the API are imported in the commands that use them.
 
 __all__ = ["engine", "export_trf", "import_trf", "read_trf_file"]
 
 
-def read_trf_file(path: Path, *, strict: bool = True) -> Tournament:
-    """Read and parse a TRF file; in lenient mode report every problem at once.
+def read_trf_file(path: Path, *, strict: bool = True, report: Report | None = None) -> Tournament:
+    """Read and parse a TRF file; in lenient mode report every problem at once. ``report``
+    is told how far the reading has come.
 
     :raises InputError: naming the file, line and column of the (first) problem.
     """
+    from skak.io.trf import decode_trf, parse_trf
+
     try:
         data = path.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read the file: {e.strerror}", location=str(path)) from e
-    read = parse_trf(decode_trf(data), path.name, strict=strict)
+    read = parse_trf(decode_trf(data), path.name, strict=strict, progress=report)
     if read.problems:
         raise InputError(
             f"nothing imported: {len(read.problems)} problem"
@@ -75,8 +79,8 @@ def import_trf(
 
     Example: skak import trf turnering.trf --system berger
     """
-    with err.status(f"Reading {escape(str(file))} …"):
-        t = read_trf_file(file, strict=not lenient)
+    with progress(f"Reading {escape(str(file))}: lines") as report:
+        t = read_trf_file(file, strict=not lenient, report=report)
     if system is not None:
         t = replace(t, pairing_system=pairing_system(system).name)
     elif t.pairing_system not in system_names():
@@ -118,6 +122,8 @@ def export_trf(
 
     Example: skak export trf --trf26 -o turnering.trf
     """
+    from skak.io.trf import TrfVersion, write_trf
+
     t = open_db(db).load(tournament)
     version = TrfVersion.TRF26 if trf26 else TrfVersion.TRF16
     text = write_trf(t, version=version, extensions=not plain)
@@ -153,6 +159,9 @@ def engine(ctx: typer.Context) -> None:
 
     Example: skak engine --berger turnering.trf -p parring.txt
     """
+    from skak.api import engine_check, engine_pair, pairs_text
+    from skak.io.trf import decode_trf, parse_trf
+
     args = list(ctx.args)
     systems = [a[2:] for a in args if a.startswith("--") and a[2:] in system_names()]
     check = "--check" in args or "-c" in args
@@ -202,14 +211,16 @@ def engine(ctx: typer.Context) -> None:
     try:
         t = parse_trf(decode_trf(data), path.name).tournament
         if check:
-            results = engine_check(t, systems[0], baku=baku)
+            with progress("Re-pairing the file's rounds") as report:
+                results = engine_check(t, systems[0], baku=baku, progress=report)
             for r in results:
                 out.print(escape(r.describe()), soft_wrap=True)
             differing = [r.round for r in results if not r.agrees]
             if differing:
                 _fail(ENGINE_NO_PAIRING, f"rounds that differ: {', '.join(map(str, differing))}")
             return
-        rnd = engine_pair(t, systems[0], baku=baku)
+        with progress("Pairing: score brackets") as report:
+            rnd = engine_pair(t, systems[0], baku=baku, progress=report)
     except NoValidPairingError as e:
         _fail(ENGINE_NO_PAIRING, f"no valid pairing exists: {e}")
     except (InputError, StateError) as e:

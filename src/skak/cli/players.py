@@ -8,7 +8,6 @@ from typing import Annotated, Any
 import typer
 from rich.markup import escape
 
-from skak.api import added, one_player, players_from_csv
 from skak.cli import render
 from skak.cli._common import (
     DEFAULT_DB,
@@ -17,7 +16,6 @@ from skak.cli._common import (
     JsonOption,
     TournamentOption,
     cli_errors,
-    err,
     open_db,
     out,
     parse_date,
@@ -26,8 +24,10 @@ from skak.cli._common import (
     print_json,
     print_notes,
 )
+from skak.cli._progress import progress
 from skak.model.player import Ratings, Title
-from skak.views import players_view, to_json
+
+# The API and the views are imported in the commands that use them (a fast --help).
 
 __all__ = [
     "players_absent",
@@ -66,6 +66,8 @@ def players_add(
 
     Example: skak players add "Hansen, Jens" --rating 1850 --club "Aarhus Skakklub"
     """
+    from skak.api import added, one_player
+
     make = one_player(
         name,
         start_number,
@@ -100,9 +102,11 @@ def players_import(
 
     Example: skak players import spillere.csv
     """
+    from skak.api import added, players_from_csv
+
     s = open_db(db)
-    make, source = players_from_csv(file)
-    with err.status(f"Importing {escape(str(file))} …"):
+    with progress(f"Importing {escape(str(file))}: lines") as report:
+        make, source = players_from_csv(file, report)
         done = s.register_players(tournament, make, source=source)
     players = added(done)
     print_notes(done.notes)
@@ -122,6 +126,8 @@ def players_list(
 
     Example: skak players list --json
     """
+    from skak.views import players_view, to_json
+
     t = open_db(db).load(tournament)
     if as_json:
         print_json(to_json(players_view(t).players))
@@ -233,6 +239,8 @@ def players_renumber(
 
     Example: skak players renumber --by fide
     """
+    from skak.views import players_view
+
     done = open_db(db).renumber_players(tournament, by=by)
     if not done.events:
         out.print("The start numbers follow the initial ranking already; nothing changed.")

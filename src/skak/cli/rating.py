@@ -23,9 +23,11 @@ from skak.cli._common import (
     parse_date,
     print_json,
 )
+from skak.cli._progress import progress
 from skak.errors import InputError
-from skak.io.rating_json import read_calc_request
-from skak.views import candidate_rows, exact_decimal, rating_view, registry_rows, to_json
+
+# The rating file's reader and the views (the rating rules, the tie-breaks' decimals) are
+# imported in the commands that use them.
 
 __all__ = [
     "rating_align",
@@ -55,6 +57,9 @@ def rating_calc(
 
     Example: skak rating calc turnering.json --json
     """
+    from skak.io.rating_json import read_calc_request
+    from skak.views import exact_decimal, rating_view, to_json
+
     players, games, data = read_calc_request(file)
     result = rating_view(players, games, data, location=str(file))
     if as_json:
@@ -90,6 +95,9 @@ def rating_candidate(
 
     Example: skak rating candidate turnering.json
     """
+    from skak.io.rating_json import read_calc_request
+    from skak.views import candidate_rows, exact_decimal, to_json
+
     players, games, data = read_calc_request(file)
     rows = candidate_rows(players, games, data)
     if as_json:
@@ -117,7 +125,9 @@ def rating_apply(db: DbOption = DEFAULT_DB, tournament: TournamentOption = None)
 
     Example: skak rating apply --tournament 3
     """
-    applied = open_db(db).rating_apply(tournament, date.today())
+    s = open_db(db)
+    with progress("Replaying the rating registry: events") as report:
+        applied = s.rating_apply(tournament, date.today(), progress=report)
     out.print(
         f"Applied {escape(applied.name)} ({applied.edition}): "
         f"{len(applied.changes)} players with a DSU member number"
@@ -140,7 +150,12 @@ def rating_list(
 
     Example: skak rating list --json
     """
-    players = registry_rows(open_db(db).registry(), date.today(), show_all=show_all)
+    from skak.views import registry_rows, to_json
+
+    s = open_db(db)
+    with progress("Replaying the rating registry: events") as report:
+        registry = s.registry(progress=report)
+    players = registry_rows(registry, date.today(), show_all=show_all)
     if as_json:
         print_json(to_json(players))
         return
@@ -170,7 +185,9 @@ def rating_import(
     Example: skak rating import ratingliste.csv --date 2026-11-01
     """
     when = parse_date(day, "date") or date.today()
-    count = open_db(db, create=True).rating_import_list(file, when)
+    s = open_db(db, create=True)
+    with progress("Entering the list in the rating registry: events") as report:
+        count = s.rating_import_list(file, when, progress=report)
     out.print(f"Entered {count} players from {escape(file.name)}")
 
 
@@ -207,6 +224,8 @@ def rating_align(
 
     Example: skak rating align fide-juli.json --date 2026-08-10
     """
+    from skak.views import exact_decimal
+
     try:
         rows = json.loads(file.read_text(encoding="utf-8"))
     except OSError as e:

@@ -4,21 +4,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.table import Table
 
-from skak.views import (
-    CrosstableView,
-    HistoryLine,
-    Omitted,
-    PlayerRow,
-    PlayersView,
-    RoundView,
-    StandingsView,
-    TournamentLine,
-    number_column,
-)
+from skak.i18n import _, ngettext, say
+from skak.views import number_column
+
+if TYPE_CHECKING:
+    from skak.views import (
+        CrosstableView,
+        HistoryLine,
+        PlayerRow,
+        PlayersView,
+        RoundView,
+        StandingsView,
+        TournamentLine,
+    )
 
 __all__ = [
     "crosstable_html",
@@ -91,15 +94,16 @@ def players_table(view: PlayersView) -> Table:
 
 
 def round_table(view: RoundView) -> Table:
-    table = Table(title=f"{escape(view.tournament)}: round (runde) {view.round}")
-    table.add_column("Board", justify="right")
-    table.add_column("White (hvid)")
-    table.add_column("Black (sort)")
-    table.add_column("Result")
+    title = _("{tournament}: round (runde) {round}")
+    table = Table(title=title.format(tournament=escape(view.tournament), round=view.round))
+    table.add_column(_("Board"), justify="right")
+    table.add_column(_("White (hvid)"))
+    table.add_column(_("Black (sort)"))
+    table.add_column(_("Result"))
     for p in view.pairings:
         result = "" if p.result is None else str(p.result)
         if p.is_bye:
-            result = "bye (oversidder)"
+            result = _("bye (oversidder)")
         _add_row(
             table,
             str(p.board),
@@ -108,27 +112,37 @@ def round_table(view: RoundView) -> Table:
             result,
         )
     for b in view.byes:
-        _add_row(table, "", _name(b.name, b.player), "", b.result.label)
+        _add_row(table, "", _name(b.name, b.player), "", say(b.result.label))
     return table
 
 
+def _unfinished(n: int) -> str:
+    """The games of a row still without a final result (afbrudte partier)."""
+    return ngettext(" (+{n} unfinished)", " (+{n} unfinished)", n).format(n=n)
+
+
 def standings_table(view: StandingsView) -> Table:
+    from skak.views import Omitted
+
     rows = view.standings
-    title = f"{escape(view.tournament)}: standings (stilling) after round {view.after_round}"
+    title = _("{tournament}: standings (stilling) after round {round}").format(
+        tournament=escape(view.tournament), round=view.after_round
+    )
     table = Table(title=title)
-    table.add_column("Place", justify="right")
-    table.add_column("No.", justify="right")
-    table.add_column("Name")
-    table.add_column("Club")
-    table.add_column("Rating", justify="right")
-    table.add_column("Points", justify="right")
-    table.add_column("Games", justify="right")
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("No."), justify="right")
+    table.add_column(_("Name"))
+    table.add_column(_("Club"))
+    table.add_column(_("Rating"), justify="right")
+    table.add_column(_("Points"), justify="right")
+    table.add_column(_("Games"), justify="right")
     for code in view.tiebreaks:
         table.add_column(escape(code), justify="right")
     if view.rating_edition is not None:
-        table.add_column(f"New rating ({view.rating_edition})", justify="right")
+        new_rating = _("New rating ({edition})").format(edition=view.rating_edition)
+        table.add_column(new_rating, justify="right")
     if view.prize_basis is not None:
-        table.add_column("Prize", justify="right")
+        table.add_column(_("Prize"), justify="right")
     points = number_column(s.points for s in rows)
     tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
     prizes = number_column(
@@ -141,7 +155,7 @@ def standings_table(view: StandingsView) -> Table:
             s.name,
             s.club or "",
             _number(s.player_rating),
-            points[i] + (f" (+{s.unfinished} unfinished)" if s.unfinished else ""),
+            points[i] + (_unfinished(s.unfinished) if s.unfinished else ""),
             str(s.games),
         ]
         cells += [column[i] for column in tiebreaks]

@@ -7,7 +7,7 @@ work on the players of a tournament and write nothing.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -25,26 +25,12 @@ from skak.cli._common import (
     print_json,
 )
 from skak.errors import InputError
-from skak.views import (
-    MAX_OLYMPIAD_PLAYERS,
-    MAX_SCHEDULE_PLAYERS,
-    KnockoutView,
-    OlympiadView,
-    Omitted,
-    VarmaDrawView,
-    bracket_view,
-    knockout_view,
-    olympiad_view,
-    schedule_view,
-    to_json,
-    varma_draw_view,
-    varma_groups_view,
-)
-from skak.views.systems import Delegation, RankedPlayer
+
+if TYPE_CHECKING:  # the views (and the pairing tables) are imported in the commands
+    from skak.views import KnockoutView, OlympiadView, VarmaDrawView
+    from skak.views.systems import Delegation, RankedPlayer
 
 __all__ = [
-    "MAX_OLYMPIAD_PLAYERS",
-    "MAX_SCHEDULE_PLAYERS",
     "knockout_bracket",
     "olympiad_command",
     "schedule",
@@ -83,6 +69,8 @@ def schedule(
 
     Example: skak schedule --players 8 --system dsu --double
     """
+    from skak.views import schedule_view, to_json
+
     view = schedule_view(players, system, double)
     if as_json:
         print_json(to_json(view))
@@ -159,6 +147,8 @@ def varma(
 
     Example: skak varma --from-tournament --by club --seed 2026
     """
+    from skak.views import to_json, varma_draw_view, varma_groups_view
+
     _one_source(players, from_tournament, "skak varma --from-tournament --by club")
     if players is None:
         t = open_db(db).load(tournament)
@@ -227,6 +217,8 @@ def knockout_bracket(
 
     Example: skak knockout bracket --players 16
     """
+    from skak.views import bracket_view, knockout_view, to_json
+
     if players is not None:
         empty = bracket_view(players)
         if as_json:
@@ -305,6 +297,8 @@ def olympiad_command(
 
     Example: skak olympiad --from-tournament --teams 4
     """
+    from skak.views import olympiad_view, to_json
+
     _one_source(players, from_tournament, "skak olympiad --from-tournament --teams 4")
     source = open_db(db).load(tournament) if players is None else players
     view = olympiad_view(source, teams)
@@ -315,6 +309,8 @@ def olympiad_command(
 
 
 def _print_olympiad(view: OlympiadView) -> None:
+    from skak.views import Omitted
+
     ranking = None if isinstance(view.ranking, Omitted) else view.ranking
     of = "" if isinstance(view.tournament, Omitted) else f" of {escape(view.tournament)}"
     table = Table(title=f"Olympiad draft: {view.players} players{of} into {view.teams} teams")

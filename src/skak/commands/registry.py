@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from skak.errors import InputError, StateError
+from skak.model.progress import Progress
 from skak.model.stream import Recorded
 from skak.rating.alignment import Alignment, align
 from skak.rating.registry import (
@@ -164,10 +165,25 @@ def evolve(state: Registry, event: RegistryEvent) -> Registry:
     return apply_registry_event(state, event)
 
 
-def fold(events: Iterable[Recorded[RegistryEvent]] | Sequence[RegistryEvent]) -> Registry:
+def fold(
+    events: Iterable[Recorded[RegistryEvent]] | Sequence[RegistryEvent],
+    progress: Progress | None = None,
+) -> Registry:
     """The registry its events build, in order (changed in place while building: a long
-    log is not copied once per event)."""
+    log is not copied once per event). ``progress`` is told ``(events applied, events)``
+    now and then (a sequence of events: their number is known)."""
     builder = RegistryBuilder()
-    for e in events:
+    if progress is None or not isinstance(events, Sequence):
+        for e in events:
+            builder.apply(e.event if isinstance(e, Recorded) else e)
+        return builder.state
+    for i, e in enumerate(events):
+        if i % _REPORT_EVERY == 0:
+            progress(i, len(events))
         builder.apply(e.event if isinstance(e, Recorded) else e)
+    progress(len(events), len(events))
     return builder.state
+
+
+#: How many events a replay applies between two progress reports.
+_REPORT_EVERY = 1000

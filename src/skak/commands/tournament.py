@@ -27,6 +27,7 @@ from skak.errors import (
     StateError,
     UndoRefusedError,
 )
+from skak.messages import N_, Message, N_plural, Phrases
 from skak.model.events import (
     Event,
     EventUndone,
@@ -39,10 +40,12 @@ from skak.model.events import (
     RoundPaired,
     TournamentCreated,
     apply,
+    check_withdrawn,
     describe,
     effective,
 )
 from skak.model.player import Player
+from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Round, Tournament
@@ -69,7 +72,6 @@ __all__ = [
     "evolve",
     "fold",
     "needs_log",
-    "notes",
 ]
 
 
@@ -151,16 +153,19 @@ class Withdraw:
 @dataclass(frozen=True, slots=True)
 class PairNextRound:
     allow_unfinished: bool = False
+    #: Told how far the pairing has come (the Dutch system: bracket by bracket); it changes
+    #: nothing that is decided.
+    progress: Progress | None = field(default=None, compare=False, repr=False)
 
 
-class _Unread:
+class Unread:
     """The caller did not say what result it saw on the board."""
 
     def __repr__(self) -> str:
         return "UNREAD"
 
 
-UNREAD = _Unread()
+UNREAD = Unread()
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +178,7 @@ class EnterResult:
     board: int
     result: Result
     playoff: tuple[Result, ...] = ()
-    seen: Result | _Unread | None = UNREAD
+    seen: Result | Unread | None = UNREAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,15 +233,24 @@ def needs_log(command: Command) -> bool:
 def _check_late_entries(t: Tournament, system: PairingSystem) -> None:
     if t.rounds and not system.accepts_late_entries:
         raise StateError(
-            f"round {t.current_round} has been paired and {system.title} takes no late "
-            "entries (sen tilmelding)"
+            N_(
+                "round {round} has been paired and {system} takes no late entries (sen tilmelding)",
+                round=t.current_round,
+                system=system.title,
+            )
         )
 
 
 def _check_withdrawal(t: Tournament, system: PairingSystem, from_round: int) -> None:
     planned = planned_rounds(t, system)
     if planned is not None and from_round > planned:
-        raise InputError(f"the tournament has {planned} rounds; there is no round {from_round}")
+        raise InputError(
+            N_(
+                "the tournament has {planned} rounds; there is no round {round}",
+                planned=planned,
+                round=from_round,
+            )
+        )
 
 
 def _check_rounds_exist(
@@ -253,12 +267,18 @@ def _check_rounds_exist(
         raise InputError(f"the tournament has {planned} rounds; there is no round {beyond[0]}")
 
 
-def _check_not_over(t: Tournament, system: PairingSystem, what: str) -> None:
+def _check_not_over(t: Tournament, system: PairingSystem, what: Message) -> None:
     """:raises StateError: when every planned round has been paired (nothing is left to
     join, withdraw from or miss)."""
     planned = planned_rounds(t, system)
     if planned is not None and t.rounds and t.current_round >= planned:
-        raise StateError(f"all {planned} rounds have been paired; the tournament is over: {what}")
+        raise StateError(
+            N_(
+                "all {planned} rounds have been paired; the tournament is over: {what}",
+                planned=planned,
+                what=what,
+            )
+        )
 
 
 def _check_results_in(t: Tournament, allow_unfinished: bool) -> bool:
@@ -267,13 +287,25 @@ def _check_results_in(t: Tournament, allow_unfinished: bool) -> bool:
     """
     missing = [(r.number, r.pending_boards) for r in t.rounds if r.pending_boards]
     if missing and not allow_unfinished:
-        where = "; ".join(
-            f"round {n} board{'s' if len(b) > 1 else ''} {', '.join(map(str, b))}"
-            for n, b in missing
+        where = Phrases(
+            "; ",
+            (
+                N_plural(
+                    "round {round} board {boards}",
+                    "round {round} boards {boards}",
+                    len(b),
+                    round=n,
+                    boards=", ".join(map(str, b)),
+                )
+                for n, b in missing
+            ),
         )
         raise StateError(
-            f"results are missing ({where}); enter them with 'skak result', or pair "
-            "anyway with --allow-unfinished to count those games as draws"
+            N_(
+                "results are missing ({where}); enter them with 'skak result', or pair "
+                "anyway with --allow-unfinished to count those games as draws",
+                where=where,
+            )
         )
     return bool(missing)
 
@@ -299,7 +331,7 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
     match command:
         case RegisterPlayers(make=make, source=source):
             players = tuple(make(t))  # bad details are named before the round is checked
-            _check_not_over(t, system, "no round is left for a late entry (sen tilmelding)")
+            _check_not_over(t, system, N_("no round is left for a late entry (sen tilmelding)"))
             _check_late_entries(t, system)
             return [PlayersAdded(players, source)]
         case EditPlayer():
@@ -323,11 +355,11 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
         case Withdraw(start_number=n, from_round=first):
             t.player(n)  # an unknown player is named before the round is checked
             if first is None:
-                _check_not_over(t, system, "there is no round left to withdraw from")
+                _check_not_over(t, system, N_("there is no round left to withdraw from"))
             start = first if first is not None else t.next_round
             _check_withdrawal(t, system, start)
             return [PlayerWithdrawn(n, start)]
-        case PairNextRound(allow_unfinished=allow):
+        case PairNextRound(allow_unfinished=allow, progress=progress):
             check_next_round(t, system)
             unfinished = _check_results_in(t, allow)
             events: list[Event] = []
@@ -338,19 +370,23 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
                     renumbered = PlayersRenumbered(numbers, f"initial ranking by {ranking} rating")
                     events.append(renumbered)
                     t = apply(t, renumbered)
-            return [*events, RoundPaired(pair_next(t, system), unfinished)]
+            return [*events, RoundPaired(pair_next(t, system, progress), unfinished)]
         case EnterResult():
             return _decide_results(t, (command,))
         case EnterResults(round=number, entries=entries):
             if command.in_board_order:
-                entries = _by_board_order(t, number, entries)
+                entries = by_board_order(t, number, entries)
             if any(e.round != number for e in entries):
                 raise InputError(f"every board entered for round {number} is of round {number}")
             counts = Counter(e.board for e in entries)
             twice = sorted(b for b, k in counts.items() if k > 1)
             if twice:
                 raise InputError(
-                    f"round {number}: board {', '.join(map(str, twice))} is given twice"
+                    N_(
+                        "round {round}: board {boards} is given twice",
+                        round=number,
+                        boards=", ".join(map(str, twice)),
+                    )
                 )
             return _decide_results(t, entries)
         case RenumberPlayers(by=by):
@@ -366,13 +402,18 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
     raise TypeError(command)  # pragma: no cover - the union is closed
 
 
-def _by_board_order(
+def by_board_order(
     t: Tournament, number: int, entries: Sequence[EnterResult]
 ) -> tuple[EnterResult, ...]:
     games = [p.board for p in t.round(number).pairings if p.black is not None]
     if len(entries) > len(games):
         raise InputError(
-            f"round {number} has {len(games)} games; {len(entries)} results were given"
+            N_(
+                "round {round} has {games} games; {given} results were given",
+                round=number,
+                games=len(games),
+                given=len(entries),
+            )
         )
     return tuple(replace(e, board=games[e.board - 1]) for e in entries)
 
@@ -383,11 +424,16 @@ def _decide_results(t: Tournament, entries: Sequence[EnterResult]) -> list[Event
     for e in entries:
         pairing = t.round(e.round).board(e.board)
         previous = pairing.result
-        if not isinstance(e.seen, _Unread) and e.seen is not previous:
-            now = "no result" if previous is None else str(previous)
+        if not isinstance(e.seen, Unread) and e.seen is not previous:
+            now = N_("no result") if previous is None else str(previous)
             raise ConflictError(
-                f"round {e.round} board {e.board} was changed by someone else "
-                f"(it now has {now}); look again before entering the result"
+                N_(
+                    "round {round} board {board} was changed by someone else (it now has "
+                    "{now}); look again before entering the result",
+                    round=e.round,
+                    board=e.board,
+                    now=now,
+                )
             )
         if previous is e.result and pairing.playoff == e.playoff:
             continue
@@ -395,67 +441,17 @@ def _decide_results(t: Tournament, entries: Sequence[EnterResult]) -> list[Event
     return out
 
 
-def notes(before: Tournament | None, command: Command, events: Sequence[Event]) -> tuple[str, ...]:
-    """What the arbiter should know about a command that was carried out (warnings, not
-    refusals): a result entered again that changed nothing, a correction of a round that
-    later rounds were paired on, two players who look like one, a renumbering."""
-    if before is None:
-        return ()
-    out: list[str] = []
-    if isinstance(command, EnterResult | EnterResults):
-        entries = (command,) if isinstance(command, EnterResult) else command.entries
-        changed = {(e.round, e.board) for e in events if isinstance(e, ResultEntered)}
-        for entry in entries:
-            had = before.round(entry.round).board(entry.board).result
-            if (entry.round, entry.board) not in changed:
-                out.append(
-                    f"round {entry.round} board {entry.board} has {entry.result} already; "
-                    "nothing changed"
-                )
-            elif had is not None and entry.round < before.current_round:
-                out.append(
-                    f"round {entry.round} board {entry.board} was {had}; round "
-                    + (
-                        f"{entry.round + 1}"
-                        if entry.round + 1 == before.current_round
-                        else f"{entry.round + 1}–{before.current_round}"
-                    )
-                    + " was paired on the old result, and its pairing stands (see 'skak "
-                    "engine --check' on the exported file for what the new result would change)"
-                )
-    if isinstance(command, RegisterPlayers):
-        added = [p for e in events if isinstance(e, PlayersAdded) for p in e.players]
-        seen: dict[tuple[str, int | None], Player] = {
-            (p.name.casefold(), p.ratings.dsu): p for p in before.players
-        }
-        for p in added:
-            key = (p.name.casefold(), p.ratings.dsu)
-            if key in seen:
-                other = seen[key]
-                out.append(
-                    f"players {other.start_number} and {p.start_number} have the same name and "
-                    f"rating ({p.name}, {p.ratings.dsu or 'unrated'}): the same person twice?"
-                )
-            seen[key] = p
-    for e in events:
-        if isinstance(e, PlayersRenumbered):
-            moved = sum(1 for old, new in e.numbers if old != new)
-            out.append(
-                f"the players were numbered by the initial ranking (C.04.2: {e.reason}, then "
-                f"title, then name); {moved} start numbers changed — see 'skak players list'"
-            )
-    return tuple(out)
-
-
 def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context) -> list[Event]:
     t = command.tournament
     system = ctx.system(t)
     system.check_settings(t.settings)
     if isinstance(command, CreateTournament):
+        if hasattr(system.settings(t), "initial_ranking") and "initial-ranking" not in t.settings:
+            # A new tournament is numbered by the initial ranking (C.04.2) when round 1 is
+            # paired. The setting is written out, so tournaments stored before it existed,
+            # and files imported (whose numbers are their program's ranking), keep theirs.
+            t = replace(t, pairing_settings=(*t.pairing_settings, ("initial-ranking", "dsu")))
         return [TournamentCreated(t)]
-    if hasattr(system.settings(t), "initial_ranking") and "initial-ranking" not in t.settings:
-        # A file's start numbers are its program's initial ranking (the TRF convention).
-        t = replace(t, pairing_settings=(*t.pairing_settings, ("initial-ranking", "as-entered")))
     events: list[Event] = [
         TournamentCreated(replace(t, players=(), rounds=())),
         PlayersAdded(t.players, command.source),
@@ -518,20 +514,28 @@ def _decide_undo(events: Sequence[Recorded[Event]], command: Undo, ctx: Context)
 # -- evolve and fold -----------------------------------------------------------------------
 
 
-def evolve(state: Tournament | None, event: Event, ctx: Context) -> Tournament:
-    """The tournament after ``event``: the model's checks, plus those that need the pairing
-    system (late entries, the withdrawal range), so a replay re-checks what the command
-    checked. A round stored before system records existed gets its record back from the
-    system (:meth:`~skak.pairing.PairingSystem.recover_record`).
+def evolve(
+    state: Tournament | None, event: Event, ctx: Context, *, strict: bool = True
+) -> Tournament:
+    """The tournament after ``event``: the model's checks and, with ``strict``, the rules a
+    command checks (late entries and the withdrawal range, which need the pairing system; a
+    withdrawn player's game), so an event appended now, and every event after an undone
+    one, meets the same rules as the command that made it. Loading a stored record is not
+    strict: what an earlier skak accepted stays readable. A round stored before system
+    records existed gets its record back from the system
+    (:meth:`~skak.pairing.PairingSystem.recover_record`).
 
     :raises SkakError: when the event does not fit the state.
     """
     if state is not None:
         match event:
-            case PlayersAdded():
+            case PlayersAdded() if strict:
                 _check_late_entries(state, ctx.system(state))
-            case PlayerWithdrawn(from_round=first):
+            case PlayerWithdrawn(from_round=first) if strict:
                 _check_withdrawal(state, ctx.system(state), first)
+            case ResultEntered(round=number, board=board, result=result) if strict:
+                pairing = state.round(number).board(board)
+                check_withdrawn(state, number, board, pairing.white, pairing.black, result)
             case RoundPaired(round=rnd):
                 recover = getattr(ctx.system(state), "recover_record", None)
                 if recover is not None:
@@ -544,25 +548,31 @@ def evolve(state: Tournament | None, event: Event, ctx: Context) -> Tournament:
 
 
 def fold_events(events: Iterable[Event], ctx: Context) -> Tournament | None:
-    """The state a sequence of events builds, all of them in force."""
+    """The state a sequence of events builds, all of them in force (as read, not strict)."""
     state: Tournament | None = None
     for event in events:
-        state = evolve(state, event, ctx)
+        state = evolve(state, event, ctx, strict=False)
     return state
 
 
 def fold(
-    events: Iterable[Recorded[Event]], ctx: Context, *, start: Tournament | None = None
+    events: Iterable[Recorded[Event]],
+    ctx: Context,
+    *,
+    start: Tournament | None = None,
+    strict_after: int | None = None,
 ) -> Tournament | None:
     """The state that the events in force build on ``start`` (undo markers and what they
-    undid left out), or ``None`` when they build nothing.
+    undid left out), or ``None`` when they build nothing. Events after ``strict_after`` (an
+    undone event) are checked as strictly as new ones (:func:`evolve`).
 
     :raises ReplayError: naming the first event that no longer applies.
     """
     state = start
     for seq, event in effective((r.version, r.event) for r in events):
+        strict = strict_after is not None and seq > strict_after
         try:
-            state = evolve(state, event, ctx)
+            state = evolve(state, event, ctx, strict=strict)
         except SkakError as err:
             raise ReplayError(seq, event, err) from err
     return state

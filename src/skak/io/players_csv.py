@@ -18,6 +18,7 @@ from typing import Any
 
 from skak.errors import InputError, SkakError
 from skak.model.player import Player, Ratings, Sex, Title
+from skak.model.progress import Progress
 from skak.model.tournament import Tournament
 
 __all__ = ["COLUMNS", "decode_text", "parse_players_csv"]
@@ -106,11 +107,14 @@ _CONVERT: dict[str, Callable[[str], Any]] = {
 }
 
 
-def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[Player, ...]:
+def parse_players_csv(
+    text: str, source: str, tournament: Tournament, progress: Progress | None = None
+) -> tuple[Player, ...]:
     """The players a CSV text lists, numbered after those already in ``tournament``.
 
     A row without a start number gets the number after the highest one so far. Once round 1 is
-    paired, new players are late entries from the next round.
+    paired, new players are late entries from the next round. ``progress`` is told ``(lines
+    read, lines)`` now and then.
 
     :raises InputError: listing every bad line (``players.csv line 4: …``).
     """
@@ -152,9 +156,12 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
     taken = {p.start_number: p.name for p in tournament.players}
     late_from = tournament.next_round if tournament.rounds else None
     rows: list[tuple[int, dict[str, Any]]] = []
+    line_count = text.count("\n") + 1  # the line ends are "\n" alone by now
     try:
         for row in reader:
             line = reader.line_num
+            if progress is not None and line % _REPORT_EVERY == 0:
+                progress(line, line_count)
             if not any(cell.strip() for cell in row):
                 continue
             where = f"{source} line {line}"
@@ -181,6 +188,7 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
         problems.append(f"{source} line {reader.line_num}: the line cannot be read as CSV ({err})")
 
     players: list[Player] = []
+    highest = max(taken, default=0)  # kept as numbers are taken: linear in the file's size
     for line, values in rows:
         where = f"{source} line {line}"
         if "name" not in values:
@@ -192,13 +200,14 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
                 continue
         number = values.get("start_number")
         if number is None:
-            number = max(taken, default=0) + 1
+            number = highest + 1
         elif number in taken:
             problems.append(
                 f"{where}: start number (startnummer) {number} is taken by {taken[number]}"
             )
             continue
         taken[number] = values["name"]
+        highest = max(highest, number)
         try:
             players.append(
                 Player(
@@ -231,4 +240,10 @@ def parse_players_csv(text: str, source: str, tournament: Tournament) -> tuple[P
         )
     if not players:
         raise InputError("the file lists no players", location=source)
+    if progress is not None:
+        progress(line_count, line_count)
     return tuple(players)
+
+
+#: How many lines are read between two progress reports.
+_REPORT_EVERY = 100

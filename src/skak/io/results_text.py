@@ -10,6 +10,7 @@ black wins by forfeit.
 from __future__ import annotations
 
 from skak.errors import InputError
+from skak.messages import N_, N_plural
 from skak.model.results import Result
 
 __all__ = ["parse_board_lines", "parse_result_word"]
@@ -48,10 +49,12 @@ def parse_board_lines(text: str, source: str) -> list[tuple[int, Result, tuple[R
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        where = f"{source} line {number}"
+        where = N_("{source} line {line}", source=source, line=number)
         parts = line.split()
         if len(parts) not in (2, 3) or not parts[0].isdigit() or len(parts[0]) > 4:
-            problems.append(f"{where}: write a board number and a result, e.g. '3 ½-½'")
+            problems.append(
+                N_("{where}: write a board number and a result, e.g. '3 ½-½'", where=where)
+            )
             continue
         try:
             result = parse_result_word(parts[1])
@@ -59,15 +62,19 @@ def parse_board_lines(text: str, source: str) -> list[tuple[int, Result, tuple[R
                 tuple(parse_result_word(g) for g in parts[2].split(",")) if len(parts) == 3 else ()
             )
         except InputError as err:
-            problems.append(f"{where}: {err.message}")
+            problems.append(N_("{location}: {message}", location=where, message=err.message))
             continue
         out.append((int(parts[0]), result, playoff))
     if problems:
         raise InputError(
-            f"{len(problems)} bad line{'s' if len(problems) > 1 else ''}; nothing was entered",
+            N_plural(
+                "{n} bad line; nothing was entered",
+                "{n} bad lines; nothing was entered",
+                len(problems),
+            ),
             location=source,
             problems=problems,
         )
     if not out:
-        raise InputError("the file holds no results", location=source)
+        raise InputError(N_("the file holds no results"), location=source)
     return out

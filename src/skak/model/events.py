@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import ClassVar
 
 from skak.errors import InputError, NotFoundError, SkakError, StateError
+from skak.messages import N_, Phrases
 from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.tournament import Round, Tournament
@@ -191,9 +192,13 @@ def _add_players(state: Tournament, players: Sequence[Player]) -> Tournament:
         late = [p for p in players if p.late_from is None or p.late_from <= state.current_round]
         if late:
             raise StateError(
-                f"round {state.current_round} has been paired; a player added now must be a "
-                f"late entry (sen tilmelding) from round {state.next_round} or later: "
-                + ", ".join(p.name for p in late)
+                N_(
+                    "round {round} has been paired; a player added now must be a late entry "
+                    "(sen tilmelding) from round {next} or later: {names}",
+                    round=state.current_round,
+                    next=state.next_round,
+                    names=", ".join(p.name for p in late),
+                )
             )
     ordered = tuple(sorted(taken.values(), key=lambda p: p.start_number))
     return replace(state, players=ordered)
@@ -286,17 +291,21 @@ def _enter_result(
     pairing = rnd.board(board)
     if pairing.is_bye:
         raise InputError(
-            f"board {board} of round {round_number} is the bye (oversidder) of player "
-            f"{pairing.white}; a bye has no result to enter"
+            N_(
+                "board {board} of round {round} is the bye (oversidder) of player {player}; "
+                "a bye has no result to enter",
+                board=board,
+                round=round_number,
+                player=pairing.white,
+            )
         )
     if not result.is_game:
-        raise InputError(f"{result.label} is not the result of a game")
+        raise InputError(N_("{result} is not the result of a game", result=result.label))
     if playoff and not state.scoring.gladiator:
         raise InputError(
             f"round {round_number} board {board}: play-off games are entered only in a "
             "tournament with Gladiator scoring (4.9.8)"
         )
-    _check_withdrawn(state, round_number, board, pairing.white, pairing.black, result)
     rounds = list(state.rounds)
     changed = rnd.with_result(board, result, playoff)
     late = round_number < state.current_round and pairing.result not in (None, result)
@@ -309,7 +318,7 @@ def _enter_result(
     return replace(state, rounds=tuple(rounds))
 
 
-def _check_withdrawn(
+def check_withdrawn(
     state: Tournament, number: int, board: int, white: int, black: int | None, result: Result
 ) -> None:
     """A player who had withdrawn (udgået) by round ``number`` played no game in it: his
@@ -328,11 +337,19 @@ def _check_withdrawn(
     if result in allowed:
         return
     gone = state.player(white if white_gone else black)
+    either = N_(" or ")
     raise StateError(
-        f"round {number} board {board}: {gone.name} ({gone.start_number}) withdrew (udgået) "
-        f"from round {gone.withdrawn_from}, so the game was not played; only "
-        + " or ".join(sorted(str(r) for r in allowed))
-        + " can stand here (undo the withdrawal first if he did play)"
+        N_(
+            "round {round} board {board}: {name} ({number}) withdrew (udgået) from round "
+            "{withdrawn}, so the game was not played; only {allowed} can stand here (undo the "
+            "withdrawal first if he did play)",
+            round=number,
+            board=board,
+            name=gone.name,
+            number=gone.start_number,
+            withdrawn=gone.withdrawn_from,
+            allowed=Phrases(either, sorted(str(r) for r in allowed)),
+        )
     )
 
 

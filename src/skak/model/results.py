@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.messages import N_
 
 __all__ = [
     "GLADIATOR_FIELDS",
@@ -95,8 +96,12 @@ class Result(enum.Enum):
         except KeyError:
             known = ", ".join(sorted({r.value for r in _ALIASES.values() if r.is_game}))
             raise InputError(
-                f"unknown result {text!r}; use one of {known} "
-                "(forfeit/udeblivelse: +- white wins, -+ black wins, -- both lose)"
+                N_(
+                    "unknown result {text}; use one of {known} "
+                    "(forfeit/udeblivelse: +- white wins, -+ black wins, -- both lose)",
+                    text=repr(text),
+                    known=known,
+                )
             ) from None
 
     @property
@@ -169,18 +174,18 @@ _PLAYED = frozenset({Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.UNF
 _FORFEITS = frozenset({Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.DOUBLE_FORFEIT})
 
 _LABELS = {
-    Result.WHITE_WIN: "white won (hvid vandt)",
-    Result.DRAW: "draw (remis)",
-    Result.BLACK_WIN: "black won (sort vandt)",
-    Result.WHITE_FORFEIT_WIN: "white won by forfeit (sort udeblev)",
-    Result.BLACK_FORFEIT_WIN: "black won by forfeit (hvid udeblev)",
-    Result.DOUBLE_FORFEIT: "both forfeited (begge udeblev)",
-    Result.UNFINISHED: "unfinished, counts as a draw for pairing (afbrudt parti)",
-    Result.PAIRING_BYE: "pairing-allocated bye (oversidder)",
-    Result.FULL_BYE: "full-point bye (helpoint-bye)",
-    Result.HALF_BYE: "half-point bye (halvpoint-bye)",
-    Result.ZERO_BYE: "zero-point bye (nulpoint-bye)",
-    Result.ABSENT: "absent (fraværende)",
+    Result.WHITE_WIN: N_("white won (hvid vandt)"),
+    Result.DRAW: N_("draw (remis)"),
+    Result.BLACK_WIN: N_("black won (sort vandt)"),
+    Result.WHITE_FORFEIT_WIN: N_("white won by forfeit (sort udeblev)"),
+    Result.BLACK_FORFEIT_WIN: N_("black won by forfeit (hvid udeblev)"),
+    Result.DOUBLE_FORFEIT: N_("both forfeited (begge udeblev)"),
+    Result.UNFINISHED: N_("unfinished, counts as a draw for pairing (afbrudt parti)"),
+    Result.PAIRING_BYE: N_("pairing-allocated bye (oversidder)"),
+    Result.FULL_BYE: N_("full-point bye (helpoint-bye)"),
+    Result.HALF_BYE: N_("half-point bye (halvpoint-bye)"),
+    Result.ZERO_BYE: N_("zero-point bye (nulpoint-bye)"),
+    Result.ABSENT: N_("absent (fraværende)"),
 }
 
 _ALIASES: dict[str, Result] = {

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
+from skak.messages import N_
 from skak.model.player import MAX_ROUNDS, Player, clean_text
 from skak.model.records import RECORD_TYPES, SystemRecord
 from skak.model.results import (
@@ -164,14 +165,21 @@ class Round:
         """:raises NotFoundError: when the round has no such board.
         :raises InputError: when ``board`` is no board number (below 1)."""
         if board < 1:
-            raise InputError(f"board {board} is not a board number (boards count from 1)")
+            raise InputError(
+                N_("board {board} is not a board number (boards count from 1)", board=board)
+            )
         if 1 <= board <= len(self.pairings) and self.pairings[board - 1].board == board:
             return self.pairings[board - 1]
         for p in self.pairings:
             if p.board == board:
                 return p
         raise NotFoundError(
-            f"round {self.number} has no board {board} (it has boards 1–{len(self.pairings)})"
+            N_(
+                "round {round} has no board {board} (it has boards 1–{boards})",
+                round=self.number,
+                board=board,
+                boards=len(self.pairings),
+            )
         )
 
     @property
@@ -325,7 +333,7 @@ class Tournament:
             return self._by_number[start_number]
         except KeyError:
             raise NotFoundError(
-                f"no player has start number (startnummer) {start_number}"
+                N_("no player has start number (startnummer) {number}", number=start_number)
             ) from None
 
     def has_player(self, start_number: int) -> bool:
@@ -335,13 +343,21 @@ class Tournament:
         """:raises NotFoundError: when the round has not been paired.
         :raises InputError: when ``number`` is no round number (below 1)."""
         if number < 1:
-            raise InputError(f"round {number} is not a round number (rounds count from 1)")
+            raise InputError(
+                N_("round {round} is not a round number (rounds count from 1)", round=number)
+            )
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
         if not self.rounds:
-            raise NotFoundError(f"round {number} does not exist: no round has been paired yet")
+            raise NotFoundError(
+                N_("round {round} does not exist: no round has been paired yet", round=number)
+            )
         raise NotFoundError(
-            f"round {number} does not exist: rounds 1–{len(self.rounds)} have been paired"
+            N_(
+                "round {round} does not exist: rounds 1–{last} have been paired",
+                round=number,
+                last=len(self.rounds),
+            )
         )
 
     @property

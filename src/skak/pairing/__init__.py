@@ -5,19 +5,14 @@
 'berger'
 """
 
-from skak.pairing import berger as _berger
-from skak.pairing import dansk as _dansk
-from skak.pairing import dsu_rr as _dsu_rr
-from skak.pairing import dutch as _dutch
-from skak.pairing import knockout as _knockout
-from skak.pairing import monrad as _monrad
-from skak.pairing.base import PairingSystem, get_system, register, system_names
+from skak.pairing.base import PairingSystem, get_system, register, register_module, system_names
 
-register(_berger.SYSTEM)
-register(_dansk.SYSTEM)
-register(_dsu_rr.SYSTEM)
-register(_dutch.SYSTEM)
-register(_knockout.SYSTEM)
-register(_monrad.SYSTEM)
+# Registered by name; a system's module is imported when it is first looked up.
+register_module("berger", "skak.pairing.berger")
+register_module("dansk", "skak.pairing.dansk")
+register_module("dsu-rr", "skak.pairing.dsu_rr")
+register_module("dutch", "skak.pairing.dutch")
+register_module("knockout", "skak.pairing.knockout")
+register_module("monrad", "skak.pairing.monrad")
 
-__all__ = ["PairingSystem", "get_system", "register", "system_names"]
+__all__ = ["PairingSystem", "get_system", "register", "register_module", "system_names"]

@@ -9,10 +9,12 @@ unfinished games.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from skak.errors import UnknownPairingSystemError
+from skak.model.progress import Progress
 from skak.model.results import Result, Scoring
 from skak.model.tournament import Round, SettingValue, Tournament
 from skak.pairing.settings import NoSettings, Settings
@@ -20,11 +22,14 @@ from skak.pairing.settings import NoSettings, Settings
 __all__ = [
     "NoSettings",
     "PairingSystem",
+    "Progress",
+    "ReportsProgress",
     "Settings",
     "SystemDefaults",
     "get_system",
     "pre_entered_result",
     "register",
+    "register_module",
     "system_names",
 ]
 
@@ -91,6 +96,17 @@ class PairingSystem(Protocol):
         ...
 
 
+@runtime_checkable
+class ReportsProgress(Protocol):
+    """A pairing system that can say how far a pairing has come (the Dutch system, bracket
+    by bracket); :func:`skak.pairing.engine.pair_next` uses it when given a ``progress``."""
+
+    def pair_reporting(self, tournament: Tournament, progress: Progress | None) -> Round:
+        """:meth:`PairingSystem.pair`, calling ``progress`` as the pairing advances; the
+        round is the same with or without it."""
+        ...
+
+
 class SystemDefaults(Generic[S]):
     """The protocol's settings and record methods for a system that declares its settings
     class as ``settings_type`` (mixed into each system of this package)."""
@@ -112,14 +128,34 @@ class SystemDefaults(Generic[S]):
 
 
 _REGISTRY: dict[str, PairingSystem] = {}
+#: Systems registered by name whose module is imported when the system is first looked up
+#: (name → module holding ``SYSTEM``): a command that pairs nothing, or ``skak --help``,
+#: never imports the pairing engines.
+_MODULES: dict[str, str] = {}
 
 
 def register(system: PairingSystem) -> PairingSystem:
     """Add ``system`` to the registry under its name (one name, one system)."""
-    if system.name in _REGISTRY and _REGISTRY[system.name] is not system:
+    known = _REGISTRY.get(system.name)
+    if (known is not None and known is not system) or (
+        known is None and system.name in _MODULES and not _is_module_system(system)
+    ):
         raise ValueError(f"a pairing system named {system.name!r} is registered already")
     _REGISTRY[system.name] = system
     return system
+
+
+def register_module(name: str, module: str) -> None:
+    """Register the system ``name`` as the ``SYSTEM`` of ``module``, imported on first use."""
+    if name in _REGISTRY or _MODULES.get(name, module) != module:
+        raise ValueError(f"a pairing system named {name!r} is registered already")
+    _MODULES[name] = module
+
+
+def _is_module_system(system: PairingSystem) -> bool:
+    """Whether ``system`` is the ``SYSTEM`` of the module registered under its name."""
+    module = importlib.import_module(_MODULES[system.name])
+    return getattr(module, "SYSTEM", None) is system
 
 
 def get_system(name: str) -> PairingSystem:
@@ -127,13 +163,21 @@ def get_system(name: str) -> PairingSystem:
     try:
         return _REGISTRY[name]
     except KeyError:
+        pass
+    if name not in _MODULES:
         raise UnknownPairingSystemError(
             f"unknown pairing system {name!r}; known systems: {', '.join(system_names())}"
-        ) from None
+        )
+    system: PairingSystem = importlib.import_module(_MODULES[name]).SYSTEM
+    if system.name != name:  # pragma: no cover - a wrong registration is a programming error
+        raise ValueError(f"{_MODULES[name]}.SYSTEM is named {system.name!r}, not {name!r}")
+    _REGISTRY[name] = system
+    return system
 
 
 def system_names() -> list[str]:
-    return sorted(_REGISTRY)
+    """The registered systems' names, sorted; nothing is imported to list them."""
+    return sorted(_REGISTRY.keys() | _MODULES.keys())
 
 
 def pre_entered_result(

@@ -9,15 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from skak.errors import NoValidPairingError, StateError
+from skak.messages import N_
 from skak.model.results import Result
 from skak.model.tournament import Round, Tournament
-from skak.pairing.base import PairingSystem
+from skak.pairing.base import PairingSystem, Progress, ReportsProgress
 
 __all__ = [
     "RoundCheck",
     "check_next_round",
     "check_rounds",
     "pair_next",
+    "pair_reporting",
     "pairs_text",
     "pending_as_unfinished",
     "planned_rounds",
@@ -50,10 +52,12 @@ def check_next_round(t: Tournament, system: PairingSystem) -> None:
     """:raises StateError: when every planned round is paired already."""
     planned = planned_rounds(t, system)
     if planned is not None and t.next_round > planned:
-        raise StateError(f"all {planned} rounds have been paired; the tournament is over")
+        raise StateError(
+            N_("all {planned} rounds have been paired; the tournament is over", planned=planned)
+        )
 
 
-def pair_next(t: Tournament, system: PairingSystem) -> Round:
+def pair_next(t: Tournament, system: PairingSystem, progress: Progress | None = None) -> Round:
     """The next round of ``t`` by ``system``.
 
     :raises StateError: when every planned round is paired already.
@@ -61,13 +65,25 @@ def pair_next(t: Tournament, system: PairingSystem) -> Round:
         single game (fewer than two players to pair): every system refuses that alike.
     """
     check_next_round(t, system)
-    rnd = system.pair(pending_as_unfinished(t))
+    rnd = pair_reporting(system, pending_as_unfinished(t), progress)
     if not any(not p.is_bye for p in rnd.pairings):
         present = sum(1 for p in t.players if p.is_available(t.next_round))
         raise NoValidPairingError(
-            f"round {t.next_round}: fewer than two players to pair ({present} present)"
+            N_(
+                "round {round}: fewer than two players to pair ({present} present)",
+                round=t.next_round,
+                present=present,
+            )
         )
     return rnd
+
+
+def pair_reporting(system: PairingSystem, t: Tournament, progress: Progress | None) -> Round:
+    """``system.pair(t)``, telling ``progress`` how far it has come where the system can
+    (:class:`~skak.pairing.base.ReportsProgress`: the Dutch system, bracket by bracket)."""
+    if progress is not None and isinstance(system, ReportsProgress):
+        return system.pair_reporting(t, progress)
+    return system.pair(t)
 
 
 def pairs_text(rnd: Round) -> str:
@@ -124,18 +140,23 @@ def _before(t: Tournament, number: int) -> Tournament:
     return replace(t, rounds=t.rounds[: number - 1], players=tuple(players.values()))
 
 
-def check_rounds(t: Tournament, system: PairingSystem) -> list[RoundCheck]:
+def check_rounds(
+    t: Tournament, system: PairingSystem, progress: Progress | None = None
+) -> list[RoundCheck]:
     """Re-pair every round from the history before it and compare with the file.
 
     What is not history — the lot drawn before round 1 (the initial colour), the total number
     of rounds of a file that does not state it — a system may read from the whole file first
     (``as_checked``, the Dutch system does) and keep for every round it re-pairs.
+    ``progress`` is told ``(rounds checked, rounds)`` as the rounds are re-paired.
     """
     as_checked = getattr(system, "as_checked", None)
     if as_checked is not None:
         t = as_checked(t)
     out = []
-    for rnd in t.rounds:
+    for done, rnd in enumerate(t.rounds):
+        if progress is not None:
+            progress(done, len(t.rounds))
         in_file = {(p.white, p.black or 0): p.board for p in rnd.pairings}
         try:
             mine = system.pair(pending_as_unfinished(_before(t, rnd.number)))
@@ -157,4 +178,6 @@ def check_rounds(t: Tournament, system: PairingSystem) -> list[RoundCheck]:
                 corrected=corrected,
             )
         )
+    if progress is not None:
+        progress(len(t.rounds), len(t.rounds))
     return out

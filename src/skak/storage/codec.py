@@ -6,13 +6,15 @@ carries its kind under ``"type"``.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from cattrs import ClassValidationError, Converter
 from cattrs.preconf.json import make_converter
-from cattrs.strategies import configure_tagged_union, configure_union_passthrough
+from cattrs.strategies import configure_union_passthrough
 
 from skak.errors import StorageError
 from skak.model.events import EVENT_TYPES, Event
@@ -47,25 +49,59 @@ def _make(*, omit_if_default: bool) -> Converter:
         SystemRecord | None, lambda v, _: None if v is None else converter.structure(v, record)
     )
     for union in (SystemRecord, Event, RegistryEvent):
-        configure_tagged_union(
-            union,
-            converter,
-            tag_generator=lambda cls: str(cls.kind),  # type: ignore[attr-defined]
-            tag_name="type",
-        )
+        _tagged_union(union, converter)
     return converter
 
 
-#: The event log leaves out fields at their defaults: compact, and old events stay readable
-#: when a later version adds a field with a default.
-_converter = _make(omit_if_default=True)
-#: Exports write every field, so a reader needs no knowledge of skak's defaults.
-_complete = _make(omit_if_default=False)
+def _tagged_union(union: Any, converter: Converter) -> None:
+    """``union`` written with its member's ``kind`` under ``"type"``, after the fields, as
+    cattrs' ``configure_tagged_union`` writes it; but each member's hooks are made when that
+    member is first read or written, not all at once (most commands meet a few kinds)."""
+    members: dict[str, type] = {str(cl.kind): cl for cl in union.__args__}
+    tags = {cl: tag for tag, cl in members.items()}
+    structure_hooks: dict[str, Callable[[Any, type], Any]] = {}
+    unstructure_hooks: dict[type, Callable[[Any], dict[str, Any]]] = {}
+
+    def structure(value: dict[str, Any], _: Any) -> Any:
+        tag = value["type"]
+        hook = structure_hooks.get(tag)
+        if hook is None:
+            hook = structure_hooks[tag] = converter.get_structure_hook(members[tag])
+        return hook(value, members[tag])
+
+    def unstructure(value: Any) -> dict[str, Any]:
+        cl = value.__class__
+        hook = unstructure_hooks.get(cl)
+        if hook is None:
+            hook = unstructure_hooks[cl] = converter.get_unstructure_hook(cl)
+        out: dict[str, Any] = hook(value)
+        out["type"] = tags[cl]
+        return out
+
+    converter.register_unstructure_hook(union, unstructure)
+    converter.register_structure_hook(union, structure)
+
+
+@functools.cache
+def _converter() -> Converter:
+    """The event log's converter: it leaves out fields at their defaults (compact, and old
+    events stay readable when a later version adds a field with a default). Made on first
+    use, so that a command that reads no event never builds it."""
+    return _make(omit_if_default=True)
+
+
+@functools.cache
+def _complete() -> Converter:
+    """The exports' converter: every field, so a reader needs no knowledge of skak's
+    defaults."""
+    return _make(omit_if_default=False)
+
+
 assert len(EVENT_TYPES) == len(Event.__args__)
 
 
 def dump_event(event: Event) -> dict[str, Any]:
-    out: dict[str, Any] = _converter.unstructure(event, Event)
+    out: dict[str, Any] = _converter().unstructure(event, Event)
     return out
 
 
@@ -74,7 +110,7 @@ def _load(data: dict[str, Any], union: Any) -> Any:
     if not isinstance(data, dict):
         raise StorageError(f"a stored event cannot be read: it holds {type(data).__name__}")
     try:
-        return _converter.structure(data, union)
+        return _converter().structure(data, union)
     except (ClassValidationError, ValueError, KeyError, TypeError) as err:
         raise StorageError(f"a stored event cannot be read ({data.get('type')!r}): {err}") from err
 
@@ -87,16 +123,16 @@ def load_event(data: dict[str, Any]) -> Event:
 
 def dump_tournament(tournament: Tournament) -> dict[str, Any]:
     """Every field of the tournament, defaults included (for ``skak export json``)."""
-    out: dict[str, Any] = _complete.unstructure(tournament)
+    out: dict[str, Any] = _complete().unstructure(tournament)
     return out
 
 
 def load_tournament(data: dict[str, Any]) -> Tournament:
-    return _converter.structure(data, Tournament)
+    return _converter().structure(data, Tournament)
 
 
 def dump_registry_event(event: RegistryEvent) -> dict[str, Any]:
-    out: dict[str, Any] = _converter.unstructure(event, RegistryEvent)
+    out: dict[str, Any] = _converter().unstructure(event, RegistryEvent)
     return out
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
 
 from skak.errors import ConflictError, StorageError
+from skak.messages import N_
 from skak.storage.schema import streams
 
 __all__ = ["BUSY_TIMEOUT_MS", "SCHEMA_REVISION", "Database", "database_url", "now"]
@@ -79,8 +80,11 @@ class Database:
             self._path = Path(self.url.removeprefix("sqlite:///"))
             if not self._path.exists() and not create:
                 raise StorageError(
-                    f"no skak database at {self._path}; create a tournament first with "
-                    "'skak new', or name another database with --db or SKAK_DB"
+                    N_(
+                        "no skak database at {path}; create a tournament first with "
+                        "'skak new', or name another database with --db or SKAK_DB",
+                        path=str(self._path),
+                    )
                 )
             if create and not self._path.parent.exists():
                 raise StorageError(f"the folder {self._path.parent} does not exist")
@@ -91,6 +95,7 @@ class Database:
             if make is not None:
                 self.engine = make()
             self._upgrade(create)
+            self._ensure_wal()
         except ImportError as err:
             raise StorageError(
                 f"cannot open {self.location}: its database driver is not installed ({err.name})"
@@ -152,13 +157,24 @@ class Database:
                 cfg.set_main_option("script_location", str(_MIGRATIONS))
                 cfg.attributes["connection"] = conn
                 command.upgrade(cfg, "head")
-        if self._path is not None:
-            # Write-ahead logging: readers never wait for a writer (the mode stays in the file;
-            # it cannot be changed inside a transaction, so the driver's connection sets it).
-            raw = self.engine.raw_connection()
-            driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
+
+    def _ensure_wal(self) -> None:
+        """Write-ahead logging on an SQLite file, however it was opened: readers never wait
+        for a writer. The mode stays in the file, so once set this only reads it; it cannot
+        be changed inside a transaction, so the driver's connection sets it."""
+        database = self.engine.url.database if self.is_sqlite else None
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return
+        raw = self.engine.raw_connection()
+        driver_error: type[Exception] = self.engine.dialect.loaded_dbapi.Error
+        try:
+            driver = raw.driver_connection
+            assert driver is not None
             try:
-                raw.driver_connection.execute("PRAGMA journal_mode=WAL")  # type: ignore[union-attr]
+                mode = driver.execute("PRAGMA journal_mode").fetchone()
+                if mode is not None and str(mode[0]).lower() == "wal":
+                    return
+                driver.execute("PRAGMA journal_mode=WAL")
             except driver_error as err:  # the driver's own error: SQLAlchemy does not wrap it
                 words = str(err)
                 raise StorageError(
@@ -166,8 +182,8 @@ class Database:
                     if "locked" in words or "busy" in words
                     else f"cannot open the database {self.location}: {words.splitlines()[0]}"
                 ) from err
-            finally:
-                raw.close()
+        finally:
+            raw.close()
 
     @property
     def is_sqlite(self) -> bool:
@@ -209,9 +225,14 @@ class Database:
                         self._check_sound(conn)
                     yield conn
         except IntegrityError as err:
-            raise ConflictError(
-                "another command changed the same record at the same time; nothing was "
-                "written: look again and retry"
+            text = str(err.orig)
+            if "uq_stream_events_version" in text or "stream_events.version" in text:
+                raise ConflictError(
+                    "another command changed the same record at the same time; nothing was "
+                    "written: look again and retry"
+                ) from err
+            raise StorageError(
+                f"the database {self.location} refused the change: {_plain(err)}"
             ) from err
         except OperationalError as err:
             if _is_busy(err):
@@ -299,9 +320,10 @@ def _is_busy(err: SQLAlchemyError) -> bool:
 
 
 def _busy_message(location: str) -> str:
-    return (
-        f"the database {location} is busy: another skak command is writing to it. Nothing "
-        "was written; try again in a moment"
+    return N_(
+        "the database {location} is busy: another skak command is writing to it. Nothing "
+        "was written; try again in a moment",
+        location=location,
     )
 
 

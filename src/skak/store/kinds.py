@@ -13,6 +13,7 @@ from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
 from skak.commands.tournament import Context
 from skak.model.events import Event, EventUndone, ReplayError
+from skak.model.progress import Progress
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 from skak.rating.registry import Registry, RegistryEvent
@@ -31,12 +32,17 @@ __all__ = ["REGISTRY", "RegistryKind", "TournamentKind"]
 @dataclass(frozen=True)
 class TournamentKind:
     """Individual tournaments: a snapshot every 200 events, none used across an undo of an
-    event it already holds."""
+    event it already holds. Loading replays leniently (what an earlier skak accepted stays
+    readable); a new event, and every event after an undone one, meets the rules strictly.
+
+    ``snapshot_format`` names the shape of the state and of what :func:`evolve` builds: raise
+    it whenever either changes, so no snapshot written before is used (a test pins it to a
+    fingerprint of the model's fields)."""
 
     ctx: Context = field(default_factory=Context)
     name: str = "tournament"
     snapshot_every: int = 200
-    snapshot_format: int = 1
+    snapshot_format: int = 2
 
     def dump_event(self, event: Event) -> dict[str, Any]:
         return dump_event(event)
@@ -56,7 +62,11 @@ class TournamentKind:
             assert log is not None
             target = next(r.event for r in log if r.version == event.seq)
             try:
-                rebuilt = self.fold([*log, Recorded(len(log) + 1, event, "", "")], None)
+                rebuilt = tournament_rules.fold(
+                    [*log, Recorded(len(log) + 1, event, "", "")],
+                    self.ctx,
+                    strict_after=event.seq,
+                )
             except ReplayError as err:
                 raise tournament_rules.undo_refused(err, event.seq, target) from err
             assert rebuilt is not None
@@ -79,11 +89,13 @@ class TournamentKind:
 @dataclass(frozen=True)
 class RegistryKind:
     """DSU's rating registry: one stream, never undone, no snapshots (a replay of the
-    national list is cheap next to reading it)."""
+    national list is cheap next to reading it). ``progress`` is told how far a replay has
+    come (``(events applied, events)``)."""
 
     name: str = "rating-registry"
     snapshot_every: int = 0
     snapshot_format: int = 1
+    progress: Progress | None = field(default=None, compare=False, repr=False)
 
     def dump_event(self, event: RegistryEvent) -> dict[str, Any]:
         return dump_registry_event(event)
@@ -98,7 +110,7 @@ class RegistryKind:
             for r in events:
                 start = registry_rules.evolve(start, r.event)
             return start
-        return registry_rules.fold(events)
+        return registry_rules.fold(events, self.progress)
 
     def evolve(
         self,

@@ -21,6 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from sqlalchemy import Connection, delete, func, insert, select
 
 from skak.errors import ConflictError, InputError, NotFoundError, StateError, StorageError
+from skak.messages import N_
 from skak.model.stream import Recorded
 from skak.storage.database import Database, now
 from skak.storage.schema import ACTOR_LENGTH, snapshots, stream_events, streams
@@ -181,11 +182,28 @@ class EventStore:
         self, kind: RecordKind[S, E], name: str, new: Sequence[E], actor: str
     ) -> Loaded[S, E]:
         """A new stream holding ``new``, in one transaction."""
+        created = self._create(kind, name, new, actor, only=False)
+        assert created is not None
+        return created
+
+    def create_only(
+        self, kind: RecordKind[S, E], name: str, new: Sequence[E], actor: str
+    ) -> Loaded[S, E] | None:
+        """The one stream of a kind that has one (the rating registry), holding ``new`` —
+        or ``None`` when it exists already (checked inside the write transaction, so two
+        commands never create two)."""
+        return self._create(kind, name, new, actor, only=True)
+
+    def _create(
+        self, kind: RecordKind[S, E], name: str, new: Sequence[E], actor: str, *, only: bool
+    ) -> Loaded[S, E] | None:
         _check_actor(actor)
         state = kind.fold([Recorded(i, e, actor, "") for i, e in enumerate(new, 1)], None)
         if state is None:
             raise StateError(f"a new {kind.name} needs at least one event")
         with self.db.write() as conn:
+            if only and self._streams(conn, kind.name):
+                return None
             created = now()
             result = conn.execute(
                 insert(streams).values(kind=kind.name, name=name, created_at=created)
@@ -250,12 +268,15 @@ class EventStore:
     def _snapshot(
         conn: Connection, kind: RecordKind[Any, Any], stream: StreamRow
     ) -> tuple[int, dict[str, Any]] | None:
-        row = conn.execute(
-            select(snapshots.c.version, snapshots.c.format, snapshots.c.payload).where(
-                snapshots.c.stream_id == stream.id
-            )
-        ).first()
-        if row is None or row.format != kind.snapshot_format:
+        try:
+            row = conn.execute(
+                select(snapshots.c.version, snapshots.c.format, snapshots.c.payload).where(
+                    snapshots.c.stream_id == stream.id
+                )
+            ).first()
+        except (ValueError, UnicodeDecodeError):  # a damaged cache: the events are the truth
+            return None
+        if row is None or row.format != kind.snapshot_format or not isinstance(row.payload, dict):
             return None
         return int(row.version), row.payload
 
@@ -282,12 +303,19 @@ class EventStore:
         if (current or 0) != loaded.version:
             self.stats.conflicts += 1
             raise ConflictError(
-                f"{loaded.stream.name} was changed by another command since it was read "
-                f"(version {current}, not {loaded.version}); nothing was written"
+                N_(
+                    "{name} was changed by another command since it was read (version "
+                    "{current}, not {read}); nothing was written",
+                    name=loaded.stream.name,
+                    current=current,
+                    read=loaded.version,
+                )
             )
         recorded = self._insert(conn, kind, loaded.stream.id, loaded.version, new, actor)
         version = loaded.version + len(new)
-        self._maybe_snapshot(conn, kind, loaded.stream, version, state)
+        # An undo of an event a snapshot holds makes that snapshot useless: write a new one.
+        rebuilt = any(kind.needs_log(e) for e in new)
+        self._maybe_snapshot(conn, kind, loaded.stream, version, state, force=rebuilt)
         self.stats.writes += 1
         events = (*loaded.events, *recorded) if loaded.has_events else None
         return Loaded.built(kind, loaded.stream, version, state, events)
@@ -321,7 +349,14 @@ class EventStore:
         return recorded
 
     def _maybe_snapshot(
-        self, conn: Connection, kind: RecordKind[S, Any], stream: StreamRow, version: int, state: S
+        self,
+        conn: Connection,
+        kind: RecordKind[S, Any],
+        stream: StreamRow,
+        version: int,
+        state: S,
+        *,
+        force: bool = False,
     ) -> None:
         if not kind.snapshot_every:
             return
@@ -331,7 +366,7 @@ class EventStore:
             )
         ).first()
         since = version - (last.version if last and last.format == kind.snapshot_format else 0)
-        if since < kind.snapshot_every:
+        if since < kind.snapshot_every and not (force and last is not None):
             return
         conn.execute(delete(snapshots).where(snapshots.c.stream_id == stream.id))
         conn.execute(

@@ -12,47 +12,63 @@ fractions; :func:`exact_decimal` writes them. Team tie-breaks work on :class:`Te
 records.
 """
 
+import importlib
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-from skak.tiebreaks import (
-    _direct,
-    _gladiator,
-    _lists,
-    _opponents,
-    _own,
-    _playoff,
-    _rating,
-    _team,
-)
-from skak.tiebreaks._crosstable import (
-    ROUND_ROBIN_SYSTEMS,
-    Crosstable,
-    Kind,
-    RoundRecord,
-    crosstable,
-    is_round_robin,
-)
-from skak.tiebreaks._editions import Edition, edition_for
-from skak.tiebreaks._lists import PRIZE_BASIS, RECOMMENDED, default_tiebreaks, recommended
-from skak.tiebreaks._playoff import Playoff, PlayoffFormat, PlayoffGame, draw_lots, playoff
-from skak.tiebreaks._ranking import Ranking, expand, rank, values
-from skak.tiebreaks._registry import (
-    TieBreak,
-    codes,
-    get_tiebreak,
-    parse_tiebreak,
-    parse_tiebreaks,
-)
-from skak.tiebreaks._spec import TieBreakSpec
-from skak.tiebreaks._team import (
-    TeamResult,
-    game_points,
-    match_points,
-    team_sonneborn_berger,
-)
-from skak.tiebreaks._unplayed import Contribution, adjusted_scores, contributions
+if TYPE_CHECKING:
+    from skak.tiebreaks._crosstable import (
+        ROUND_ROBIN_SYSTEMS,
+        Crosstable,
+        Kind,
+        RoundRecord,
+        crosstable,
+        is_round_robin,
+    )
+    from skak.tiebreaks._editions import Edition, edition_for
+    from skak.tiebreaks._lists import PRIZE_BASIS, RECOMMENDED, default_tiebreaks, recommended
+    from skak.tiebreaks._playoff import Playoff, PlayoffFormat, PlayoffGame, draw_lots, playoff
+    from skak.tiebreaks._ranking import Ranking, expand, rank, values
+    from skak.tiebreaks._registry import (
+        TieBreak,
+        codes,
+        get_tiebreak,
+        parse_tiebreak,
+        parse_tiebreaks,
+    )
+    from skak.tiebreaks._spec import TieBreakSpec
+    from skak.tiebreaks._team import TeamResult, game_points, match_points, team_sonneborn_berger
+    from skak.tiebreaks._unplayed import Contribution, adjusted_scores, contributions
 
-del _direct, _gladiator, _lists, _opponents, _own, _playoff, _rating, _team
+#: Where each public name is defined, imported on first use (PEP 562): a face that only
+#: names the lists (``--help``) or writes a decimal does not import every tie-break. The
+#: modules that register codes are imported by the registry's first look-up
+#: (:mod:`._registry`).
+_MODULES: dict[str, tuple[str, ...]] = {
+    "skak.tiebreaks._crosstable": (
+        "ROUND_ROBIN_SYSTEMS",
+        "Crosstable",
+        "Kind",
+        "RoundRecord",
+        "crosstable",
+        "is_round_robin",
+    ),
+    "skak.tiebreaks._editions": ("Edition", "edition_for"),
+    "skak.tiebreaks._lists": ("PRIZE_BASIS", "RECOMMENDED", "default_tiebreaks", "recommended"),
+    "skak.tiebreaks._playoff": ("Playoff", "PlayoffFormat", "PlayoffGame", "draw_lots", "playoff"),
+    "skak.tiebreaks._ranking": ("Ranking", "expand", "rank", "values"),
+    "skak.tiebreaks._registry": (
+        "TieBreak",
+        "codes",
+        "get_tiebreak",
+        "parse_tiebreak",
+        "parse_tiebreaks",
+    ),
+    "skak.tiebreaks._spec": ("TieBreakSpec",),
+    "skak.tiebreaks._team": ("TeamResult", "game_points", "match_points", "team_sonneborn_berger"),
+    "skak.tiebreaks._unplayed": ("Contribution", "adjusted_scores", "contributions"),
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "PRIZE_BASIS",
@@ -115,3 +131,18 @@ def exact_decimal(value: Fraction) -> str:
     whole, frac = divmod(int(scaled), 10**places)
     sign = "-" if value < 0 else ""
     return f"{sign}{whole}" + (f".{frac:0{places}d}" if places else "")
+
+
+if not TYPE_CHECKING:  # for mypy the imports above define every name
+
+    def __getattr__(name: str) -> Any:
+        module = _WHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -16,12 +16,14 @@ names (``ARCO``, ``median-2``) and DSU's names (``almindelig-korrektion``).
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.tiebreaks._crosstable import Crosstable
 from skak.tiebreaks._spec import TieBreakSpec
 
@@ -66,6 +68,20 @@ class TieBreak:
 
 _REGISTRY: dict[str, TieBreak] = {}
 _ALIASES: dict[str, str] = {}
+#: The modules that register tie-breaks and aliases when imported: imported at the first
+#: look-up, so that importing the package (or naming its lists) does not import them all.
+_CODE_MODULES = ("_direct", "_gladiator", "_lists", "_opponents", "_own", "_playoff", "_rating",
+                 "_team")  # fmt: skip
+_loaded: list[bool] = []
+
+
+def _load_codes() -> None:
+    """Import every module that registers tie-breaks (once)."""
+    if _loaded:
+        return
+    _loaded.append(True)
+    for name in _CODE_MODULES:
+        importlib.import_module(f"skak.tiebreaks.{name}")
 
 
 def _add(tb: TieBreak) -> None:
@@ -128,19 +144,26 @@ def _alias_key(name: str) -> str:
 
 def get_tiebreak(code: str) -> TieBreak:
     """:raises InputError: naming the codes that exist."""
+    _load_codes()
     try:
         return _REGISTRY[code.upper()]
     except KeyError:
         raise InputError(
-            f"unknown tie-break code {code!r} (korrektion); known codes: {', '.join(codes())}"
+            N_(
+                "unknown tie-break code {code} (korrektion); known codes: {known}",
+                code=repr(code),
+                known=", ".join(codes()),
+            )
         ) from None
 
 
 def codes() -> list[str]:
+    _load_codes()
     return sorted(_REGISTRY)
 
 
 def known_aliases() -> Mapping[str, str]:
+    _load_codes()
     return dict(_ALIASES)
 
 
@@ -154,6 +177,7 @@ def parse_tiebreak(text: str) -> TieBreakSpec:
 
     :raises InputError: for an unknown code or modifier, naming the code.
     """
+    _load_codes()
     raw = text.strip()
     if not raw:
         raise InputError("an empty tie-break code")
@@ -235,6 +259,7 @@ def parse_tiebreaks(text: str | Sequence[str | TieBreakSpec]) -> tuple[TieBreakS
 
     :raises InputError: for the first unknown code or modifier.
     """
+    _load_codes()
     items: list[str | TieBreakSpec]
     if isinstance(text, str):
         # "BH/C1,BH,SB" or "BH/C1 BH SB"; with commas a name may hold spaces

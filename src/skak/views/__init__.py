@@ -23,65 +23,137 @@ The modules, by subject:
 
 from __future__ import annotations
 
-from skak.tiebreaks import exact_decimal
-from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
-from skak.views._numbers import number_column, quarters
-from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
-from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from skak.tiebreaks import exact_decimal
+    from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
+    from skak.views._numbers import number_column, quarters
+    from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
+    from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
+    from skak.views.players import PlayerRow, PlayersView, player_row, players_view
+    from skak.views.rating import (
+        CandidateRow,
+        RatingChangeRow,
+        RatingView,
+        RegistryHistoryLine,
+        RegistryRow,
+        candidate_rows,
+        rating_view,
+        registry_rows,
+    )
+    from skak.views.rounds import (
+        BoardRow,
+        ByeRow,
+        RoundView,
+        board_line,
+        pending_playoff,
+        round_json,
+        round_view,
+    )
+    from skak.views.standings import (
+        RatingCell,
+        StandingRow,
+        StandingsView,
+        TiebreakChoice,
+        choose_tiebreaks,
+        final_rating,
+        is_finished,
+        standing_rows,
+        standings_view,
+    )
+    from skak.views.systems import (
+        MAX_OLYMPIAD_PLAYERS,
+        MAX_SCHEDULE_PLAYERS,
+        BracketView,
+        KnockoutView,
+        OlympiadView,
+        ScheduleView,
+        VarmaDrawView,
+        VarmaGroupsView,
+        bracket_view,
+        knockout_view,
+        olympiad_view,
+        schedule_view,
+        varma_draw_view,
+        varma_groups_view,
+    )
+    from skak.views.tournaments import (
+        TournamentExport,
+        TournamentLine,
+        tournament_export,
+        tournament_lines,
+    )
+
+# Imported now: the function ``history`` has the name of its module, which would otherwise
+# shadow it once the module is imported (it is small: the model only).
 from skak.views.history import HistoryLine, history
-from skak.views.players import PlayerRow, PlayersView, player_row, players_view
-from skak.views.rating import (
-    CandidateRow,
-    RatingChangeRow,
-    RatingView,
-    RegistryHistoryLine,
-    RegistryRow,
-    candidate_rows,
-    rating_view,
-    registry_rows,
-)
-from skak.views.rounds import (
-    BoardRow,
-    ByeRow,
-    RoundView,
-    board_line,
-    pending_playoff,
-    round_json,
-    round_view,
-)
-from skak.views.standings import (
-    RatingCell,
-    StandingRow,
-    StandingsView,
-    TiebreakChoice,
-    choose_tiebreaks,
-    final_rating,
-    is_finished,
-    standing_rows,
-    standings_view,
-)
-from skak.views.systems import (
-    MAX_OLYMPIAD_PLAYERS,
-    MAX_SCHEDULE_PLAYERS,
-    BracketView,
-    KnockoutView,
-    OlympiadView,
-    ScheduleView,
-    VarmaDrawView,
-    VarmaGroupsView,
-    bracket_view,
-    knockout_view,
-    olympiad_view,
-    schedule_view,
-    varma_draw_view,
-    varma_groups_view,
-)
-from skak.views.tournaments import (
-    TournamentExport,
-    TournamentLine,
-    tournament_export,
-    tournament_lines,
-)
+
+#: Where each public name is defined. A name is imported on first use (PEP 562), so that a
+#: face importing one view (or ``--help`` listing the pairing systems) does not import the
+#: standings, the tie-breaks, the rating rules and every pairing system.
+_MODULES: dict[str, tuple[str, ...]] = {
+    "skak.tiebreaks": ("exact_decimal",),
+    "skak.views._json": ("OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"),
+    "skak.views._numbers": ("number_column", "quarters"),
+    "skak.views.catalogue": ("SystemEntry", "pairing_system", "system_names", "tiebreak_lists"),
+    "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
+    "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
+    "skak.views.rating": (
+        "CandidateRow",
+        "RatingChangeRow",
+        "RatingView",
+        "RegistryHistoryLine",
+        "RegistryRow",
+        "candidate_rows",
+        "rating_view",
+        "registry_rows",
+    ),
+    "skak.views.rounds": (
+        "BoardRow",
+        "ByeRow",
+        "RoundView",
+        "board_line",
+        "pending_playoff",
+        "round_json",
+        "round_view",
+    ),
+    "skak.views.standings": (
+        "RatingCell",
+        "StandingRow",
+        "StandingsView",
+        "TiebreakChoice",
+        "choose_tiebreaks",
+        "final_rating",
+        "is_finished",
+        "standing_rows",
+        "standings_view",
+    ),
+    "skak.views.systems": (
+        "MAX_OLYMPIAD_PLAYERS",
+        "MAX_SCHEDULE_PLAYERS",
+        "BracketView",
+        "KnockoutView",
+        "OlympiadView",
+        "ScheduleView",
+        "VarmaDrawView",
+        "VarmaGroupsView",
+        "bracket_view",
+        "knockout_view",
+        "olympiad_view",
+        "schedule_view",
+        "varma_draw_view",
+        "varma_groups_view",
+    ),
+    "skak.views.tournaments": (
+        "TournamentExport",
+        "TournamentLine",
+        "tournament_export",
+        "tournament_lines",
+    ),
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "MAX_OLYMPIAD_PLAYERS",
@@ -150,3 +222,18 @@ __all__ = [
     "varma_draw_view",
     "varma_groups_view",
 ]
+
+
+if not TYPE_CHECKING:  # for mypy the imports above define every name
+
+    def __getattr__(name: str) -> Any:
+        module = _WHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

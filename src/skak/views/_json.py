@@ -32,8 +32,6 @@ from typing import Any, Literal, TypeAlias, TypeVar
 from cattrs import Converter
 from cattrs.gen import make_dict_unstructure_fn, override
 
-from skak.tiebreaks import exact_decimal
-
 __all__ = ["OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"]
 
 T = TypeVar("T")
@@ -92,11 +90,19 @@ def _structure_omittable(t: Any) -> Callable[[Any, Any], Any]:
     return lambda value, _: _converter.structure(value, rest)
 
 
+def _exact_decimal(value: Fraction) -> str:
+    """:func:`skak.tiebreaks.exact_decimal`, imported when a view holds a fraction (the
+    tie-breaks are not imported for a view without one)."""
+    from skak.tiebreaks import exact_decimal
+
+    return exact_decimal(value)
+
+
 def _make() -> Converter:
     converter = Converter(
         unstruct_collection_overrides={Sequence: list, tuple: list, AbstractSet: sorted}
     )
-    converter.register_unstructure_hook(Fraction, exact_decimal)
+    converter.register_unstructure_hook(Fraction, _exact_decimal)
     converter.register_unstructure_hook(date, date.isoformat)
     converter.register_structure_hook(Fraction, lambda v, _: Fraction(v))
     converter.register_structure_hook(date, lambda v, _: date.fromisoformat(v))

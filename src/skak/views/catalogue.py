@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from skak.model.results import Scoring
 from skak.pairing import get_system
 from skak.pairing import system_names as _system_names
-from skak.tiebreaks import RECOMMENDED
 
 __all__ = ["SystemEntry", "pairing_system", "system_names", "tiebreak_lists"]
 
@@ -37,4 +36,6 @@ def pairing_system(name: str) -> SystemEntry:
 
 def tiebreak_lists() -> tuple[str, ...]:
     """The named tie-break lists (``--rules``), sorted: ``dm-kandidatklassen``, …"""
+    from skak.tiebreaks import RECOMMENDED  # the tie-breaks only when asked (not for --help)
+
     return tuple(sorted(RECOMMENDED))

@@ -15,6 +15,7 @@ from datetime import date
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.tournament import Tournament
 from skak.pairing import get_system
 from skak.pairing.engine import planned_rounds
@@ -57,7 +58,7 @@ def final_rating(t: Tournament, today: date | None = None) -> tuple[RatingResult
     try:
         return tournament_rating(t, today or date.today(), first_place=first_place(t)), ""
     except InputError as e:
-        return None, f"No rating column: {e}"
+        return None, N_("No rating column: {error}", error=e.message if not e.problems else str(e))
 
 
 @dataclass(frozen=True, slots=True)

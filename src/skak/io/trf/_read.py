@@ -20,6 +20,7 @@ from skak.errors import InputError, SkakError
 from skak.io.trf._assemble import TrfRead, _assemble
 from skak.io.trf._common import CANONICAL_CODES, XXS_CODES
 from skak.io.trf._rows import _is_number, _player_row, _points, _Row, _State
+from skak.model.progress import Progress
 from skak.model.results import Colour, Result
 
 __all__ = ["TrfRead", "decode_trf", "parse_trf"]
@@ -50,11 +51,14 @@ def decode_trf(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def parse_trf(text: str, source: str = "<trf>", *, strict: bool = True) -> TrfRead:
+def parse_trf(
+    text: str, source: str = "<trf>", *, strict: bool = True, progress: Progress | None = None
+) -> TrfRead:
     """Read a TRF16 or TRF-2026 text.
 
     Strict (the default) stops at the first problem with its file, line and column; lenient
     returns the tournament built from what could be read plus every problem found.
+    ``progress`` is told ``(lines read, lines)`` now and then.
 
     :raises InputError: in strict mode, at the first problem; in either mode, when nothing
         usable is left (no players).
@@ -65,6 +69,8 @@ def parse_trf(text: str, source: str = "<trf>", *, strict: bool = True) -> TrfRe
     rows: list[_Row] = []
     extensions: dict[str, Any] = {"SKT": {}, "SKP": {}, "SKR": {}}
     for n, raw in enumerate(lines, start=1):
+        if progress is not None and n % _REPORT_EVERY == 0:
+            progress(n, len(lines))
         if not raw.strip():
             continue
         line = raw.rstrip()
@@ -84,7 +90,14 @@ def parse_trf(text: str, source: str = "<trf>", *, strict: bool = True) -> TrfRe
             st.problems.append(str(err))
     if not rows:
         raise InputError("the file holds no player lines (001)", location=source)
-    return _assemble(st, header, rows, extensions)
+    read = _assemble(st, header, rows, extensions)
+    if progress is not None:
+        progress(len(lines), len(lines))
+    return read
+
+
+#: How many lines a reader reads between two progress reports.
+_REPORT_EVERY = 100
 
 
 # -- header records ----------------------------------------------------------------------------

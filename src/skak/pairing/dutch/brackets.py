@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import NoReturn
 
 from skak.errors import NoValidPairingError
+from skak.model.progress import Progress
 from skak.pairing.dutch.explain import BracketNote
 from skak.pairing.dutch.optimiser import _Choice, _Matcher
 from skak.pairing.dutch.weights import _bits, _Context, _Weights
@@ -16,10 +17,11 @@ from skak.pairing.dutch.weights import _bits, _Context, _Weights
 
 class _Pairer:
     """Settles the brackets top down (C.04.3 articles 2–4), re-optimising the whole field
-    for every choice."""
+    for every choice. ``progress`` is told ``(brackets paired, brackets)`` after each."""
 
-    def __init__(self, ctx: _Context) -> None:
+    def __init__(self, ctx: _Context, progress: Progress | None = None) -> None:
         self.ctx = ctx
+        self.progress = progress
         self.cards = ctx.cards
         self.n = len(self.cards)
         self.weights = _Weights(ctx)
@@ -110,6 +112,8 @@ class _Pairer:
         m.pair_up(*(range(s, e) for s, e in spans))
         carried: list[int] = []  # moved-down players, in order
         g = 0
+        if self.progress is not None:
+            self.progress(0, len(spans))
         while g < len(spans) or len(carried) > 1:
             if g >= len(spans):
                 break
@@ -117,6 +121,8 @@ class _Pairer:
             nxt = spans[g + 1] if g + 1 < len(spans) else (res_end, res_end)
             carried = self._bracket(carried, res_begin, res_end, nxt)
             g += 1
+            if self.progress is not None:
+                self.progress(g, len(spans))
         if len(carried) > 1:  # pragma: no cover - the completion check prevents this
             raise NoValidPairingError("the Dutch pairing left several players unpaired", [])
         return self.settled

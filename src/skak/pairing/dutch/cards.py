@@ -92,8 +92,10 @@ class DutchSettings(Settings):
     """The Dutch system's settings."""
 
     baku: bool = setting(False, "yes or no (Baku acceleration, C.04.5)")
+    #: ``skak new`` writes ``dsu`` unless told otherwise; a tournament without the setting
+    #: (imported from a file, or stored by a skak before it existed) keeps its numbers.
     initial_ranking: Literal["dsu", "fide", "as-entered"] = setting(
-        "dsu",
+        "as-entered",
         "'dsu' or 'fide' (before round 1 the players are numbered by that rating, then title, "
         "then name: the initial ranking of C.04.2) or 'as-entered' (the start numbers are the "
         "initial ranking already)",

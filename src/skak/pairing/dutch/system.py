@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from skak.model.progress import Progress
 from skak.model.results import Colour, Result, Scoring
 from skak.model.tournament import Bye, Pairing, Round, Tournament
 from skak.pairing.base import SystemDefaults
@@ -44,6 +45,11 @@ class DutchSystem(SystemDefaults[DutchSettings]):
         return out
 
     def pair(self, tournament: Tournament) -> Round:
+        return self.pair_reporting(tournament, None)
+
+    def pair_reporting(self, tournament: Tournament, progress: Progress | None) -> Round:
+        """The round, telling ``progress`` ``(brackets paired, brackets)`` after each score
+        bracket (nothing for a round of one player or none); the same round as without."""
         number = tournament.next_round
         cards = pairing_cards(tournament)
         byes = tuple(
@@ -54,7 +60,7 @@ class DutchSystem(SystemDefaults[DutchSettings]):
         if not cards:
             return Round(number, (), byes, ("nobody to pair",))
         ctx = _context(tournament, cards)
-        pairer = _Pairer(ctx)
+        pairer = _Pairer(ctx, progress)
         if len(cards) == 1:
             settled: list[tuple[int, int]] = []
             if not cards[0].bye_eligible:

@@ -74,6 +74,14 @@ def upgrade() -> None:
             ),
             {"id": registry_id},
         )
+    if conn.dialect.name == "postgresql":
+        # The ids were copied: move the sequence past them, or new streams would collide.
+        conn.execute(
+            sa.text(
+                "SELECT setval(pg_get_serial_sequence('streams', 'id'), "
+                "COALESCE((SELECT MAX(id) FROM streams), 1))"
+            )
+        )
     op.drop_table("events")
     op.drop_table("rating_events")
     op.drop_table("tournaments")

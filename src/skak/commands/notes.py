@@ -1,0 +1,79 @@
+"""What the arbiter should know about a tournament command that was carried out: warnings,
+not refusals (the refusals are the rules of :mod:`skak.commands.tournament`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from skak.commands.tournament import Command, EnterResult, EnterResults, RegisterPlayers
+from skak.messages import N_
+from skak.model.events import Event, PlayersAdded, PlayersRenumbered, ResultEntered
+from skak.model.player import Player
+from skak.model.tournament import Tournament
+
+__all__ = ["notes"]
+
+
+def notes(before: Tournament | None, command: Command, events: Sequence[Event]) -> tuple[str, ...]:
+    """What the arbiter should know about a command that was carried out (warnings, not
+    refusals): a result entered again that changed nothing, a correction of a round that
+    later rounds were paired on, two players who look like one, a renumbering."""
+    if before is None:
+        return ()
+    out: list[str] = []
+    if isinstance(command, EnterResult | EnterResults):
+        entries = (command,) if isinstance(command, EnterResult) else command.entries
+        changed = {(e.round, e.board) for e in events if isinstance(e, ResultEntered)}
+        for entry in entries:
+            had = before.round(entry.round).board(entry.board).result
+            if (entry.round, entry.board) not in changed:
+                out.append(
+                    N_(
+                        "round {round} board {board} has {result} already; nothing changed",
+                        round=entry.round,
+                        board=entry.board,
+                        result=str(entry.result),
+                    )
+                )
+            elif had is not None and entry.round < before.current_round:
+                out.append(
+                    N_(
+                        "round {round} board {board} was {had}; round {later} was paired on the "
+                        "old result, and its pairing stands (see 'skak engine --check' on the "
+                        "exported file for what the new result would change)",
+                        round=entry.round,
+                        board=entry.board,
+                        had=str(had),
+                        later=(
+                            f"{entry.round + 1}"
+                            if entry.round + 1 == before.current_round
+                            else f"{entry.round + 1}–{before.current_round}"
+                        ),
+                    )
+                )
+    if isinstance(command, RegisterPlayers):
+        added = [p for e in events if isinstance(e, PlayersAdded) for p in e.players]
+        seen: dict[tuple[str, int | None], Player] = {
+            (p.name.casefold(), p.ratings.dsu): p for p in before.players
+        }
+        for p in added:
+            key = (p.name.casefold(), p.ratings.dsu)
+            if key in seen:
+                other = seen[key]
+                out.append(
+                    f"players {other.start_number} and {p.start_number} have the same name and "
+                    f"rating ({p.name}, {p.ratings.dsu or 'unrated'}): the same person twice?"
+                )
+            seen[key] = p
+    for e in events:
+        if isinstance(e, PlayersRenumbered):
+            moved = sum(1 for old, new in e.numbers if old != new)
+            out.append(
+                N_(
+                    "the players were numbered by the initial ranking (C.04.2: {reason}, then "
+                    "title, then name); {moved} start numbers changed — see 'skak players list'",
+                    reason=e.reason,
+                    moved=moved,
+                )
+            )
+    return tuple(out)

@@ -1,0 +1,122 @@
+"""What a command imports before it does anything (issue 23 item 18): ``skak --help`` and a
+command that needs little do not import the database libraries, the pairing engines or
+every tie-break. Checked by the modules imported, in a new interpreter; the time itself is
+``benchmarks/startup.py``'s (not a timed test)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+import types
+
+import pytest
+
+from skak import tiebreaks, views
+from skak.errors import UnknownPairingSystemError
+from skak.pairing import base, get_system, system_names
+
+#: Imported by nothing ``skak --help`` needs.
+HEAVY = (
+    "sqlalchemy",
+    "alembic",
+    "cattrs",
+    "skak.api",
+    "skak.store",
+    "skak.storage",
+    "skak.standings",
+    "skak.rating.tournament",
+    "skak.tiebreaks._direct",
+    "skak.pairing.dutch",
+    "skak.pairing.monrad",
+    "skak.pairing.dansk",
+    "skak.pairing.knockout",
+    "skak.pairing.berger",
+    "skak.views.standings",
+    "skak.views.systems",
+    "skak.io.trf",
+)
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules a new interpreter holds after running ``code``."""
+    script = "import json, sys\n" + code + "\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _imported(modules: set[str], name: str) -> bool:
+    return name in modules or any(m.startswith(name + ".") for m in modules)
+
+
+def test_help_imports_nothing_heavy() -> None:
+    modules = _modules_after(
+        "from skak.cli import app\n"
+        "try:\n"
+        "    app(args=['--help'], standalone_mode=False)\n"
+        "except SystemExit:\n"
+        "    pass"
+    )
+    assert "skak.cli" in modules
+    assert [name for name in HEAVY if _imported(modules, name)] == []
+
+
+def test_the_registry_names_the_systems_without_importing_them() -> None:
+    modules = _modules_after(
+        "from skak.pairing import system_names\n"
+        "assert system_names() == "
+        "['berger', 'dansk', 'dsu-rr', 'dutch', 'knockout', 'monrad']"
+    )
+    assert not any(_imported(modules, f"skak.pairing.{m}") for m in ("dutch", "monrad", "dansk"))
+
+
+def test_a_system_is_imported_when_looked_up() -> None:
+    modules = _modules_after("from skak.pairing import get_system\nget_system('monrad')")
+    assert "skak.pairing.monrad" in modules
+    assert "skak.pairing.dutch" not in modules
+
+
+def test_every_registered_system_is_found_by_its_name() -> None:
+    for name in system_names():
+        assert get_system(name).name == name
+    with pytest.raises(UnknownPairingSystemError, match="known systems: berger, dansk"):
+        get_system("schweizer")
+
+
+def test_a_name_is_registered_once() -> None:
+    with pytest.raises(ValueError, match="registered already"):
+        base.register_module("dutch", "skak.pairing.monrad")
+    with pytest.raises(ValueError, match="registered already"):
+        base.register(types.SimpleNamespace(name="dutch"))  # type: ignore[arg-type]
+    base.register(get_system("dutch"))  # the same system again: nothing changes
+    assert get_system("dutch") is importlib.import_module("skak.pairing.dutch").SYSTEM
+
+
+@pytest.mark.parametrize("package", [views, tiebreaks], ids=["views", "tiebreaks"])
+def test_every_public_name_of_a_lazy_package_is_its_module_s(package: types.ModuleType) -> None:
+    """``skak.views`` and ``skak.tiebreaks`` import a name's module on first use; each name
+    is the object its module defines (never a module of the same name)."""
+    where = package._WHERE
+    assert set(where) <= set(package.__all__)
+    # defined in the package itself, or imported at once (``history`` names its module too)
+    assert set(package.__all__) - set(where) <= {"exact_decimal", "HistoryLine", "history"}
+    for name in package.__all__:
+        value = getattr(package, name)
+        assert not isinstance(value, types.ModuleType), name
+        if name in where:
+            assert value is getattr(importlib.import_module(where[name]), name), name
+    with pytest.raises(AttributeError):
+        package.no_such_name  # noqa: B018
+
+
+def test_the_tiebreaks_are_registered_at_the_first_look_up() -> None:
+    modules = _modules_after(
+        "from skak.tiebreaks import RECOMMENDED, parse_tiebreaks\n"
+        "assert 'skak.tiebreaks._direct' not in sys.modules\n"
+        "assert [s.code for s in parse_tiebreaks(RECOMMENDED['fide-swiss'])] == "
+        "['DE', 'WIN', 'BWG', 'BH', 'BH', 'SB']"
+    )
+    assert "skak.tiebreaks._direct" in modules

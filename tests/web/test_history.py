@@ -1,0 +1,73 @@
+"""The history with the logged-in arbiters as actors, and undo of the last change."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from skak.api import Skak
+from skak.model import Result
+from tests.web.conftest import ARBITER, text_of
+
+
+def test_the_history_names_who_did_what(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    skak.pair(tid, actor="Ole Olsen")
+    client.post(
+        f"/arbiter/t/{tid}/rounds/1/boards/1",
+        data={"result": "1", "seen": ""},
+        headers={"HX-Request": "true", "X-CSRF-Token": arbiter},
+    )
+    text = text_of(client.get(f"/arbiter/t/{tid}/history").text)
+    assert "Ole Olsen" in text and ARBITER in text
+    lines = skak.history(tid)
+    assert [h.actor for h in lines[-2:]] == ["Ole Olsen", ARBITER]
+    newest = text.index(lines[-1].text)
+    assert newest < text.index(lines[0].text)  # the newest first
+    assert f"The last change: event {lines[-1].seq}" in text
+
+
+def test_undo_takes_back_the_last_change(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    skak.pair(tid)
+    skak.enter_result(tid, 1, 2, Result.DRAW)
+    seq = skak.history(tid)[-1].seq
+    r = client.post(
+        f"/arbiter/t/{tid}/undo", data={"seq": str(seq), "csrf": arbiter}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    assert skak.load(tid).round(1).board(2).result is None
+    lines = skak.history(tid)
+    assert lines[-1].type == "event_undone" and lines[-1].actor == ARBITER
+    assert next(h for h in lines if h.seq == seq).undone
+    page = client.get(r.headers["location"]).text
+    assert f"Undone (fortrudt): event {seq}" in page
+    assert "(undone, fortrudt)" in page and "<s>" in page
+    assert f'name="seq" value="{seq - 1}"' in page  # now the pairing is the last change
+
+
+def test_an_undo_a_later_change_depends_on_is_refused(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    skak.pair(tid)
+    paired = skak.history(tid)[-1].seq
+    skak.enter_result(tid, 1, 1, Result.WHITE_WIN)
+    events = len(skak.history(tid))
+    r = client.post(f"/arbiter/t/{tid}/undo", data={"seq": str(paired), "csrf": arbiter})
+    assert r.status_code == 409
+    assert 'class="error"' in r.text
+    assert len(skak.history(tid)) == events
+
+
+def test_the_creation_is_never_offered_for_undo(
+    client: TestClient, skak: Skak, arbiter: str
+) -> None:
+    from skak.model import Tournament
+
+    tid = skak.create(Tournament("Tom", "monrad", number_of_rounds=3)).id
+    page = client.get(f"/arbiter/t/{tid}/history").text
+    assert "Undo it" not in page
+    r = client.post(f"/arbiter/t/{tid}/undo", data={"seq": "1", "csrf": arbiter})
+    assert r.status_code == 409
+    assert "cannot be undone" in r.text

@@ -1,0 +1,162 @@
+"""Results on the board list: one board saved at a time (HTMX), by the keys an arbiter
+types, and a board someone else changed since the page was loaded is a conflict."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from skak.api import Skak
+from skak.model import Result
+from tests.web.conftest import ARBITER, log_in, text_of
+
+HX = {"HX-Request": "true"}
+
+
+def _enter(client: TestClient, csrf: str, tid: int, board: int, typed: str, seen: str = "") -> str:
+    r = client.post(
+        f"/arbiter/t/{tid}/rounds/1/boards/{board}",
+        data={"result": typed, "seen": seen},
+        headers=HX | {"X-CSRF-Token": csrf},
+    )
+    assert r.status_code == 200, r.text
+    return r.text
+
+
+@pytest.fixture
+def paired(skak: Skak, tid: int) -> int:
+    skak.pair(tid)
+    return tid
+
+
+def test_the_board_list_has_a_field_per_game(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    page = client.get(f"/arbiter/t/{paired}/rounds/1")
+    assert page.status_code == 200
+    fields = re.findall(r'<input name="result" value="([^"]*)"', page.text)
+    assert fields == ["", "", ""]
+    assert page.text.count('hx-post="/arbiter/t/') == 3
+    assert '<script src="/static/hx.js" defer></script>' in page.text
+    assert f'"X-CSRF-Token": "{arbiter}"' in page.text  # HTMX sends it with each board
+    t = skak.load(paired)
+    assert t.player(t.round(1).board(1).white).name in page.text
+
+
+@pytest.mark.parametrize(
+    ("typed", "result"),
+    [
+        ("1", Result.WHITE_WIN),
+        ("½", Result.DRAW),
+        ("=", Result.DRAW),
+        ("0", Result.BLACK_WIN),
+        ("+", Result.WHITE_FORFEIT_WIN),
+        ("-", Result.BLACK_FORFEIT_WIN),
+        ("1/2-1/2", Result.DRAW),
+        ("--", Result.DOUBLE_FORFEIT),
+        ("unfinished", Result.UNFINISHED),
+    ],
+)
+def test_a_typed_key_is_saved_and_shown(
+    client: TestClient, skak: Skak, paired: int, arbiter: str, typed: str, result: Result
+) -> None:
+    row = _enter(client, arbiter, paired, 2, typed)
+    assert row.startswith('<tr id="board-2" class="board saved">')
+    assert f'value="{result}"' in row
+    assert f'name="seen" value="{result}"' in row  # the next entry is checked against it
+    assert "Saved" in row and result.label in row
+    assert skak.load(paired).round(1).board(2).result is result
+    assert str(result) in client.get(f"/t/{paired}/rounds/1").text  # the public page shows it
+    last = skak.history(paired)[-1]
+    assert (last.type, last.actor) == ("result_entered", ARBITER)
+
+
+def test_the_results_reach_the_public_standings(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    for board, typed in ((1, "1"), (2, "0"), (3, "½")):
+        _enter(client, arbiter, paired, board, typed)
+    view = skak.standings(paired)
+    text = text_of(client.get(f"/t/{paired}/standings").text)
+    leaders = [r.name for r in view.standings if r.points == 1]
+    assert len(leaders) == 2
+    assert all(text.index(n) < text.index(view.standings[-1].name) for n in leaders)
+
+
+def test_a_board_changed_by_someone_else_is_a_conflict(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    client.get(f"/arbiter/t/{paired}/rounds/1")  # the page shows board 1 without a result
+    skak.enter_result(paired, 1, 1, Result.DRAW, actor="Ole Olsen")  # meanwhile
+    row = _enter(client, arbiter, paired, 1, "1", seen="")
+    assert 'class="board conflict"' in row
+    assert "changed by someone else" in row and "½-½" in row and "you typed 1" in row
+    assert 'value="½-½"' in row  # the row shows what the board now has
+    assert skak.load(paired).round(1).board(1).result is Result.DRAW  # not overwritten
+    # having seen it, the arbiter may correct it
+    row = _enter(client, arbiter, paired, 1, "1", seen="½-½")
+    assert "saved" in row and "corrected from ½-½" in row
+    assert skak.load(paired).round(1).board(1).result is Result.WHITE_WIN
+
+
+def test_the_same_result_again_changes_nothing(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    _enter(client, arbiter, paired, 1, "1")
+    events = len(skak.history(paired))
+    row = _enter(client, arbiter, paired, 1, "1-0", seen="1-0")
+    assert 'class="board unchanged"' in row
+    assert len(skak.history(paired)) == events
+
+
+@pytest.mark.parametrize("typed", ["x", "2", "1-1", "bye"])
+def test_a_bad_key_is_named_and_nothing_saved(
+    client: TestClient, skak: Skak, paired: int, arbiter: str, typed: str
+) -> None:
+    events = len(skak.history(paired))
+    row = _enter(client, arbiter, paired, 1, typed)
+    assert 'class="board error"' in row and "Not saved" in row
+    assert f'value="{typed}"' in row  # what was typed stays in the field to be mended
+    assert len(skak.history(paired)) == events
+
+
+def test_an_empty_field_saves_nothing(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    events = len(skak.history(paired))
+    assert "Type a result" in _enter(client, arbiter, paired, 1, "  ")
+    assert len(skak.history(paired)) == events
+
+
+def test_a_board_that_is_not_there(client: TestClient, paired: int, arbiter: str) -> None:
+    r = client.post(
+        f"/arbiter/t/{paired}/rounds/1/boards/9",
+        data={"result": "1", "seen": ""},
+        headers=HX | {"X-CSRF-Token": arbiter},
+    )
+    assert r.status_code == 404
+    assert "board 9" in r.text
+    assert client.get(f"/arbiter/t/{paired}/rounds/5").status_code == 404
+
+
+def test_a_forged_seen_value_is_refused(client: TestClient, paired: int, arbiter: str) -> None:
+    r = client.post(
+        f"/arbiter/t/{paired}/rounds/1/boards/1",
+        data={"result": "1", "seen": "2-0"},
+        headers=HX | {"X-CSRF-Token": arbiter},
+    )
+    assert r.status_code == 400
+
+
+def test_two_arbiters_each_see_the_others_result(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    other = TestClient(client.app)
+    other_csrf = log_in(other, "Ole Olsen", "fianchetto")
+    _enter(other, other_csrf, paired, 3, "0")
+    row = _enter(client, arbiter, paired, 3, "1")  # the first arbiter's page was stale
+    assert "conflict" in row
+    actors = {h.actor for h in skak.history(paired) if h.type == "result_entered"}
+    assert actors == {"Ole Olsen"}
