@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skak.commands import registry as registry_rules
-from skak.errors import InputError, StateError
+from skak.errors import InputError
 from skak.io.players_csv import decode_text
 from skak.model.progress import Progress
 from skak.model.tournament import Tournament
-from skak.rating.registry import Registry, TournamentApplied, changes_from_result
+from skak.rating.registry import Registry, TournamentApplied
 from skak.store import REGISTRY, EventStore, RegistryKind, StreamRow
 
 if TYPE_CHECKING:
@@ -93,27 +93,9 @@ class RegistryCommands:
         left out. :raises StateError: when the tournament is not finished, not rated, or
         applied already.
         """
-        from skak.rating.tournament import tournament_rating
-        from skak.standings import first_place
-        from skak.views import is_finished
-
         row = self.resolve(ident)
-        t = self.load(row.id)
-        if not t.rated:
-            raise StateError(f"{t.name} is not rated (it was created with --unrated)")
-        if not is_finished(t):
-            raise StateError(f"{t.name} is not finished: every round needs its results first")
-        result = tournament_rating(t, today, first_place=first_place(t))
-        dsu_ids = {str(p.start_number): p.dsu_id for p in t.players if p.dsu_id is not None}
-        names = {str(p.start_number): p.name for p in t.players}
-        event = TournamentApplied(
-            f"tournament {row.id} ({row.created_at})",
-            t.name,
-            t.end_date or t.start_date or today,
-            {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}[t.rated_kind.value],
-            result.edition,
-            changes_from_result(result, dsu_ids, names),
-        )
+        key = f"tournament {row.id} ({row.created_at})"
+        event = registry_rules.tournament_applied(self.load(row.id), key, today)
         self._registry_change(registry_rules.ApplyTournament(event), actor, progress)
         return event
 

@@ -14,6 +14,9 @@ from datetime import date
 from skak.errors import InputError, StateError
 from skak.model.progress import Progress
 from skak.model.stream import Recorded
+from skak.model.tournament import Tournament
+from skak.pairing import get_system
+from skak.pairing.engine import is_finished
 from skak.rating.alignment import Alignment, align
 from skak.rating.registry import (
     KINDS,
@@ -26,10 +29,13 @@ from skak.rating.registry import (
     RegistryEvent,
     TournamentApplied,
     apply_registry_event,
+    changes_from_result,
     entry_rating_allowed,
     rapid_blitz_corrections,
 )
 from skak.rating.rules import rule_set_for
+from skak.rating.tournament import tournament_rating
+from skak.standings import first_place
 
 __all__ = [
     "AlignWithFide",
@@ -44,6 +50,7 @@ __all__ = [
     "fide_alignment",
     "fold",
     "may_start_afresh",
+    "tournament_applied",
 ]
 
 
@@ -106,6 +113,31 @@ def may_start_afresh(last_result: date | None, day: date) -> bool:
     except ValueError:  # 29 February: five years on is 1 March
         fifth = date(last_result.year + 5, 3, 1)
     return day > fifth
+
+
+def tournament_applied(t: Tournament, key: str, today: date) -> TournamentApplied:
+    """A finished, rated tournament's rating changes as the registry takes them (003
+    §4.5.4.1): players matched by DSU member number, those without one (foreign players)
+    left out; the group winners are those the tournament's own standings place first
+    (§4.5.2.5).
+
+    :raises StateError: when the tournament is not rated or not finished.
+    """
+    if not t.rated:
+        raise StateError(f"{t.name} is not rated (it was created with --unrated)")
+    if not is_finished(t, get_system(t.pairing_system)):
+        raise StateError(f"{t.name} is not finished: every round needs its results first")
+    result = tournament_rating(t, today, first_place=first_place(t))
+    dsu_ids = {str(p.start_number): p.dsu_id for p in t.players if p.dsu_id is not None}
+    names = {str(p.start_number): p.name for p in t.players}
+    return TournamentApplied(
+        key,
+        t.name,
+        t.end_date or t.start_date or today,
+        t.rated_kind.value,
+        result.edition,
+        changes_from_result(result, dsu_ids, names),
+    )
 
 
 def fide_alignment(registry: Registry, fide: Mapping[int, tuple[int, int]]) -> Alignment:

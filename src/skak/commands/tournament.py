@@ -48,7 +48,7 @@ from skak.model.player import Player
 from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.stream import Recorded
-from skak.model.tournament import Round, Tournament
+from skak.model.tournament import Tournament
 from skak.pairing import PairingSystem, get_system
 from skak.pairing.engine import check_next_round, pair_next, planned_rounds
 from skak.pairing.ranking import RankingBy, renumbering
@@ -537,11 +537,9 @@ def evolve(
                 pairing = state.round(number).board(board)
                 check_withdrawn(state, number, board, pairing.white, pairing.black, result)
             case RoundPaired(round=rnd):
-                recover = getattr(ctx.system(state), "recover_record", None)
-                if recover is not None:
-                    restored: Round = recover(state, rnd)
-                    if restored is not rnd:
-                        event = replace(event, round=restored)
+                restored = ctx.system(state).recover_record(state, rnd)
+                if restored is not rnd:
+                    event = replace(event, round=restored)
             case _:
                 pass
     return apply(state, event)

@@ -18,6 +18,7 @@ __all__ = [
     "RoundCheck",
     "check_next_round",
     "check_rounds",
+    "is_finished",
     "pair_next",
     "pair_reporting",
     "pairs_text",
@@ -46,6 +47,12 @@ def pending_as_unfinished(t: Tournament) -> Tournament:
 def planned_rounds(t: Tournament, system: PairingSystem) -> int | None:
     """The number of rounds: the tournament's own, else what its system decides."""
     return t.number_of_rounds or system.planned_rounds(t)
+
+
+def is_finished(t: Tournament, system: PairingSystem) -> bool:
+    """Every planned round paired and every result in."""
+    planned = planned_rounds(t, system)
+    return planned == t.current_round and all(r.is_complete for r in t.rounds)
 
 
 def check_next_round(t: Tournament, system: PairingSystem) -> None:

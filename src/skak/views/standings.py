@@ -18,7 +18,7 @@ from skak.errors import InputError
 from skak.messages import N_
 from skak.model.tournament import Tournament
 from skak.pairing import get_system
-from skak.pairing.engine import planned_rounds
+from skak.pairing.engine import is_finished as finished
 from skak.rating.calc import RatingChange, RatingResult
 from skak.rating.tournament import tournament_rating
 from skak.standings import (
@@ -46,8 +46,7 @@ __all__ = [
 
 def is_finished(t: Tournament) -> bool:
     """Every planned round paired and every result in."""
-    planned = planned_rounds(t, get_system(t.pairing_system))
-    return planned == t.current_round and all(r.is_complete for r in t.rounds)
+    return finished(t, get_system(t.pairing_system))
 
 
 def final_rating(t: Tournament, today: date | None = None) -> tuple[RatingResult | None, str]:
