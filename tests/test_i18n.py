@@ -159,12 +159,20 @@ def test_error_text_translates_the_message_and_keeps_the_rest() -> None:
 # -- the catalogue ------------------------------------------------------------------------
 
 
+#: The web's templates, read as ``babel.cfg`` has the extractor read them.
+TEMPLATES = "web/templates/**.html"
+
+
 def _extracted() -> dict[str | tuple[str, str], list[str]]:
-    """Every marked message in the package, with where it is marked (Babel's extractor)."""
+    """Every marked message in the package and the web's templates, with where it is marked
+    (Babel's extractor, Jinja2's for the templates)."""
     extract = pytest.importorskip("babel.messages.extract")
     found: dict[str | tuple[str, str], list[str]] = {}
     for filename, lineno, message, _comments, _context in extract.extract_from_dir(
-        str(SRC), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(SRC),
+        method_map=[("**.py", "python"), (TEMPLATES, "jinja2")],
+        options_map={TEMPLATES: {"trim_blocks": "true", "lstrip_blocks": "true"}},
+        keywords=KEYWORDS,
     ):
         key = message if isinstance(message, str) else (message[0], message[1])
         found.setdefault(key, []).append(f"{filename}:{lineno}")
@@ -217,8 +225,22 @@ def test_every_marker_in_the_code_is_seen_by_the_extractor() -> None:
             and (n := len(marker.findall(path.read_text(encoding="utf-8"))))
         }
     )
-    seen = Counter(where.rsplit(":", 1)[0] for places in _extracted().values() for where in places)
+    seen = Counter(
+        where.rsplit(":", 1)[0]
+        for places in _extracted().values()
+        for where in places
+        if where.endswith(".py", 0, where.rindex(":"))
+    )
     assert seen == counted
+
+
+def test_the_templates_mark_their_text_and_every_page_speaks_both_languages() -> None:
+    """Each template's messages are found by the extractor (so the catalogue has them);
+    a template without a single marked message would be English only."""
+    marked = {where.rsplit(":", 1)[0] for places in _extracted().values() for where in places}
+    templates = {str(p.relative_to(SRC)) for p in (SRC / "web" / "templates").rglob("*.html")}
+    assert templates, "no templates found"
+    assert templates <= marked, f"templates without a marked message: {templates - marked}"
 
 
 def test_the_compiled_catalogue_is_the_po_file_compiled() -> None:

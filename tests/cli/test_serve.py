@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
+from skak.api import password_matches
 from skak.cli import app
 from skak.cli.serve import PASSWORD_VARIABLE, arbiter_accounts
 from skak.errors import InputError
@@ -45,8 +46,9 @@ def test_serve_serves_the_clis_database(
     with TestClient(served["app"]) as c:
         page = c.get("/")  # the demo's standings at /
         assert page.status_code == 200
-        assert "Standings (stilling)" in page.text
-        assert c.app.state.arbiters.check("Inge Holm", "hemmelig")  # type: ignore[attr-defined]
+        assert "Stilling efter runde" in page.text  # in Danish, the pages' default
+        known = c.app.state.arbiters.hashes["Inge Holm"]  # type: ignore[attr-defined]
+        assert password_matches(known, "hemmelig")
 
 
 def test_serve_without_arbiters_is_public_only(runner: CliRunner, served: dict[str, Any]) -> None:
@@ -81,10 +83,26 @@ def test_without_a_password_or_terminal_serve_says_how(
 
 
 def test_accounts_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(PASSWORD_VARIABLE, "pw")
+    monkeypatch.setenv(PASSWORD_VARIABLE, "pw-hemmelig")
     accounts = arbiter_accounts(["Inge", "Ole"])
     assert set(accounts.hashes) == {"Inge", "Ole"}
     with pytest.raises(InputError, match="given once"):
         arbiter_accounts(["Inge", "Inge "])
     with pytest.raises(InputError, match="1–100 characters"):
         arbiter_accounts(["x" * 101])
+
+
+def test_a_short_password_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PASSWORD_VARIABLE, "kort")
+    with pytest.raises(InputError, match="8–1000 characters"):
+        arbiter_accounts(["Inge"])
+
+
+def test_serve_names_the_databases_accounts(runner: CliRunner, served: dict[str, Any]) -> None:
+    _run(runner, "demo", "--players", "4")
+    added = runner.invoke(
+        app, ["user", "add", "Karen Krog", "--password-stdin"], input="dronningeoffer\n"
+    )
+    assert added.exit_code == 0, added.output
+    out = _run(runner, "serve", "--secure-cookies")
+    assert "arbiters: Karen Krog" in out

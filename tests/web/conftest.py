@@ -8,11 +8,13 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
 from skak.model import Player, Ratings, Tournament
 from skak.web import Arbiters, create_app
+from skak.web._render import LANGUAGE_COOKIE
 
 ARBITER = "Inge Holm"
 PASSWORD = "rokade-e1g1"
@@ -50,10 +52,19 @@ def tid(skak: Skak) -> int:
     return register(skak)
 
 
+#: argon2 at its cheapest: the tests hash many passwords (the server's default is argon2-cffi's).
+CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+def arbiters() -> Arbiters:
+    return Arbiters.with_passwords([(ARBITER, PASSWORD), ("Ole Olsen", "fianchetto")], hasher=CHEAP)
+
+
 @pytest.fixture
 def client(skak: Skak) -> Iterator[TestClient]:
-    arbiters = Arbiters.with_passwords([(ARBITER, PASSWORD), ("Ole Olsen", "fianchetto")], n=2**10)
-    with TestClient(create_app(skak, arbiters=arbiters)) as c:
+    """A browser on the app, reading the pages in English (the tests look for English
+    words; the Danish pages have tests of their own)."""
+    with TestClient(create_app(skak, arbiters=arbiters()), cookies={LANGUAGE_COOKIE: "en"}) as c:
         yield c
 
 

@@ -9,6 +9,7 @@ Skipped, with the reason, when Playwright or its driver or Chromium is not insta
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -16,15 +17,19 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from typer.testing import CliRunner
 
 from skak.api import Skak
+from skak.cli import app as cli
 from skak.model import Player, Ratings, Result, Tournament
 from skak.web import Arbiters, create_app
-from tests.web.conftest import ARBITER, PASSWORD, register
+from tests.web.conftest import ARBITER, CHEAP, PASSWORD, arbiters, register
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -107,71 +112,158 @@ def browser() -> Iterator[Browser]:
 def server(tmp_path: Path) -> Iterator[tuple[Server, Skak, int]]:
     skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
     tid = register(skak)
-    arbiters = Arbiters.with_passwords([(ARBITER, PASSWORD), ("Ole Olsen", "fianchetto")], n=2**10)
-    with Server(skak, arbiters) as s:
+    with Server(skak, arbiters()) as s:
         yield s, skak, tid
     skak.close()
 
 
 def _log_in(page: Page, url: str, name: str, password: str) -> None:
+    """Log in on the Danish login page (Danish is the pages' default)."""
     page.goto(f"{url}/login")
-    page.get_by_label("Name (navn)").fill(name)
-    page.get_by_label("Password (adgangskode)").fill(password)
+    page.get_by_label("Navn").fill(name)
+    page.get_by_label("Adgangskode").fill(password)
     page.keyboard.press("Enter")
     page.wait_for_url(f"{url}/arbiter")
 
 
-def test_an_arbiter_pairs_and_types_the_results_and_the_public_sees_them(
-    browser: Browser, server: tuple[Server, Skak, int]
-) -> None:
-    srv, skak, tid = server
-    arbiter = browser.new_context(viewport={"width": 1100, "height": 800})
-    page = arbiter.new_page()
-    _log_in(page, srv.url, ARBITER, PASSWORD)
-
-    # Pair round 1: the preview, then the confirmation
-    page.goto(f"{srv.url}/arbiter/t/{tid}/pair")
-    assert page.get_by_text("Why (begrundelse)").is_visible()
-    page.get_by_role("button", name="Confirm and save round 1 (bekræft)").click()
-    page.wait_for_url(f"{srv.url}/arbiter/t/{tid}/rounds/1")
-    assert skak.load(tid).current_round == 1
-
-    # Type the results with the keyboard: 1 Enter = Enter - Enter
-    page.locator("#board-1 input[name=result]").focus()
-    for key in ("1", "=", "-"):
-        page.keyboard.type(key)
-        page.keyboard.press("Enter")
-    for board, shown in ((1, "1-0"), (2, "½-½"), (3, "-+")):
-        row = page.locator(f"#board-{board}")
-        row.and_(page.locator("tr.saved")).wait_for(timeout=10_000)
-        assert row.locator("input[name=result]").input_value() == shown
-        assert "Saved" in row.locator("td.status").inner_text()
-    t = skak.load(tid)
-    assert [p.result for p in t.round(1).pairings] == [
-        Result.WHITE_WIN,
-        Result.DRAW,
-        Result.BLACK_FORFEIT_WIN,
+#: Twelve players as a club's list comes: Danish column names, a semicolon between them.
+CSV = "navn;ratingtal;klub\n" + "".join(
+    f"{last}, {first};{rating};{club}\n"
+    for last, first, rating, club in [
+        ("Andersen", "Anna", 2210, "Aarhus Skakklub"),
+        ("Bruun", "Bent", 2105, "Skakklubben K41"),
+        ("Carlsen", "Clara", 1990, "Aarhus Skakklub"),
+        ("Dahl", "Dennis", 1875, "Brønshøj Skakforening"),
+        ("Eriksen", "Emil", 1760, "Skakklubben K41"),
+        ("Frost", "Freja", 1650, "Aarhus Skakklub"),
+        ("Gram", "Gustav", 1615, "Nørresundby Skakklub"),
+        ("Holm", "Hanne", 1590, "Brønshøj Skakforening"),
+        ("Iversen", "Ib", 1540, "Skakklubben K41"),
+        ("Juhl", "Jonna", 1480, "Nørresundby Skakklub"),
+        ("Krogh", "Karl", 1430, "Aarhus Skakklub"),
+        ("Lund", "Lise", 1375, "Brønshøj Skakforening"),
     ]
-    assert {h.actor for h in skak.history(tid)[-4:]} == {ARBITER}
-    page.screenshot(path=str(SCREENSHOTS / "skak-web-results.png"), full_page=True)
+)
+#: What the arbiter types on each round's six boards, by keyboard.
+TYPED = {
+    1: ["1", "=", "0", "1", "+", "="],
+    2: ["0", "1", "=", "=", "1", "0"],
+    3: ["=", "0", "1", "-", "=", "1"],
+}
 
-    # The public standings, on a phone, without a login
-    public = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    phone = public.new_page()
-    phone.goto(f"{srv.url}/")
-    phone.wait_for_url(f"{srv.url}/t/{tid}/standings")
-    rows = phone.locator("table.standings tbody tr")
-    view = skak.standings(tid)
-    assert rows.count() == len(view.standings)
-    first = view.standings[0]
-    assert (
-        first.name in rows.nth(0).inner_text()
-        and "1" in rows.nth(0).locator(".points").inner_text()
-    )
-    assert phone.locator("th:has-text('Club (klub)')").is_hidden()  # a phone's narrow table
-    phone.screenshot(path=str(SCREENSHOTS / "skak-web-standings-phone.png"), full_page=True)
-    public.close()
-    arbiter.close()
+
+def _points(text: str) -> Fraction:
+    """A column's points as the pages write them (``2``, ``2½``, ``½``)."""
+    whole = text.strip().replace("½", "")
+    return Fraction(int(whole or 0)) + (Fraction(1, 2) if "½" in text else 0)
+
+
+def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """The issue's scenario: log in, create a Monrad tournament, add 12 players by CSV,
+    pair three rounds, type every result by keyboard, correct one, undo one; the public
+    standings equal ``skak standings --json``; a public page refuses a POST, a form without
+    its CSRF token is refused; screenshots of the round page and the public standings."""
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    skak.add_arbiter(ARBITER, PASSWORD, hasher=CHEAP, actor="admin")
+    with Server(skak, Arbiters()) as srv:
+        context = browser.new_context(viewport={"width": 1100, "height": 800})
+        page = context.new_page()
+        _log_in(page, srv.url, ARBITER, PASSWORD)
+
+        # A new Monrad tournament
+        page.get_by_role("link", name="Ny turnering").click()
+        page.locator("input[name=name]").fill("Klubmesterskab 2026")
+        page.locator("select[name=system]").select_option("monrad")
+        page.locator("input[name=rounds]").fill("3")
+        page.locator("input[name=place]").fill("Aarhus")
+        page.locator("input[name=tiebreaks]").fill("BH, SB")
+        page.get_by_role("button", name="Opret").click()
+        page.wait_for_url(re.compile(r".*/arbiter/t/\d+/players$"))
+        tid = skak.tournaments()[0].id
+        assert f"Turnering #{tid} Klubmesterskab 2026 er oprettet" in page.content()
+
+        # Twelve players from a CSV file
+        csv = tmp_path / "spillere.csv"
+        csv.write_text(CSV, encoding="utf-8")
+        page.locator("input[name=file]").set_input_files(str(csv))
+        page.get_by_role("button", name="Indlæs").click()
+        page.wait_for_selector("p.flash")
+        assert "12 spillere er indlæst fra spillere.csv." in page.content()
+        assert page.locator("table.players tbody tr").count() == 12
+
+        # Three rounds: the preview, the confirmation, every result by keyboard
+        for number in (1, 2, 3):
+            page.get_by_role("link", name="Rundelægning").first.click()
+            assert page.get_by_text("Begrundelse").is_visible()
+            page.get_by_role("button", name=f"Bekræft og gem runde {number}").click()
+            page.wait_for_url(f"{srv.url}/arbiter/t/{tid}/rounds/{number}")
+            page.locator("#board-1 input[name=result]").focus()
+            for key in TYPED[number]:
+                page.keyboard.type(key)
+                page.keyboard.press("Enter")
+            for board in range(1, 7):
+                page.locator(f"#board-{board}.saved").wait_for(timeout=10_000)
+            if number == 2:
+                page.screenshot(path=str(SCREENSHOTS / "web-round.png"), full_page=True)
+        t = skak.load(tid)
+        assert all(p.result is not None for r in t.rounds for p in r.pairings)
+        assert [str(p.result) for p in t.round(1).pairings] == [
+            "1-0",
+            "½-½",
+            "0-1",
+            "1-0",
+            "+-",
+            "½-½",
+        ]
+
+        # A correction (board 3 of round 3: 1 becomes ½), then an undo of it
+        page.locator("#board-3 input[name=result]").fill("½")
+        page.keyboard.press("Tab")
+        page.locator("#board-3 td.status", has_text="rettet fra 1-0").wait_for(timeout=10_000)
+        assert str(skak.load(tid).round(3).board(3).result) == "½-½"
+        page.get_by_role("link", name="Historik og fortryd").click()
+        assert "Seneste ændring" in page.content()
+        page.get_by_role("button", name="Fortryd den").click()
+        page.wait_for_selector("p.flash")
+        assert str(skak.load(tid).round(3).board(3).result) == "1-0"
+        assert {h.actor for h in skak.history(tid)[1:]} == {ARBITER}
+
+        # The public standings, as `skak standings --json` has them
+        public = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        phone = public.new_page()
+        phone.goto(f"{srv.url}/")
+        phone.wait_for_url(f"{srv.url}/t/{tid}/standings")
+        done = CliRunner().invoke(cli, ["standings", "--json", "--db", str(tmp_path / "skak.db")])
+        assert done.exit_code == 0, done.output
+        expected = json.loads(done.stdout)["standings"]
+        rows = phone.locator("table.standings tbody tr")
+        assert rows.count() == len(expected) == 12
+        for i, row in enumerate(expected):
+            cells = rows.nth(i)
+            assert cells.locator("th").inner_text() == row["name"]
+            assert cells.locator("td").nth(0).inner_text() == str(row["place"])
+            assert _points(cells.locator("td.points").inner_text()) == Fraction(
+                Decimal(row["points"])
+            )
+        assert phone.locator("th:has-text('Klub')").is_hidden()  # a phone's narrow table
+        phone.screenshot(path=str(SCREENSHOTS / "web-standings-phone.png"), full_page=True)
+        wide = public.new_page()
+        wide.set_viewport_size({"width": 1000, "height": 700})
+        wide.goto(f"{srv.url}/t/{tid}/standings")
+        wide.screenshot(path=str(SCREENSHOTS / "web-standings.png"), full_page=True)
+
+        # A public page refuses a POST; a change without its CSRF token is refused
+        refused = phone.request.post(f"{srv.url}/t/{tid}/standings")
+        assert refused.status == 405
+        before = skak.history(tid)
+        forged = page.request.post(
+            f"{srv.url}/arbiter/t/{tid}/rounds/1/boards/1", form={"result": "0", "seen": "1"}
+        )
+        assert forged.status == 403
+        assert skak.history(tid) == before
+        public.close()
+        context.close()
+    skak.close()
 
 
 def test_a_second_arbiter_sees_the_conflict(
@@ -191,7 +283,7 @@ def test_a_second_arbiter_sees_the_conflict(
     two.locator("#board-2 input[name=result]").fill("1")
     two.keyboard.press("Tab")
     two.locator("#board-2.conflict").wait_for(timeout=10_000)
-    assert "changed by someone else" in two.locator("#board-2 td.status").inner_text()
+    assert "ændret af en anden" in two.locator("#board-2 td.status").inner_text()
     assert two.locator("#board-2 input[name=result]").input_value() == "0-1"
     assert skak.load(tid).round(1).board(2).result is Result.BLACK_WIN
     first.close()

@@ -1,14 +1,18 @@
-"""The arbiters' login: accounts hashed in memory, a signed session, CSRF on every change."""
+"""The arbiters' login: accounts in the database (``skak user``) or in memory (``--arbiter``),
+argon2id hashes, a signed session, CSRF on every change, a brake on guessing."""
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
-from skak.web import Arbiters, PasswordHash, create_app
+from skak.web import Arbiters, LoginBrake, create_app
 from skak.web.app import SESSION_COOKIE
-from tests.web.conftest import ARBITER, PASSWORD, csrf_of, log_in
+from skak.web.auth import check_login
+from tests.web.conftest import ARBITER, CHEAP, PASSWORD, arbiters, csrf_of, log_in
 
 ARBITER_PAGES = [
     "/arbiter",
@@ -120,8 +124,7 @@ def test_logging_out_ends_the_session(client: TestClient, arbiter: str) -> None:
 
 def test_a_forged_session_cookie_is_not_a_login(client: TestClient, skak: Skak) -> None:
     log_in(client)
-    arbiters = Arbiters.with_passwords([(ARBITER, PASSWORD)], n=2**10)
-    other = TestClient(create_app(skak, arbiters=arbiters))
+    other = TestClient(create_app(skak, arbiters=arbiters()))
     other.cookies.set(SESSION_COOKIE, client.cookies[SESSION_COOKIE])  # another server's secret
     assert other.get("/arbiter", follow_redirects=False).status_code == 303
     client.cookies.clear()
@@ -130,29 +133,114 @@ def test_a_forged_session_cookie_is_not_a_login(client: TestClient, skak: Skak) 
 
 
 def test_a_server_without_arbiters_has_public_pages_only(skak: Skak, tid: int) -> None:
-    with TestClient(create_app(skak)) as c:
-        assert "has no arbiter accounts" in c.get("/login").text
+    with TestClient(create_app(skak), cookies={"skak_lang": "en"}) as c:
+        assert "No arbiter has an account yet" in c.get("/login").text
         token = csrf_of(c.get("/login").text)
         r = c.post("/login", data={"name": "x", "password": "y", "csrf": token})
         assert r.status_code == 401
         assert c.get(f"/t/{tid}/standings").status_code == 200
 
 
-def test_passwords_are_kept_only_as_scrypt_hashes() -> None:
-    arbiters = Arbiters.with_passwords([("Inge", "hemmelig")], n=2**10)
-    stored = arbiters.hashes["Inge"]
-    assert b"hemmelig" not in stored.salt + stored.digest
-    assert "hemmelig" not in repr(arbiters)
-    assert arbiters.check("Inge", "hemmelig")
-    assert not arbiters.check("Inge", "Hemmelig")
-    assert not arbiters.check("Ole", "hemmelig")
-    again = PasswordHash.of("hemmelig", n=2**10)
-    assert again.salt != stored.salt and again.digest != stored.digest  # salted
+def test_passwords_are_kept_only_as_argon2id_hashes() -> None:
+    accounts = Arbiters.with_passwords([("Inge", "hemmelig")], hasher=CHEAP)
+    stored = accounts.hashes["Inge"]
+    assert stored.startswith("$argon2id$")
+    assert "hemmelig" not in stored
+    assert "hemmelig" not in repr(accounts)
+    again = Arbiters.with_passwords([("Inge", "hemmelig")], hasher=CHEAP).hashes["Inge"]
+    assert again != stored  # salted
 
 
 @pytest.mark.parametrize(
-    "accounts", [[("", "x")], [(" Inge", "x")], [("Inge", "")], [("Inge", "a"), ("Inge", "b")]]
+    ("accounts", "match"),
+    [
+        ([("", "hemmelig")], "arbiter"),
+        ([(" Inge", "hemmelig")], "arbiter"),
+        ([("Inge", "")], "8–1000 characters"),
+        ([("Inge", "kort")], "8–1000 characters"),
+        ([("Inge", "hemmelig"), ("Inge", "hemmelig2")], "arbiter"),
+    ],
 )
-def test_bad_accounts_are_refused(accounts: list[tuple[str, str]]) -> None:
-    with pytest.raises(ValueError, match="arbiter"):
-        Arbiters.with_passwords(accounts, n=2**10)
+def test_bad_accounts_are_refused(accounts: list[tuple[str, str]], match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        Arbiters.with_passwords(accounts, hasher=CHEAP)
+
+
+# -- the database's accounts (skak user) -----------------------------------------------------
+
+
+def test_an_account_in_the_database_logs_in_and_is_the_actor(skak: Skak, tid: int) -> None:
+    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP, actor="admin")
+    with TestClient(create_app(skak), cookies={"skak_lang": "en"}) as c:
+        token = log_in(c, "Karen Krog", "dronningeoffer")
+        r = c.post(f"/arbiter/t/{tid}/pair", data={"csrf": token, "version": "2"})
+        assert r.status_code == 200
+        assert skak.history(tid)[-1].actor == "Karen Krog"
+
+
+def test_a_removed_account_is_logged_out_at_its_next_request(skak: Skak, tid: int) -> None:
+    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP)
+    with TestClient(create_app(skak)) as c:
+        log_in(c, "Karen Krog", "dronningeoffer")
+        assert c.get("/arbiter", follow_redirects=False).status_code == 200
+        skak.remove_arbiter("Karen Krog")
+        assert c.get("/arbiter", follow_redirects=False).status_code == 303
+
+
+def test_a_changed_password_takes_effect_at_once(skak: Skak) -> None:
+    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP)
+    skak.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP)
+    app = create_app(skak)
+    with TestClient(app) as c:
+        token = csrf_of(c.get("/login").text)
+        old = {"name": "Karen Krog", "password": "dronningeoffer", "csrf": token}
+        assert c.post("/login", data=old).status_code == 401
+        log_in(c, "Karen Krog", "tårnslutspil")
+
+
+def test_the_database_keeps_only_hashes_and_the_history_of_accounts(skak: Skak) -> None:
+    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP, actor="admin")
+    skak.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP, actor="admin")
+    with skak.db.read() as conn:
+        stored = "".join(str(row) for row in conn.exec_driver_sql("SELECT * FROM stream_events"))
+    assert "dronningeoffer" not in stored and "tårnslutspil" not in stored
+    assert stored.count("$argon2id$") == 2
+    assert skak.accounts().names == ("Karen Krog",)
+
+
+# -- guessing ---------------------------------------------------------------------------------
+
+
+def test_guessing_a_password_is_paused_after_five_tries(skak: Skak) -> None:
+    clock = [1000.0]
+    brake = LoginBrake(clock=lambda: clock[0])
+    with TestClient(create_app(skak, arbiters=arbiters(), brake=brake)) as c:
+        token = csrf_of(c.get("/login").text)
+        wrong = {"name": ARBITER, "password": "gæt", "csrf": token}
+        for _ in range(5):
+            assert c.post("/login", data=wrong).status_code == 401
+        paused = c.post("/login", data=wrong | {"password": PASSWORD})
+        assert paused.status_code == 429
+        assert "på pause i 300 s" in paused.text  # in Danish, the default
+        clock[0] += 301  # the window has passed: the right password is taken again
+        r = c.post("/login", data=wrong | {"password": PASSWORD}, follow_redirects=False)
+        assert r.status_code == 303
+
+
+def test_one_address_guessing_many_names_is_paused_too() -> None:
+    brake = LoginBrake(clock=lambda: 0.0)
+    for i in range(20):
+        assert brake.wait(f"name {i}", "10.0.0.9") == 0
+        brake.failed(f"name {i}", "10.0.0.9")
+    assert brake.wait("yet another", "10.0.0.9") > 0
+    assert brake.wait("yet another", "10.0.0.10") == 0
+
+
+def test_the_in_memory_arbiters_come_before_the_database(skak: Skak) -> None:
+    skak.add_arbiter(ARBITER, "another password", hasher=CHEAP)
+
+    request = SimpleNamespace(
+        app=SimpleNamespace(state=SimpleNamespace(arbiters=arbiters(), skak=skak))
+    )
+    assert check_login(request, ARBITER, PASSWORD)  # type: ignore[arg-type]
+    assert not check_login(request, ARBITER, "another password")  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
-from skak.model import Result
+from skak.model import Player, Result, Scoring, Tournament
 from tests.web.conftest import ARBITER, log_in, text_of
 
 HX = {"HX-Request": "true"}
@@ -160,3 +160,35 @@ def test_two_arbiters_each_see_the_others_result(
     assert "conflict" in row
     actors = {h.actor for h in skak.history(paired) if h.type == "result_entered"}
     assert actors == {"Ole Olsen"}
+
+
+def test_a_gladiator_draw_takes_its_play_off_on_the_same_row(
+    client: TestClient, skak: Skak, arbiter: str
+) -> None:
+    """4.9.8: a drawn game is played off; the row has a field for the play-off, the row says
+    while it has no winner, and the play-off is stored as ``skak result --playoff`` does."""
+    t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
+    tid = skak.create(t).id
+    skak.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
+    skak.pair(tid)
+    page = client.get(f"/arbiter/t/{tid}/rounds/1").text
+    assert page.count('name="playoff"') == 2
+    url = f"/arbiter/t/{tid}/rounds/1/boards/1"
+    headers = HX | {"X-CSRF-Token": arbiter}
+    drawn = client.post(url, data={"result": "=", "seen": "", "playoff": ""}, headers=headers)
+    assert "the play-off has no winner yet" in text_of(drawn.text)
+    won = client.post(url, data={"result": "=", "seen": "½-½", "playoff": "½,0"}, headers=headers)
+    assert won.status_code == 200
+    assert 'name="playoff" value="½-½,0-1"' in won.text
+    board = skak.load(tid).round(1).board(1)
+    assert (board.result, board.playoff) == (Result.DRAW, (Result.DRAW, Result.BLACK_WIN))
+    assert "no winner yet" not in text_of(won.text)
+    wrong = client.post(url, data={"result": "=", "seen": "½-½", "playoff": "2-0"}, headers=headers)
+    assert "Not saved" in text_of(wrong.text)
+    assert skak.load(tid).round(1).board(1).playoff == (Result.DRAW, Result.BLACK_WIN)
+
+
+def test_an_ordinary_tournament_has_no_play_off_field(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    assert 'name="playoff"' not in client.get(f"/arbiter/t/{paired}/rounds/1").text

@@ -23,13 +23,17 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skak.api._accounts import AccountCommands, hash_password, password_matches
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
     check_new_tournament,
     engine_check,
     engine_pair,
+    new_tournament,
     one_player,
+    players_from_bytes,
     players_from_csv,
+    tournament_from_trf,
 )
 from skak.commands import tournament as rules
 from skak.commands.notes import notes as arbiter_notes
@@ -71,9 +75,14 @@ __all__ = [
     "database_url",
     "engine_check",
     "engine_pair",
+    "hash_password",
+    "new_tournament",
     "one_player",
     "pairs_text",
+    "password_matches",
+    "players_from_bytes",
     "players_from_csv",
+    "tournament_from_trf",
 ]
 
 #: A tournament's row in the database (its stream).
@@ -107,7 +116,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands):
+class Skak(RegistryCommands, AccountCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
@@ -192,6 +201,14 @@ class Skak(RegistryCommands):
     ) -> Loaded[Tournament, Event]:
         """The tournament as stored: its state (one replay) and, with ``full``, its events."""
         return self.store.load(self._kind(), self.resolve(ident), full=full)
+
+    def version(self, tournament_id: int) -> int:
+        """Tournament ``tournament_id``'s newest version (one small query): a reader that
+        keeps what it built of each version knows whether it still holds.
+
+        :raises NotFoundError: when there is no such tournament.
+        """
+        return self.store.head("tournament", tournament_id)
 
     def load(self, ident: str | int | None = None) -> Tournament:
         """The tournament's current state."""
@@ -318,13 +335,17 @@ class Skak(RegistryCommands):
         *,
         rating_changes: Mapping[str, int] | None = None,
         add_absent: frozenset[int] = frozenset(),
+        seen: Mapping[str, Any] | None = None,
         actor: str | None = None,
         **changes: Any,
     ) -> Player:
         """Change a player's details: fields by name, single ratings by rating field
         (``rating_changes={"dsu": 1910}``), rounds added to his announced absences. The start
-        number stays."""
-        command = rules.EditPlayer(start_number, changes, rating_changes or {}, add_absent)
+        number stays. ``seen``: the values the caller showed in the fields it changes; a
+        field changed since is refused (:class:`ConflictError`), not overwritten."""
+        command = rules.EditPlayer(
+            start_number, changes, rating_changes or {}, add_absent, seen or {}
+        )
         return self.execute(ident, command, actor=actor).after.player(start_number)
 
     def announce_absence(
@@ -529,7 +550,8 @@ class Skak(RegistryCommands):
     def check(self) -> list[str]:
         """What is wrong with the database, in plain words; empty when it is sound: SQLite's
         full integrity check (an SQLite file), then every record read back from its events
-        and rebuilt (``skak check``).
+        and rebuilt: the tournaments, the rating registry, the arbiters' accounts
+        (``skak check``).
 
         :raises StorageError: when the database cannot be read far enough to be checked.
         """
@@ -543,6 +565,10 @@ class Skak(RegistryCommands):
             self.registry()
         except SkakError as err:
             problems.append(f"the rating registry: {err}")
+        try:
+            self.accounts()
+        except SkakError as err:
+            problems.append(f"the arbiters' accounts: {err}")
         return problems
 
 

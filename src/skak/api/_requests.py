@@ -9,14 +9,24 @@ from pathlib import Path
 from typing import Any
 
 from skak.errors import InputError
+from skak.io.options import parse_date, parse_setting, scoring_from
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.model.player import Player
 from skak.model.progress import Progress
-from skak.model.tournament import Round, Tournament
-from skak.pairing import PairingSystem, get_system
+from skak.model.tournament import RatedKind, Round, Tournament
+from skak.pairing import PairingSystem, get_system, system_names
 from skak.pairing.engine import RoundCheck, check_rounds, pair_next
 
-__all__ = ["check_new_tournament", "engine_check", "engine_pair", "one_player", "players_from_csv"]
+__all__ = [
+    "check_new_tournament",
+    "engine_check",
+    "engine_pair",
+    "new_tournament",
+    "one_player",
+    "players_from_bytes",
+    "players_from_csv",
+    "tournament_from_trf",
+]
 
 
 def one_player(
@@ -47,10 +57,101 @@ def players_from_csv(
     """
     p = Path(path)
     try:
-        text = decode_text(p.read_bytes())
+        data = p.read_bytes()
     except OSError as err:
         raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-    return (lambda t: parse_players_csv(text, p.name, t, progress)), p.name
+    return players_from_bytes(data, p.name, progress), p.name
+
+
+def players_from_bytes(
+    data: bytes, source: str, progress: Progress | None = None
+) -> Callable[[Tournament], Sequence[Player]]:
+    """A registration of a CSV player list sent as bytes (UTF-8 or Windows-1252), named
+    ``source`` in its errors (an upload)."""
+    text = decode_text(data)
+    return lambda t: parse_players_csv(text, source, t, progress)
+
+
+def new_tournament(
+    name: str,
+    *,
+    system: str = "berger",
+    rounds: int | None = None,
+    settings: Sequence[str] = (),
+    scoring: Sequence[str] = (),
+    place: str | None = None,
+    start: str | None = None,
+    end: str | None = None,
+    kind: RatedKind = RatedKind.STANDARD,
+    time_control: str | None = None,
+    tiebreaks: Sequence[str] = (),
+    unrated: bool = False,
+    gladiator: bool = False,
+) -> Tournament:
+    """A new tournament from the options as typed (``skak new``, the web's form): the
+    settings as ``KEY=VALUE``, the points as ``KEY=POINTS``, dates as ``YYYY-MM-DD``; a
+    Gladiator tournament's tie-breaks default to GLO, GLR, DE (4.9.8). Checked as
+    :func:`check_new_tournament` checks it; nothing is written.
+
+    :raises InputError: naming the option that is wrong.
+    """
+    if not name.strip():
+        raise InputError("a tournament needs a name")
+    pairing = get_system(system.strip())
+    tournament = Tournament(
+        name=name.strip(),
+        pairing_system=pairing.name,
+        number_of_rounds=rounds,
+        place=place.strip() or None if place is not None else None,
+        start_date=parse_date(start or None, "start date"),
+        end_date=parse_date(end or None, "end date"),
+        rated_kind=kind,
+        rated=not unrated,
+        time_control=time_control.strip() or None if time_control is not None else None,
+        pairing_settings=tuple(parse_setting(s) for s in settings),
+        scoring=scoring_from(replace(pairing.default_scoring, gladiator=gladiator), list(scoring)),
+        tiebreaks=tuple(tiebreaks or ([] if not gladiator else ["GLO", "GLR", "DE"])),
+    )
+    check_new_tournament(tournament)
+    return tournament
+
+
+def tournament_from_trf(
+    data: bytes,
+    source: str,
+    *,
+    system: str | None = None,
+    strict: bool = True,
+    report: Progress | None = None,
+    to_import: bool = True,
+) -> Tournament:
+    """A tournament read from a TRF file's bytes (TRF16 or TRF-2026); ``system`` names the
+    pairing system for the rounds to come (else the file's, which skak must know to import
+    it, ``to_import``, though not to rank it). ``strict=False`` collects every problem of
+    the file before refusing it; ``report`` is told how far the reading has come.
+
+    :raises InputError: naming ``source``, the line and column of each problem.
+    """
+    from skak.io.trf import decode_trf, parse_trf
+
+    read = parse_trf(decode_trf(data), source, strict=strict, progress=report)
+    if read.problems:
+        raise InputError(
+            f"nothing imported: {len(read.problems)} problem"
+            f"{'s' if len(read.problems) != 1 else ''} in the file",
+            location=source,
+            problems=read.problems,
+        )
+    t = read.tournament
+    if system is not None:
+        return replace(t, pairing_system=get_system(system).name)
+    if to_import and t.pairing_system not in system_names():
+        raise InputError(
+            f"the file's pairing system is {t.pairing_system!r}, which skak cannot pair yet; "
+            f"name the system for the rounds to come with --system ({', '.join(system_names())})",
+            location=source,
+        )
+    return t
 
 
 def check_new_tournament(tournament: Tournament) -> None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -29,14 +28,11 @@ from skak.cli._common import (
     export_app,
     open_db,
     out,
-    parse_date,
-    parse_setting,
     print_json,
-    scoring_from,
     write_output,
 )
 from skak.model.events import PlayerWithdrawn, describe
-from skak.model.tournament import RatedKind, Tournament
+from skak.model.tournament import RatedKind
 from skak.views import pairing_system as find_system
 from skak.views import system_names
 
@@ -98,26 +94,24 @@ def new(
 
     Example: skak new "Klubmesterskab 2026" --system berger --place Aarhus --start 2026-09-01
     """
-    from skak.api import check_new_tournament
+    from skak.api import new_tournament
 
     pairing_system = find_system(system)
-    tournament = Tournament(
-        name=name.strip(),
-        pairing_system=pairing_system.name,
-        number_of_rounds=rounds,
+    tournament = new_tournament(
+        name,
+        system=pairing_system.name,
+        rounds=rounds,
+        settings=setting or [],
+        scoring=scoring or [],
         place=place,
-        start_date=parse_date(start, "start date"),
-        end_date=parse_date(end, "end date"),
-        rated_kind=kind,
-        rated=not unrated,
+        start=start,
+        end=end,
+        kind=kind,
         time_control=time_control,
-        pairing_settings=tuple(parse_setting(s) for s in setting or []),
-        scoring=scoring_from(
-            replace(pairing_system.default_scoring, gladiator=gladiator), scoring or []
-        ),
-        tiebreaks=tuple(tiebreak or ([] if not gladiator else ["GLO", "GLR", "DE"])),
-    )
-    check_new_tournament(tournament)  # a bad setting or code is refused before anything is written
+        tiebreaks=tiebreak or [],
+        unrated=unrated,
+        gladiator=gladiator,
+    )  # a bad setting or code is refused before anything is written
     s = open_db(db, create=True)
     row = s.create(tournament)
     out.print(
@@ -301,6 +295,7 @@ from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401
 from skak.cli import serve as _serve  # noqa: E402, F401
 from skak.cli import systems as _systems  # noqa: E402, F401
+from skak.cli import users as _users  # noqa: E402, F401
 
 
 def main() -> None:

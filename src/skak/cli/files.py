@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -29,34 +28,36 @@ from skak.cli._common import (
 from skak.cli._progress import Report, progress
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
 from skak.model.tournament import Tournament
-from skak.views import pairing_system, system_names
+from skak.views import system_names
 
 # The TRF reader and writer and the API are imported in the commands that use them.
 
 __all__ = ["engine", "export_trf", "import_trf", "read_trf_file"]
 
 
-def read_trf_file(path: Path, *, strict: bool = True, report: Report | None = None) -> Tournament:
+def read_trf_file(
+    path: Path,
+    *,
+    strict: bool = True,
+    report: Report | None = None,
+    system: str | None = None,
+    to_import: bool = False,
+) -> Tournament:
     """Read and parse a TRF file; in lenient mode report every problem at once. ``report``
-    is told how far the reading has come.
+    is told how far the reading has come; ``system`` (when given) pairs the rounds to come,
+    and a file ``to_import`` must name a system skak pairs, or be given one.
 
     :raises InputError: naming the file, line and column of the (first) problem.
     """
-    from skak.io.trf import decode_trf, parse_trf
+    from skak.api import tournament_from_trf
 
     try:
         data = path.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read the file: {e.strerror}", location=str(path)) from e
-    read = parse_trf(decode_trf(data), path.name, strict=strict, progress=report)
-    if read.problems:
-        raise InputError(
-            f"nothing imported: {len(read.problems)} problem"
-            f"{'s' if len(read.problems) != 1 else ''} in the file",
-            location=path.name,
-            problems=read.problems,
-        )
-    return read.tournament
+    return tournament_from_trf(
+        data, path.name, system=system, strict=strict, report=report, to_import=to_import
+    )
 
 
 @import_app.command("trf")
@@ -80,14 +81,7 @@ def import_trf(
     Example: skak import trf turnering.trf --system berger
     """
     with progress(f"Reading {escape(str(file))}: lines") as report:
-        t = read_trf_file(file, strict=not lenient, report=report)
-    if system is not None:
-        t = replace(t, pairing_system=pairing_system(system).name)
-    elif t.pairing_system not in system_names():
-        raise InputError(
-            f"the file's pairing system is {t.pairing_system!r}, which skak cannot pair yet; "
-            f"name the system for the rounds to come with --system ({', '.join(system_names())})"
-        )
+        t = read_trf_file(file, strict=not lenient, report=report, system=system, to_import=True)
     s = open_db(db, create=True)
     row = s.import_tournament(t, source=file.name)
     out.print(

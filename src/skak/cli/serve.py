@@ -76,17 +76,25 @@ def serve(
         list[str] | None,
         typer.Option(
             "--arbiter",
-            help=f"An arbiter who may log in (repeatable); the password is ${PASSWORD_VARIABLE} "
-            "or asked for, and kept only hashed in memory.",
+            help="An arbiter who may log in while this server runs, besides those with an "
+            f"account (skak user add); the password is ${PASSWORD_VARIABLE} or asked for, and "
+            "kept only hashed in memory (repeatable).",
         ),
     ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            help="Send the login cookie over HTTPS only (behind an HTTPS proxy).",
+        ),
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Serve the web pages: public standings, pairings and crosstables for players'
-    phones and the notice board, and the arbiter's screens (pair, results, undo) behind
-    a login. Ctrl-C stops it.
+    phones and the notice board, and the arbiter's screens (new tournament, players,
+    pairing, results, undo, TRF files) behind a login. Ctrl-C stops it.
 
-    Example: skak serve --arbiter "Inge Holm" --port 8000
+    Example: skak serve --host 0.0.0.0 --port 8000
     """
     if not 1 <= port <= 65535:
         raise InputError(f"--port {port} is not a port number (1–65535)")
@@ -94,14 +102,15 @@ def serve(
     s = open_db(db)
     from skak.web import create_app
 
-    web = create_app(s, arbiters=accounts)
+    web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies)
     shown = f"[{host}]" if ":" in host else host
+    names = [*accounts.hashes, *(n for n in s.accounts().names if n not in accounts)]
     err.print(
         f"skak serves {escape(s.db.location)} at http://{escape(shown)}:{port}/ "
         + (
-            f"(arbiters: {escape(', '.join(accounts.hashes))}; log in at /login)"
-            if accounts
-            else "(public pages only: no --arbiter given)"
+            f"(arbiters: {escape(', '.join(names))}; log in at /login)"
+            if names
+            else "(public pages only: add an arbiter with 'skak user add NAME')"
         ),
         soft_wrap=True,
     )

@@ -125,12 +125,14 @@ class RegisterPlayers:
 @dataclass(frozen=True, slots=True)
 class EditPlayer:
     """Change a player's details: ``changes`` by field, ``ratings`` by rating field, and
-    rounds added to his announced absences."""
+    rounds added to his announced absences. ``seen``: what the caller saw in the fields it
+    changes (a form); a field someone changed since is a conflict, not overwritten."""
 
     start_number: int
     changes: Mapping[str, Any] = field(default_factory=dict)
     ratings: Mapping[str, int] = field(default_factory=dict)
     add_absent: frozenset[int] = frozenset()
+    seen: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +341,18 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             changes = dict(command.changes)
             if "start_number" in changes:
                 raise InputError("the start number (startnummer) identifies the player and stays")
+            moved = [
+                k for k in changes if k in command.seen and getattr(before, k) != command.seen[k]
+            ]
+            if moved:
+                raise ConflictError(
+                    N_(
+                        "player {number} was changed by someone else since it was shown "
+                        "({fields}); nothing was saved: look again",
+                        number=command.start_number,
+                        fields=", ".join(moved),
+                    )
+                )
             if command.ratings:
                 changes["ratings"] = replace(before.ratings, **command.ratings)
             if command.add_absent:

@@ -1,10 +1,12 @@
 """The event store: one for every record kind (see :mod:`skak.store.streams`)."""
 
-from skak.store.kinds import REGISTRY, RegistryKind, TournamentKind
+from skak.store.kinds import ACCOUNTS, REGISTRY, AccountsKind, RegistryKind, TournamentKind
 from skak.store.streams import EventStore, Loaded, RecordKind, Stats, StreamRow
 
 __all__ = [
+    "ACCOUNTS",
     "REGISTRY",
+    "AccountsKind",
     "EventStore",
     "Loaded",
     "RecordKind",

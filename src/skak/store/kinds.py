@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from skak.commands import accounts as account_rules
 from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
+from skak.commands.accounts import AccountEvent, Accounts
 from skak.commands.tournament import Context
 from skak.model.events import Event, EventUndone, ReplayError
 from skak.model.progress import Progress
@@ -26,7 +28,7 @@ from skak.storage.codec import (
     load_tournament,
 )
 
-__all__ = ["REGISTRY", "RegistryKind", "TournamentKind"]
+__all__ = ["ACCOUNTS", "REGISTRY", "AccountsKind", "RegistryKind", "TournamentKind"]
 
 
 @dataclass(frozen=True)
@@ -134,3 +136,47 @@ class RegistryKind:
 
 
 REGISTRY = RegistryKind()
+
+
+@dataclass(frozen=True)
+class AccountsKind:
+    """The arbiters' accounts (:mod:`skak.commands.accounts`): one small stream, no
+    snapshots, never undone."""
+
+    name: str = "arbiter-accounts"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: AccountEvent) -> dict[str, Any]:
+        return account_rules.dump_account_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> AccountEvent:
+        return account_rules.load_account_event(payload)
+
+    def fold(
+        self, events: Sequence[Recorded[AccountEvent]], start: Accounts | None
+    ) -> Accounts | None:
+        return account_rules.fold(events, start)
+
+    def evolve(
+        self,
+        state: Accounts | None,
+        event: AccountEvent,
+        log: Sequence[Recorded[AccountEvent]] | None,
+    ) -> Accounts:
+        return account_rules.evolve(state or Accounts(), event)
+
+    def needs_log(self, event: AccountEvent) -> bool:
+        return False
+
+    def dump_state(self, state: Accounts) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> Accounts:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[AccountEvent]]) -> bool:
+        return False
+
+
+ACCOUNTS = AccountsKind()

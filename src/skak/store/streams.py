@@ -441,6 +441,22 @@ class EventStore:
         assert state is not None
         return new, state
 
+    def head(self, kind: str, ident: int) -> int:
+        """The newest version of record ``ident`` of ``kind``: one small query, for a
+        reader that keeps what it built of each version (the web's pages).
+
+        :raises NotFoundError: when there is no such record.
+        """
+        with self.db.read() as conn:
+            version = conn.execute(
+                select(func.max(stream_events.c.version))
+                .select_from(streams.join(stream_events, stream_events.c.stream_id == streams.c.id))
+                .where(streams.c.id == ident, streams.c.kind == kind)
+            ).scalar_one()
+        if version is None:
+            raise NotFoundError(f"there is no {kind} #{ident}")
+        return int(version)
+
     def stream(self, kind: str, ident: int) -> StreamRow:
         """:raises NotFoundError: when there is no such record."""
         for row in self.streams(kind):

@@ -30,7 +30,13 @@ if TYPE_CHECKING:
     from skak.tiebreaks import exact_decimal
     from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
     from skak.views._numbers import number_column, quarters
-    from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
+    from skak.views.catalogue import (
+        SystemEntry,
+        pairing_system,
+        pairing_systems,
+        system_names,
+        tiebreak_lists,
+    )
     from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
     from skak.views.rating import (
@@ -39,9 +45,12 @@ if TYPE_CHECKING:
         RatingView,
         RegistryHistoryLine,
         RegistryRow,
+        TournamentRatingRow,
+        TournamentRatingView,
         candidate_rows,
         rating_view,
         registry_rows,
+        tournament_rating_view,
     )
     from skak.views.rounds import (
         BoardRow,
@@ -97,7 +106,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.tiebreaks": ("exact_decimal",),
     "skak.views._json": ("OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"),
     "skak.views._numbers": ("number_column", "quarters"),
-    "skak.views.catalogue": ("SystemEntry", "pairing_system", "system_names", "tiebreak_lists"),
+    "skak.views.catalogue": (
+        "SystemEntry",
+        "pairing_system",
+        "pairing_systems",
+        "system_names",
+        "tiebreak_lists",
+    ),
     "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
@@ -106,9 +121,12 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "RatingView",
         "RegistryHistoryLine",
         "RegistryRow",
+        "TournamentRatingRow",
+        "TournamentRatingView",
         "candidate_rows",
         "rating_view",
         "registry_rows",
+        "tournament_rating_view",
     ),
     "skak.views.rounds": (
         "BoardRow",
@@ -186,6 +204,8 @@ __all__ = [
     "TiebreakChoice",
     "TournamentExport",
     "TournamentLine",
+    "TournamentRatingRow",
+    "TournamentRatingView",
     "VarmaDrawView",
     "VarmaGroupsView",
     "board_line",
@@ -203,6 +223,7 @@ __all__ = [
     "number_column",
     "olympiad_view",
     "pairing_system",
+    "pairing_systems",
     "pending_playoff",
     "player_row",
     "players_view",
@@ -219,6 +240,7 @@ __all__ = [
     "to_json",
     "tournament_export",
     "tournament_lines",
+    "tournament_rating_view",
     "varma_draw_view",
     "varma_groups_view",
 ]

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from skak.model.results import Scoring
 from skak.pairing import get_system
 from skak.pairing import system_names as _system_names
+from skak.pairing.settings import NoSettings, Settings
 
-__all__ = ["SystemEntry", "pairing_system", "system_names", "tiebreak_lists"]
+__all__ = ["SystemEntry", "pairing_system", "pairing_systems", "system_names", "tiebreak_lists"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +22,8 @@ class SystemEntry:
     title: str
     accepts_late_entries: bool
     default_scoring: Scoring
+    #: Each setting's key (``--setting KEY=VALUE``) with the values it allows, in words.
+    settings: tuple[tuple[str, str], ...] = ()
 
 
 def system_names() -> tuple[str, ...]:
@@ -31,7 +34,14 @@ def system_names() -> tuple[str, ...]:
 def pairing_system(name: str) -> SystemEntry:
     """:raises UnknownPairingSystemError: naming the systems that exist."""
     s = get_system(name)
-    return SystemEntry(s.name, s.title, s.accepts_late_entries, s.default_scoring)
+    kind: type[Settings] = getattr(s, "settings_type", NoSettings)
+    settings = tuple(kind.describe().items())
+    return SystemEntry(s.name, s.title, s.accepts_late_entries, s.default_scoring, settings)
+
+
+def pairing_systems() -> tuple[SystemEntry, ...]:
+    """Every registered pairing system, by name (a form's choice)."""
+    return tuple(pairing_system(name) for name in system_names())
 
 
 def tiebreak_lists() -> tuple[str, ...]:

@@ -11,6 +11,8 @@ from fractions import Fraction
 from typing import Any
 
 from skak.errors import InputError
+from skak.messages import N_
+from skak.model.tournament import Tournament
 from skak.rating import calculate, get_rule_set, rule_set_for
 from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.candidate import candidate_results, designation
@@ -22,9 +24,12 @@ __all__ = [
     "RatingView",
     "RegistryHistoryLine",
     "RegistryRow",
+    "TournamentRatingRow",
+    "TournamentRatingView",
     "candidate_rows",
     "rating_view",
     "registry_rows",
+    "tournament_rating_view",
 ]
 
 
@@ -175,3 +180,72 @@ def registry_rows(
         )
         for p in players
     )
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRatingRow:
+    """One player's DSU rating result in a finished tournament (by start number)."""
+
+    start_number: int
+    name: str
+    old: int
+    games: int
+    score: Fraction
+    expected: Fraction
+    bonus: Fraction
+    k: int
+    change: int
+    new: int
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRatingView:
+    """A finished rated tournament's rating result (the standings' rating column in full:
+    score, expected score, bonus and K of each player), or ``note`` saying why there is
+    none (not rated, not finished, or what stops the calculation)."""
+
+    tournament: str
+    edition: str | None
+    method: str | None
+    players: tuple[TournamentRatingRow, ...]
+    note: str = ""
+
+
+def tournament_rating_view(
+    t: Tournament, today: datetime.date | None = None
+) -> TournamentRatingView:
+    """The DSU rating result of ``t`` as :func:`skak.views.standings_view`'s rating column
+    has it, with every figure of the calculation (by the edition in force on its dates)."""
+    from skak.views.standings import final_rating, is_finished
+
+    result, note = final_rating(t, today)
+    if result is None:
+        if not note:
+            note = (
+                N_("The tournament is not rated (skak new --unrated).")
+                if not t.rated
+                else N_("The rating result is computed once every round is paired and played.")
+                if not is_finished(t)
+                else N_("No player has a rated game.")
+            )
+        return TournamentRatingView(t.name, None, None, (), note)
+    names = {str(p.start_number): p.name for p in t.players}
+    rows = tuple(
+        TournamentRatingRow(
+            int(c.id),
+            names.get(c.id, c.id),
+            c.old,
+            c.games,
+            c.score,
+            c.expected,
+            c.bonus,
+            c.k,
+            c.change,
+            c.new,
+            c.notes,
+        )
+        for c in result.players
+        if c.games
+    )
+    return TournamentRatingView(t.name, result.edition, result.method, rows)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from skak.model.results import Result, playoff_pending
+from skak.model.results import Result, Scoring, playoff_pending
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.views._json import face_only, to_json
 
@@ -32,6 +32,9 @@ class BoardRow:
     result: Result | None
     white_name: str = face_only("")
     black_name: str = face_only("")
+    #: Gladiator (4.9.8): a drawn game's play-off games, and whether it still has no winner.
+    playoff: tuple[Result, ...] = face_only(())
+    playoff_pending: bool = face_only(False)
 
     @property
     def is_bye(self) -> bool:
@@ -72,7 +75,7 @@ def round_view(t: Tournament, number: int | Round) -> RoundView:
     def name(n: int | None) -> str:
         return "" if n is None else t.player(n).name
 
-    return _view(rnd, name, t.name)
+    return _view(rnd, name, t.name, t.scoring)
 
 
 def round_json(rnd: Round) -> Any:
@@ -81,11 +84,22 @@ def round_json(rnd: Round) -> Any:
     return to_json(_view(rnd, lambda _: "", ""))
 
 
-def _view(rnd: Round, name: Callable[[int | None], str], title: str) -> RoundView:
+def _view(
+    rnd: Round, name: Callable[[int | None], str], title: str, scoring: Scoring | None = None
+) -> RoundView:
     return RoundView(
         rnd.number,
         tuple(
-            BoardRow(p.board, p.white, p.black, p.result, name(p.white), name(p.black))
+            BoardRow(
+                p.board,
+                p.white,
+                p.black,
+                p.result,
+                name(p.white),
+                name(p.black),
+                p.playoff,
+                scoring is not None and playoff_pending(p.result, p.playoff, scoring),
+            )
             for p in rnd.pairings
         ),
         tuple(ByeRow(b.player, b.result, name(b.player)) for b in rnd.byes),

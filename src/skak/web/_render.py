@@ -1,16 +1,24 @@
-"""The pages' templates and the rows they show: each helper lays out one view of
-:mod:`skak.views` for a table (a column of points in one format, as the CLI writes it) and
-decides nothing."""
+"""The pages' templates, their language, and the rows they show: each helper lays out one
+view of :mod:`skak.views` for a table (a column of points in one format, as the CLI writes
+it) and decides nothing.
+
+**Language.** Every page is in Danish (the default) or English: ``?lang=en`` or
+``?lang=da`` on any page chooses, and a cookie remembers the choice. The templates mark
+their text with the ``_`` function (``.format(...)`` fills in the fields, as the catalogue's
+``{field}`` style has it); one Jinja2 environment per language holds that language's
+gettext, so a request never changes another's language. What the core says (errors,
+notes, result labels) is translated by its template with the ``say`` filter.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, Response
 from starlette.templating import Jinja2Templates
 
 from skak.errors import (
@@ -21,6 +29,7 @@ from skak.errors import (
     StateError,
     StorageError,
 )
+from skak.i18n import LANGUAGES, error_text, say, translations
 from skak.model.results import Result
 from skak.views import (
     BoardRow,
@@ -29,36 +38,95 @@ from skak.views import (
     Omitted,
     StandingRow,
     StandingsView,
+    exact_decimal,
     number_column,
 )
 from skak.web.auth import csrf_token, logged_in
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
+    "LANGUAGE_COOKIE",
     "BoardLine",
     "CrossLine",
+    "Pages",
     "StandingLine",
     "board_line",
     "crosstable_lines",
+    "error_message",
     "flash",
     "fragment",
+    "gettext_for",
+    "language",
     "page",
+    "remember_language",
     "result_text",
     "standings_lines",
     "status_of",
-    "templates",
 ]
 
+#: The pages' language when nobody chose one: the arbiters' own.
+DEFAULT_LANGUAGE = "da"
+#: The cookie that remembers the language chosen with ``?lang=``.
+LANGUAGE_COOKIE = "skak_lang"
 
-def templates() -> Jinja2Templates:
-    """The pages' Jinja2 templates (``skak/web/templates``), every text escaped."""
-    env = Environment(
-        loader=PackageLoader("skak.web", "templates"),
-        autoescape=select_autoescape(default=True),
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-    env.filters["result"] = result_text
-    return Jinja2Templates(env=env)
+
+def language(request: Request) -> str:
+    """The request's language: ``?lang=``, else the cookie, else Danish."""
+    for given in (request.query_params.get("lang"), request.cookies.get(LANGUAGE_COOKIE)):
+        if given in LANGUAGES:
+            assert given is not None
+            return given
+    return DEFAULT_LANGUAGE
+
+
+def remember_language(request: Request, response: Response) -> None:
+    """Keep the language ``?lang=`` chose in a cookie, for the pages to come."""
+    chosen = request.query_params.get("lang")
+    if chosen in LANGUAGES and request.cookies.get(LANGUAGE_COOKIE) != chosen:
+        secure: bool = getattr(request.app.state, "secure_cookies", False)
+        response.set_cookie(
+            LANGUAGE_COOKIE, str(chosen), max_age=365 * 24 * 3600, samesite="lax", secure=secure
+        )
+
+
+def gettext_for(lang: str) -> Callable[[str], str]:
+    """The gettext of ``lang`` (English: the text as it is)."""
+    if lang == "en":
+        return lambda message: message
+    return translations(lang).gettext
+
+
+def _ngettext_for(lang: str) -> Callable[[str, str, int], str]:
+    if lang == "en":
+        return lambda singular, plural, n: singular if n == 1 else plural
+    return translations(lang).ngettext
+
+
+class Pages:
+    """The templates (``skak/web/templates``), one environment per language, every text
+    escaped."""
+
+    def __init__(self) -> None:
+        self.by_language = {lang: self._templates(lang) for lang in LANGUAGES}
+
+    @staticmethod
+    def _templates(lang: str) -> Jinja2Templates:
+        env = Environment(
+            loader=PackageLoader("skak.web", "templates"),
+            autoescape=select_autoescape(default=True),
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        env.globals["_"] = gettext_for(lang)
+        env.globals["ngettext"] = _ngettext_for(lang)
+        env.globals["lang"] = lang
+        env.filters["result"] = result_text
+        env.filters["decimal"] = exact_decimal
+        env.filters["say"] = lambda text: say(text, lang) if isinstance(text, str) else text
+        return Jinja2Templates(env=env)
+
+    def for_request(self, request: Request) -> Jinja2Templates:
+        return self.by_language[language(request)]
 
 
 def status_of(err: SkakError) -> int:
@@ -76,40 +144,58 @@ def status_of(err: SkakError) -> int:
     return 500
 
 
+def error_message(request: Request, err: Exception) -> str:
+    """An error's text in the request's language (as the CLI says it)."""
+    return error_text(err, language(request))
+
+
 def result_text(result: Result | None) -> str:
     """A board's result as the pairing list writes it (empty while there is none)."""
     return "" if result is None else str(result)
+
+
+def _switch(request: Request, lang: str) -> str:
+    """This page in the other language (``?lang=``), as a path on this server."""
+    url = request.url.include_query_params(lang=lang)
+    return f"{url.path}?{url.query}"
 
 
 def page(
     request: Request, template: str, context: Mapping[str, Any], *, status: int = 200
 ) -> HTMLResponse:
     """``template`` rendered with ``context``, the logged-in arbiter, the session's CSRF
-    token (for an arbiter) and the messages left for this page."""
+    token (for an arbiter), the messages left for this page and the language links."""
     arbiter = logged_in(request)
     flashes = request.session.pop("flash", []) if arbiter else []
+    lang = language(request)
+    other = "en" if lang == "da" else "da"
     full = {
         "arbiter": arbiter,
         "csrf": csrf_token(request) if arbiter else "",
         "flashes": flashes,
+        "other_language": other,
+        "other_language_url": _switch(request, other),
         **context,
     }
-    response: HTMLResponse = request.app.state.templates.TemplateResponse(
+    pages: Pages = request.app.state.pages
+    response: HTMLResponse = pages.for_request(request).TemplateResponse(
         request, template, full, status_code=status
     )
+    remember_language(request, response)
     return response
 
 
 def fragment(request: Request, template: str, context: Mapping[str, Any]) -> HTMLResponse:
     """A part of a page (an HTMX answer, e.g. one board's row): no messages are taken."""
-    response: HTMLResponse = request.app.state.templates.TemplateResponse(
+    pages: Pages = request.app.state.pages
+    response: HTMLResponse = pages.for_request(request).TemplateResponse(
         request, template, dict(context)
     )
     return response
 
 
 def flash(request: Request, message: str) -> None:
-    """A message for the arbiter's next page ("Round 3 paired")."""
+    """A message for the arbiter's next page ("Round 3 paired"), in the page's language."""
     request.session.setdefault("flash", [])
     request.session["flash"] = [*request.session["flash"], message]
 
@@ -133,7 +219,7 @@ def standings_lines(view: StandingsView) -> list[StandingLine]:
         rating = (
             f"{cell.new} ({cell.change:+d})" if not isinstance(cell, Omitted) and cell.games else ""
         )
-        unfinished = f" (+{s.unfinished} unfinished)" if s.unfinished else ""
+        unfinished = f" (+{s.unfinished})" if s.unfinished else ""
         lines.append(StandingLine(s, points[i] + unfinished, tuple(c[i] for c in columns), rating))
     return lines
 
@@ -162,10 +248,22 @@ class BoardLine:
     seen: str
     status: str = ""  # "saved", "unchanged", "conflict", "error"
     message: str = ""
+    #: Gladiator scoring (4.9.8): the row has a field for a drawn game's play-off.
+    gladiator: bool = False
+    playoff: str = ""
 
 
 def board_line(
-    board: BoardRow, status: str = "", message: str = "", value: str | None = None
+    board: BoardRow,
+    status: str = "",
+    message: str = "",
+    value: str | None = None,
+    *,
+    gladiator: bool = False,
+    playoff: str | None = None,
 ) -> BoardLine:
     seen = result_text(board.result)
-    return BoardLine(board, seen if value is None else value, seen, status, message)
+    games = ",".join(str(g) for g in board.playoff) if playoff is None else playoff
+    return BoardLine(
+        board, seen if value is None else value, seen, status, message, gladiator, games
+    )

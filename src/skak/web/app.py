@@ -2,7 +2,7 @@
 
 :func:`create_app` builds it around the one ``Skak`` a server keeps (the actor is given per
 call: the logged-in arbiter). skak's errors are shown on the page in the same words as the
-CLI's, with an HTTP status by their kind, and nothing changes.
+CLI's, in the page's language, with an HTTP status by their kind, and nothing changes.
 """
 
 from __future__ import annotations
@@ -17,12 +17,18 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 
 from skak.api import Skak
-from skak.errors import (
-    SkakError,
+from skak.errors import SkakError
+from skak.web import arbiter, manage, public
+from skak.web._cache import ReadCache
+from skak.web._render import (
+    Pages,
+    error_message,
+    gettext_for,
+    language,
+    page,
+    status_of,
 )
-from skak.web import arbiter, public
-from skak.web._render import page, status_of, templates
-from skak.web.auth import Arbiters, CsrfRefused, LoginRequired
+from skak.web.auth import Arbiters, CsrfRefused, LoginBrake, LoginRequired
 
 __all__ = ["SESSION_COOKIE", "create_app"]
 
@@ -40,51 +46,63 @@ def create_app(
     arbiters: Arbiters | None = None,
     secret: str | None = None,
     session_hours: int = 12,
+    secure_cookies: bool = False,
+    brake: LoginBrake | None = None,
 ) -> FastAPI:
     """The web application on ``skak``'s database.
 
-    :param arbiters: who may log in (none: the public pages only).
+    :param arbiters: who may log in besides the database's accounts (``skak user add``).
     :param secret: the key that signs session cookies; default: a random one, so a new
         server start logs everybody out.
     :param session_hours: how long a login lasts.
+    :param secure_cookies: send the cookies over HTTPS only (behind an HTTPS proxy).
+    :param brake: the limit on failed logins (default: :class:`LoginBrake`'s).
     """
     app = FastAPI(title="skak", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.skak = skak
     app.state.arbiters = arbiters or Arbiters()
-    app.state.templates = templates()
+    app.state.pages = Pages()
+    app.state.cache = ReadCache(skak)
+    app.state.brake = brake or LoginBrake()
+    app.state.secure_cookies = secure_cookies
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret or secrets.token_urlsafe(32),
         session_cookie=SESSION_COOKIE,
         max_age=session_hours * 3600,
         same_site="lax",
-        https_only=False,
+        https_only=secure_cookies,
     )
+
     static = files("skak.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(public.router)
     app.include_router(arbiter.router)
+    app.include_router(manage.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:
         status = status_of(err)
+        text = error_message(request, err)
         if _is_htmx(request):
-            return PlainTextResponse(str(err), status_code=status)
-        return page(request, "error.html", {"error": str(err), "status": status}, status=status)
+            return PlainTextResponse(text, status_code=status)
+        return page(request, "error.html", {"error": text, "status": status}, status=status)
 
     @app.exception_handler(LoginRequired)
     def login_required(request: Request, _err: LoginRequired) -> Response:
         if request.method == "GET" and not _is_htmx(request):
             target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
             return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
-        message = "Log in first (log ind): this needs an arbiter's login."
+        _ = gettext_for(language(request))
+        message = _("Log in first: this needs an arbiter's login.")
         if _is_htmx(request):
             return PlainTextResponse(message, status_code=401)
         return page(request, "error.html", {"error": message, "status": 401}, status=401)
 
     @app.exception_handler(CsrfRefused)
     def csrf_refused(request: Request, _err: CsrfRefused) -> Response:
-        message = (
+        _ = gettext_for(language(request))
+        message = _(
             "The form's security token is missing or old; nothing was changed. Reload the "
             "page and try again."
         )

@@ -1,4 +1,4 @@
-"""The arbiter's screens (login required): pair the next round after a preview, enter
+"""The arbiter's evening (login required): pair the next round after a preview, enter
 results on the board list, undo the last change with the history in view.
 
 Each change calls one method of :class:`skak.api.Skak` with the logged-in arbiter as the
@@ -10,30 +10,43 @@ is confirmed only at the version that was previewed.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from skak.errors import ConflictError, InputError, NotFoundError, SkakError, StateError
+from skak.i18n import say
 from skak.io.results_text import parse_result_word
 from skak.model.events import describe
 from skak.model.results import Result
 from skak.views import round_view, tournament_lines
-from skak.web._render import board_line, flash, fragment, page, status_of
+from skak.web._render import (
+    board_line,
+    error_message,
+    flash,
+    fragment,
+    gettext_for,
+    language,
+    page,
+    status_of,
+)
 from skak.web.auth import (
     CSRF_FIELD,
     Arbiters,
+    LoginBrake,
     LoginRequired,
     check_csrf,
+    check_login,
     csrf_token,
     log_in,
     log_out,
     logged_in,
 )
-from skak.web.public import SkakDep, load_tournament, tournament_context
+from skak.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 
-__all__ = ["arbiter", "arbiter_change", "router"]
+__all__ = ["ArbiterDep", "ChangeDep", "arbiter", "arbiter_change", "router"]
 
 router = APIRouter()
 
@@ -74,13 +87,17 @@ def _safe_next(target: str | None) -> str:
     return "/arbiter"
 
 
-@router.get("/login", response_class=HTMLResponse)
-def login_form(request: Request, next: str | None = None) -> Response:
+def _accounts_exist(request: Request, skak: SkakDep) -> bool:
     arbiters: Arbiters = request.app.state.arbiters
+    return bool(arbiters) or bool(skak.accounts().names)
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_form(request: Request, skak: SkakDep, next: str | None = None) -> Response:
     context = {
         "next": _safe_next(next),
         "login_csrf": csrf_token(request),
-        "enabled": bool(arbiters),
+        "enabled": _accounts_exist(request, skak),
     }
     return page(request, "login.html", context)
 
@@ -88,23 +105,35 @@ def login_form(request: Request, next: str | None = None) -> Response:
 @router.post("/login", response_class=HTMLResponse)
 def login(
     request: Request,
+    skak: SkakDep,
     name: Annotated[str, Form()] = "",
     password: Annotated[str, Form()] = "",
     next: Annotated[str, Form()] = "/arbiter",
     csrf: Annotated[str, Form()] = "",
 ) -> Response:
     check_csrf(request, csrf)
-    arbiters: Arbiters = request.app.state.arbiters
-    if arbiters.check(name.strip(), password):
-        log_in(request, name.strip())
-        return RedirectResponse(_safe_next(next), status_code=303)
+    _ = gettext_for(language(request))
+    brake: LoginBrake = request.app.state.brake
+    who = name.strip()
+    address = request.client.host if request.client else "-"
     context = {
         "next": _safe_next(next),
         "login_csrf": csrf_token(request),
-        "enabled": bool(arbiters),
-        "error": "Wrong name or password (forkert navn eller adgangskode).",
+        "enabled": _accounts_exist(request, skak),
         "name": name,
     }
+    wait = brake.wait(who, address)
+    if wait:
+        context["error"] = _(
+            "Too many wrong passwords: logins for this name are paused for {seconds} s."
+        ).format(seconds=wait)
+        return page(request, "login.html", context, status=429)
+    if who and check_login(request, who, password):
+        brake.succeeded(who)
+        log_in(request, who)
+        return RedirectResponse(_safe_next(next), status_code=303)
+    brake.failed(who, address)
+    context["error"] = _("Wrong name or password.")
     return page(request, "login.html", context, status=401)
 
 
@@ -124,8 +153,8 @@ def arbiter_home(request: Request, _who: ArbiterDep, skak: SkakDep) -> Response:
 
 
 @router.get("/arbiter/t/{tid}", response_class=HTMLResponse)
-def overview(request: Request, tid: int, _who: ArbiterDep, skak: SkakDep) -> Response:
-    t = load_tournament(skak, tid)
+def overview(request: Request, tid: int, _who: ArbiterDep, cache: CacheDep) -> Response:
+    t, _version = load_tournament(cache, tid)
     pending = [(r.number, r.pending_boards) for r in t.rounds if r.pending_boards]
     context = tournament_context(tid, t) | {"pending": pending, "players": len(t.players)}
     return page(request, "arbiter/overview.html", context)
@@ -140,16 +169,20 @@ def pair_preview(
     tid: int,
     _who: ArbiterDep,
     skak: SkakDep,
+    cache: CacheDep,
     allow_unfinished: bool = False,
 ) -> Response:
-    t = load_tournament(skak, tid)
+    t, _version = load_tournament(cache, tid)
     context = tournament_context(tid, t) | {"allow_unfinished": allow_unfinished}
     try:
         preview = skak.preview_pair(f"#{tid}", allow_unfinished=allow_unfinished)
     except SkakError as err:
         # offer to pair anyway when results are what is missing (--allow-unfinished)
         missing = isinstance(err, StateError) and any(r.pending_boards for r in t.rounds)
-        context |= {"refused": str(err), "missing": missing and not allow_unfinished}
+        context |= {
+            "refused": error_message(request, err),
+            "missing": missing and not allow_unfinished,
+        }
         return page(request, "arbiter/pair.html", context, status=status_of(err))
     view = round_view(preview.after, preview.round)
     context |= {"preview": preview, "view": view}
@@ -163,20 +196,24 @@ def pair_confirm(
     version: Annotated[int, Form()],
     who: ChangeDep,
     skak: SkakDep,
+    cache: CacheDep,
     allow_unfinished: Annotated[bool, Form()] = False,
 ) -> Response:
+    _ = gettext_for(language(request))
     try:
         done = skak.pair_round(
             f"#{tid}", allow_unfinished=allow_unfinished, at_version=version, actor=who
         )
     except ConflictError as err:
-        t = load_tournament(skak, tid)
-        context = tournament_context(tid, t) | {"stale": str(err)}
+        t, _version = load_tournament(cache, tid)
+        context = tournament_context(tid, t) | {"stale": error_message(request, err)}
         return page(request, "arbiter/pair.html", context, status=409)
     number = done.after.current_round
-    flash(request, f"Round (runde) {number} paired and saved.")
+    paired = _("Round {round} paired and saved.")
+    flash(request, paired.format(round=number))
+    noted = _("Note: {note}")
     for note in done.notes:
-        flash(request, f"Note: {note}")
+        flash(request, noted.format(note=say(note, language(request))))
     return RedirectResponse(f"/arbiter/t/{tid}/rounds/{number}", status_code=303)
 
 
@@ -189,11 +226,12 @@ def results_page(
     tid: int,
     number: int,
     _who: ArbiterDep,
-    skak: SkakDep,
+    cache: CacheDep,
 ) -> Response:
-    t = load_tournament(skak, tid)
+    t, _version = load_tournament(cache, tid)
     view = round_view(t, number)
-    lines = [board_line(b) for b in view.pairings]
+    gladiator = t.scoring.gladiator
+    lines = [board_line(b, gladiator=gladiator) for b in view.pairings]
     context = tournament_context(tid, t) | {"view": view, "lines": lines}
     return page(request, "arbiter/results.html", context)
 
@@ -206,18 +244,35 @@ def enter_result(
     board: int,
     who: ChangeDep,
     skak: SkakDep,
+    cache: CacheDep,
     result: Annotated[str, Form()] = "",
     seen: Annotated[str, Form()] = "",
+    playoff: Annotated[str | None, Form()] = None,
 ) -> Response:
     """One board's result, typed as ``1``, ``½`` or ``=``, ``0``, ``+``, ``-`` (or any
-    spelling ``skak result`` reads); answers with the board's row as it now is."""
+    spelling ``skak result`` reads), and under Gladiator scoring (4.9.8) a drawn game's
+    play-off (``½,1`` as ``skak result --playoff`` reads it); answers with the board's row
+    as it now is."""
+    lang = language(request)
+    _ = gettext_for(lang)
 
     def row(status: str, message: str, value: str | None = None) -> Response:
-        t = load_tournament(skak, tid)
+        t, _version = load_tournament(cache, tid)
         current = next((b for b in round_view(t, number).pairings if b.board == board), None)
         if current is None:
             raise NotFoundError(f"round {number} has no board {board}")
-        line = board_line(current, status, message, value)
+        typed_playoff = None if value is None else playoff
+        line = board_line(
+            current,
+            status,
+            message,
+            value,
+            gladiator=t.scoring.gladiator,
+            playoff=typed_playoff,
+        )
+        if status == "saved" and current.playoff_pending:
+            pending = _("Gladiator (4.9.8): the play-off has no winner yet; type its games.")
+            line = replace(line, message=f"{line.message} {pending}")
         context = {"tid": tid, "round": number, "line": line}
         return fragment(request, "arbiter/_board_row.html", context)
 
@@ -227,27 +282,41 @@ def enter_result(
     except ValueError:
         raise InputError(f"the page sent {seen!r} as the board's result; reload it") from None
     if not typed:
-        return row("error", "Type a result: 1, ½ or =, 0, + or -.", value="")
+        message = _("Type a result: 1, ½ or =, 0, + or -.")
+        return row("error", message, value="")
     try:
         parsed = parse_result_word(typed)
-        done = skak.result_entry(f"#{tid}", number, board, parsed, seen=previous, actor=who)
+        games = tuple(parse_result_word(g) for g in (playoff or "").split(",") if g.strip())
+        done = skak.result_entry(f"#{tid}", number, board, parsed, games, seen=previous, actor=who)
     except ConflictError as err:
-        return row("conflict", f"Not saved: {err} (you typed {typed}).")
+        message = _("Not saved: {error} (you typed {typed}).")
+        return row("conflict", message.format(error=error_message(request, err), typed=typed))
     except InputError as err:
-        return row("error", f"Not saved: {err}", value=typed)
+        message = _("Not saved: {error}")
+        return row("error", message.format(error=error_message(request, err)), value=typed)
     if not done.events:
-        return row("unchanged", "Unchanged.")
-    corrected = f", corrected from {previous}" if previous is not None else ""
-    notes = "".join(f" Note: {n}" for n in done.notes)
-    return row("saved", f"Saved: {parsed.label}{corrected}.{notes}")
+        message = _("Unchanged.")
+        return row("unchanged", message)
+    label = say(parsed.label, lang)
+    if previous is not None:
+        saved = _("Saved: {result}, corrected from {previous}.").format(
+            result=label, previous=previous
+        )
+    else:
+        saved = _("Saved: {result}.").format(result=label)
+    note = _("Note: {note}")
+    notes = "".join(" " + note.format(note=say(n, lang)) for n in done.notes)
+    return row("saved", saved + notes)
 
 
 # -- history and undo ---------------------------------------------------------------------
 
 
 @router.get("/arbiter/t/{tid}/history", response_class=HTMLResponse)
-def history_page(request: Request, tid: int, _who: ArbiterDep, skak: SkakDep) -> Response:
-    t = load_tournament(skak, tid)
+def history_page(
+    request: Request, tid: int, _who: ArbiterDep, skak: SkakDep, cache: CacheDep
+) -> Response:
+    t, _version = load_tournament(cache, tid)
     lines = skak.history(f"#{tid}")
     in_force = [h for h in lines if not h.undone and h.type != "event_undone"]
     last = in_force[-1] if len(in_force) > 1 else None  # the creation is never undone
@@ -266,6 +335,9 @@ def undo(
     """Take back event ``seq``: the last change as the history page showed it. When
     someone changed the tournament since, that page's last change is still the one
     taken back, or the undo is refused if a later change depends on it."""
-    undone, _ = skak.take_back(f"#{tid}", seq=seq, actor=who)
-    flash(request, f"Undone (fortrudt): event {undone.version}, {describe(undone.event)}.")
+    _ = gettext_for(language(request))
+    undone, _after = skak.take_back(f"#{tid}", seq=seq, actor=who)
+    message = _("Undone: event {seq}, {change}.")
+    change = say(describe(undone.event), language(request))
+    flash(request, message.format(seq=undone.version, change=change))
     return RedirectResponse(f"/arbiter/t/{tid}/history", status_code=303)

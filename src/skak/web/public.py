@@ -1,19 +1,24 @@
 """The public pages: read-only, for players and spectators (and the notice board).
 
 Every page renders a view of :mod:`skak.views` of the tournament as stored: the list of
-tournaments, a round's pairings with its results (rundelægning), the standings with the
-tournament's own tie-breaks (stilling), the crosstable (krydstabel) and the players. They
-answer GET only; a POST to any of them is refused (405).
+tournaments, a round's pairings with its results (rundelægning), the standings (stilling,
+with the tournament's own tie-breaks or others chosen with ``?tiebreaks=`` or ``?rules=``),
+the crosstable (krydstabel), the players and the rating result. They answer GET only; a
+POST to any of them is refused (405). What they build is kept per tournament version
+(:mod:`skak.web._cache`), so a hall full of phones costs one replay per change.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from skak.api import Skak
+from skak.errors import InputError
 from skak.model.tournament import Tournament
 from skak.views import (
     crosstable_view,
@@ -21,28 +26,104 @@ from skak.views import (
     players_view,
     round_view,
     standings_view,
+    tiebreak_lists,
     tournament_lines,
+    tournament_rating_view,
 )
-from skak.web._render import crosstable_lines, page, standings_lines
+from skak.web._cache import ReadCache
+from skak.web._render import (
+    crosstable_lines,
+    error_message,
+    language,
+    page,
+    remember_language,
+    standings_lines,
+)
+from skak.web.auth import logged_in
 
-__all__ = ["SkakDep", "get_skak", "load_tournament", "router", "tournament_context"]
+__all__ = [
+    "CacheDep",
+    "SkakDep",
+    "get_cache",
+    "get_skak",
+    "load_tournament",
+    "public_page",
+    "router",
+    "tournament_context",
+]
 
 router = APIRouter()
 
 
-def get_skak(request: Request) -> Skak:
-    """The server's one :class:`Skak` (the database it was started on)."""
+async def get_skak(request: Request) -> Skak:
+    """The server's one :class:`Skak` (the database it was started on); ``async``, as
+    every dependency that only looks something up, so that it costs no thread."""
     skak: Skak = request.app.state.skak
     return skak
 
 
-#: The server's Skak, for a route's parameters.
+async def get_cache(request: Request) -> ReadCache:
+    """What the server's pages have built, by tournament version."""
+    cache: ReadCache = request.app.state.cache
+    return cache
+
+
+#: The server's Skak and its read cache, for a route's parameters.
 SkakDep = Annotated[Skak, Depends(get_skak)]
+CacheDep = Annotated[ReadCache, Depends(get_cache)]
 
 
-def load_tournament(skak: Skak, tid: int) -> Tournament:
-    """Tournament ``tid`` by its ID. :raises NotFoundError: naming those there are."""
-    return skak.load(f"#{tid}")
+async def public_page(request: Request, tid: int, build: Callable[[], Response]) -> Response:
+    """The page ``build`` makes, kept per tournament version for visitors without a login
+    (see :mod:`skak.web._cache`); an arbiter's page is built anew, with its menus.
+
+    A kept page is answered at once, on the event loop (one small query for the version);
+    building a page, and everything an arbiter asks for, runs in a worker thread.
+    """
+    if request.session.get("arbiter") is not None:
+        return await run_in_threadpool(_arbiters_or_public, request, tid, build)
+    cache: ReadCache = request.app.state.cache
+    version = cache.skak.version(tid)
+    key = (tid, request.url.path, request.url.query, language(request))
+    body = cache.kept_page(key, version)
+    if body is None:
+        body, status = await run_in_threadpool(_built_page, cache, key, version, build)
+    else:
+        status = 200
+    response = HTMLResponse(body, status_code=status)
+    remember_language(request, response)
+    return response
+
+
+def _built_page(
+    cache: ReadCache, key: Hashable, version: int, build: Callable[[], Response]
+) -> tuple[bytes, int]:
+    status: list[int] = []
+
+    def render() -> tuple[bytes, bool]:
+        response = build()
+        status.append(response.status_code)
+        return bytes(response.body), response.status_code == 200
+
+    body = cache.page(key, version, render)
+    return body, status[0] if status else 200
+
+
+def _arbiters_or_public(request: Request, tid: int, build: Callable[[], Response]) -> Response:
+    """A page for a session that names an arbiter: built anew while the account exists."""
+    if logged_in(request) is not None:
+        return build()
+    cache: ReadCache = request.app.state.cache
+    key = (tid, request.url.path, request.url.query, language(request))
+    body, status = _built_page(cache, key, cache.skak.version(tid), build)
+    response = HTMLResponse(body, status_code=status)
+    remember_language(request, response)
+    return response
+
+
+def load_tournament(cache: ReadCache, tid: int) -> tuple[Tournament, int]:
+    """Tournament ``tid`` and its version. :raises NotFoundError: without one."""
+    return cache.tournament(tid)
 
 
 def tournament_context(tid: int, t: Tournament) -> dict[str, object]:
@@ -60,7 +141,8 @@ def home(request: Request, skak: SkakDep) -> Response:
     """The standings of the database's one tournament; with several, the list of them."""
     rows = skak.tournaments()
     if len(rows) == 1:
-        return RedirectResponse(f"/t/{rows[0].id}/standings", status_code=302)
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/t/{rows[0].id}/standings{query}", status_code=302)
     return tournaments(request, skak)
 
 
@@ -76,41 +158,110 @@ def tournament_home(tid: int) -> Response:
 
 
 @router.get("/t/{tid}/standings", response_class=HTMLResponse)
-def standings(
-    request: Request, tid: int, skak: SkakDep, after_round: int | None = None
+async def standings(
+    request: Request,
+    tid: int,
+    cache: CacheDep,
+    after_round: int | None = None,
+    tiebreaks: str | None = None,
+    rules: str | None = None,
 ) -> Response:
-    t = load_tournament(skak, tid)
-    view = standings_view(t, after_round=after_round)
-    context = tournament_context(tid, t) | {"view": view, "lines": standings_lines(view)}
-    return page(request, "standings.html", context)
+    """The standings; ``tiebreaks`` (``BH/C1,BH,SB``) or ``rules`` (a named list) choose
+    other tie-breaks than the tournament's own, as ``skak standings`` does."""
+    chosen = tiebreaks.strip() or None if tiebreaks else None
+    named = rules.strip() or None if rules else None
+
+    def build() -> Response:
+        t, version = load_tournament(cache, tid)
+        refused = ""
+        try:
+            view = cache.view(
+                tid,
+                version,
+                "standings",
+                (after_round, chosen, named),
+                lambda: standings_view(t, after_round=after_round, tiebreaks=chosen, rules=named),
+            )
+        except InputError as err:  # a tie-break typed wrong: the tournament's own, and why
+            refused = error_message(request, err)
+            view = cache.view(
+                tid,
+                version,
+                "standings",
+                (after_round, None, None),
+                lambda: standings_view(t, after_round=after_round),
+            )
+        lines = cache.view(
+            tid, version, "standings-lines", (id(view),), lambda: standings_lines(view)
+        )
+        context = tournament_context(tid, t) | {
+            "refused": refused,
+            "view": view,
+            "lines": lines,
+            "chosen_tiebreaks": chosen or "",
+            "chosen_rules": named or "",
+            "rule_lists": tiebreak_lists(),
+            "after": after_round,
+        }
+        return page(request, "standings.html", context)
+
+    return await public_page(request, tid, build)
 
 
 @router.get("/t/{tid}/rounds", response_class=HTMLResponse)
-def latest_round(request: Request, tid: int, skak: SkakDep) -> Response:
-    t = load_tournament(skak, tid)
+def latest_round(request: Request, tid: int, cache: CacheDep) -> Response:
+    t, _version = load_tournament(cache, tid)
     if t.rounds:
         return RedirectResponse(f"/t/{tid}/rounds/{t.current_round}", status_code=302)
     return page(request, "no_round.html", tournament_context(tid, t))
 
 
 @router.get("/t/{tid}/rounds/{number}", response_class=HTMLResponse)
-def round_page(request: Request, tid: int, number: int, skak: SkakDep) -> Response:
-    t = load_tournament(skak, tid)
-    view = round_view(t, number)
-    return page(request, "round.html", tournament_context(tid, t) | {"view": view})
+async def round_page(request: Request, tid: int, number: int, cache: CacheDep) -> Response:
+    def build() -> Response:
+        t, version = load_tournament(cache, tid)
+        view = cache.view(tid, version, "round", (number,), lambda: round_view(t, number))
+        return page(request, "round.html", tournament_context(tid, t) | {"view": view})
+
+    return await public_page(request, tid, build)
 
 
 @router.get("/t/{tid}/crosstable", response_class=HTMLResponse)
-def crosstable(
-    request: Request, tid: int, skak: SkakDep, after_round: int | None = None
+async def crosstable(
+    request: Request, tid: int, cache: CacheDep, after_round: int | None = None
 ) -> Response:
-    t = load_tournament(skak, tid)
-    view = crosstable_view(t, after_round=after_round)
-    context = tournament_context(tid, t) | {"view": view, "lines": crosstable_lines(view)}
-    return page(request, "crosstable.html", context)
+    def build() -> Response:
+        t, version = load_tournament(cache, tid)
+        view = cache.view(
+            tid,
+            version,
+            "crosstable",
+            (after_round,),
+            lambda: crosstable_view(t, after_round=after_round),
+        )
+        context = tournament_context(tid, t) | {"view": view, "lines": crosstable_lines(view)}
+        return page(request, "crosstable.html", context)
+
+    return await public_page(request, tid, build)
 
 
 @router.get("/t/{tid}/players", response_class=HTMLResponse)
-def players(request: Request, tid: int, skak: SkakDep) -> Response:
-    t = load_tournament(skak, tid)
-    return page(request, "players.html", tournament_context(tid, t) | {"view": players_view(t)})
+async def players(request: Request, tid: int, cache: CacheDep) -> Response:
+    def build() -> Response:
+        t, version = load_tournament(cache, tid)
+        view = cache.view(tid, version, "players", (), lambda: players_view(t))
+        return page(request, "players.html", tournament_context(tid, t) | {"view": view})
+
+    return await public_page(request, tid, build)
+
+
+@router.get("/t/{tid}/rating", response_class=HTMLResponse)
+async def rating(request: Request, tid: int, cache: CacheDep) -> Response:
+    """The DSU rating result of a finished rated tournament, every figure of it."""
+
+    def build() -> Response:
+        t, version = load_tournament(cache, tid)
+        view = cache.view(tid, version, "rating", (), lambda: tournament_rating_view(t))
+        return page(request, "rating.html", tournament_context(tid, t) | {"view": view})
+
+    return await public_page(request, tid, build)

@@ -29,6 +29,9 @@
     return out;
   }
 
+  // The page's own words (data-not-saved, data-no-answer on the body), in its language.
+  function say(key, fallback) { return document.body.dataset[key] || fallback; }
+
   function report(target, message) {
     target.classList.remove("htmx-request");
     var status = target.querySelector(".status");
@@ -44,10 +47,10 @@
       method: "POST", headers: headers(el), body: fields(el), credentials: "same-origin"
     }).then(function (response) {
       return response.text().then(function (text) {
-        if (!response.ok) { report(target, "Not saved (ikke gemt): " + text); return; }
+        if (!response.ok) { report(target, say("notSaved", "Not saved:") + " " + text); return; }
         if (swap === "outerHTML") target.outerHTML = text; else target.innerHTML = text;
       });
-    }).catch(function () { report(target, "Not saved: the server did not answer (ikke gemt)."); });
+    }).catch(function () { report(target, say("noAnswer", "Not saved: the server did not answer.")); });
   }
 
   document.addEventListener("change", function (event) {

@@ -1,0 +1,104 @@
+"""The options a face reads as text, parsed once for every face: a pairing setting
+``KEY=VALUE``, points ``KEY=POINTS``, a date, a player's sex (``skak new``, ``skak players
+add``, the web's forms)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date
+from typing import Any
+
+from skak.errors import InputError
+from skak.model.player import Sex
+from skak.model.results import Scoring, parse_points
+from skak.model.tournament import SettingValue
+
+__all__ = ["SCORING_KEYS", "parse_date", "parse_setting", "parse_sex", "scoring_from"]
+
+
+def parse_setting(text: str) -> tuple[str, SettingValue]:
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise InputError(f"setting {text!r} must look like KEY=VALUE, e.g. cycles=2")
+    value: SettingValue
+    low = raw.strip().lower()
+    if low in ("true", "yes", "ja", "on"):
+        value = True
+    elif low in ("false", "no", "nej", "off"):
+        value = False
+    elif re.fullmatch(r"[+-]?[0-9]+", low):
+        digits = len(low.lstrip("+-"))
+        if digits > _SETTING_DIGITS:
+            raise InputError(
+                f"setting {key.strip()}: {_short(low)} is too large a number ({digits} digits; "
+                f"at most {_SETTING_DIGITS})"
+            )
+        value = int(low)
+    else:
+        value = raw.strip()
+    return key.strip(), value
+
+
+#: The most digits a number setting may have (a seed, a count of games).
+_SETTING_DIGITS = 12
+
+
+def _short(text: str, width: int = 24) -> str:
+    """``text`` quoted, cut to ``width`` characters for a message."""
+    return repr(text) if len(text) <= width else repr(text[:width]) + "…"
+
+
+SCORING_KEYS = {
+    "win": "win",
+    "draw": "draw",
+    "loss": "loss",
+    "forfeit-win": "forfeit_win",
+    "forfeit-loss": "forfeit_loss",
+    "bye": "pairing_bye",
+    "half-bye": "half_bye",
+    "zero-bye": "zero_bye",
+    "gladiator-games": "gladiator_games",
+    "gladiator-reduced-games": "gladiator_reduced_games",
+}
+#: Gladiator's variants (4.9.8): numbers of games, not points.
+_SCORING_COUNTS = {"gladiator_games", "gladiator_reduced_games"}
+
+
+def scoring_from(base: Scoring, items: list[str]) -> Scoring:
+    changes: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        field = SCORING_KEYS.get(key.strip())
+        if not sep or field is None:
+            raise InputError(
+                f"scoring {item!r} must be KEY=POINTS with KEY one of {', '.join(SCORING_KEYS)}"
+            )
+        if field in _SCORING_COUNTS:
+            text = raw.strip()
+            if not (text.isascii() and text.isdigit() and len(text) <= 3):
+                raise InputError(f"scoring {key.strip()} is a number of games, not {raw!r}")
+            changes[field] = int(text)
+        else:
+            changes[field] = parse_points(raw, what=f"scoring {key}")
+    return replace(base, **changes)
+
+
+def parse_date(text: str | None, what: str) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"{what} {text!r} is not a date like 2026-11-21") from None
+
+
+def parse_sex(text: str | None) -> Sex | None:
+    if text is None:
+        return None
+    t = text.strip().lower()
+    if t in ("m",):
+        return Sex.MALE
+    if t in ("w", "f", "k"):
+        return Sex.FEMALE
+    raise InputError(f"sex {text!r} is not m or w (k)")

@@ -1,0 +1,442 @@
+"""The arbiter's preparations (login required): create a tournament with any pairing system
+and its settings, import or export a TRF file, register players one by one or from a CSV
+file, edit them, withdraw them and announce their absences.
+
+Every form is read as the CLI reads its options (:mod:`skak.io.options`, :func:`skak.api.
+new_tournament`, :mod:`skak.io.players_csv`), so a value the CLI refuses is refused here
+with the same words; the form comes back with what was typed and the error, and nothing is
+written. Uploads are bounded in size; an import is all or nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Form, Request, UploadFile
+from starlette.datastructures import FormData
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from skak.api import added, new_tournament, one_player, players_from_bytes, tournament_from_trf
+from skak.errors import InputError, SkakError
+from skak.i18n import say
+from skak.io.options import parse_date, parse_sex
+from skak.io.trf import TrfVersion, write_trf
+from skak.model.player import Ratings, Title
+from skak.model.tournament import RatedKind, Tournament
+from skak.views import pairing_systems, players_view, tiebreak_lists
+from skak.web._render import error_message, flash, gettext_for, language, page, status_of
+from skak.web.arbiter import ArbiterDep, ChangeDep
+from skak.web.public import CacheDep, SkakDep, load_tournament, tournament_context
+
+__all__ = ["MAX_UPLOAD", "router"]
+
+router = APIRouter()
+
+#: The largest file an arbiter may upload (a TRF of a 1 000-player open is under 1 MB).
+MAX_UPLOAD = 8 * 1024 * 1024
+
+
+def _lines(text: str) -> list[str]:
+    """The non-empty lines of a form's text field (one ``KEY=VALUE`` each)."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _items(text: str) -> list[str]:
+    """The items of a form's field typed with commas or on lines (``BH/C1, BH, SB``)."""
+    return [part.strip() for part in text.replace("\n", ",").split(",") if part.strip()]
+
+
+def _number(value: str, what: str) -> int | None:
+    """A whole number typed in a form (empty: none). :raises InputError: naming ``what``."""
+    text = value.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.lstrip("+-").isdigit()) or len(text) > 12:
+        raise InputError(f"{what} {text!r} is not a whole number")
+    return int(text)
+
+
+async def _upload(file: UploadFile | None, what: str) -> tuple[bytes, str]:
+    """An uploaded file's bytes and name. :raises InputError: without one, or too large."""
+    if file is None or not file.filename:
+        raise InputError(f"choose a {what} file to upload")
+    data = await file.read(MAX_UPLOAD + 1)
+    if len(data) > MAX_UPLOAD:
+        raise InputError(
+            f"the file is larger than {MAX_UPLOAD // (1024 * 1024)} MB", location=file.filename
+        )
+    return data, file.filename
+
+
+# -- a new tournament ----------------------------------------------------------------------------
+
+
+def _new_context(values: Mapping[str, Any], error: str = "") -> dict[str, object]:
+    return {
+        "systems": pairing_systems(),
+        "kinds": [k.value for k in RatedKind],
+        "rule_lists": tiebreak_lists(),
+        "values": values,
+        "error": error,
+    }
+
+
+@router.get("/arbiter/new", response_class=HTMLResponse)
+def new_form(request: Request, _who: ArbiterDep) -> Response:
+    values = {"system": "monrad", "kind": "standard"}
+    return page(request, "arbiter/new.html", _new_context(values))
+
+
+@router.post("/arbiter/new", response_class=HTMLResponse)
+async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
+    form = await request.form()
+    values = {k: v for k, v in form.items() if isinstance(v, str)}
+
+    def get(key: str) -> str:
+        return values.get(key, "").strip()
+
+    try:
+        tournament = new_tournament(
+            get("name"),
+            system=get("system") or "berger",
+            rounds=_number(get("rounds"), "rounds"),
+            settings=_lines(values.get("settings", "")),
+            scoring=_lines(values.get("scoring", "")),
+            place=get("place") or None,
+            start=get("start") or None,
+            end=get("end") or None,
+            kind=RatedKind(get("kind") or "standard"),
+            time_control=get("time_control") or None,
+            tiebreaks=_items(values.get("tiebreaks", "")),
+            unrated=bool(get("unrated")),
+            gladiator=bool(get("gladiator")),
+        )
+        row = skak.create(tournament, actor=who)
+    except (SkakError, ValueError) as err:
+        text = error_message(request, err)
+        status = status_of(err) if isinstance(err, SkakError) else 400
+        return page(request, "arbiter/new.html", _new_context(values, text), status=status)
+    _ = gettext_for(language(request))
+    created = _("Tournament #{id} {name} created; register its players.")
+    flash(request, created.format(id=row.id, name=row.name))
+    return RedirectResponse(f"/arbiter/t/{row.id}/players", status_code=303)
+
+
+# -- TRF files -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Refusal:
+    """An error on a form: the message and the problems listed under it (bad lines)."""
+
+    message: str
+    problems: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, request: Request, err: Exception) -> _Refusal:
+        lang = language(request)
+        problems = tuple(say(p, lang) for p in getattr(err, "problems", ()))
+        whole = error_message(request, err)
+        return cls(whole.split("\n", 1)[0] if problems else whole, problems)
+
+
+@router.get("/arbiter/import", response_class=HTMLResponse)
+def import_form(request: Request, _who: ArbiterDep) -> Response:
+    return page(request, "arbiter/import.html", {"systems": pairing_systems()})
+
+
+@router.post("/arbiter/import", response_class=HTMLResponse)
+async def import_trf(
+    request: Request,
+    who: ChangeDep,
+    skak: SkakDep,
+    file: UploadFile | None = None,
+    system: Annotated[str, Form()] = "",
+    lenient: Annotated[str, Form()] = "",
+) -> Response:
+    """Create a tournament from a TRF file, all or nothing (``skak import trf``)."""
+    try:
+        data, name = await _upload(file, "TRF")
+        t = tournament_from_trf(data, name, system=system or None, strict=not lenient)
+        row = skak.import_tournament(t, source=name, actor=who)
+    except SkakError as err:
+        context = {
+            "systems": pairing_systems(),
+            "refusal": _Refusal.of(request, err),
+            "system": system,
+        }
+        return page(request, "arbiter/import.html", context, status=status_of(err))
+    _ = gettext_for(language(request))
+    done = _("Imported tournament #{id} {name}: {players} players, {rounds} rounds.")
+    flash(
+        request, done.format(id=row.id, name=t.name, players=len(t.players), rounds=len(t.rounds))
+    )
+    return RedirectResponse(f"/arbiter/t/{row.id}", status_code=303)
+
+
+@router.get("/arbiter/t/{tid}/export.trf")
+def export_trf(
+    tid: int, _who: ArbiterDep, cache: CacheDep, format: str = "trf16", plain: bool = False
+) -> Response:
+    """The tournament as a TRF file to download (``skak export trf``; ``format=trf26``,
+    ``plain`` without skak's own lines, for a rating report)."""
+    if format not in ("trf16", "trf26"):
+        raise InputError(f"format {format!r} is trf16 or trf26")
+    t, _version = load_tournament(cache, tid)
+    version = TrfVersion.TRF26 if format == "trf26" else TrfVersion.TRF16
+    text = write_trf(t, version=version, extensions=not plain)
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in t.name).strip("-") or "skak"
+    ascii_stem = "".join(c if c.isascii() else "_" for c in stem)
+    return Response(
+        text.encode("utf-8"),
+        media_type="text/plain; charset=utf-8",
+        headers={  # RFC 6266: an ASCII name, and the name itself in UTF-8 (Århus, Ødis)
+            "Content-Disposition": f'attachment; filename="{ascii_stem}.trf"; '
+            f"filename*=UTF-8''{quote(stem)}.trf"
+        },
+    )
+
+
+# -- players ---------------------------------------------------------------------------------------
+
+
+def _players_page(
+    request: Request,
+    tid: int,
+    t: Tournament,
+    *,
+    refusal: _Refusal | None = None,
+    values: Mapping[str, str] | None = None,
+    status: int = 200,
+) -> Response:
+    context = tournament_context(tid, t) | {
+        "view": players_view(t),
+        "refusal": refusal,
+        "values": values or {},
+        "titles": [title.value for title in Title],
+    }
+    return page(request, "arbiter/players.html", context, status=status)
+
+
+@router.get("/arbiter/t/{tid}/players", response_class=HTMLResponse)
+def players(request: Request, tid: int, _who: ArbiterDep, cache: CacheDep) -> Response:
+    t, _version = load_tournament(cache, tid)
+    return _players_page(request, tid, t)
+
+
+def _details(form: Mapping[str, str], prefix: str = "") -> dict[str, Any]:
+    """A player's details as the form gives them (empty fields: none); ``prefix`` reads the
+    hidden copy of what the form showed (``was_``).
+
+    :raises InputError: naming the field that is wrong.
+    """
+
+    def get(key: str) -> str:
+        return form.get(prefix + key, "").strip()
+
+    title = get("title")
+    federation = get("federation")
+    return {
+        "name": get("name"),
+        "sex": parse_sex(get("sex") or None),
+        "birth_date": parse_date(get("born") or None, "birth date"),
+        "club": get("club") or None,
+        "federation": federation.upper() or None,
+        "dsu_id": _number(get("dsu_id"), "DSU member number"),
+        "fide_id": _number(get("fide_id"), "FIDE id"),
+        "title": Title.parse(title) if title else None,
+        "ratings": Ratings(
+            dsu=_number(get("rating"), "rating"),
+            dsu_rapid=_number(get("rapid"), "rapid rating"),
+            dsu_blitz=_number(get("blitz"), "blitz rating"),
+            fide=_number(get("fide_rating"), "FIDE rating"),
+        ),
+    }
+
+
+def _form_values(form: FormData) -> dict[str, str]:
+    return {k: v for k, v in form.items() if isinstance(v, str) and k != "csrf"}
+
+
+@router.post("/arbiter/t/{tid}/players/add", response_class=HTMLResponse)
+async def add_player(
+    request: Request, tid: int, who: ChangeDep, skak: SkakDep, cache: CacheDep
+) -> Response:
+    """Register one player (tilmelding); after round 1, a late entry."""
+    values = _form_values(await request.form())
+    try:
+        number = _number(values.get("start_number", ""), "start number")
+        details = _details(values)
+        make = one_player(details.pop("name"), number, **details)
+        done = skak.register_players(f"#{tid}", make, actor=who)
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        refusal = _Refusal.of(request, err)
+        return _players_page(request, tid, t, refusal=refusal, values=values, status=status_of(err))
+    lang = language(request)
+    _ = gettext_for(lang)
+    (player,) = added(done)
+    message = _("Added {name} as start number {number}.")
+    flash(request, message.format(name=player.name, number=player.start_number))
+    if player.late_from:
+        late = _("A late entry (sen tilmelding) from round {round}.")
+        flash(request, late.format(round=player.late_from))
+    for note in done.notes:
+        flash(request, say(note, lang))
+    return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
+
+
+@router.post("/arbiter/t/{tid}/players/import", response_class=HTMLResponse)
+async def import_players(
+    request: Request,
+    tid: int,
+    who: ChangeDep,
+    skak: SkakDep,
+    cache: CacheDep,
+    file: UploadFile | None = None,
+) -> Response:
+    """A CSV player list, all or nothing; every bad line is listed (``skak players
+    import``)."""
+    try:
+        data, name = await _upload(file, "CSV")
+        done = skak.register_players(
+            f"#{tid}", players_from_bytes(data, name), source=name, actor=who
+        )
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        refusal = _Refusal.of(request, err)
+        return _players_page(request, tid, t, refusal=refusal, status=status_of(err))
+    lang = language(request)
+    _ = gettext_for(lang)
+    new = added(done)
+    message = _("Imported {count} players from {file}.")
+    flash(request, message.format(count=len(new), file=name))
+    for note in done.notes:
+        flash(request, say(note, lang))
+    return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
+
+
+def _edit_page(
+    request: Request,
+    tid: int,
+    t: Tournament,
+    number: int,
+    *,
+    refusal: _Refusal | None = None,
+    status: int = 200,
+) -> Response:
+    p = t.player(number)
+    context = tournament_context(tid, t) | {
+        "player": p,
+        "refusal": refusal,
+        "titles": [title.value for title in Title],
+        "next_round": t.next_round,
+    }
+    return page(request, "arbiter/player.html", context, status=status)
+
+
+@router.get("/arbiter/t/{tid}/players/{number}", response_class=HTMLResponse)
+def player_form(
+    request: Request, tid: int, number: int, _who: ArbiterDep, cache: CacheDep
+) -> Response:
+    t, _version = load_tournament(cache, tid)
+    return _edit_page(request, tid, t, number)
+
+
+@router.post("/arbiter/t/{tid}/players/{number}", response_class=HTMLResponse)
+async def edit_player(
+    request: Request, tid: int, number: int, who: ChangeDep, skak: SkakDep, cache: CacheDep
+) -> Response:
+    """Change a player's details: the fields the arbiter changed on the form (an emptied
+    field clears the detail); the start number stays. The form carries what it showed
+    (``was_…``): a field someone else changed meanwhile is a conflict, not overwritten, and
+    a field this arbiter left alone keeps whatever another arbiter gave it."""
+    values = _form_values(await request.form())
+    try:
+        typed, shown = _details(values), _details(values, "was_")
+        changes = {k: v for k, v in typed.items() if v != shown[k]}
+        if changes:
+            skak.edit_player(f"#{tid}", number, seen=shown, actor=who, **changes)
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        return _edit_page(
+            request, tid, t, number, refusal=_Refusal.of(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    message = _("Player {number} saved.") if changes else _("Nothing changed.")
+    flash(request, message.format(number=number))
+    return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
+
+
+@router.post("/arbiter/t/{tid}/players/{number}/withdraw", response_class=HTMLResponse)
+async def withdraw_player(
+    request: Request,
+    tid: int,
+    number: int,
+    who: ChangeDep,
+    skak: SkakDep,
+    cache: CacheDep,
+    from_round: Annotated[str, Form()] = "",
+) -> Response:
+    """The player withdraws (udgår) from a round on (default: the next round)."""
+    try:
+        first = _number(from_round, "from round")
+        player = skak.withdraw(f"#{tid}", number, from_round=first, actor=who)
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        return _edit_page(
+            request, tid, t, number, refusal=_Refusal.of(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    message = _("{name} withdraws (udgår) from round {round}.")
+    flash(request, message.format(name=player.name, round=player.withdrawn_from))
+    return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
+
+
+@router.post("/arbiter/t/{tid}/players/{number}/absence", response_class=HTMLResponse)
+async def absence(
+    request: Request,
+    tid: int,
+    number: int,
+    who: ChangeDep,
+    skak: SkakDep,
+    cache: CacheDep,
+    rounds: Annotated[str, Form()] = "",
+    kind: Annotated[str, Form()] = "absent",
+) -> Response:
+    """An announced absence (meldt afbud, 0 points), a requested half-point bye, or either
+    taken back, for the rounds typed (``3`` or ``3, 5``)."""
+    try:
+        numbers = frozenset(
+            n for n in (_number(r, "round") for r in _items(rounds)) if n is not None
+        )
+        if not numbers:
+            raise InputError("type the round or rounds, e.g. 3 or 3, 5")
+        if kind not in ("absent", "half", "cancel"):
+            raise InputError(f"an absence is absent, half or cancel, not {kind!r}")
+        player = skak.announce_absence(
+            f"#{tid}",
+            number,
+            numbers,
+            half=kind == "half",
+            cancel=kind == "cancel",
+            actor=who,
+        )
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        return _edit_page(
+            request, tid, t, number, refusal=_Refusal.of(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    listed = ", ".join(map(str, sorted(numbers)))
+    if kind == "cancel":
+        message = _("{name}: no longer absent in round {rounds}.")
+    elif kind == "half":
+        message = _("{name}: a half-point bye in round {rounds}.")
+    else:
+        message = _("{name}: absent (0 points) in round {rounds}.")
+    flash(request, message.format(name=player.name, rounds=listed))
+    return RedirectResponse(f"/arbiter/t/{tid}/players/{number}", status_code=303)

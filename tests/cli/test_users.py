@@ -1,0 +1,77 @@
+"""``skak user``: the arbiters' accounts for the web, kept hashed in the database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from skak.api import Skak
+from skak.cli import app
+
+
+def _run(runner: CliRunner, *args: str, code: int = 0, stdin: str | None = None) -> str:
+    result = runner.invoke(app, list(args), input=stdin)
+    assert result.exit_code == code, result.output + result.stderr
+    return result.stdout + result.stderr
+
+
+def test_an_account_is_added_listed_changed_and_removed(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "klub.db")
+    out = _run(
+        runner, "user", "add", "Inge Holm", "--password-stdin", "--db", db, stdin="rokade-e1g1\n"
+    )
+    assert "Inge Holm may log in" in out
+    _run(runner, "user", "add", "Ole Olsen", "--password-stdin", "--db", db, stdin="fianchetto\n")
+    listed = json.loads(_run(runner, "user", "list", "--json", "--db", db))
+    assert listed == {"arbiters": ["Inge Holm", "Ole Olsen"]}
+    s = Skak(db)
+    assert s.verify_arbiter("Inge Holm", "rokade-e1g1")
+    assert not s.verify_arbiter("Inge Holm", "rokade-e8g8")
+    _run(
+        runner,
+        "user",
+        "password",
+        "Inge Holm",
+        "--password-stdin",
+        "--db",
+        db,
+        stdin="lang-rokade\n",
+    )
+    assert s.verify_arbiter("Inge Holm", "lang-rokade")
+    assert not s.verify_arbiter("Inge Holm", "rokade-e1g1")
+    _run(runner, "user", "remove", "Ole Olsen", "--db", db)
+    assert s.accounts().names == ("Inge Holm",)
+    assert "Inge Holm" in _run(runner, "user", "list", "--db", db)
+    s.close()
+
+
+def test_the_errors_are_named_with_their_exit_codes(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "klub.db")
+    assert "8–1000 characters" in _run(
+        runner, "user", "add", "Inge", "--password-stdin", "--db", db, code=3, stdin="kort\n"
+    )
+    _run(runner, "user", "add", "Inge", "--password-stdin", "--db", db, stdin="hemmelig\n")
+    again = _run(
+        runner, "user", "add", "Inge", "--password-stdin", "--db", db, code=5, stdin="x" * 9
+    )
+    assert "already has an account" in again
+    assert "no arbiter account 'Ole'" in _run(runner, "user", "remove", "Ole", "--db", db, code=4)
+    padded = _run(
+        runner, "user", "add", " Inge ", "--password-stdin", "--db", db, code=3, stdin="y" * 9
+    )
+    assert "without spaces around it" in padded
+
+
+def test_without_a_terminal_the_password_must_come_on_stdin(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = _run(runner, "user", "add", "Inge", "--db", str(tmp_path / "k.db"), code=3)
+    assert "--password-stdin" in out
+
+
+def test_the_accounts_are_checked_with_the_database(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "klub.db")
+    _run(runner, "user", "add", "Inge", "--password-stdin", "--db", db, stdin="hemmelig\n")
+    assert "is sound" in _run(runner, "check", "--db", db)

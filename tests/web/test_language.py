@@ -1,0 +1,120 @@
+"""Every page in Danish (the default) and English: ``?lang=`` chooses and a cookie keeps it;
+skak's errors and notes in the page's language, as the CLI says them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from skak.api import Skak
+from skak.model import Result
+from skak.web import create_app
+from skak.web._render import LANGUAGE_COOKIE
+from tests.web.conftest import arbiters, log_in, text_of
+
+PUBLIC = [
+    "/tournaments",
+    "/t/{tid}/standings",
+    "/t/{tid}/rounds/1",
+    "/t/{tid}/crosstable",
+    "/t/{tid}/players",
+    "/t/{tid}/rating",
+    "/login",
+]
+ARBITER = [
+    "/arbiter",
+    "/arbiter/new",
+    "/arbiter/import",
+    "/arbiter/t/{tid}",
+    "/arbiter/t/{tid}/players",
+    "/arbiter/t/{tid}/players/1",
+    "/arbiter/t/{tid}/pair",
+    "/arbiter/t/{tid}/rounds/1",
+    "/arbiter/t/{tid}/history",
+]
+
+
+@pytest.fixture
+def browser(skak: Skak) -> Iterator[TestClient]:
+    """A browser that has chosen no language."""
+    with TestClient(create_app(skak, arbiters=arbiters())) as c:
+        yield c
+
+
+def _played(skak: Skak, tid: int) -> None:
+    skak.pair(tid)
+    for board, result in enumerate((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN), 1):
+        skak.enter_result(tid, 1, board, result)
+
+
+def test_danish_is_the_default(browser: TestClient, skak: Skak, tid: int) -> None:
+    _played(skak, tid)
+    page = browser.get(f"/t/{tid}/standings").text
+    assert '<html lang="da">' in page
+    text = text_of(page)
+    assert "Stilling efter runde 1" in text and "Korrektion i rækkefølge: BH, SB." in text
+    assert "Standings" not in text
+
+
+def test_lang_chooses_and_the_cookie_remembers(browser: TestClient, skak: Skak, tid: int) -> None:
+    _played(skak, tid)
+    english = browser.get(f"/t/{tid}/standings?lang=en")
+    assert '<html lang="en">' in english.text and "Standings after round 1" in english.text
+    assert browser.cookies.get(LANGUAGE_COOKIE) == "en"
+    assert "Crosstable after round 1" in browser.get(f"/t/{tid}/crosstable").text
+    assert 'href="/t/1/crosstable?lang=da"' in browser.get(f"/t/{tid}/crosstable").text
+    back = browser.get(f"/t/{tid}/crosstable?lang=da").text
+    assert "Krydstabel efter runde 1" in back
+    assert browser.cookies.get(LANGUAGE_COOKIE) == "da"
+    assert browser.get(f"/t/{tid}/standings?lang=fr").status_code == 200  # ignored, not an error
+
+
+@pytest.mark.parametrize("lang", ["da", "en"])
+def test_every_page_speaks_the_language_chosen(
+    browser: TestClient, skak: Skak, tid: int, lang: str
+) -> None:
+    """Each page in each language: the heading's language and none of the other's words in
+    the page's own menu."""
+    _played(skak, tid)
+    log_in(browser)
+    menu = {
+        "da": ("Turneringer", "Stilling", "Krydstabel"),
+        "en": ("Tournaments", "Standings", "Crosstable"),
+    }
+    other = "en" if lang == "da" else "da"
+    for url in PUBLIC + ARBITER:
+        r = browser.get(url.format(tid=tid) + f"?lang={lang}")
+        assert r.status_code == 200, (url, r.status_code)
+        assert f'<html lang="{lang}">' in r.text, url
+        nav = re.search(r'<nav class="site">.*?</nav>', r.text, re.S)
+        assert nav and menu[lang][0] in nav.group(0) and menu[other][0] not in nav.group(0), url
+
+
+def test_errors_are_said_in_the_pages_language(browser: TestClient, skak: Skak, tid: int) -> None:
+    token = log_in(browser)
+    skak.pair(tid)
+    r = browser.get(f"/arbiter/t/{tid}/pair?lang=da")  # results are missing
+    assert r.status_code == 409
+    assert "der mangler resultater" in text_of(r.text)
+    row = browser.post(
+        f"/arbiter/t/{tid}/rounds/1/boards/1", data={"csrf": token, "result": "2-0", "seen": ""}
+    )
+    assert "Ikke gemt:" in text_of(row.text)
+    missing = browser.get("/t/99/standings")
+    assert missing.status_code == 404 and "Ikke fundet" in missing.text
+    english = browser.get("/t/99/standings?lang=en")
+    assert "Not found" in english.text
+
+
+def test_the_result_labels_and_flashes_are_danish(
+    browser: TestClient, skak: Skak, tid: int
+) -> None:
+    token = log_in(browser)
+    skak.pair(tid)
+    row = browser.post(
+        f"/arbiter/t/{tid}/rounds/1/boards/2", data={"csrf": token, "result": "=", "seen": ""}
+    )
+    assert "Gemt: remis." in text_of(row.text)
