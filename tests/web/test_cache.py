@@ -1,57 +1,122 @@
 """What the web keeps per tournament version: built once, never older than the version a
-reader asks for, except the page before while a reader builds the new one."""
+reader asks for — except the page before while another reader builds the new one, and then
+never older than what that reader was already shown."""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
+
+from fastapi.testclient import TestClient
 
 from skak.api import Skak
 from skak.model import Result
+from skak.web import create_app
 from skak.web._cache import ReadCache
 from tests.web.conftest import register
+
+
+def _built(v: int, log: list[int] | None = None) -> Callable[[], tuple[bytes, int, bool]]:
+    def build() -> tuple[bytes, int, bool]:
+        if log is not None:
+            log.append(v)
+        return f"page {v}".encode(), v, True
+
+    return build
 
 
 def test_a_page_is_built_once_per_version(tmp_path: Path) -> None:
     cache = ReadCache(Skak(tmp_path / "s.db", create=True))
     built: list[int] = []
-
-    def build(v: int) -> tuple[bytes, bool]:
-        built.append(v)
-        return f"page {v}".encode(), True
-
-    assert cache.page("k", 1, lambda: build(1)) == b"page 1"
-    assert cache.page("k", 1, lambda: build(1)) == b"page 1"
-    assert cache.kept_page("k", 1) == b"page 1"
+    assert cache.page("k", 1, _built(1, built)).body == b"page 1"
+    assert cache.page("k", 1, _built(1, built)).body == b"page 1"
+    kept = cache.kept_page("k", 1)
+    assert kept is not None and kept.body == b"page 1"
     assert cache.kept_page("k", 2) is None  # a newer version: never the old page, unasked
-    assert cache.page("k", 2, lambda: build(2)) == b"page 2"
+    assert cache.page("k", 2, _built(2, built)).body == b"page 2"
     assert built == [1, 2]
 
 
 def test_an_error_page_is_not_kept(tmp_path: Path) -> None:
     cache = ReadCache(Skak(tmp_path / "s.db", create=True))
-    assert cache.page("k", 1, lambda: (b"error", False)) == b"error"
+    assert cache.page("k", 1, lambda: (b"error", 1, False)).body == b"error"
     assert cache.kept_page("k", 1) is None
 
 
-def test_while_one_reader_builds_the_others_get_the_page_before(tmp_path: Path) -> None:
+def test_a_slow_builder_never_puts_an_older_page_back(tmp_path: Path) -> None:
     cache = ReadCache(Skak(tmp_path / "s.db", create=True))
-    cache.page("k", 1, lambda: (b"old", True))
+    cache.page("k", 7, _built(7))
+    cache.page("k", 8, lambda: (b"page 6", 6, True))  # a build that read an older version
+    kept = cache.kept_page("k", 7)
+    assert kept is not None and kept.version == 7
+
+
+def _while_building(cache: ReadCache, check: Callable[[], None]) -> None:
+    """Run ``check`` while another reader builds version 2 of page ``k``."""
     started, release = threading.Event(), threading.Event()
 
-    def slow() -> tuple[bytes, bool]:
+    def slow() -> tuple[bytes, int, bool]:
         started.set()
         release.wait(10)
-        return b"new", True
+        return b"page 2", 2, True
 
     builder = threading.Thread(target=lambda: cache.page("k", 2, slow))
     builder.start()
     assert started.wait(10)
-    assert cache.kept_page("k", 2) == b"old"  # the page before, at once
-    assert cache.stale == 1
-    release.set()
-    builder.join(10)
-    assert cache.kept_page("k", 2) == b"new"
+    try:
+        check()
+    finally:
+        release.set()
+        builder.join(10)
+
+
+def test_while_one_reader_builds_the_others_get_the_page_before(tmp_path: Path) -> None:
+    cache = ReadCache(Skak(tmp_path / "s.db", create=True))
+    cache.page("k", 1, _built(1))
+
+    def check() -> None:
+        kept = cache.kept_page("k", 2, seen=1)  # the page before, at once
+        assert kept is not None and kept.body == b"page 1"
+        assert cache.stale == 1
+        assert cache.kept_page("k", 2, seen=2) is None  # this reader saw version 2: wait
+
+    _while_building(cache, check)
+    kept = cache.kept_page("k", 2)
+    assert kept is not None and kept.body == b"page 2"
+
+
+def test_a_reader_never_goes_back_to_an_older_version(tmp_path: Path) -> None:
+    """The reviewer's case: a reader who saw version 2 on the standings opens a round
+    page kept at version 1 while another reader builds it: he waits for the new one."""
+    skak = Skak(tmp_path / "s.db", create=True)
+    tid = register(skak)
+    skak.pair(tid)
+    with TestClient(create_app(skak)) as reader, TestClient(create_app(skak)) as other:
+        app_cache: ReadCache = reader.app.state.cache  # type: ignore[attr-defined]
+        assert "1-0" not in reader.get(f"/t/{tid}/rounds/1").text
+        skak.enter_result(tid, 1, 1, Result.WHITE_WIN)
+        reader.get(f"/t/{tid}/standings")  # the new version: the page sets the cookie
+        seen = reader.cookies.get(f"skak_seen_{tid}")
+        assert seen == str(skak.version(tid))
+        key = next(k for k in app_cache._pages if "rounds" in str(k))
+        version = skak.version(tid)
+        started, release = threading.Event(), threading.Event()
+
+        def slow() -> tuple[bytes, int, bool]:
+            started.set()
+            release.wait(10)
+            return b"new round page", version, True
+
+        builder = threading.Thread(target=lambda: app_cache.page(key, version, slow))
+        builder.start()
+        assert started.wait(10)
+        stale = app_cache.kept_page(key, version, seen=0)
+        assert stale is not None and b"1-0" not in stale.body  # a reader who saw nothing new
+        assert app_cache.kept_page(key, version, seen=int(seen or 0)) is None  # but not him
+        release.set()
+        builder.join(10)
+        assert other.get(f"/t/{tid}/rounds/1").status_code == 200
 
 
 def test_the_tournament_is_read_again_after_every_change(tmp_path: Path) -> None:
@@ -70,5 +135,6 @@ def test_the_tournament_is_read_again_after_every_change(tmp_path: Path) -> None
 def test_the_cache_is_bounded(tmp_path: Path) -> None:
     cache = ReadCache(Skak(tmp_path / "s.db", create=True), size=3)
     for i in range(10):
-        cache.page(i, 1, lambda i=i: (str(i).encode(), True))
-    assert [cache.kept_page(i, 1) for i in range(10)] == [None] * 7 + [b"7", b"8", b"9"]
+        cache.page(i, 1, lambda i=i: (str(i).encode(), 1, True))
+    kept = [cache.kept_page(i, 1) for i in range(10)]
+    assert [k.body if k else None for k in kept] == [None] * 7 + [b"7", b"8", b"9"]

@@ -333,16 +333,17 @@ class Skak(RegistryCommands, AccountCommands):
         start_number: int,
         /,
         *,
-        rating_changes: Mapping[str, int] | None = None,
+        rating_changes: Mapping[str, int | None] | None = None,
         add_absent: frozenset[int] = frozenset(),
         seen: Mapping[str, Any] | None = None,
         actor: str | None = None,
         **changes: Any,
     ) -> Player:
         """Change a player's details: fields by name, single ratings by rating field
-        (``rating_changes={"dsu": 1910}``), rounds added to his announced absences. The start
-        number stays. ``seen``: the values the caller showed in the fields it changes; a
-        field changed since is refused (:class:`ConflictError`), not overwritten."""
+        (``rating_changes={"dsu": 1910}``, ``None`` to clear one), rounds added to his
+        announced absences. The start number stays. ``seen``: the values the caller showed
+        in the fields it changes, by field (``club``) or rating (``ratings.dsu``); a field
+        changed since is refused (:class:`ConflictError`), not overwritten."""
         command = rules.EditPlayer(
             start_number, changes, rating_changes or {}, add_absent, seen or {}
         )
@@ -439,11 +440,13 @@ class Skak(RegistryCommands, AccountCommands):
         playoff: tuple[Result, ...] = (),
         *,
         seen: Result | object | None = UNREAD,
+        seen_playoff: tuple[Result, ...] | object = UNREAD,
         actor: str | None = None,
     ) -> Outcome:
         """Enter or correct one board's result. ``seen``: the result the caller saw on the
-        board (``None`` for none); a board changed since is a conflict, not overwritten."""
-        command = rules.EnterResult(round_number, board, result, playoff, seen)  # type: ignore[arg-type]
+        board (``None`` for none), ``seen_playoff`` its play-off (Gladiator); a board changed
+        since is a conflict, not overwritten."""
+        command = rules.EnterResult(round_number, board, result, playoff, seen, seen_playoff)  # type: ignore[arg-type]
         return self.execute(ident, command, actor=actor)
 
     def enter_results(

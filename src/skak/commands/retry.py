@@ -30,17 +30,18 @@ def pin(log: Log, command: Command) -> Command:
             in_force = effective((r.version, r.event) for r in log.events)
             return Undo(in_force[-1][0]) if in_force else command
         case EnterResult(seen=Unread()):
-            previous = log.state.round(command.round).board(command.board).result
-            return replace(command, seen=previous)
+            board = log.state.round(command.round).board(command.board)
+            return replace(command, seen=board.result, seen_playoff=board.playoff)
         case EnterResults():
             entries = command.entries
             if command.in_board_order:
                 entries = by_board_order(log.state, command.round, entries)
+            boards = [log.state.round(e.round).board(e.board) for e in entries]
             pinned = tuple(
-                replace(e, seen=log.state.round(e.round).board(e.board).result)
+                replace(e, seen=b.result, seen_playoff=b.playoff)
                 if isinstance(e.seen, Unread)
                 else e
-                for e in entries
+                for e, b in zip(entries, boards, strict=True)
             )
             return replace(command, entries=pinned, in_board_order=False)
         case _:

@@ -130,8 +130,9 @@ class EditPlayer:
 
     start_number: int
     changes: Mapping[str, Any] = field(default_factory=dict)
-    ratings: Mapping[str, int] = field(default_factory=dict)
+    ratings: Mapping[str, int | None] = field(default_factory=dict)
     add_absent: frozenset[int] = frozenset()
+    #: By field (``club``) or rating field (``ratings.dsu``).
     seen: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -173,14 +174,16 @@ UNREAD = Unread()
 @dataclass(frozen=True, slots=True)
 class EnterResult:
     """Enter or correct one board's result. ``seen`` is the result the caller saw on the
-    board (``None``: no result yet); when given and the board has changed since, the entry
-    is refused as a conflict rather than overwriting another arbiter's result."""
+    board (``None``: no result yet), ``seen_playoff`` its play-off (Gladiator, 4.9.8); when
+    given and the board has changed since, the entry is refused as a conflict rather than
+    overwriting another arbiter's result."""
 
     round: int
     board: int
     result: Result
     playoff: tuple[Result, ...] = ()
     seen: Result | Unread | None = UNREAD
+    seen_playoff: tuple[Result, ...] | Unread = UNREAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,9 +344,10 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             changes = dict(command.changes)
             if "start_number" in changes:
                 raise InputError("the start number (startnummer) identifies the player and stays")
-            moved = [
-                k for k in changes if k in command.seen and getattr(before, k) != command.seen[k]
-            ]
+            now = {k: getattr(before, k) for k in changes} | {
+                f"ratings.{k}": getattr(before.ratings, k) for k in command.ratings
+            }
+            moved = [k for k, v in now.items() if k in command.seen and command.seen[k] != v]
             if moved:
                 raise ConflictError(
                     N_(
@@ -438,8 +442,11 @@ def _decide_results(t: Tournament, entries: Sequence[EnterResult]) -> list[Event
     for e in entries:
         pairing = t.round(e.round).board(e.board)
         previous = pairing.result
-        if not isinstance(e.seen, Unread) and e.seen is not previous:
+        moved = not isinstance(e.seen, Unread) and e.seen is not previous
+        if moved or (not isinstance(e.seen_playoff, Unread) and e.seen_playoff != pairing.playoff):
             now = N_("no result") if previous is None else str(previous)
+            if pairing.playoff:  # Gladiator (4.9.8): the play-off is part of what changed
+                now = f"{now} {' '.join(str(g) for g in pairing.playoff)}"
             raise ConflictError(
                 N_(
                     "round {round} board {board} was changed by someone else (it now has "

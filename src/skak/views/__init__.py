@@ -97,7 +97,7 @@ if TYPE_CHECKING:
 
 # Imported now: the function ``history`` has the name of its module, which would otherwise
 # shadow it once the module is imported (it is small: the model only).
-from skak.views.history import HistoryLine, history
+from skak.views.history import HistoryLine, history, undo_target
 
 #: Where each public name is defined. A name is imported on first use (PEP 562), so that a
 #: face importing one view (or ``--help`` listing the pairing systems) does not import the
@@ -241,6 +241,7 @@ __all__ = [
     "tournament_export",
     "tournament_lines",
     "tournament_rating_view",
+    "undo_target",
     "varma_draw_view",
     "varma_groups_view",
 ]

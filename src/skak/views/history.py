@@ -9,7 +9,7 @@ from skak.model.events import Event, EventUndone, apply, describe, effective
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 
-__all__ = ["HistoryLine", "history"]
+__all__ = ["HistoryLine", "history", "undo_target"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +49,12 @@ def history(events: Sequence[Recorded[Event]]) -> list[HistoryLine]:
         if r.version in in_force:
             state = apply(state, r.event)
     return lines
+
+
+def undo_target(lines: Sequence[HistoryLine]) -> HistoryLine | None:
+    """The change ``skak undo`` takes back: the last one still in force (the lines the
+    history marks neither undone nor an undo themselves, as
+    :func:`skak.model.events.effective` counts them); ``None`` when only the creation is
+    left, which is never undone."""
+    in_force = [h for h in lines if not h.undone and h.type != EventUndone.kind]
+    return in_force[-1] if len(in_force) > 1 else None

@@ -8,10 +8,12 @@ options, so what was built for version *v* holds for as long as the tournament i
 Each request asks the database for the version only (one small query); the cache is
 bounded (least recently used out) and shared by the server's threads.
 
-A public page is built once per version, by the first reader who asks for it: readers who
+A public page is built once per version, by the first reader who asks for it. Readers who
 come while it is being built are given the page of the version before (a few hundred
-milliseconds old), rather than each building it again, and a reader who asks again gets
-the new one. The arbiter's own pages are always built from the newest version.
+milliseconds old) rather than each building it again — but never a page older than one the
+same reader was already shown (the faces tell the cache the newest version a reader has
+seen), so a reader's pages never go back in time. The arbiter's own pages are always built
+from the newest version.
 """
 
 from __future__ import annotations
@@ -25,13 +27,15 @@ from typing import Any, TypeVar
 from skak.api import Skak
 from skak.model.tournament import Tournament
 
-__all__ = ["ReadCache"]
+__all__ = ["Page", "ReadCache"]
 
 T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
-class _Page:
+class Page:
+    """A public page as kept: the tournament version it was built from, and the HTML."""
+
     version: int
     body: bytes
 
@@ -44,61 +48,67 @@ class ReadCache:
         self.skak = skak
         self.size = size
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
-        self._pages: OrderedDict[Hashable, _Page] = OrderedDict()
-        self._building: dict[Hashable, threading.Lock] = {}
+        self._pages: OrderedDict[Hashable, Page] = OrderedDict()
+        self._locks: dict[Hashable, threading.Lock] = {}  # one builder per page
+        self._building: set[Hashable] = set()  # pages being built now
         self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
         self.stale = 0
 
-    def kept_page(self, key: Hashable, version: int) -> bytes | None:
-        """The public page ``key`` if it is kept at ``version``, or being built anew while
-        the one before is kept; else ``None`` (build it with :meth:`page`). Never waits
-        for a build."""
+    def kept_page(self, key: Hashable, version: int, seen: int = 0) -> Page | None:
+        """The public page ``key`` if it is kept at ``version`` or newer, or, while another
+        reader builds it anew, the one before — if the reader has seen nothing newer than it
+        (``seen``: the newest version this reader was shown). Else ``None``: build it with
+        :meth:`page`. Never waits for a build."""
         with self._lock:
             kept = self._pages.get(key)
-            if kept is None or (kept.version < version and key not in self._building):
+            if kept is None:
+                return None
+            fresh = kept.version >= version
+            if not fresh and (key not in self._building or kept.version < seen):
                 return None
             self._pages.move_to_end(key)
-            if kept.version >= version:
+            if fresh:
                 self.hits += 1
             else:
                 self.stale += 1
-            return kept.body
+            return kept
 
-    def page(self, key: Hashable, version: int, build: Callable[[], tuple[bytes, bool]]) -> bytes:
-        """The public page ``key`` at ``version``: kept, being built by another reader (then
-        the one before), or built now. ``build`` returns the page and whether it may be kept
-        (an error page is not)."""
+    def page(
+        self, key: Hashable, version: int, build: Callable[[], tuple[bytes, int, bool]]
+    ) -> Page:
+        """The public page ``key`` at ``version`` or newer: kept, or built now by this reader
+        while the others wait. ``build`` returns the page, the version it was built from
+        (never older than ``version``) and whether it may be kept (an error page is not).
+        A page is kept only if it is newer than the one kept: a slow builder never puts an
+        older page back."""
         with self._lock:
-            kept = self._pages.get(key)
-            if kept is not None and (kept.version >= version or key in self._building):
-                self._pages.move_to_end(key)
-                if kept.version >= version:
-                    self.hits += 1
-                else:
-                    self.stale += 1
-                return kept.body
-            building = self._building.setdefault(key, threading.Lock())
-        with building:  # one reader builds it; the others wait for it only the first time
+            one_at_a_time = self._locks.setdefault(key, threading.Lock())
+        with one_at_a_time:  # one reader builds it; the others wait for it
             with self._lock:
                 kept = self._pages.get(key)
                 if kept is not None and kept.version >= version:
                     self.hits += 1
-                    return kept.body
+                    return kept
                 self.misses += 1
+                self._building.add(key)
             try:
-                body, keep = build()
+                body, built, keep = build()
+                made = Page(built, body)
                 if keep:
                     with self._lock:
-                        self._pages[key] = _Page(version, body)
+                        kept = self._pages.get(key)
+                        if kept is None or kept.version < built:
+                            self._pages[key] = made
                         self._pages.move_to_end(key)
                         while len(self._pages) > self.size:
-                            self._pages.popitem(last=False)
+                            gone, _page = self._pages.popitem(last=False)
+                            self._locks.pop(gone, None)
             finally:
                 with self._lock:
-                    self._building.pop(key, None)
-        return body
+                    self._building.discard(key)
+        return made
 
     def _get(self, key: Hashable, build: Callable[[], T]) -> T:
         with self._lock:

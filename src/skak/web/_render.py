@@ -248,9 +248,11 @@ class BoardLine:
     seen: str
     status: str = ""  # "saved", "unchanged", "conflict", "error"
     message: str = ""
-    #: Gladiator scoring (4.9.8): the row has a field for a drawn game's play-off.
+    #: Gladiator scoring (4.9.8): the row has a field for a drawn game's play-off, with
+    #: the text in it and the play-off the page saw (sent back as ``seen_playoff``).
     gladiator: bool = False
     playoff: str = ""
+    seen_playoff: str = ""
 
 
 def board_line(
@@ -263,7 +265,14 @@ def board_line(
     playoff: str | None = None,
 ) -> BoardLine:
     seen = result_text(board.result)
-    games = ",".join(str(g) for g in board.playoff) if playoff is None else playoff
+    stored = ",".join(str(g) for g in board.playoff)
     return BoardLine(
-        board, seen if value is None else value, seen, status, message, gladiator, games
+        board,
+        seen if value is None else value,
+        seen,
+        status,
+        message,
+        gladiator,
+        stored if playoff is None else playoff,
+        stored,
     )

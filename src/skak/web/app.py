@@ -12,6 +12,8 @@ from importlib.resources import files
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
@@ -20,6 +22,7 @@ from skak.api import Skak
 from skak.errors import SkakError
 from skak.web import arbiter, manage, public
 from skak.web._cache import ReadCache
+from skak.web._guard import Guard
 from skak.web._render import (
     Pages,
     error_message,
@@ -28,7 +31,7 @@ from skak.web._render import (
     page,
     status_of,
 )
-from skak.web.auth import Arbiters, CsrfRefused, LoginBrake, LoginRequired
+from skak.web.auth import Arbiters, CsrfRefused, LoginBrake, LoginRequired, Sessions
 
 __all__ = ["SESSION_COOKIE", "create_app"]
 
@@ -65,6 +68,7 @@ def create_app(
     app.state.cache = ReadCache(skak)
     app.state.brake = brake or LoginBrake()
     app.state.secure_cookies = secure_cookies
+    app.state.sessions = Sessions(max_age=session_hours * 3600)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret or secrets.token_urlsafe(32),
@@ -74,6 +78,7 @@ def create_app(
         https_only=secure_cookies,
     )
 
+    app.add_middleware(Guard)  # outermost: bounds every body before anything reads it
     static = files("skak.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(public.router)
@@ -87,6 +92,41 @@ def create_app(
         if _is_htmx(request):
             return PlainTextResponse(text, status_code=status)
         return page(request, "error.html", {"error": text, "status": status}, status=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    def http_error(request: Request, err: StarletteHTTPException) -> Response:
+        """FastAPI's own refusals (no such page, a method a page does not take) as pages
+        in the page's language, not JSON."""
+        _ = gettext_for(language(request))
+        if err.status_code == 404:
+            text = _("There is no such page.")
+        elif err.status_code == 405:
+            text = _("This page changes nothing: it can only be read.")
+        else:
+            text = _("The request cannot be answered ({status}).").format(status=err.status_code)
+        if _is_htmx(request):
+            return PlainTextResponse(text, status_code=err.status_code, headers=err.headers)
+        answer = page(
+            request,
+            "error.html",
+            {"error": text, "status": err.status_code},
+            status=err.status_code,
+        )
+        if err.headers:
+            answer.headers.update(err.headers)
+        return answer
+
+    @app.exception_handler(RequestValidationError)
+    def bad_request(request: Request, err: RequestValidationError) -> Response:
+        """A value in the address or a form that does not fit (``/t/abc``): named, 400."""
+        _ = gettext_for(language(request))
+        fields = ", ".join(dict.fromkeys(str(e["loc"][-1]) for e in err.errors())) or "?"
+        text = _("A value in the address or the form cannot be used: {fields}.").format(
+            fields=fields
+        )
+        if _is_htmx(request):
+            return PlainTextResponse(text, status_code=400)
+        return page(request, "error.html", {"error": text, "status": 400}, status=400)
 
     @app.exception_handler(LoginRequired)
     def login_required(request: Request, _err: LoginRequired) -> Response:

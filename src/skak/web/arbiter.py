@@ -21,7 +21,7 @@ from skak.i18n import say
 from skak.io.results_text import parse_result_word
 from skak.model.events import describe
 from skak.model.results import Result
-from skak.views import round_view, tournament_lines
+from skak.views import round_view, tournament_lines, undo_target
 from skak.web._render import (
     board_line,
     error_message,
@@ -122,17 +122,16 @@ def login(
         "enabled": _accounts_exist(request, skak),
         "name": name,
     }
-    wait = brake.wait(who, address)
+    wait = brake.begin(who, address)
     if wait:
         context["error"] = _(
             "Too many wrong passwords: logins for this name are paused for {seconds} s."
         ).format(seconds=wait)
         return page(request, "login.html", context, status=429)
     if who and check_login(request, who, password):
-        brake.succeeded(who)
+        brake.succeeded(who, address)
         log_in(request, who)
         return RedirectResponse(_safe_next(next), status_code=303)
-    brake.failed(who, address)
     context["error"] = _("Wrong name or password.")
     return page(request, "login.html", context, status=401)
 
@@ -248,6 +247,7 @@ def enter_result(
     result: Annotated[str, Form()] = "",
     seen: Annotated[str, Form()] = "",
     playoff: Annotated[str | None, Form()] = None,
+    seen_playoff: Annotated[str | None, Form()] = None,
 ) -> Response:
     """One board's result, typed as ``1``, ``½`` or ``=``, ``0``, ``+``, ``-`` (or any
     spelling ``skak result`` reads), and under Gladiator scoring (4.9.8) a drawn game's
@@ -277,17 +277,21 @@ def enter_result(
         return fragment(request, "arbiter/_board_row.html", context)
 
     typed = result.strip()
+    shown: dict[str, object] = {}  # the board as the page showed it: a change since conflicts
     try:
-        previous = None if not seen else Result(seen)
+        shown["seen"] = None if not seen else Result(seen)
+        if seen_playoff is not None:  # Gladiator (4.9.8): the play-off is part of the board
+            shown["seen_playoff"] = tuple(Result(g) for g in seen_playoff.split(",") if g)
     except ValueError:
         raise InputError(f"the page sent {seen!r} as the board's result; reload it") from None
+    previous = shown["seen"]
     if not typed:
         message = _("Type a result: 1, ½ or =, 0, + or -.")
         return row("error", message, value="")
     try:
         parsed = parse_result_word(typed)
         games = tuple(parse_result_word(g) for g in (playoff or "").split(",") if g.strip())
-        done = skak.result_entry(f"#{tid}", number, board, parsed, games, seen=previous, actor=who)
+        done = skak.result_entry(f"#{tid}", number, board, parsed, games, actor=who, **shown)
     except ConflictError as err:
         message = _("Not saved: {error} (you typed {typed}).")
         return row("conflict", message.format(error=error_message(request, err), typed=typed))
@@ -298,7 +302,10 @@ def enter_result(
         message = _("Unchanged.")
         return row("unchanged", message)
     label = say(parsed.label, lang)
-    if previous is not None:
+    if previous is parsed:  # the result stood; its play-off is what was entered
+        played = " ".join(str(g) for g in games) or "—"
+        saved = _("Saved: {result}, play-off {games}.").format(result=label, games=played)
+    elif previous is not None:
         saved = _("Saved: {result}, corrected from {previous}.").format(
             result=label, previous=previous
         )
@@ -318,8 +325,7 @@ def history_page(
 ) -> Response:
     t, _version = load_tournament(cache, tid)
     lines = skak.history(f"#{tid}")
-    in_force = [h for h in lines if not h.undone and h.type != "event_undone"]
-    last = in_force[-1] if len(in_force) > 1 else None  # the creation is never undone
+    last = undo_target(lines)
     context = tournament_context(tid, t) | {"lines": list(reversed(lines)), "last": last}
     return page(request, "arbiter/history.html", context)
 

@@ -10,19 +10,24 @@ The design is as small as a server for one tournament hall allows, and no smalle
 * **Sessions.** Starlette's ``SessionMiddleware`` keeps the logged-in name in a cookie
   signed (HMAC, itsdangerous) with a random secret made at each start, ``HttpOnly``,
   ``SameSite=Lax`` and, behind an HTTPS proxy, ``Secure``; a restart logs everybody out.
-  The cookie holds no password.
+  The cookie holds no password: a session id (a logged-out one is refused, even from a
+  copy of the cookie) and a digest of the account's password hash (a changed password or a
+  removed account ends the session).
 * **CSRF.** Each session gets a random token; every form (and every HTMX request, by a
   header) sends it back, and a change without it is refused (403) — checked with
   :func:`hmac.compare_digest`.
-* **Guessing.** After :data:`MAX_FAILURES` wrong passwords for one name, or
-  ``4 × MAX_FAILURES`` from one address, within :data:`FAILURE_WINDOW` seconds, logins for
-  it are refused until the oldest failure is that old (:class:`LoginBrake`).
+* **Guessing.** After :data:`MAX_FAILURES` wrong passwords for one name from one address,
+  or ``4 × MAX_FAILURES`` from one address, within :data:`FAILURE_WINDOW` seconds, logins
+  from it are refused until the oldest failure is that old (:class:`LoginBrake`). A name is
+  braked per address, so nobody can lock an arbiter out from another phone.
 
 The name of the logged-in arbiter is the ``actor`` recorded in the history.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import hmac
 import secrets
 import threading
@@ -44,10 +49,12 @@ __all__ = [
     "CSRF_HEADER",
     "FAILURE_WINDOW",
     "MAX_FAILURES",
+    "SESSION_ARBITER",
     "Arbiters",
     "CsrfRefused",
     "LoginBrake",
     "LoginRequired",
+    "Sessions",
     "check_csrf",
     "check_login",
     "csrf_token",
@@ -63,8 +70,11 @@ CSRF_HEADER = "X-CSRF-Token"
 MAX_FAILURES = 5
 FAILURE_WINDOW = 300.0
 
-_SESSION_ARBITER = "arbiter"
+#: The session's key for the logged-in arbiter.
+SESSION_ARBITER = "arbiter"
 _SESSION_CSRF = "csrf"
+_SESSION_ID = "sid"
+_SESSION_GENERATION = "generation"
 
 
 @dataclass(frozen=True)
@@ -100,60 +110,85 @@ class Arbiters:
 
 
 class LoginBrake:
-    """Failed logins by name and by address in a sliding window (see the module)."""
+    """Logins by name and address, and by address alone, in a sliding window (see the
+    module). An attempt is counted before its password is checked, under one lock, so
+    guesses sent in parallel are braked as surely as guesses sent one by one; a login that
+    succeeds takes its own attempt back. At most ``checks`` passwords are hashed at once
+    (argon2 takes 64 MiB a check)."""
 
     def __init__(
         self,
         *,
         max_failures: int = MAX_FAILURES,
         window: float = FAILURE_WINDOW,
+        checks: int = 4,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.max_failures = max_failures
         self.window = window
         self.clock = clock
-        self._failures: dict[str, deque[float]] = {}
+        self.checking = threading.BoundedSemaphore(checks)
+        self._attempts: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
+        self._calls = 0
 
     def _keys(self, name: str, address: str) -> list[tuple[str, int]]:
-        by_name = (f"name:{name.casefold()}", self.max_failures)
+        """A name is braked per address, so that a phone in the hall cannot lock an
+        arbiter out; an address is braked for every name it tries."""
+        by_name = (f"name:{address}:{name.casefold()}", self.max_failures)
         return [by_name, (f"ip:{address}", 4 * self.max_failures)]
 
-    def wait(self, name: str, address: str) -> int:
-        """Seconds until a login for ``name`` from ``address`` is taken again (0: now)."""
+    def _prune(self, key: str, now: float) -> deque[float]:
+        times = self._attempts.get(key, deque())
+        while times and now - times[0] >= self.window:
+            times.popleft()
+        if not times:
+            self._attempts.pop(key, None)
+        return times
+
+    def begin(self, name: str, address: str) -> int:
+        """Count a login attempt before its password is checked; :returns: 0 when it may
+        go ahead, else the seconds until one may (the attempt is then not counted)."""
         now = self.clock()
-        longest = 0.0
         with self._lock:
-            for key, limit in self._keys(name, address):
-                times = self._failures.get(key)
-                if not times:
-                    continue
-                while times and now - times[0] >= self.window:
-                    times.popleft()
+            self._calls += 1
+            if self._calls % 1000 == 0:  # forget what is out of the window everywhere
+                for key in list(self._attempts):
+                    self._prune(key, now)
+            longest = 0.0
+            keys = self._keys(name, address)
+            for key, limit in keys:
+                times = self._prune(key, now)
                 if len(times) >= limit:
                     longest = max(longest, self.window - (now - times[0]))
-        return int(longest + 0.999)
+            if longest:
+                return max(1, int(longest + 0.999))
+            for key, _limit in keys:
+                self._attempts.setdefault(key, deque()).append(now)
+            return 0
 
-    def failed(self, name: str, address: str) -> None:
-        now = self.clock()
+    def succeeded(self, name: str, address: str) -> None:
+        """A login that succeeded: its name's attempts from this address are forgotten,
+        and the address's count gives back this attempt."""
+        by_name, (by_address, _limit) = self._keys(name, address)
         with self._lock:
-            for key, _ in self._keys(name, address):
-                self._failures.setdefault(key, deque()).append(now)
-
-    def succeeded(self, name: str) -> None:
-        with self._lock:
-            self._failures.pop(f"name:{name.casefold()}", None)
+            self._attempts.pop(by_name[0], None)
+            times = self._attempts.get(by_address)
+            if times:
+                times.pop()
 
 
 def check_login(request: Request, name: str, password: str) -> bool:
     """Whether ``name`` may log in with ``password``: an arbiter of ``--arbiter`` or one
-    with an account in the database."""
+    with an account in the database (a few checks at a time, see :class:`LoginBrake`)."""
     arbiters: Arbiters = request.app.state.arbiters
-    known = arbiters.hashes.get(name)
-    if known is not None:
-        return password_matches(known, password)
-    skak: Skak = request.app.state.skak
-    return skak.verify_arbiter(name, password)
+    brake: LoginBrake | None = getattr(request.app.state, "brake", None)
+    with brake.checking if brake is not None else contextlib.nullcontext():
+        known = arbiters.hashes.get(name)
+        if known is not None:
+            return password_matches(known, password)
+        skak: Skak = request.app.state.skak
+        return skak.verify_arbiter(name, password)
 
 
 class LoginRequired(Exception):
@@ -164,27 +199,76 @@ class CsrfRefused(Exception):
     """A change came without the session's CSRF token."""
 
 
+class Sessions:
+    """The sessions ended before their cookie expires (logged out): their ids, each kept
+    until the cookie would have expired anyway. A cookie is signed, so a copy of it taken
+    before the logout would otherwise still open the arbiter's pages."""
+
+    def __init__(self, max_age: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_age = max_age
+        self.clock = clock
+        self._ended: dict[str, float] = {}
+        self._lock = threading.Lock()
+
+    def end(self, sid: str) -> None:
+        now = self.clock()
+        with self._lock:
+            self._ended = {k: t for k, t in self._ended.items() if t > now}
+            self._ended[sid] = now + self.max_age
+
+    def ended(self, sid: str) -> bool:
+        with self._lock:
+            return sid in self._ended
+
+
+def _generation(password_hash: str) -> str:
+    """A short digest of an account's password hash: a session records it at login, and
+    a changed password (a new hash) ends every session made with the old one."""
+    return hashlib.sha256(password_hash.encode()).hexdigest()[:16]
+
+
+def _password_hash(request: Request, name: str) -> str | None:
+    arbiters: Arbiters = request.app.state.arbiters
+    known = arbiters.hashes.get(name)
+    if known is not None:
+        return known
+    skak: Skak = request.app.state.skak
+    return skak.accounts().hashes.get(name)
+
+
 def logged_in(request: Request) -> str | None:
-    """The arbiter logged in on this request's session, while the account still exists
-    (one removed with ``skak user remove`` is logged out at its next request)."""
-    name = request.session.get(_SESSION_ARBITER)
+    """The arbiter logged in on this request's session: while the account exists with the
+    password it had at the login (``skak user remove`` or ``skak user password`` ends the
+    session at its next request), and the session was not logged out."""
+    name = request.session.get(SESSION_ARBITER)
     if not isinstance(name, str):
         return None
-    arbiters: Arbiters = request.app.state.arbiters
-    if name in arbiters:
-        return name
-    skak: Skak = request.app.state.skak
-    return name if name in skak.accounts() else None
+    sid, generation = request.session.get(_SESSION_ID), request.session.get(_SESSION_GENERATION)
+    sessions: Sessions = request.app.state.sessions
+    if not isinstance(sid, str) or sessions.ended(sid):
+        return None
+    known = _password_hash(request, name)
+    if known is None or not hmac.compare_digest(str(generation), _generation(known)):
+        return None
+    return name
 
 
 def log_in(request: Request, name: str) -> None:
-    """Start a new session for ``name`` (a new CSRF token too)."""
+    """Start a new session for ``name`` (a new id and CSRF token too)."""
+    known = _password_hash(request, name)
     request.session.clear()
-    request.session[_SESSION_ARBITER] = name
+    request.session[SESSION_ARBITER] = name
+    request.session[_SESSION_ID] = secrets.token_urlsafe(16)
+    request.session[_SESSION_GENERATION] = _generation(known or "")
     request.session[_SESSION_CSRF] = secrets.token_urlsafe(32)
 
 
 def log_out(request: Request) -> None:
+    """End the session: this browser's cookie is cleared, and a copy of it is refused."""
+    sid = request.session.get(_SESSION_ID)
+    if isinstance(sid, str):
+        sessions: Sessions = request.app.state.sessions
+        sessions.end(sid)
     request.session.clear()
 
 

@@ -27,16 +27,14 @@ from skak.io.trf import TrfVersion, write_trf
 from skak.model.player import Ratings, Title
 from skak.model.tournament import RatedKind, Tournament
 from skak.views import pairing_systems, players_view, tiebreak_lists
+from skak.web._guard import MAX_UPLOAD
 from skak.web._render import error_message, flash, gettext_for, language, page, status_of
 from skak.web.arbiter import ArbiterDep, ChangeDep
 from skak.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 
-__all__ = ["MAX_UPLOAD", "router"]
+__all__ = ["router"]
 
 router = APIRouter()
-
-#: The largest file an arbiter may upload (a TRF of a 1 000-player open is under 1 MB).
-MAX_UPLOAD = 8 * 1024 * 1024
 
 
 def _lines(text: str) -> list[str]:
@@ -227,9 +225,21 @@ def players(request: Request, tid: int, _who: ArbiterDep, cache: CacheDep) -> Re
     return _players_page(request, tid, t)
 
 
-def _details(form: Mapping[str, str], prefix: str = "") -> dict[str, Any]:
-    """A player's details as the form gives them (empty fields: none); ``prefix`` reads the
-    hidden copy of what the form showed (``was_``).
+#: The rating fields of the form, by the player's rating (``Ratings``) they hold.
+_RATINGS = {"dsu": "rating", "dsu_rapid": "rapid", "dsu_blitz": "blitz", "fide": "fide_rating"}
+_RATING_NAMES = {
+    "dsu": "rating",
+    "dsu_rapid": "rapid rating",
+    "dsu_blitz": "blitz rating",
+    "fide": "FIDE rating",
+}
+
+
+def _details(
+    form: Mapping[str, str], prefix: str = ""
+) -> tuple[dict[str, Any], dict[str, int | None]]:
+    """A player's details and ratings as the form gives them (empty fields: none);
+    ``prefix`` reads the hidden copy of what the form showed (``was_``).
 
     :raises InputError: naming the field that is wrong.
     """
@@ -239,7 +249,7 @@ def _details(form: Mapping[str, str], prefix: str = "") -> dict[str, Any]:
 
     title = get("title")
     federation = get("federation")
-    return {
+    details = {
         "name": get("name"),
         "sex": parse_sex(get("sex") or None),
         "birth_date": parse_date(get("born") or None, "birth date"),
@@ -248,13 +258,9 @@ def _details(form: Mapping[str, str], prefix: str = "") -> dict[str, Any]:
         "dsu_id": _number(get("dsu_id"), "DSU member number"),
         "fide_id": _number(get("fide_id"), "FIDE id"),
         "title": Title.parse(title) if title else None,
-        "ratings": Ratings(
-            dsu=_number(get("rating"), "rating"),
-            dsu_rapid=_number(get("rapid"), "rapid rating"),
-            dsu_blitz=_number(get("blitz"), "blitz rating"),
-            fide=_number(get("fide_rating"), "FIDE rating"),
-        ),
     }
+    ratings = {k: _number(get(field), _RATING_NAMES[k]) for k, field in _RATINGS.items()}
+    return details, ratings
 
 
 def _form_values(form: FormData) -> dict[str, str]:
@@ -269,8 +275,9 @@ async def add_player(
     values = _form_values(await request.form())
     try:
         number = _number(values.get("start_number", ""), "start number")
-        details = _details(values)
-        make = one_player(details.pop("name"), number, **details)
+        details, ratings = _details(values)
+        name = details.pop("name")
+        make = one_player(name, number, ratings=Ratings(**ratings), **details)
         done = skak.register_players(f"#{tid}", make, actor=who)
     except SkakError as err:
         t, _version = load_tournament(cache, tid)
@@ -356,17 +363,21 @@ async def edit_player(
     a field this arbiter left alone keeps whatever another arbiter gave it."""
     values = _form_values(await request.form())
     try:
-        typed, shown = _details(values), _details(values, "was_")
+        (typed, typed_ratings), (shown, shown_ratings) = _details(values), _details(values, "was_")
         changes = {k: v for k, v in typed.items() if v != shown[k]}
-        if changes:
-            skak.edit_player(f"#{tid}", number, seen=shown, actor=who, **changes)
+        ratings = {k: v for k, v in typed_ratings.items() if v != shown_ratings[k]}
+        seen = {k: shown[k] for k in changes} | {f"ratings.{k}": shown_ratings[k] for k in ratings}
+        if changes or ratings:
+            skak.edit_player(
+                f"#{tid}", number, rating_changes=ratings, seen=seen, actor=who, **changes
+            )
     except SkakError as err:
         t, _version = load_tournament(cache, tid)
         return _edit_page(
             request, tid, t, number, refusal=_Refusal.of(request, err), status=status_of(err)
         )
     _ = gettext_for(language(request))
-    message = _("Player {number} saved.") if changes else _("Nothing changed.")
+    message = _("Player {number} saved.") if changes or ratings else _("Nothing changed.")
     flash(request, message.format(number=number))
     return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
 

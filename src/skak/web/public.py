@@ -30,7 +30,7 @@ from skak.views import (
     tournament_lines,
     tournament_rating_view,
 )
-from skak.web._cache import ReadCache
+from skak.web._cache import Page, ReadCache
 from skak.web._render import (
     crosstable_lines,
     error_message,
@@ -39,7 +39,7 @@ from skak.web._render import (
     remember_language,
     standings_lines,
 )
-from skak.web.auth import logged_in
+from skak.web.auth import SESSION_ARBITER, logged_in
 
 __all__ = [
     "CacheDep",
@@ -73,52 +73,76 @@ SkakDep = Annotated[Skak, Depends(get_skak)]
 CacheDep = Annotated[ReadCache, Depends(get_cache)]
 
 
-async def public_page(request: Request, tid: int, build: Callable[[], Response]) -> Response:
+#: A page builder: the page, and the tournament version it shows.
+Build = Callable[[], tuple[Response, int]]
+
+
+def _seen_cookie(tid: int) -> str:
+    """The cookie that holds the newest version of tournament ``tid`` a reader was shown."""
+    return f"skak_seen_{tid}"
+
+
+async def public_page(request: Request, tid: int, build: Build) -> Response:
     """The page ``build`` makes, kept per tournament version for visitors without a login
     (see :mod:`skak.web._cache`); an arbiter's page is built anew, with its menus.
 
     A kept page is answered at once, on the event loop (one small query for the version);
-    building a page, and everything an arbiter asks for, runs in a worker thread.
+    building a page, and everything an arbiter asks for, runs in a worker thread. A cookie
+    remembers the newest version the reader was shown, so that the page of an older version
+    (given while a newer one is being built) is never older than what the reader saw.
     """
-    if request.session.get("arbiter") is not None:
+    if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(_arbiters_or_public, request, tid, build)
     cache: ReadCache = request.app.state.cache
     version = cache.skak.version(tid)
     key = (tid, request.url.path, request.url.query, language(request))
-    body = cache.kept_page(key, version)
-    if body is None:
-        body, status = await run_in_threadpool(_built_page, cache, key, version, build)
-    else:
-        status = 200
-    response = HTMLResponse(body, status_code=status)
-    remember_language(request, response)
-    return response
+    try:
+        seen = int(request.cookies.get(_seen_cookie(tid), "0"))
+    except ValueError:
+        seen = 0
+    kept = cache.kept_page(key, version, seen)
+    if kept is not None:
+        return _answer(request, tid, kept, 200, seen)
+    built, status = await run_in_threadpool(_built_page, cache, key, version, build)
+    return _answer(request, tid, built, status, seen)
 
 
-def _built_page(
-    cache: ReadCache, key: Hashable, version: int, build: Callable[[], Response]
-) -> tuple[bytes, int]:
+def _built_page(cache: ReadCache, key: Hashable, version: int, build: Build) -> tuple[Page, int]:
     status: list[int] = []
 
-    def render() -> tuple[bytes, bool]:
-        response = build()
+    def render() -> tuple[bytes, int, bool]:
+        response, built = build()
         status.append(response.status_code)
-        return bytes(response.body), response.status_code == 200
+        return bytes(response.body), built, response.status_code == 200
 
-    body = cache.page(key, version, render)
-    return body, status[0] if status else 200
+    page = cache.page(key, version, render)
+    return page, status[0] if status else 200
 
 
-def _arbiters_or_public(request: Request, tid: int, build: Callable[[], Response]) -> Response:
+def _answer(request: Request, tid: int, kept: Page, status: int, seen: int) -> Response:
+    response = HTMLResponse(kept.body, status_code=status)
+    remember_language(request, response)
+    if kept.version > seen:
+        response.set_cookie(
+            _seen_cookie(tid),
+            str(kept.version),
+            max_age=7 * 24 * 3600,
+            path=f"/t/{tid}",
+            httponly=True,
+            samesite="lax",
+            secure=getattr(request.app.state, "secure_cookies", False),
+        )
+    return response
+
+
+def _arbiters_or_public(request: Request, tid: int, build: Build) -> Response:
     """A page for a session that names an arbiter: built anew while the account exists."""
     if logged_in(request) is not None:
-        return build()
+        return build()[0]
     cache: ReadCache = request.app.state.cache
     key = (tid, request.url.path, request.url.query, language(request))
-    body, status = _built_page(cache, key, cache.skak.version(tid), build)
-    response = HTMLResponse(body, status_code=status)
-    remember_language(request, response)
-    return response
+    page, status = _built_page(cache, key, cache.skak.version(tid), build)
+    return _answer(request, tid, page, status, 0)
 
 
 def load_tournament(cache: ReadCache, tid: int) -> tuple[Tournament, int]:
@@ -171,7 +195,7 @@ async def standings(
     chosen = tiebreaks.strip() or None if tiebreaks else None
     named = rules.strip() or None if rules else None
 
-    def build() -> Response:
+    def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
         refused = ""
         try:
@@ -191,9 +215,7 @@ async def standings(
                 (after_round, None, None),
                 lambda: standings_view(t, after_round=after_round),
             )
-        lines = cache.view(
-            tid, version, "standings-lines", (id(view),), lambda: standings_lines(view)
-        )
+        lines = standings_lines(view)
         context = tournament_context(tid, t) | {
             "refused": refused,
             "view": view,
@@ -203,7 +225,7 @@ async def standings(
             "rule_lists": tiebreak_lists(),
             "after": after_round,
         }
-        return page(request, "standings.html", context)
+        return page(request, "standings.html", context), version
 
     return await public_page(request, tid, build)
 
@@ -218,10 +240,10 @@ def latest_round(request: Request, tid: int, cache: CacheDep) -> Response:
 
 @router.get("/t/{tid}/rounds/{number}", response_class=HTMLResponse)
 async def round_page(request: Request, tid: int, number: int, cache: CacheDep) -> Response:
-    def build() -> Response:
+    def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
         view = cache.view(tid, version, "round", (number,), lambda: round_view(t, number))
-        return page(request, "round.html", tournament_context(tid, t) | {"view": view})
+        return page(request, "round.html", tournament_context(tid, t) | {"view": view}), version
 
     return await public_page(request, tid, build)
 
@@ -230,7 +252,7 @@ async def round_page(request: Request, tid: int, number: int, cache: CacheDep) -
 async def crosstable(
     request: Request, tid: int, cache: CacheDep, after_round: int | None = None
 ) -> Response:
-    def build() -> Response:
+    def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
         view = cache.view(
             tid,
@@ -240,17 +262,18 @@ async def crosstable(
             lambda: crosstable_view(t, after_round=after_round),
         )
         context = tournament_context(tid, t) | {"view": view, "lines": crosstable_lines(view)}
-        return page(request, "crosstable.html", context)
+        return page(request, "crosstable.html", context), version
 
     return await public_page(request, tid, build)
 
 
 @router.get("/t/{tid}/players", response_class=HTMLResponse)
 async def players(request: Request, tid: int, cache: CacheDep) -> Response:
-    def build() -> Response:
+    def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
         view = cache.view(tid, version, "players", (), lambda: players_view(t))
-        return page(request, "players.html", tournament_context(tid, t) | {"view": view})
+        context = tournament_context(tid, t) | {"view": view}
+        return page(request, "players.html", context), version
 
     return await public_page(request, tid, build)
 
@@ -259,9 +282,10 @@ async def players(request: Request, tid: int, cache: CacheDep) -> Response:
 async def rating(request: Request, tid: int, cache: CacheDep) -> Response:
     """The DSU rating result of a finished rated tournament, every figure of it."""
 
-    def build() -> Response:
+    def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
         view = cache.view(tid, version, "rating", (), lambda: tournament_rating_view(t))
-        return page(request, "rating.html", tournament_context(tid, t) | {"view": view})
+        context = tournament_context(tid, t) | {"view": view}
+        return page(request, "rating.html", context), version
 
     return await public_page(request, tid, build)
