@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from skak.errors import InputError
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.model.player import Player
 from skak.model.progress import Progress
-from skak.model.tournament import Round, Tournament
+from skak.model.tournament import RatedKind, Round, Tournament
 from skak.pairing import PairingSystem, get_system
 from skak.pairing.engine import RoundCheck, check_rounds, pair_next
 
@@ -53,16 +54,27 @@ def players_from_csv(
     return (lambda t: parse_players_csv(text, p.name, t, progress)), p.name
 
 
-def check_new_tournament(tournament: Tournament) -> None:
+def check_new_tournament(tournament: Tournament, *, kind_given: bool = True) -> Tournament:
     """The checks a new tournament passes before anything is written (a database file
-    included): its pairing system's settings and its tie-break codes.
+    included): its pairing system's settings, its tie-break codes and its time control,
+    which must agree with its kind (standard, rapid, blitz; :mod:`skak.games.timerules`).
+    :returns: the tournament, its kind taken from the time control when ``kind_given`` is
+    false.
 
-    :raises InputError: naming the unknown system, the bad setting or the unknown code.
+    :raises InputError: naming the unknown system, the bad setting or the unknown code, the
+        unreadable time control or the kind it contradicts.
     """
+    from skak.games.timerules import settle_kind
     from skak.tiebreaks import parse_tiebreaks  # the tie-breaks only for a new tournament
 
     get_system(tournament.pairing_system).check_settings(tournament.settings)
     parse_tiebreaks(tournament.tiebreaks)
+    if tournament.time_control:
+        day = tournament.start_date or date.today()
+        given = tournament.rated_kind.value if kind_given else None
+        kind = settle_kind(tournament.time_control, given, day)
+        tournament = replace(tournament, rated_kind=RatedKind(kind))
+    return tournament
 
 
 def _engine_request(t: Tournament, system: str, baku: bool) -> tuple[Tournament, PairingSystem]:

@@ -27,6 +27,7 @@ from skak.errors import (
     StateError,
     UndoRefusedError,
 )
+from skak.games.timerules import settle_kind
 from skak.messages import N_, Message, N_plural, Phrases
 from skak.model.events import (
     Event,
@@ -446,6 +447,8 @@ def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context)
     system = ctx.system(t)
     system.check_settings(t.settings)
     if isinstance(command, CreateTournament):
+        if t.time_control:  # a new tournament's control is read and agrees with its kind
+            settle_kind(t.time_control, t.rated_kind.value, t.start_date or ctx.today)
         if hasattr(system.settings(t), "initial_ranking") and "initial-ranking" not in t.settings:
             # A new tournament is numbered by the initial ranking (C.04.2) when round 1 is
             # paired. The setting is written out, so tournaments stored before it existed,

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from skak.views._numbers import number_column, quarters
     from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
     from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
+    from skak.views.games import FindingRow, TimeControlView, time_control_view
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
     from skak.views.rating import (
         CandidateRow,
@@ -99,6 +100,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.views._numbers": ("number_column", "quarters"),
     "skak.views.catalogue": ("SystemEntry", "pairing_system", "system_names", "tiebreak_lists"),
     "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
+    "skak.views.games": ("FindingRow", "TimeControlView", "time_control_view"),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -166,6 +168,7 @@ __all__ = [
     "CrossCell",
     "CrosstableRow",
     "CrosstableView",
+    "FindingRow",
     "HistoryLine",
     "KnockoutView",
     "OlympiadView",
@@ -184,6 +187,7 @@ __all__ = [
     "StandingsView",
     "SystemEntry",
     "TiebreakChoice",
+    "TimeControlView",
     "TournamentExport",
     "TournamentLine",
     "VarmaDrawView",
@@ -216,6 +220,7 @@ __all__ = [
     "standings_view",
     "system_names",
     "tiebreak_lists",
+    "time_control_view",
     "to_json",
     "tournament_export",
     "tournament_lines",
