@@ -23,6 +23,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skak.api._games import GameCommands, read_pgn_file
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
     check_new_tournament,
@@ -74,6 +75,7 @@ __all__ = [
     "one_player",
     "pairs_text",
     "players_from_csv",
+    "read_pgn_file",
 ]
 
 #: A tournament's row in the database (its stream).
@@ -107,7 +109,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands):
+class Skak(RegistryCommands, GameCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),

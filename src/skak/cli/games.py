@@ -3,15 +3,30 @@
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table
 
-from skak.cli._common import JsonOption, app, cli_errors, out, parse_date, print_json
+from skak.cli._common import (
+    DEFAULT_DB,
+    DbOption,
+    ForceOption,
+    JsonOption,
+    TournamentOption,
+    app,
+    cli_errors,
+    open_db,
+    out,
+    parse_date,
+    print_json,
+    write_output,
+)
+from skak.model.events import describe
 
-__all__ = ["timecontrol"]
+__all__ = ["game_add", "game_export", "game_import", "game_remove", "timecontrol"]
 
 
 @app.command("timecontrol")
@@ -50,3 +65,110 @@ def timecontrol(
         question = "kind" if f.question in ("standard", "rapid", "blitz") else f.question
         table.add_row(question, answer, escape(f.article), escape(f.reason))
     out.print(table)
+
+
+game_app = typer.Typer(
+    help="The games (partier) as PGN: attach, import a round, export.\n\n"
+    "Example: skak game add 3 2 parti.pgn"
+)
+app.add_typer(game_app, name="game")
+
+ReplaceOption = Annotated[
+    bool, typer.Option("--replace", help="Replace a game already attached to the board.")
+]
+
+
+@game_app.command("add")
+@cli_errors
+def game_add(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    board: Annotated[int, typer.Argument(help="The board (bræt).")],
+    file: Annotated[Path, typer.Argument(help="A PGN file with the board's one game.")],
+    replace: ReplaceOption = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Attach a game (PGN) to a board: its players and result must be the board's and every
+    move legal; Danish moves (Sf3) and Chess960 are read.
+
+    Example: skak game add 3 2 parti.pgn
+    """
+    from skak.api import read_pgn_file
+
+    text, source = read_pgn_file(file)
+    done = open_db(db).attach_game(
+        tournament, round_number, board, text, source=source, replace=replace
+    )
+    for e in done.events:
+        out.print(f"Attached: {escape(describe(e))}")
+
+
+@game_app.command("import")
+@cli_errors
+def game_import(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    file: Annotated[Path, typer.Argument(help="A PGN file of the round's games.")],
+    replace: ReplaceOption = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Attach a whole round's games, each to the board of its players (by name or FIDE id):
+    all or nothing, every game that fits no board named.
+
+    Example: skak game import 3 runde3.pgn
+    """
+    from skak.api import read_pgn_file
+
+    text, source = read_pgn_file(file)
+    done = open_db(db).import_games(tournament, round_number, text, source=source, replace=replace)
+    t = done.after
+    for e in done.events:
+        out.print(f"Attached: {escape(describe(e))}")
+    missing = [
+        p.board
+        for p in t.round(round_number).pairings
+        if p.black is not None and t.game(round_number, p.board) is None
+    ]
+    if missing:
+        out.print(f"Note: no game yet on board {', '.join(map(str, missing))}")
+
+
+@game_app.command("remove")
+@cli_errors
+def game_remove(
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The round.")],
+    board: Annotated[int, typer.Argument(help="The board (bræt).")],
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Take the game off a board (the result stays).
+
+    Example: skak game remove 3 2
+    """
+    open_db(db).remove_game(tournament, round_number, board)
+    out.print(f"Removed the game of round {round_number} board {board}")
+
+
+@game_app.command("export")
+@cli_errors
+def game_export(
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
+    ] = None,
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="Only this round's games.")
+    ] = None,
+    danish: Annotated[
+        bool, typer.Option("--danish", help="Moves in Danish letters: K D T L S (Sf3 for Nf3).")
+    ] = False,
+    force: ForceOption = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Write the tournament's games as one PGN file with the standard tags (Round as 3.2,
+    FIDE ratings as WhiteElo/BlackElo, FIDE ids and DSU member numbers where known).
+
+    Example: skak game export -o turnering.pgn
+    """
+    text = open_db(db).games_pgn(tournament, round_number=round_number, danish=danish)
+    write_output(text, output, force=force, db=db)

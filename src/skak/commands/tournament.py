@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
 
+from skak.commands.games import AttachGames, RemoveGame, decide_games
 from skak.errors import (
     ConflictError,
     InputError,
@@ -56,6 +57,7 @@ from skak.pairing.ranking import RankingBy, renumbering
 
 __all__ = [
     "AnnounceAbsence",
+    "AttachGames",
     "Command",
     "Context",
     "CreateTournament",
@@ -66,6 +68,7 @@ __all__ = [
     "Log",
     "PairNextRound",
     "RegisterPlayers",
+    "RemoveGame",
     "RenumberPlayers",
     "Undo",
     "Withdraw",
@@ -219,6 +222,8 @@ Command = (
     | EnterResult
     | EnterResults
     | RenumberPlayers
+    | AttachGames
+    | RemoveGame
     | Undo
 )
 
@@ -390,6 +395,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
                     )
                 )
             return _decide_results(t, entries)
+        case AttachGames() | RemoveGame():
+            return decide_games(t, command)
         case RenumberPlayers(by=by):
             if t.rounds:
                 raise StateError(
