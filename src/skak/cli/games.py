@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Annotated
@@ -26,7 +27,7 @@ from skak.cli._common import (
 )
 from skak.model.events import describe
 
-__all__ = ["game_add", "game_export", "game_import", "game_remove", "timecontrol"]
+__all__ = ["game_add", "game_export", "game_import", "game_remove", "norms", "timecontrol"]
 
 
 @app.command("timecontrol")
@@ -172,3 +173,69 @@ def game_export(
     """
     text = open_db(db).games_pgn(tournament, round_number=round_number, danish=danish)
     write_output(text, output, force=force, db=db)
+
+
+@app.command("norms")
+@cli_errors
+def norms(
+    player: Annotated[
+        int | None, typer.Option("--player", help="Only this player (start number).")
+    ] = None,
+    arbiter: Annotated[
+        bool | None,
+        typer.Option(
+            "--international-arbiter/--no-international-arbiter",
+            help="Whether an International Arbiter was in charge (4.7.4); default: not known.",
+        ),
+    ] = None,
+    games_a_day: Annotated[
+        int | None,
+        typer.Option("--games-a-day", help="The most games played on one day; default: not known."),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The FIDE rating result and title norms (GM, IM, WGM, WIM; 4.7.4) of a finished
+    tournament: for each player every condition, and whether it held.
+
+    Example: skak norms --player 3 --international-arbiter
+    """
+    from skak.views import norms_view, to_json
+
+    view = norms_view(
+        open_db(db).load(tournament),
+        date.today(),
+        international_arbiter=arbiter,
+        most_games_a_day=games_a_day,
+    )
+    if player is not None:
+        chosen = [p for p in view.players if p.start_number == player]
+        if not chosen:
+            from skak.errors import NotFoundError
+
+            raise NotFoundError(f"no player has start number (startnummer) {player}")
+        view = replace(view, players=tuple(chosen))
+    if as_json:
+        print_json(to_json(view))
+        return
+    out.print(f"[bold]{escape(view.tournament)}[/]: FIDE rating ({view.edition}) and norms")
+    for c in view.conditions:
+        out.print(f"  {_mark(c.holds)} {escape(c.name)} ({c.article}): {escape(c.detail)}")
+    for p in view.players:
+        f = p.fide
+        rating = (
+            f"{f.old} → {f.new} ({f.change:+d})"
+            if f.old is not None
+            else f"unrated → {f.new if f.new is not None else 'no rating yet'}"
+        )
+        out.print(f"\n[bold]{p.start_number} {escape(p.name)}[/]: {rating}")
+        for n in p.norms:
+            verdict = "[green]made[/]" if n.made else "not made"
+            out.print(f"  {n.norm} norm: {verdict}")
+            for c in n.conditions:
+                out.print(f"    {_mark(c.holds)} {escape(c.name)}: {escape(c.detail)}")
+
+
+def _mark(holds: bool | None) -> str:
+    return "yes" if holds else "?  " if holds is None else "no "

@@ -33,6 +33,14 @@ if TYPE_CHECKING:
     from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
     from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
     from skak.views.games import FindingRow, TimeControlView, time_control_view
+    from skak.views.norms import (
+        ConditionRow,
+        FideCell,
+        NormRow,
+        NormsView,
+        PlayerNorms,
+        norms_view,
+    )
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
     from skak.views.rating import (
         CandidateRow,
@@ -104,6 +112,14 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.views.catalogue": ("SystemEntry", "pairing_system", "system_names", "tiebreak_lists"),
     "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
     "skak.views.games": ("FindingRow", "TimeControlView", "time_control_view"),
+    "skak.views.norms": (
+        "ConditionRow",
+        "FideCell",
+        "NormRow",
+        "NormsView",
+        "PlayerNorms",
+        "norms_view",
+    ),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -171,17 +187,22 @@ __all__ = [
     "BracketView",
     "ByeRow",
     "CandidateRow",
+    "ConditionRow",
     "CrossCell",
     "CrosstableRow",
     "CrosstableView",
+    "FideCell",
     "FideChangeRow",
     "FideView",
     "FindingRow",
     "HistoryLine",
     "KnockoutView",
+    "NormRow",
+    "NormsView",
     "OlympiadView",
     "Omittable",
     "Omitted",
+    "PlayerNorms",
     "PlayerRow",
     "PlayersView",
     "RatingCell",
@@ -213,6 +234,7 @@ __all__ = [
     "history",
     "is_finished",
     "knockout_view",
+    "norms_view",
     "number_column",
     "olympiad_view",
     "pairing_system",
