@@ -38,7 +38,7 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
     """A tournament's export without the system records that rounds carry today (the old
     version kept them only as explanation text; they are recovered on reading), and without
     the fields added since at their defaults (Gladiator's variants, 4.9.8; a board's
-    ``corrected_after``)."""
+    ``corrected_after``; the tournament's attached games)."""
     rounds = [
         {
             **{k: v for k, v in r.items() if k != "record"},
@@ -51,7 +51,8 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
     ]
     added = {"gladiator_games": 1, "gladiator_reduced_games": 1}
     scoring = {k: v for k, v in data["scoring"].items() if added.get(k, object()) != v}
-    as_json: dict[str, Any] = json.loads(json.dumps({**data, "rounds": rounds, "scoring": scoring}))
+    rest = {k: v for k, v in data.items() if (k, v) != ("games", [])}  # skak game (issue 17)
+    as_json: dict[str, Any] = json.loads(json.dumps({**rest, "rounds": rounds, "scoring": scoring}))
     return as_json
 
 

@@ -365,3 +365,14 @@ def test_a_danish_name_is_the_downloads_name(client: TestClient, skak: Skak, arb
         'attachment; filename="_bent-DM-_r_.trf"; '
         "filename*=UTF-8''%C3%85bent-DM-%C3%86r%C3%B8.trf"
     )
+
+
+def test_the_time_control_decides_the_kind_unless_a_kind_is_chosen(
+    client: TestClient, skak: Skak, arbiter: str
+) -> None:
+    r = _new(client, arbiter, name="Hurtigskak", system="monrad", time_control="15+10", kind="")
+    assert r.status_code == 303  # type: ignore[attr-defined]
+    assert skak.load(skak.tournaments()[0].id).rated_kind.value == "rapid"
+    clash = _new(client, arbiter, name="Lyn?", system="monrad", time_control="15+10", kind="blitz")
+    assert clash.status_code == 400  # type: ignore[attr-defined]
+    assert len(skak.tournaments()) == 1

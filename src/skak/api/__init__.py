@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skak.api._accounts import AccountCommands, hash_password, password_matches
+from skak.api._games import GameCommands, read_pgn_file
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
     check_new_tournament,
@@ -82,6 +83,7 @@ __all__ = [
     "password_matches",
     "players_from_bytes",
     "players_from_csv",
+    "read_pgn_file",
     "tournament_from_trf",
 ]
 
@@ -116,7 +118,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands, AccountCommands):
+class Skak(RegistryCommands, AccountCommands, GameCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),

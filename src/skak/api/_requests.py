@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,7 @@ def new_tournament(
     place: str | None = None,
     start: str | None = None,
     end: str | None = None,
-    kind: RatedKind = RatedKind.STANDARD,
+    kind: RatedKind | None = None,
     time_control: str | None = None,
     tiebreaks: Sequence[str] = (),
     unrated: bool = False,
@@ -90,7 +91,8 @@ def new_tournament(
 ) -> Tournament:
     """A new tournament from the options as typed (``skak new``, the web's form): the
     settings as ``KEY=VALUE``, the points as ``KEY=POINTS``, dates as ``YYYY-MM-DD``; a
-    Gladiator tournament's tie-breaks default to GLO, GLR, DE (4.9.8). Checked as
+    Gladiator tournament's tie-breaks default to GLO, GLR, DE (4.9.8); without ``kind``,
+    the kind the time control makes the games, else standard. Checked as
     :func:`check_new_tournament` checks it; nothing is written.
 
     :raises InputError: naming the option that is wrong.
@@ -105,15 +107,14 @@ def new_tournament(
         place=place.strip() or None if place is not None else None,
         start_date=parse_date(start or None, "start date"),
         end_date=parse_date(end or None, "end date"),
-        rated_kind=kind,
+        rated_kind=kind or RatedKind.STANDARD,
         rated=not unrated,
         time_control=time_control.strip() or None if time_control is not None else None,
         pairing_settings=tuple(parse_setting(s) for s in settings),
         scoring=scoring_from(replace(pairing.default_scoring, gladiator=gladiator), list(scoring)),
         tiebreaks=tuple(tiebreaks or ([] if not gladiator else ["GLO", "GLR", "DE"])),
     )
-    check_new_tournament(tournament)
-    return tournament
+    return check_new_tournament(tournament, kind_given=kind is not None)
 
 
 def tournament_from_trf(
@@ -154,16 +155,27 @@ def tournament_from_trf(
     return t
 
 
-def check_new_tournament(tournament: Tournament) -> None:
+def check_new_tournament(tournament: Tournament, *, kind_given: bool = True) -> Tournament:
     """The checks a new tournament passes before anything is written (a database file
-    included): its pairing system's settings and its tie-break codes.
+    included): its pairing system's settings, its tie-break codes and its time control,
+    which must agree with its kind (standard, rapid, blitz; :mod:`skak.games.timerules`).
+    :returns: the tournament, its kind taken from the time control when ``kind_given`` is
+    false.
 
-    :raises InputError: naming the unknown system, the bad setting or the unknown code.
+    :raises InputError: naming the unknown system, the bad setting or the unknown code, the
+        unreadable time control or the kind it contradicts.
     """
+    from skak.games.timerules import settle_kind
     from skak.tiebreaks import parse_tiebreaks  # the tie-breaks only for a new tournament
 
     get_system(tournament.pairing_system).check_settings(tournament.settings)
     parse_tiebreaks(tournament.tiebreaks)
+    if tournament.time_control:
+        day = tournament.start_date or date.today()
+        given = tournament.rated_kind.value if kind_given else None
+        kind = settle_kind(tournament.time_control, given, day)
+        tournament = replace(tournament, rated_kind=RatedKind(kind))
+    return tournament
 
 
 def _engine_request(t: Tournament, system: str, baku: bool) -> tuple[Tournament, PairingSystem]:

@@ -70,10 +70,18 @@ def new(
     start: Annotated[str | None, typer.Option(help="First day, YYYY-MM-DD.")] = None,
     end: Annotated[str | None, typer.Option(help="Last day, YYYY-MM-DD.")] = None,
     kind: Annotated[
-        RatedKind, typer.Option(help="Rated as standard (langsom), rapid (hurtig) or blitz (lyn).")
-    ] = RatedKind.STANDARD,
+        RatedKind | None,
+        typer.Option(
+            help="Rated as standard (langsom), rapid (hurtig) or blitz (lyn); default: what "
+            "the time control makes the games, else standard."
+        ),
+    ] = None,
     time_control: Annotated[
-        str | None, typer.Option(help="Time control (betænkningstid), e.g. '90 min + 30 s'.")
+        str | None,
+        typer.Option(
+            help="Time control (betænkningstid), e.g. '90+30', '40/90+30+30s', '2t/40 + 1t', "
+            "'G/15+10': it decides the kind (see 'skak timecontrol')."
+        ),
     ] = None,
     tiebreak: Annotated[
         list[str] | None, typer.Option(help="Tie-break code (korrektion), in order (repeatable).")
@@ -290,6 +298,7 @@ def _language_first(args: list[str]) -> list[str]:
 
 # Commands in their own modules register themselves on the shared apps.
 from skak.cli import files as _files  # noqa: E402, F401
+from skak.cli import games as _games  # noqa: E402, F401
 from skak.cli import maintenance as _maintenance  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401

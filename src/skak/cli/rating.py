@@ -37,6 +37,7 @@ __all__ = [
     "rating_compress",
     "rating_correct",
     "rating_enter",
+    "rating_fide",
     "rating_import",
     "rating_list",
 ]
@@ -73,6 +74,40 @@ def rating_calc(
             escape(c.id), str(c.old), str(c.games), exact_decimal(c.score),
             exact_decimal(c.expected), exact_decimal(c.bonus), str(c.k), f"{c.change:+d}",
             str(c.new),
+        )  # fmt: skip
+    out.print(table)
+    for c in result.players:
+        for note in c.notes:
+            out.print(f"  {escape(c.id)}: {escape(note)}")
+
+
+@rating_app.command("fide")
+@cli_errors
+def rating_fide(
+    file: Annotated[Path, typer.Argument(help="The tournament as JSON (see the README).")],
+    as_json: JsonOption = False,
+) -> None:
+    """Compute the FIDE rating (Elo) changes of one tournament (4.7): K factors, the
+    400-point rule (350 before July 2009), first ratings from a performance (4.7.1).
+
+    Example: skak rating fide turnering.json --json
+    """
+    from skak.io.rating_json import read_fide_request
+    from skak.views import exact_decimal, fide_view, to_json
+
+    players, games, data = read_fide_request(file)
+    result = fide_view(players, games, data, location=str(file))
+    if as_json:
+        print_json(to_json(result))
+        return
+    table = Table(title=f"FIDE rating ({result.edition})")
+    for col in ("Player", "Old", "Games", "Score", "Expected", "K", "Change", "New"):
+        table.add_column(col, justify="left" if col == "Player" else "right")
+    for c in result.players:
+        table.add_row(
+            escape(c.id), "–" if c.old is None else str(c.old), str(c.games),
+            exact_decimal(c.score), exact_decimal(c.expected), "–" if c.k is None else str(c.k),
+            f"{c.change:+d}" if c.old is not None else "", "–" if c.new is None else str(c.new),
         )  # fmt: skip
     out.print(table)
     for c in result.players:

@@ -143,6 +143,9 @@ def standings_table(view: StandingsView) -> Table:
         table.add_column(new_rating, justify="right")
     if view.prize_basis is not None:
         table.add_column(_("Prize"), justify="right")
+    if view.fide_edition is not None:
+        table.add_column(f"FIDE ({view.fide_edition})", justify="right")
+        table.add_column("Norm")
     points = number_column(s.points for s in rows)
     tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
     prizes = number_column(
@@ -166,6 +169,17 @@ def standings_table(view: StandingsView) -> Table:
             )
         if view.prize_basis is not None:
             cells.append(prizes[i])
+        if view.fide_edition is not None:
+            f = s.fide
+            if isinstance(f, Omitted):
+                cells += ["", ""]
+            else:
+                shown = "" if f.new is None else str(f.new)
+                if f.old is not None and f.games:
+                    shown = f"{f.new} ({f.change:+d})"
+                elif f.old is None and f.new is not None:
+                    shown = f"{f.new} (first)"
+                cells += [shown, f.norm or ""]
         _add_row(table, *cells)
     return table
 

@@ -296,6 +296,14 @@ def standings(
     trf: TrfOpt = None,
     rating: RatingKindOpt = None,
     round_robin: RoundRobinOpt = None,
+    fide: Annotated[
+        bool,
+        typer.Option(
+            "--fide",
+            help="A finished tournament: each player's FIDE rating change and title norm "
+            "(4.7; the conditions: skak norms).",
+        ),
+    ] = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -317,6 +325,7 @@ def standings(
         round_robin=round_robin,
         rating=rating,
         with_rating=trf is None,
+        fide=fide,
     )
     if view.rating_note:
         err.print(escape(say(view.rating_note)), soft_wrap=True)

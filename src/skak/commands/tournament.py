@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
 
+from skak.commands.games import AttachGames, RemoveGame, decide_games
 from skak.errors import (
     ConflictError,
     InputError,
@@ -27,6 +28,7 @@ from skak.errors import (
     StateError,
     UndoRefusedError,
 )
+from skak.games.timerules import settle_kind
 from skak.messages import N_, Message, N_plural, Phrases
 from skak.model.events import (
     Event,
@@ -55,6 +57,7 @@ from skak.pairing.ranking import RankingBy, renumbering
 
 __all__ = [
     "AnnounceAbsence",
+    "AttachGames",
     "Command",
     "Context",
     "CreateTournament",
@@ -65,6 +68,7 @@ __all__ = [
     "Log",
     "PairNextRound",
     "RegisterPlayers",
+    "RemoveGame",
     "RenumberPlayers",
     "Undo",
     "Withdraw",
@@ -223,6 +227,8 @@ Command = (
     | EnterResult
     | EnterResults
     | RenumberPlayers
+    | AttachGames
+    | RemoveGame
     | Undo
 )
 
@@ -407,6 +413,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
                     )
                 )
             return _decide_results(t, entries)
+        case AttachGames() | RemoveGame():
+            return decide_games(t, command)
         case RenumberPlayers(by=by):
             if t.rounds:
                 raise StateError(
@@ -467,6 +475,8 @@ def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context)
     system = ctx.system(t)
     system.check_settings(t.settings)
     if isinstance(command, CreateTournament):
+        if t.time_control:  # a new tournament's control is read and agrees with its kind
+            settle_kind(t.time_control, t.rated_kind.value, t.start_date or ctx.today)
         if hasattr(system.settings(t), "initial_ranking") and "initial-ranking" not in t.settings:
             # A new tournament is numbered by the initial ranking (C.04.2) when round 1 is
             # paired. The setting is written out, so tournaments stored before it existed,

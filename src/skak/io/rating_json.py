@@ -16,14 +16,22 @@ and ``unexcused_no_show`` rates a forfeit (§4.5.4.2).
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from skak.errors import InputError
-from skak.model.results import Result
+from skak.model.results import Result, parse_points
 from skak.rating.calc import RatedGame, RatedPlayer
+from skak.rating.fide import FideGame, FidePlayer
 
-__all__ = ["RESULTS", "parse_calc_request", "read_calc_request"]
+__all__ = [
+    "RESULTS",
+    "parse_calc_request",
+    "parse_fide_request",
+    "read_calc_request",
+    "read_fide_request",
+]
 
 #: The result strings a game may hold.
 RESULTS = frozenset({"1-0", "0-1", "1/2-1/2", "½-½", "+-", "-+", "--"})
@@ -122,3 +130,64 @@ def _flag(obj: dict[str, Any], name: str, default: bool, at: str, where: str) ->
     if not isinstance(value, bool):
         raise InputError(f"{at}: '{name}' must be true or false, not {value!r}", location=where)
     return value
+
+
+FideRequest = tuple[list[FidePlayer], list[FideGame], dict[str, Any]]
+
+
+def read_fide_request(path: Path) -> FideRequest:
+    """Read the JSON file of a FIDE rating calculation (``skak rating fide``)::
+
+        {"edition": "fide-2011", "date": "2012-05-01", "round_robin": false,
+         "players": [{"id": "A", "rating": 2250, "rated_games_before": 120,
+                      "reached_2400": false, "earlier": [{"opponent": 2100, "score": "1/2"}]}],
+         "games": [{"white": "A", "black": "B", "result": "1-0", "rated": true}]}
+
+    ``rating`` null: unrated (4.7.1); ``earlier``: an unrated player's games of earlier
+    rated tournaments.
+
+    :raises InputError: naming the file and the field that is wrong.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror}", location=str(path)) from e
+    except ValueError as e:
+        raise InputError(f"not valid JSON: {e}", location=str(path)) from e
+    return parse_fide_request(text, str(path))
+
+
+def parse_fide_request(text: str, source: str) -> FideRequest:
+    """:raises InputError: naming ``source`` and the field that is wrong."""
+    players_in, games_in, data = parse_calc_request(text, source)
+    raw = {str(p["id"]): p for p in data["players"]}
+    players = []
+    for i, p in enumerate(players_in):
+        obj = raw[p.id]
+        at = f"players[{i}]"
+        rating = obj.get("rating", obj.get("fide"))
+        before = obj.get("rated_games_before")
+        if before is not None and (
+            not isinstance(before, int) or isinstance(before, bool) or before < 0
+        ):
+            raise InputError(f"{at}: 'rated_games_before' must be a number ≥ 0", location=source)
+        reached = obj.get("reached_2400")
+        if reached is not None and not isinstance(reached, bool):
+            raise InputError(f"{at}: 'reached_2400' must be true, false or null", location=source)
+        earlier = []
+        for j, e in enumerate(obj.get("earlier") or []):
+            where = f"{at}.earlier[{j}]"
+            if not isinstance(e, dict) or not isinstance(e.get("opponent"), int):
+                raise InputError(
+                    f"{where}: give 'opponent' (a rating) and 'score'", location=source
+                )
+            try:
+                score = parse_points(str(e.get("score")))
+            except InputError:
+                raise InputError(f"{where}: 'score' is 1, 1/2 or 0", location=source) from None
+            if score not in (0, Fraction(1, 2), 1):
+                raise InputError(f"{where}: 'score' is 1, 1/2 or 0", location=source)
+            earlier.append((int(e["opponent"]), score))
+        players.append(FidePlayer(p.id, rating, before, reached, tuple(earlier)))
+    games = [FideGame(g.white, g.black, g.result, g.rated) for g in games_in]
+    return players, games, data

@@ -20,11 +20,13 @@ from skak.errors import InputError, NotFoundError, SkakError, StateError
 from skak.messages import N_, Phrases
 from skak.model.player import Player
 from skak.model.results import Result
-from skak.model.tournament import Round, Tournament
+from skak.model.tournament import GameRecord, Round, Tournament
 
 __all__ = [
     "Event",
     "EventUndone",
+    "GameRemoved",
+    "GamesAttached",
     "PlayerEdited",
     "PlayerWithdrawn",
     "PlayersAdded",
@@ -115,6 +117,27 @@ class PlayersRenumbered:
 
 
 @dataclass(frozen=True, slots=True)
+class GamesAttached:
+    """Games (PGN) attached to their boards: one game (``skak game add``) or a whole round's
+    (``skak game import``), all at once. A board's earlier game is replaced only when
+    ``replace`` says so."""
+
+    kind: ClassVar[str] = "games_attached"
+    games: tuple[GameRecord, ...]
+    source: str | None = None
+    replace: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRemoved:
+    """The game attached to a board is taken off it (``skak game remove``)."""
+
+    kind: ClassVar[str] = "game_removed"
+    round: int
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
 class EventUndone:
     """Takes back the event with sequence number ``seq`` (``skak undo``)."""
 
@@ -130,6 +153,8 @@ Event = (
     | RoundPaired
     | ResultEntered
     | PlayersRenumbered
+    | GamesAttached
+    | GameRemoved
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -140,6 +165,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundPaired,
     ResultEntered,
     PlayersRenumbered,
+    GamesAttached,
+    GameRemoved,
     EventUndone,
 )
 
@@ -170,6 +197,14 @@ def apply(state: Tournament | None, event: Event) -> Tournament:
             return _enter_result(state, event.round, event.board, event.result, event.playoff)
         case PlayersRenumbered():
             return _renumber(state, event.numbers)
+        case GamesAttached():
+            return _attach_games(state, event.games, event.replace)
+        case GameRemoved(round=r, board=b):
+            if state.game(r, b) is None:
+                raise NotFoundError(f"round {r} board {b} has no game attached")
+            return replace(
+                state, games=tuple(g for g in state.games if (g.round, g.board) != (r, b))
+            )
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed
@@ -306,6 +341,17 @@ def _enter_result(
             f"round {round_number} board {board}: play-off games are entered only in a "
             "tournament with Gladiator scoring (4.9.8)"
         )
+    game = state.game(round_number, board)
+    if game is not None and game.result is not result:
+        raise StateError(
+            N_(
+                "round {round} board {board} has a game attached with the result {game}; "
+                "remove it first (skak game remove {round} {board}) or attach the corrected game",
+                round=round_number,
+                board=board,
+                game=str(game.result),
+            )
+        )
     rounds = list(state.rounds)
     changed = rnd.with_result(board, result, playoff)
     late = round_number < state.current_round and pairing.result not in (None, result)
@@ -316,6 +362,25 @@ def _enter_result(
         )
     rounds[round_number - 1] = changed
     return replace(state, rounds=tuple(rounds))
+
+
+def _attach_games(state: Tournament, games: Sequence[GameRecord], again: bool) -> Tournament:
+    attached = {(g.round, g.board): g for g in state.games}
+    for g in games:
+        pairing = state.round(g.round).board(g.board)
+        where = f"round {g.round} board {g.board}"
+        if pairing.is_bye:
+            raise InputError(f"{where} is a bye (oversidder): it has no game")
+        if pairing.result is None:
+            raise StateError(
+                f"{where} has no result yet; enter it first (skak result {g.round} {g.board} …)"
+            )
+        if pairing.result is not g.result:
+            raise InputError(f"{where} has the result {pairing.result}; the game has {g.result}")
+        if (g.round, g.board) in attached and not again:
+            raise StateError(f"{where} has a game attached already (replace it with --replace)")
+        attached[(g.round, g.board)] = g
+    return replace(state, games=tuple(attached.values()))
 
 
 def check_withdrawn(
@@ -466,6 +531,13 @@ def describe(event: Event, before: Tournament | None = None) -> str:
         case PlayersRenumbered(numbers=numbers, reason=reason):
             moved = sum(1 for old, new in numbers if old != new)
             return f"players renumbered ({moved} moved)" + (f": {reason}" if reason else "")
+        case GamesAttached(games=games, source=source, replace=again):
+            src = f" from {source}" if source else ""
+            verb = "replaced" if again else "attached"
+            boards = ", ".join(f"{g.round}.{g.board}" for g in games)
+            return f"{len(games)} game{'s' if len(games) != 1 else ''} {verb}{src}: {boards}"
+        case GameRemoved(round=r, board=b):
+            return f"round {r} board {b}: game removed"
         case EventUndone(seq=seq):
             return f"undo of event {seq}"
         case _:  # pragma: no cover - the union is closed

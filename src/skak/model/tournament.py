@@ -27,7 +27,16 @@ from skak.model.results import (
     check_gladiator_games,
 )
 
-__all__ = ["Bye", "Pairing", "PairingBan", "RatedKind", "Round", "SettingValue", "Tournament"]
+__all__ = [
+    "Bye",
+    "GameRecord",
+    "Pairing",
+    "PairingBan",
+    "RatedKind",
+    "Round",
+    "SettingValue",
+    "Tournament",
+]
 
 SettingValue = str | int | bool
 T = TypeVar("T")
@@ -231,6 +240,33 @@ class PairingBan:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """The game played on one board (parti), as PGN: its moves and the tags that are the
+    game's own (date, opening, time control, start position); the tags the tournament knows
+    (event, round, players, ratings, result) are written from it on export
+    (:mod:`skak.games.pgn` reads and checks a game before it is attached).
+
+    ``result`` is the game's result, which must be the board's.
+    """
+
+    round: int
+    board: int
+    result: Result
+    pgn: str
+
+    def __post_init__(self) -> None:
+        if self.round < 1 or self.board < 1:
+            raise InputError(
+                f"a game is on a round and board from 1, not {self.round}.{self.board}"
+            )
+        if self.result not in (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.UNFINISHED):
+            raise InputError(
+                f"round {self.round} board {self.board}: a game played over the board is won, "
+                f"drawn, lost or unfinished, not {self.result.label}"
+            )
+
+
 @dataclass(frozen=True)
 class Tournament:
     """A tournament's settings, its players and its rounds so far."""
@@ -258,6 +294,8 @@ class Tournament:
     #: Lines of an imported file that skak does not interpret (e.g. a TRF's chief arbiter or
     #: team records), kept in their order so an export gives them back unchanged.
     imported_records: tuple[str, ...] = ()
+    #: The games attached to boards (``skak game``), in round and board order.
+    games: tuple[GameRecord, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("name", "place", "time_control"):
@@ -289,6 +327,13 @@ class Tournament:
             raise InputError(f"pairing settings name a key twice: {keys}")
         if keys != sorted(keys):
             object.__setattr__(self, "pairing_settings", tuple(sorted(self.pairing_settings)))
+        boards = [(g.round, g.board) for g in self.games]
+        if len(set(boards)) != len(boards):
+            raise InputError("a board has one game; two are attached to the same board")
+        if boards != sorted(boards):
+            object.__setattr__(
+                self, "games", tuple(sorted(self.games, key=lambda g: (g.round, g.board)))
+            )
         if self.scoring.gladiator:
             for rnd in self.rounds:
                 for p in rnd.pairings:
@@ -359,6 +404,13 @@ class Tournament:
                 last=len(self.rounds),
             )
         )
+
+    def game(self, round_number: int, board: int) -> GameRecord | None:
+        """The game attached to a board, if any."""
+        for g in self.games:
+            if (g.round, g.board) == (round_number, board):
+                return g
+        return None
 
     @property
     def current_round(self) -> int:

@@ -44,7 +44,7 @@ class TournamentKind:
     ctx: Context = field(default_factory=Context)
     name: str = "tournament"
     snapshot_every: int = 200
-    snapshot_format: int = 2
+    snapshot_format: int = 3  # 3: the games attached to boards (Tournament.games)
 
     def dump_event(self, event: Event) -> dict[str, Any]:
         return dump_event(event)

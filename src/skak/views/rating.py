@@ -16,10 +16,13 @@ from skak.model.tournament import Tournament
 from skak.rating import calculate, get_rule_set, rule_set_for
 from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.candidate import candidate_results, designation
+from skak.rating.fide import FideGame, FidePlayer, fide_edition_for, fide_rating, get_fide_edition
 from skak.rating.registry import Registry
 
 __all__ = [
     "CandidateRow",
+    "FideChangeRow",
+    "FideView",
     "RatingChangeRow",
     "RatingView",
     "RegistryHistoryLine",
@@ -27,6 +30,7 @@ __all__ = [
     "TournamentRatingRow",
     "TournamentRatingView",
     "candidate_rows",
+    "fide_view",
     "rating_view",
     "registry_rows",
     "tournament_rating_view",
@@ -249,3 +253,69 @@ def tournament_rating_view(
         if c.games
     )
     return TournamentRatingView(t.name, result.edition, result.method, rows)
+
+
+@dataclass(frozen=True, slots=True)
+class FideChangeRow:
+    """One player's FIDE rating result: ``old`` null for an unrated player, whose ``new``
+    is his first rating (4.7.1) or null; ``performance`` for an unrated player."""
+
+    id: str
+    old: int | None
+    games: int
+    score: Fraction
+    expected: Fraction
+    k: int | None
+    change: int
+    new: int | None
+    performance: int | None
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FideView:
+    """``{"edition", "players": [...]}`` (README, ``skak rating fide``)."""
+
+    edition: str
+    players: tuple[FideChangeRow, ...]
+
+
+def fide_view(
+    players: Sequence[FidePlayer],
+    games: Sequence[FideGame],
+    request: Mapping[str, Any],
+    *,
+    location: str | None = None,
+) -> FideView:
+    """The FIDE rating changes of a request by its ``edition``, else the one in force on
+    its ``date``.
+
+    :raises InputError: naming ``location`` for a bad date or an unknown edition.
+    """
+    day = None
+    if request.get("date") is not None:
+        try:
+            day = datetime.date.fromisoformat(str(request["date"]))
+        except ValueError:
+            raise InputError(
+                f"'date' {request['date']!r} is not a date like 2026-11-21", location=location
+            ) from None
+    if request.get("edition") is not None:
+        edition = get_fide_edition(str(request["edition"]))
+    elif day is not None:
+        edition = fide_edition_for(day)
+    else:
+        raise InputError("give 'date' (or 'edition')", location=location)
+    result = fide_rating(
+        players, games, edition, round_robin=bool(request.get("round_robin")), day=day
+    )
+    return FideView(
+        result.edition,
+        tuple(
+            FideChangeRow(
+                c.id, c.old, c.games, c.score, c.expected, c.k, c.change, c.new, c.performance,
+                c.notes,
+            )
+            for c in result.players
+        ),
+    )  # fmt: skip

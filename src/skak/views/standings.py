@@ -10,7 +10,7 @@ rating column of a finished rated tournament are decided here once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
@@ -30,6 +30,7 @@ from skak.standings import (
     standings,
 )
 from skak.views._json import OMITTED, Omittable, face_only
+from skak.views.norms import FideCell, norms_view
 
 __all__ = [
     "RatingCell",
@@ -96,6 +97,8 @@ class StandingRow:
     unfinished: int
     prize: Omittable[Fraction | None] = OMITTED
     rating: Omittable[RatingCell] = OMITTED
+    #: ``skak standings --fide``: the FIDE rating change and the norm made (4.7).
+    fide: Omittable[FideCell] = OMITTED
     club: str | None = face_only(None)
     #: The player's DSU rating of the tournament's kind (standard, rapid or blitz).
     player_rating: int | None = face_only(None)
@@ -123,8 +126,8 @@ def standing_rows(
             s.unfinished,
             OMITTED if prizes is None else prizes.get(s.player.start_number),
             changes.get(s.player.start_number, OMITTED),
-            s.player.club,
-            s.player.rating(field),
+            club=s.player.club,
+            player_rating=s.player.rating(field),
         )
         for s in rows
     )
@@ -149,6 +152,8 @@ class StandingsView:
     prize_basis: str | None = face_only(None)
     rating_edition: str | None = face_only(None)
     rating_note: str = face_only("")
+    #: The FIDE rating edition of the ``fide`` column (``--fide``), if there is one.
+    fide_edition: str | None = face_only(None)
 
 
 def standings_view(
@@ -163,11 +168,15 @@ def standings_view(
     rating: str | None = None,
     with_rating: bool = True,
     today: date | None = None,
+    fide: bool = False,
 ) -> StandingsView:
     """The standings every face shows (see the module's docstring).
 
     ``with_rating`` adds the rating column once a rated tournament is finished (not for
-    standings after an earlier round, nor for a file read from elsewhere).
+    standings after an earlier round, nor for a file read from elsewhere); ``fide`` adds
+    each player's FIDE rating change and norm (the tournament must be finished).
+
+    :raises StateError: for ``fide`` when the tournament is not finished.
     """
     choice = choose_tiebreaks(t, tiebreaks, rules, round_robin=round_robin)
     rows = standings(
@@ -181,8 +190,17 @@ def standings_view(
     )
     cash = share_prizes(rows, list(prizes), by=choice.prize_basis) if prizes else None
     result, note = final_rating(t, today) if with_rating and after_round is None else (None, "")
+    out = standing_rows(t, rows, cash, result)
+    fide_edition = None
+    if fide:
+        if after_round is not None:
+            raise InputError("--fide shows the final standings: leave --after-round out")
+        norms = norms_view(t, today or date.today())
+        cells = {p.start_number: p.fide for p in norms.players}
+        out = tuple(replace(r, fide=cells[r.start_number]) for r in out)
+        fide_edition = norms.edition
     return StandingsView(
-        standing_rows(t, rows, cash, result),
+        out,
         t.name,
         t.current_round if after_round is None else after_round,
         tuple(code for code, _ in rows[0].tiebreaks) if rows else (),
@@ -190,4 +208,5 @@ def standings_view(
         None if cash is None else choice.prize_basis,
         None if result is None else result.edition,
         note,
+        fide_edition,
     )

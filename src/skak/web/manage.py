@@ -84,7 +84,7 @@ def _new_context(values: Mapping[str, Any], error: str = "") -> dict[str, object
 
 @router.get("/arbiter/new", response_class=HTMLResponse)
 def new_form(request: Request, _who: ArbiterDep) -> Response:
-    values = {"system": "monrad", "kind": "standard"}
+    values = {"system": "monrad", "kind": ""}
     return page(request, "arbiter/new.html", _new_context(values))
 
 
@@ -106,7 +106,7 @@ async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
             place=get("place") or None,
             start=get("start") or None,
             end=get("end") or None,
-            kind=RatedKind(get("kind") or "standard"),
+            kind=RatedKind(get("kind")) if get("kind") else None,
             time_control=get("time_control") or None,
             tiebreaks=_items(values.get("tiebreaks", "")),
             unrated=bool(get("unrated")),

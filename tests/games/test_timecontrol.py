@@ -1,0 +1,203 @@
+"""Time controls written the ways arbiters write them: read, classified, and judged ratable,
+each with the article that decides (003 §3.4 A1/B1, 002 §3.4.2–3 B1/C1, EMT §12–13, 4.5.3,
+4.7.2, 4.7.4)."""
+
+from __future__ import annotations
+
+from datetime import date
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skak.errors import InputError
+from skak.games.timecontrol import Period, TimeControl, parse_pgn_time_control, parse_time_control
+from skak.games.timerules import assess, classify, laws_for, settle_kind
+
+NOW = date(2026, 3, 1)  # laws 2009 (003), DSU rapid/blitz ratings exist
+OLD = date(2005, 3, 1)  # laws 2001 (002), no DSU rapid/blitz ratings
+A1, B1 = "003 §3.4.1 A1 (laws 2009)", "003 §3.4.2 B1 (laws 2009)"
+A1_2001, C1_2001 = "002 §3.4.2 B1 (laws 2001)", "002 §3.4.3 C1 (laws 2001)"
+FIDE12 = "4.5.3, EMT §12 (FIDE betænkningstid)"
+
+# text, day, canonical form, kind, kind's article, DSU (holds, article), FIDE-ratable, norm
+CASES = [
+    ("90+30", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    ("90 + 30", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    ("90'+30''", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    ("90m+30s", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    ("90 min + 30 sek", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    ("1½ time + 30 sek. pr. træk", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    (
+        "1½ time til hele partiet med tillæg af 30 sekunder pr. træk fra træk 1",
+        NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True,
+    ),
+    (
+        "75 minutter til 40 træk, derefter 15 minutter til resten af partiet til hver spiller "
+        "med tillæg af 30 sekunder pr. træk fra træk 1",
+        NOW, "40/75+15+30s", "standard", A1, (True, FIDE12), True, True,
+    ),
+    ("75/40+15+30s", NOW, "40/75+15+30s", "standard", A1, (True, FIDE12), True, True),
+    ("40/120+30/60", NOW, "40/120+30/60", "standard", A1, (False, "4.5.3, EMT §12"), True, True),
+    ("40/120 + 60", NOW, "40/120+60", "standard", A1, (True, "4.5.3, EMT §12–13"), True, True),
+    ("2t/40 + 1t", NOW, "40/120+60", "standard", A1, (True, "4.5.3, EMT §12–13"), True, True),
+    ("2 t/40 træk + 1 t", NOW, "40/120+60", "standard", A1, (True, "4.5.3, EMT §12–13"), True,
+     True),
+    ("40/2t + 20/1t + 30 min", NOW, "40/120+20/60+30", "standard", A1,
+     (True, "4.5.3, EMT §12–13"), True, True),
+    ("40/150+30", NOW, "40/150+30", "standard", A1, (True, "4.5.3, EMT §12–13"), True, True),
+    ("40/120+90", NOW, "40/120+90", "standard", A1, (False, "4.5.3, EMT §13"), True, True),
+    ("40/90+30", NOW, "40/90+30", "standard", A1, (False, "4.5.3, EMT §12"), True, True),
+    ("2 timer", NOW, "G/120", "standard", A1, (True, "4.5.3, EMT §12"), True, True),
+    ("120 min", NOW, "G/120", "standard", A1, (True, "4.5.3, EMT §12"), True, True),
+    # EMT §35, the DM classes, as the handbook writes them
+    (
+        "100 minutter til 40 træk plus 50 minutter til 20 træk plus 15 til resten af partiet. "
+        "Derudover tillægges 30 sekunder pr. træk hele partiet igennem.",
+        NOW, "40/100+20/50+15+30s", "standard", A1, (True, FIDE12), True, True,
+    ),
+    ("100/40+50/20+15+30s", NOW, "40/100+20/50+15+30s", "standard", A1, (True, FIDE12), True,
+     True),
+    (
+        "90 minutter til 40 træk + 30 minutter, samt opsparet tid, til resten af partiet med "
+        "tillæg af 30 sek. Pr. træk. fra træk 1",
+        NOW, "40/90+30+30s", "standard", A1, (True, FIDE12), True, True,
+    ),
+    ("90 min/40 moves + 30 min, 30 s per move", NOW, "40/90+30+30s", "standard", A1,
+     (True, FIDE12), True, True),
+    ("40/90+30+30", NOW, "40/90+30+30s", "standard", A1, (True, FIDE12), True, True),
+    # too short for any rating of standard games
+    ("60+30", NOW, "G/60+30s", "standard", A1, (False, "4.5.3, EMT §12"), False, False),
+    ("60", NOW, "G/60", "standard", A1, (False, "4.5.3, EMT §12"), False, False),
+    ("45+15", NOW, "G/45+15s", "standard", A1, (False, "4.5.3, EMT §12"), False, False),
+    # rapid and blitz (4.3.3's DM in rapid: 30 minutes)
+    ("30 minutter pr. spiller til hele partiet", NOW, "G/30", "rapid", A1,
+     (True, "001 §1, §3.1"), False, False),
+    ("G/15+10", NOW, "G/15+10s", "rapid", A1, (True, "001 §1, §3.1"), False, False),
+    ("G/15", NOW, "G/15", "rapid", A1, (True, "001 §1, §3.1"), False, False),
+    ("25+10", NOW, "G/25+10s", "rapid", A1, (True, "001 §1, §3.1"), False, False),
+    ("10+5", NOW, "G/10+5s", "rapid", A1, (True, "001 §1, §3.1"), False, False),
+    ("10+4", NOW, "G/10+4s", "blitz", B1, (True, "001 §1, §3.1"), False, False),
+    ("3+2", NOW, "G/3+2s", "blitz", B1, (True, "001 §1, §3.1"), False, False),
+    ("5 min", NOW, "G/5", "blitz", B1, (True, "001 §1, §3.1"), False, False),
+    ("G/5 d2", NOW, "G/5 d2s", "blitz", B1, (True, "001 §1, §3.1"), False, False),
+    # PGN's TimeControl tag (seconds)
+    ("40/5400+30:1800+30", NOW, "40/90+30+30s", "standard", A1, (True, FIDE12), True, True),
+    ("5400+30", NOW, "G/90+30s", "standard", A1, (True, FIDE12), True, True),
+    # the laws of 2001 (002): 15–60 minutes is rapid, 60 included; no DSU rapid rating yet
+    ("60", OLD, "G/60", "rapid", A1_2001, (False, "4.5.3, EMT §12"), False, False),
+    ("45+15", OLD, "G/45+15s", "rapid", A1_2001, (False, "4.5.3, EMT §12"), False, False),
+    ("5+3", OLD, "G/5+3s", "blitz", C1_2001, (False, "4.5.3, EMT §12"), False, False),
+    ("2 timer", OLD, "G/120", "standard", A1_2001, (True, "4.5.3, EMT §12"), True, True),
+]  # fmt: skip
+
+
+def test_at_least_thirty_controls() -> None:
+    assert len(CASES) >= 30
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "canonical", "kind", "article", "dsu", "fide", "norm"),
+    CASES,
+    ids=[f"{c[0][:40]}@{c[1].year}" for c in CASES],
+)
+def test_control(
+    text: str,
+    day: date,
+    canonical: str,
+    kind: str,
+    article: str,
+    dsu: tuple[bool, str],
+    fide: bool,
+    norm: bool,
+) -> None:
+    a = assess(text, day)
+    assert str(a.control) == canonical
+    assert (a.kind.question, a.kind.article) == (kind, article)
+    assert (a.dsu_ratable.holds, a.dsu_ratable.article) == dsu
+    assert (a.fide_ratable.holds, a.fide_ratable.article) == (fide, "4.7.2")
+    assert (a.norm_valid.holds, a.norm_valid.article) == (norm, "4.7.4")
+    assert all(f.reason for f in a.findings)
+
+
+def test_the_laws_boundaries() -> None:
+    """A1/B1 (2009): blitz below 15, rapid 15 to below 60, counting 60 × the increment."""
+    assert classify(parse_time_control("14"), NOW).question == "blitz"
+    assert classify(parse_time_control("15"), NOW).question == "rapid"
+    assert classify(parse_time_control("59"), NOW).question == "rapid"
+    assert classify(parse_time_control("60"), NOW).question == "standard"
+    assert classify(parse_time_control("59+1"), NOW).question == "standard"  # 59 + 1 = 60
+    assert laws_for(date(2009, 6, 30)).name == "laws-2001"
+    assert laws_for(date(2009, 7, 1)).name == "laws-2009"
+
+
+def test_moves_per_hour_counts_increments() -> None:
+    """§12: 16–23 moves an hour to the intermediate control; the increment is time too
+    (40 moves in 90 minutes + 40 × 30 s = 21.8 an hour)."""
+    a = assess("40/90+30+30s from move 41", NOW)
+    assert a.control.increment_from == 41
+    assert not a.dsu_ratable.holds and "26.7 moves an hour" in a.dsu_ratable.reason
+    danish = assess("40/90+30+30 sek fra træk 41", NOW)
+    assert danish.control == a.control
+    assert danish.fide_ratable.holds  # 120 minutes in all (4.7.2)
+    assert not assess("G/90+30s fra træk 41", NOW).fide_ratable.holds  # not from move 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("hurtigskak", "cannot read 'hurtigskak'"),
+        ("", "empty"),
+        ("120 min + 30 min", "give its number of moves"),
+        ("30 sek", "an increment but no time"),
+        ("40/90+30+30+10", "two increments"),
+        ("40 træk", "moves but no time"),
+        ("abc/40", "cannot read 'abc'"),
+    ],
+)
+def test_unreadable_controls_are_named(text: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        parse_time_control(text)
+
+
+def test_settle_kind() -> None:
+    assert settle_kind("90+30", None, NOW) == "standard"
+    assert settle_kind("G/15+10", "rapid", NOW) == "rapid"
+    with pytest.raises(InputError, match=r"makes the games rapid .* not standard"):
+        settle_kind("G/15+10", "standard", NOW)
+    with pytest.raises(InputError, match=r"003 §3\.4\.2 B1"):
+        settle_kind("3+2", "rapid", NOW)
+
+
+def test_pgn_form() -> None:
+    assert parse_time_control("40/90+30+30").pgn() == "40/5400+30:1800+30"
+    assert parse_pgn_time_control("300+3") == TimeControl((Period(Fraction(5)),), 3)
+    with pytest.raises(InputError):
+        parse_pgn_time_control("?")
+
+
+controls = st.builds(
+    lambda periods, last, inc: TimeControl(
+        (*(Period(Fraction(m), n) for n, m in periods), Period(Fraction(last))), inc
+    ),
+    st.lists(st.tuples(st.integers(1, 60), st.integers(1, 300)), max_size=3),
+    st.integers(1, 300),
+    st.integers(0, 60),
+)
+
+
+@given(controls)
+def test_written_forms_read_back(tc: TimeControl) -> None:
+    """The short form and PGN's form read back as the same control."""
+    assert parse_time_control(str(tc)) == tc
+    assert parse_pgn_time_control(tc.pgn()) == tc
+
+
+@given(controls, st.dates(date(2001, 7, 1), date(2030, 12, 31)))
+def test_every_control_has_one_kind(tc: TimeControl, day: date) -> None:
+    a = assess(tc, day)
+    assert a.kind.question in ("standard", "rapid", "blitz")
+    if a.kind.question != "standard":
+        assert not a.fide_ratable.holds and not a.norm_valid.holds
+    assert a.fide_ratable.holds == a.norm_valid.holds  # the same time rule (4.7.2, 4.7.4)
