@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 
 from skak.api import Skak
 from skak.cli import app as cli
-from skak.model import Player, Ratings, Result, Tournament
+from skak.model import Player, Ratings, Result, Scoring, Tournament
 from skak.web import Arbiters, create_app
 from tests.web.conftest import ARBITER, CHEAP, PASSWORD, arbiters, register
 
@@ -152,10 +152,15 @@ TYPED = {
 }
 
 
+_QUARTERS = {"¼": Fraction(1, 4), "½": Fraction(1, 2), "¾": Fraction(3, 4)}
+
+
 def _points(text: str) -> Fraction:
-    """A column's points as the pages write them (``2``, ``2½``, ``½``)."""
-    whole = text.strip().replace("½", "")
-    return Fraction(int(whole or 0)) + (Fraction(1, 2) if "½" in text else 0)
+    """A column's points or tie-break as the pages write them (``2``, ``2½``, ``¾``)."""
+    text = text.strip()
+    part = _QUARTERS.get(text[-1:], Fraction(0))
+    whole = text[:-1] if text[-1:] in _QUARTERS else text
+    return Fraction(int(whole or 0)) + part
 
 
 def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Path) -> None:
@@ -245,6 +250,10 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
             assert _points(cells.locator("td.points").inner_text()) == Fraction(
                 Decimal(row["points"])
             )
+            shown = [cells.locator("td").nth(6 + i).text_content() or "" for i in range(2)]
+            assert [_points(v) for v in shown] == [
+                Fraction(Decimal(row["tiebreaks"][code])) for code in ("BH", "SB")
+            ]
         assert phone.locator("th:has-text('Klub')").is_hidden()  # a phone's narrow table
         phone.screenshot(path=str(SCREENSHOTS / "web-standings-phone.png"), full_page=True)
         wide = public.new_page()
@@ -309,3 +318,28 @@ def test_a_rounds_pairing_list_prints_on_one_a4_page(browser: Browser, tmp_path:
     pages = re.findall(rb"/Type\s*/Page[^s]", pdf)
     assert len(pages) == 1
     assert pdf.startswith(b"%PDF")
+
+
+def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -> None:
+    """Gladiator (4.9.8): the result, then at once the play-off on the same row. The second
+    save waits for the first one's answer and goes with the board as that answer left it,
+    so the arbiter never conflicts with himself and his typing is never wiped."""
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
+    tid = skak.create(t).id
+    skak.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
+    skak.pair(tid)
+    with Server(skak, arbiters()) as srv:
+        page = browser.new_page()
+        _log_in(page, srv.url, ARBITER, PASSWORD)
+        page.goto(f"{srv.url}/arbiter/t/{tid}/rounds/1")
+        page.locator("#board-1 input[name=result]").fill("=")
+        page.keyboard.press("Tab")  # the result's save leaves; the cursor is in the play-off
+        page.keyboard.type("½,1")
+        page.keyboard.press("Tab")
+        page.locator("#board-1 td.status", has_text="Gemt: remis, omkamp").wait_for(timeout=10_000)
+        board = skak.load(tid).round(1).board(1)
+        assert (board.result, board.playoff) == (Result.DRAW, (Result.DRAW, Result.WHITE_WIN))
+        assert "Ikke gemt" not in page.locator("#board-1").inner_text()
+        page.close()
+    skak.close()

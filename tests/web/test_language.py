@@ -118,3 +118,34 @@ def test_the_result_labels_and_flashes_are_danish(
         f"/arbiter/t/{tid}/rounds/1/boards/2", data={"csrf": token, "result": "=", "seen": ""}
     )
     assert "Gemt: remis." in text_of(row.text)
+
+
+#: Words of the pages' own English text: none may be left on a Danish page.
+ENGLISH = re.compile(  # whole words, not parts of codes such as fide-round-robin
+    r"(?<![\w-])(Round|Board|Standings|Players|Result|Results|Saved|History|Points|Name|Club|White|"
+    r"Black|Undo|Confirm|Import|Withdraw|Absence|Tie-breaks?|Crosstable|Place|Games|Title|"
+    r"Federation|Password|Log in|Overview|Created|Preview|Rounds|player|players|round|board|"
+    r"paired|added|edited|withdrawn|corrected|undo)(?![\w-])"
+)
+
+
+def _main_text(html: str) -> str:
+    """The text of a page's ``<main>``, without what the core still says only in English:
+    the pairing systems' explanations and the settings' descriptions (README: "Web")."""
+    main = re.search(r"<main>(.*)</main>", html, re.S)
+    assert main, "no <main>"
+    body = re.sub(r'<ul class="explanation">.*?</ul>', " ", main.group(1), flags=re.S)
+    body = re.sub(r'<dl class="settings">.*?</dl>', " ", body, flags=re.S)
+    body = re.sub(r"<(option|code)[^>]*>.*?</\1>", " ", body, flags=re.S)
+    return text_of(body)
+
+
+def test_a_danish_page_has_no_english_of_its_own(browser: TestClient, skak: Skak, tid: int) -> None:
+    _played(skak, tid)
+    skak.withdraw(tid, 6)
+    skak.edit_player(tid, 2, rating_changes={"dsu": 2111})
+    log_in(browser)
+    for url in PUBLIC + ARBITER:
+        page = browser.get(url.format(tid=tid) + "?lang=da")
+        leftover = ENGLISH.findall(_main_text(page.text))
+        assert not leftover, (url, leftover)

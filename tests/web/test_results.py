@@ -192,3 +192,25 @@ def test_an_ordinary_tournament_has_no_play_off_field(
     client: TestClient, skak: Skak, paired: int, arbiter: str
 ) -> None:
     assert 'name="playoff"' not in client.get(f"/arbiter/t/{paired}/rounds/1").text
+
+
+def test_a_play_off_entered_meanwhile_is_a_conflict_not_wiped(
+    client: TestClient, skak: Skak, arbiter: str
+) -> None:
+    """Two arbiters, 4.9.8: A saves a draw and then its play-off; B's page, loaded between
+    the two, saves the draw again. B is told of the conflict; A's play-off stays."""
+    t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
+    tid = skak.create(t).id
+    skak.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
+    skak.pair(tid)
+    skak.enter_result(tid, 1, 1, Result.DRAW)  # what B's page shows: ½-½, no play-off
+    skak.enter_result(tid, 1, 1, Result.DRAW, (Result.WHITE_WIN,))  # A's play-off
+    url = f"/arbiter/t/{tid}/rounds/1/boards/1"
+    headers = HX | {"X-CSRF-Token": arbiter}
+    r = client.post(
+        url,
+        data={"result": "=", "seen": "½-½", "seen_playoff": "-", "playoff": ""},
+        headers=headers,
+    )
+    assert "changed by someone else" in text_of(r.text)
+    assert skak.load(tid).round(1).board(1).playoff == (Result.WHITE_WIN,)

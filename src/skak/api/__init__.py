@@ -210,7 +210,10 @@ class Skak(RegistryCommands, AccountCommands, GameCommands):
 
         :raises NotFoundError: when there is no such tournament.
         """
-        return self.store.head("tournament", tournament_id)
+        try:
+            return self.store.head("tournament", tournament_id)
+        except NotFoundError:
+            raise NotFoundError(N_("there is no tournament #{id}", id=tournament_id)) from None
 
     def load(self, ident: str | int | None = None) -> Tournament:
         """The tournament's current state."""

@@ -12,6 +12,7 @@ from typing import Any
 from skak.errors import InputError
 from skak.io.options import parse_date, parse_setting, scoring_from
 from skak.io.players_csv import decode_text, parse_players_csv
+from skak.messages import N_, N_plural
 from skak.model.player import Player
 from skak.model.progress import Progress
 from skak.model.tournament import RatedKind, Round, Tournament
@@ -98,15 +99,15 @@ def new_tournament(
     :raises InputError: naming the option that is wrong.
     """
     if not name.strip():
-        raise InputError("a tournament needs a name")
+        raise InputError(N_("a tournament needs a name"))
     pairing = get_system(system.strip())
     tournament = Tournament(
         name=name.strip(),
         pairing_system=pairing.name,
         number_of_rounds=rounds,
         place=place.strip() or None if place is not None else None,
-        start_date=parse_date(start or None, "start date"),
-        end_date=parse_date(end or None, "end date"),
+        start_date=parse_date(start or None, N_("start date")),
+        end_date=parse_date(end or None, N_("end date")),
         rated_kind=kind or RatedKind.STANDARD,
         rated=not unrated,
         time_control=time_control.strip() or None if time_control is not None else None,
@@ -138,8 +139,11 @@ def tournament_from_trf(
     read = parse_trf(decode_trf(data), source, strict=strict, progress=report)
     if read.problems:
         raise InputError(
-            f"nothing imported: {len(read.problems)} problem"
-            f"{'s' if len(read.problems) != 1 else ''} in the file",
+            N_plural(
+                "nothing imported: {n} problem in the file",
+                "nothing imported: {n} problems in the file",
+                len(read.problems),
+            ),
             location=source,
             problems=read.problems,
         )

@@ -10,6 +10,7 @@ from datetime import date
 from typing import Any
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.player import Sex
 from skak.model.results import Scoring, parse_points
 from skak.model.tournament import SettingValue
@@ -20,7 +21,9 @@ __all__ = ["SCORING_KEYS", "parse_date", "parse_setting", "parse_sex", "scoring_
 def parse_setting(text: str) -> tuple[str, SettingValue]:
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise InputError(f"setting {text!r} must look like KEY=VALUE, e.g. cycles=2")
+        raise InputError(
+            N_("setting {text} must look like KEY=VALUE, e.g. cycles=2", text=repr(text))
+        )
     value: SettingValue
     low = raw.strip().lower()
     if low in ("true", "yes", "ja", "on"):
@@ -31,8 +34,14 @@ def parse_setting(text: str) -> tuple[str, SettingValue]:
         digits = len(low.lstrip("+-"))
         if digits > _SETTING_DIGITS:
             raise InputError(
-                f"setting {key.strip()}: {_short(low)} is too large a number ({digits} digits; "
-                f"at most {_SETTING_DIGITS})"
+                N_(
+                    "setting {key}: {value} is too large a number ({digits} digits; at most "
+                    "{most})",
+                    key=key.strip(),
+                    value=_short(low),
+                    digits=digits,
+                    most=_SETTING_DIGITS,
+                )
             )
         value = int(low)
     else:
@@ -72,12 +81,22 @@ def scoring_from(base: Scoring, items: list[str]) -> Scoring:
         field = SCORING_KEYS.get(key.strip())
         if not sep or field is None:
             raise InputError(
-                f"scoring {item!r} must be KEY=POINTS with KEY one of {', '.join(SCORING_KEYS)}"
+                N_(
+                    "scoring {item} must be KEY=POINTS with KEY one of {keys}",
+                    item=repr(item),
+                    keys=", ".join(SCORING_KEYS),
+                )
             )
         if field in _SCORING_COUNTS:
             text = raw.strip()
             if not (text.isascii() and text.isdigit() and len(text) <= 3):
-                raise InputError(f"scoring {key.strip()} is a number of games, not {raw!r}")
+                raise InputError(
+                    N_(
+                        "scoring {key} is a number of games, not {value}",
+                        key=key.strip(),
+                        value=repr(raw),
+                    )
+                )
             changes[field] = int(text)
         else:
             changes[field] = parse_points(raw, what=f"scoring {key}")
@@ -85,12 +104,19 @@ def scoring_from(base: Scoring, items: list[str]) -> Scoring:
 
 
 def parse_date(text: str | None, what: str) -> date | None:
+    """``text`` as a date (``YYYY-MM-DD``); ``what`` names it in the error (a message made
+    with the marker of :mod:`skak.messages` is said in the face's language).
+
+    :raises InputError: for text that is no such date.
+    """
     if text is None:
         return None
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise InputError(f"{what} {text!r} is not a date like 2026-11-21") from None
+        raise InputError(
+            N_("{what} {text} is not a date like 2026-11-21", what=what, text=repr(text))
+        ) from None
 
 
 def parse_sex(text: str | None) -> Sex | None:
@@ -101,4 +127,4 @@ def parse_sex(text: str | None) -> Sex | None:
         return Sex.MALE
     if t in ("w", "f", "k"):
         return Sex.FEMALE
-    raise InputError(f"sex {text!r} is not m or w (k)")
+    raise InputError(N_("sex {text} is not m or w (k)", text=repr(text)))

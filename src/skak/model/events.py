@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import ClassVar
 
 from skak.errors import InputError, NotFoundError, SkakError, StateError
-from skak.messages import N_, Phrases
+from skak.messages import N_, N_plural, Phrases
 from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.tournament import GameRecord, Round, Tournament
@@ -496,49 +496,93 @@ def _changes(old: object, new: object, prefix: str = "") -> list[str]:
 
 
 def describe(event: Event, before: Tournament | None = None) -> str:
-    """One line for ``skak history``; ``before`` is the state the event was applied to."""
+    """One line for ``skak history``; ``before`` is the state the event was applied to.
+    The line is a message (:mod:`skak.messages`): English, and said in Danish by a face."""
     match event:
         case TournamentCreated(tournament=t):
-            rounds = f", {t.number_of_rounds} rounds" if t.number_of_rounds else ""
-            return f"tournament created: {t.name} ({t.pairing_system}{rounds})"
+            rounds = (
+                N_(", {rounds} rounds", rounds=t.number_of_rounds) if t.number_of_rounds else ""
+            )
+            return N_(
+                "tournament created: {name} ({system}{rounds})",
+                name=t.name,
+                system=t.pairing_system,
+                rounds=rounds,
+            )
         case PlayersAdded(players=players, source=source):
-            src = f" from {source}" if source else ""
+            src = N_(" from {source}", source=source) if source else ""
             if len(players) == 1:
                 p = players[0]
-                return f"player {p.start_number} added{src}: {p.name}"
-            return f"{len(players)} players added{src}"
+                return N_(
+                    "player {number} added{source}: {name}",
+                    number=p.start_number,
+                    source=src,
+                    name=p.name,
+                )
+            return N_("{count} players added{source}", count=len(players), source=src)
         case PlayerEdited(before=old, after=p):
-            return f"player {p.start_number} edited: " + (
-                "; ".join(_changes(old, p)) or "no change"
-            )
+            changed = "; ".join(_changes(old, p)) or N_("no change")
+            return N_("player {number} edited: {changes}", number=p.start_number, changes=changed)
         case PlayerWithdrawn(start_number=n, from_round=r):
-            return f"player {n} withdrawn (udgået) from round {r}"
+            return N_("player {number} withdrawn (udgået) from round {round}", number=n, round=r)
         case RoundPaired(round=rnd, allow_unfinished=unfinished):
-            note = ", earlier games without result counted as draws" if unfinished else ""
-            return f"round {rnd.number} paired: {len(rnd.pairings)} boards{note}"
+            note = N_(", earlier games without result counted as draws") if unfinished else ""
+            return N_(
+                "round {round} paired: {boards} boards{note}",
+                round=rnd.number,
+                boards=len(rnd.pairings),
+                note=note,
+            )
         case ResultEntered(round=r, board=b, result=res, playoff=playoff):
-            text = f"round {r} board {b}: {res}"
-            if playoff:
-                text += f", play-off {' '.join(str(g) for g in playoff)}"
+            games = " ".join(str(g) for g in playoff)
+            played = N_(", play-off {games}", games=games) if playoff else ""
+            previous = None
             if before is not None:
                 try:
                     previous = before.round(r).board(b).result
                 except NotFoundError:
                     previous = None
-                if previous is not None:
-                    text += f" (corrected from {previous})"
-            return text
+            corrected = (
+                N_(" (corrected from {result})", result=str(previous))
+                if previous is not None
+                else ""
+            )
+            return N_(
+                "round {round} board {board}: {result}{playoff}{corrected}",
+                round=r,
+                board=b,
+                result=str(res),
+                playoff=played,
+                corrected=corrected,
+            )
         case PlayersRenumbered(numbers=numbers, reason=reason):
             moved = sum(1 for old, new in numbers if old != new)
-            return f"players renumbered ({moved} moved)" + (f": {reason}" if reason else "")
+            if reason:
+                return N_(
+                    "players renumbered ({moved} moved): {reason}", moved=moved, reason=reason
+                )
+            return N_("players renumbered ({moved} moved)", moved=moved)
         case GamesAttached(games=games, source=source, replace=again):
-            src = f" from {source}" if source else ""
-            verb = "replaced" if again else "attached"
+            src = N_(" from {source}", source=source) if source else ""
             boards = ", ".join(f"{g.round}.{g.board}" for g in games)
-            return f"{len(games)} game{'s' if len(games) != 1 else ''} {verb}{src}: {boards}"
+            if again:
+                return N_plural(
+                    "{n} game replaced{source}: {boards}",
+                    "{n} games replaced{source}: {boards}",
+                    len(games),
+                    source=src,
+                    boards=boards,
+                )
+            return N_plural(
+                "{n} game attached{source}: {boards}",
+                "{n} games attached{source}: {boards}",
+                len(games),
+                source=src,
+                boards=boards,
+            )
         case GameRemoved(round=r, board=b):
-            return f"round {r} board {b}: game removed"
+            return N_("round {round} board {board}: game removed", round=r, board=b)
         case EventUndone(seq=seq):
-            return f"undo of event {seq}"
+            return N_("undo of event {seq}", seq=seq)
         case _:  # pragma: no cover - the union is closed
             raise TypeError(event)

@@ -42,10 +42,6 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class Guard:
     """The bound on bodies and the framing headers (see the module)."""
 
@@ -71,21 +67,36 @@ class Guard:
                 await self._refuse(scope, receive, send_with_headers, limit)
                 return
         received = 0
+        too_large = refused = False
 
         async def counted() -> Message:
-            nonlocal received
+            """The body as it comes; past the bound, the app is told the client left (and
+            whatever it answers is replaced by the refusal)."""
+            nonlocal received, too_large
+            if too_large:
+                return {"type": "http.disconnect"}
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
                 if received > limit:
-                    raise _TooLarge()
+                    too_large = True
+                    return {"type": "http.disconnect"}
             return message
 
+        async def answer(message: Message) -> None:
+            nonlocal refused
+            if not too_large:
+                await send_with_headers(message)
+            elif not refused and message["type"] == "http.response.start":
+                refused = True
+                await self._refuse(scope, receive, send_with_headers, limit)
+
         try:
-            await self.app(scope, counted, send_with_headers)
-        except _TooLarge:
-            if started:  # pragma: no cover - an answer never starts before its body is read
+            await self.app(scope, counted, answer)
+        except Exception:
+            if not too_large:
                 raise
+        if too_large and not refused and not started:
             await self._refuse(scope, receive, send_with_headers, limit)
 
     @staticmethod

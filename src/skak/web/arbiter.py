@@ -46,7 +46,11 @@ from skak.web.auth import (
 )
 from skak.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 
-__all__ = ["ArbiterDep", "ChangeDep", "arbiter", "arbiter_change", "router"]
+__all__ = ["NO_PLAYOFF", "ArbiterDep", "ChangeDep", "arbiter", "arbiter_change", "router"]
+
+#: What a board's row sends as the play-off it saw when there is none (an empty form field
+#: would read as "not sent").
+NO_PLAYOFF = "-"
 
 router = APIRouter()
 
@@ -281,7 +285,8 @@ def enter_result(
     try:
         shown["seen"] = None if not seen else Result(seen)
         if seen_playoff is not None:  # Gladiator (4.9.8): the play-off is part of the board
-            shown["seen_playoff"] = tuple(Result(g) for g in seen_playoff.split(",") if g)
+            games_seen = "" if seen_playoff == NO_PLAYOFF else seen_playoff
+            shown["seen_playoff"] = tuple(Result(g) for g in games_seen.split(",") if g)
     except ValueError:
         raise InputError(f"the page sent {seen!r} as the board's result; reload it") from None
     previous = shown["seen"]

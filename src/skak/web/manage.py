@@ -24,6 +24,7 @@ from skak.errors import InputError, SkakError
 from skak.i18n import say
 from skak.io.options import parse_date, parse_sex
 from skak.io.trf import TrfVersion, write_trf
+from skak.messages import N_
 from skak.model.player import Ratings, Title
 from skak.model.tournament import RatedKind, Tournament
 from skak.views import pairing_systems, players_view, tiebreak_lists
@@ -53,18 +54,31 @@ def _number(value: str, what: str) -> int | None:
     if not text:
         return None
     if not (text.isascii() and text.lstrip("+-").isdigit()) or len(text) > 12:
-        raise InputError(f"{what} {text!r} is not a whole number")
+        raise InputError(N_("{what} {text} is not a whole number", what=what, text=repr(text)))
     return int(text)
+
+
+def _kind(text: str) -> RatedKind | None:
+    """The rated kind chosen on the form; empty: the time control's, else standard."""
+    if not text:
+        return None
+    try:
+        return RatedKind(text)
+    except ValueError:
+        raise InputError(
+            N_("rated kind {kind} is standard, rapid or blitz", kind=repr(text))
+        ) from None
 
 
 async def _upload(file: UploadFile | None, what: str) -> tuple[bytes, str]:
     """An uploaded file's bytes and name. :raises InputError: without one, or too large."""
     if file is None or not file.filename:
-        raise InputError(f"choose a {what} file to upload")
+        raise InputError(N_("choose a {what} file to upload", what=what))
     data = await file.read(MAX_UPLOAD + 1)
     if len(data) > MAX_UPLOAD:
         raise InputError(
-            f"the file is larger than {MAX_UPLOAD // (1024 * 1024)} MB", location=file.filename
+            N_("the file is larger than {size} MB", size=MAX_UPLOAD // (1024 * 1024)),
+            location=file.filename,
         )
     return data, file.filename
 
@@ -100,13 +114,13 @@ async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
         tournament = new_tournament(
             get("name"),
             system=get("system") or "berger",
-            rounds=_number(get("rounds"), "rounds"),
+            rounds=_number(get("rounds"), N_("rounds")),
             settings=_lines(values.get("settings", "")),
             scoring=_lines(values.get("scoring", "")),
             place=get("place") or None,
             start=get("start") or None,
             end=get("end") or None,
-            kind=RatedKind(get("kind")) if get("kind") else None,
+            kind=_kind(get("kind")),
             time_control=get("time_control") or None,
             tiebreaks=_items(values.get("tiebreaks", "")),
             unrated=bool(get("unrated")),
@@ -157,7 +171,7 @@ async def import_trf(
 ) -> Response:
     """Create a tournament from a TRF file, all or nothing (``skak import trf``)."""
     try:
-        data, name = await _upload(file, "TRF")
+        data, name = await _upload(file, N_("TRF"))
         t = tournament_from_trf(data, name, system=system or None, strict=not lenient)
         row = skak.import_tournament(t, source=name, actor=who)
     except SkakError as err:
@@ -182,7 +196,7 @@ def export_trf(
     """The tournament as a TRF file to download (``skak export trf``; ``format=trf26``,
     ``plain`` without skak's own lines, for a rating report)."""
     if format not in ("trf16", "trf26"):
-        raise InputError(f"format {format!r} is trf16 or trf26")
+        raise InputError(N_("format {format} is trf16 or trf26", format=repr(format)))
     t, _version = load_tournament(cache, tid)
     version = TrfVersion.TRF26 if format == "trf26" else TrfVersion.TRF16
     text = write_trf(t, version=version, extensions=not plain)
@@ -228,10 +242,10 @@ def players(request: Request, tid: int, _who: ArbiterDep, cache: CacheDep) -> Re
 #: The rating fields of the form, by the player's rating (``Ratings``) they hold.
 _RATINGS = {"dsu": "rating", "dsu_rapid": "rapid", "dsu_blitz": "blitz", "fide": "fide_rating"}
 _RATING_NAMES = {
-    "dsu": "rating",
-    "dsu_rapid": "rapid rating",
-    "dsu_blitz": "blitz rating",
-    "fide": "FIDE rating",
+    "dsu": N_("rating"),
+    "dsu_rapid": N_("rapid rating"),
+    "dsu_blitz": N_("blitz rating"),
+    "fide": N_("FIDE rating"),
 }
 
 
@@ -252,11 +266,11 @@ def _details(
     details = {
         "name": get("name"),
         "sex": parse_sex(get("sex") or None),
-        "birth_date": parse_date(get("born") or None, "birth date"),
+        "birth_date": parse_date(get("born") or None, N_("birth date")),
         "club": get("club") or None,
         "federation": federation.upper() or None,
-        "dsu_id": _number(get("dsu_id"), "DSU member number"),
-        "fide_id": _number(get("fide_id"), "FIDE id"),
+        "dsu_id": _number(get("dsu_id"), N_("DSU member number")),
+        "fide_id": _number(get("fide_id"), N_("FIDE id")),
         "title": Title.parse(title) if title else None,
     }
     ratings = {k: _number(get(field), _RATING_NAMES[k]) for k, field in _RATINGS.items()}
@@ -274,7 +288,7 @@ async def add_player(
     """Register one player (tilmelding); after round 1, a late entry."""
     values = _form_values(await request.form())
     try:
-        number = _number(values.get("start_number", ""), "start number")
+        number = _number(values.get("start_number", ""), N_("start number"))
         details, ratings = _details(values)
         name = details.pop("name")
         make = one_player(name, number, ratings=Ratings(**ratings), **details)
@@ -308,7 +322,7 @@ async def import_players(
     """A CSV player list, all or nothing; every bad line is listed (``skak players
     import``)."""
     try:
-        data, name = await _upload(file, "CSV")
+        data, name = await _upload(file, N_("CSV"))
         done = skak.register_players(
             f"#{tid}", players_from_bytes(data, name), source=name, actor=who
         )
@@ -394,7 +408,7 @@ async def withdraw_player(
 ) -> Response:
     """The player withdraws (udgår) from a round on (default: the next round)."""
     try:
-        first = _number(from_round, "from round")
+        first = _number(from_round, N_("from round"))
         player = skak.withdraw(f"#{tid}", number, from_round=first, actor=who)
     except SkakError as err:
         t, _version = load_tournament(cache, tid)
@@ -422,12 +436,14 @@ async def absence(
     taken back, for the rounds typed (``3`` or ``3, 5``)."""
     try:
         numbers = frozenset(
-            n for n in (_number(r, "round") for r in _items(rounds)) if n is not None
+            n for n in (_number(r, N_("round")) for r in _items(rounds)) if n is not None
         )
         if not numbers:
-            raise InputError("type the round or rounds, e.g. 3 or 3, 5")
+            raise InputError(N_("type the round or rounds, e.g. 3 or 3, 5"))
         if kind not in ("absent", "half", "cancel"):
-            raise InputError(f"an absence is absent, half or cancel, not {kind!r}")
+            raise InputError(
+                N_("an absence is absent, half or cancel, not {kind}", kind=repr(kind))
+            )
         player = skak.announce_absence(
             f"#{tid}",
             number,

@@ -4,6 +4,12 @@
 // hx-headers (the CSRF token) and "HX-Request: true"; the answer replaces hx-target
 // ("closest tr") by hx-swap ("outerHTML"). Result fields (data-result) select their text on
 // focus, and Enter moves to the next board, which saves the one left.
+//
+// One request at a time per target (like htmx's hx-sync="closest tr:queue"): a change made
+// while the row's last save is on its way is sent when the answer has come, with the row's
+// fields as that answer left them, so an arbiter never conflicts with his own first save. A
+// row the arbiter is typing in is not replaced under his hands: the answer's status, class
+// and hidden fields are taken, and the field he is in keeps its text and cursor.
 (function () {
   "use strict";
 
@@ -39,18 +45,51 @@
     target.classList.add("error");
   }
 
+  // Replace ``target`` by ``html``; when the arbiter is typing in it, keep his field.
+  function swap(target, html, how) {
+    if (how !== "outerHTML") { target.innerHTML = html; return; }
+    var active = document.activeElement;
+    if (!active || !target.contains(active) || !active.name) { target.outerHTML = html; return; }
+    var holder = document.createElement("tbody");
+    holder.innerHTML = html;
+    var fresh = holder.firstElementChild;
+    if (!fresh) { target.outerHTML = html; return; }
+    var mine = fresh.querySelector('[name="' + active.name + '"]');
+    if (mine) {
+      var start = active.selectionStart, end = active.selectionEnd;
+      mine.value = active.value;
+      target.replaceWith(fresh);
+      mine.focus();
+      try { mine.setSelectionRange(start, end); } catch (e) { /* not a text field */ }
+    } else {
+      target.replaceWith(fresh);
+    }
+  }
+
+  var queues = {};  // a target's id -> the promise of its last request
+
   function send(el) {
     var target = find(el, el.getAttribute("hx-target")) || el;
-    var swap = el.getAttribute("hx-swap") || "innerHTML";
-    target.classList.add("htmx-request");
-    fetch(el.getAttribute("hx-post"), {
-      method: "POST", headers: headers(el), body: fields(el), credentials: "same-origin"
-    }).then(function (response) {
-      return response.text().then(function (text) {
-        if (!response.ok) { report(target, say("notSaved", "Not saved:") + " " + text); return; }
-        if (swap === "outerHTML") target.outerHTML = text; else target.innerHTML = text;
-      });
-    }).catch(function () { report(target, say("noAnswer", "Not saved: the server did not answer.")); });
+    var id = target.id, name = el.name, typed = el.value;
+    var previous = (id && queues[id]) || Promise.resolve();
+    var request = previous.then(function () {
+      // The row may have been replaced while this waited: send the current row's fields,
+      // with what was typed in this one.
+      var row = (id && document.getElementById(id)) || target;
+      var source = (name && row.querySelector('[hx-post][name="' + name + '"]')) || el;
+      source.value = typed;
+      var how = source.getAttribute("hx-swap") || "innerHTML";
+      row.classList.add("htmx-request");
+      return fetch(source.getAttribute("hx-post"), {
+        method: "POST", headers: headers(source), body: fields(source), credentials: "same-origin"
+      }).then(function (response) {
+        return response.text().then(function (text) {
+          if (!response.ok) { report(row, say("notSaved", "Not saved:") + " " + text); return; }
+          swap(row, text, how);
+        });
+      }).catch(function () { report(row, say("noAnswer", "Not saved: the server did not answer.")); });
+    });
+    if (id) queues[id] = request;
   }
 
   document.addEventListener("change", function (event) {
