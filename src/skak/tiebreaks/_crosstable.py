@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from skak.errors import InputError, NotFoundError
+from skak.errors import InputError
+from skak.messages import N_
 from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import HALF, Colour, Result, Scoring, gladiator_decision, gladiator_points
@@ -185,11 +186,11 @@ def crosstable(
     """
     last = tournament.current_round if after_round is None else after_round
     if last < 0:
-        raise InputError(f"round {last} is not a round number")
-    if last > tournament.current_round:
-        raise NotFoundError(
-            f"round {last} does not exist: rounds 1–{tournament.current_round} have been paired"
+        raise InputError(
+            N_("round {round} is not a round number (rounds count from 1)", round=last)
         )
+    if last > tournament.current_round:
+        tournament.round(last)  # :raises NotFoundError: naming the rounds there are
     day = tournament.end_date or tournament.start_date
     chosen = Edition.parse(edition) if isinstance(edition, str) else edition
     chosen = chosen or edition_for(day)

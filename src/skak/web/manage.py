@@ -113,7 +113,7 @@ async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
     try:
         tournament = new_tournament(
             get("name"),
-            system=get("system") or "berger",
+            system=get("system") or "monrad",
             rounds=_number(get("rounds"), N_("rounds")),
             settings=_lines(values.get("settings", "")),
             scoring=_lines(values.get("scoring", "")),
