@@ -17,6 +17,7 @@ The modules, by subject:
 * :mod:`.systems` — round-robin schedules, Varma groups and draws, knock-out brackets and
   Olympiad drafts;
 * :mod:`.rating` — a tournament's rating changes, candidate results, the rating registry;
+* :mod:`.correspondence` — a correspondence game's time and notation (``skak corr``);
 * :mod:`.catalogue` — the pairing systems and named tie-break lists the faces list;
 * :func:`number_column` — how the faces write a column of points or tie-breaks.
 """
@@ -36,6 +37,17 @@ if TYPE_CHECKING:
         pairing_systems,
         system_names,
         tiebreak_lists,
+    )
+    from skak.views.correspondence import (
+        CorrCardRow,
+        CorrControlRow,
+        CorrHolidayRow,
+        CorrOverstepRow,
+        CorrPlayerRow,
+        CorrTimeView,
+        NotationView,
+        corr_time_view,
+        notation_view,
     )
     from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
     from skak.views.games import FindingRow, TimeControlView, time_control_view
@@ -125,6 +137,17 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "system_names",
         "tiebreak_lists",
     ),
+    "skak.views.correspondence": (
+        "CorrCardRow",
+        "CorrControlRow",
+        "CorrHolidayRow",
+        "CorrOverstepRow",
+        "CorrPlayerRow",
+        "CorrTimeView",
+        "NotationView",
+        "corr_time_view",
+        "notation_view",
+    ),
     "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
     "skak.views.games": ("FindingRow", "TimeControlView", "time_control_view"),
     "skak.views.norms": (
@@ -206,6 +229,12 @@ __all__ = [
     "ByeRow",
     "CandidateRow",
     "ConditionRow",
+    "CorrCardRow",
+    "CorrControlRow",
+    "CorrHolidayRow",
+    "CorrOverstepRow",
+    "CorrPlayerRow",
+    "CorrTimeView",
     "CrossCell",
     "CrosstableRow",
     "CrosstableView",
@@ -217,6 +246,7 @@ __all__ = [
     "KnockoutView",
     "NormRow",
     "NormsView",
+    "NotationView",
     "OlympiadView",
     "Omittable",
     "Omitted",
@@ -245,6 +275,7 @@ __all__ = [
     "bracket_view",
     "candidate_rows",
     "choose_tiebreaks",
+    "corr_time_view",
     "crosstable_view",
     "exact_decimal",
     "face_only",
@@ -255,6 +286,7 @@ __all__ = [
     "is_finished",
     "knockout_view",
     "norms_view",
+    "notation_view",
     "number_column",
     "olympiad_view",
     "pairing_system",
