@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     )
     from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
     from skak.views.games import FindingRow, TimeControlView, time_control_view
+    from skak.views.history import undo_target
     from skak.views.norms import (
         ConditionRow,
         FideCell,
@@ -121,7 +122,7 @@ if TYPE_CHECKING:
 
 # Imported now: the function ``history`` has the name of its module, which would otherwise
 # shadow it once the module is imported (it is small: the model only).
-from skak.views.history import HistoryLine, history, undo_target
+from skak.views.history import HistoryLine, history
 
 #: Where each public name is defined. A name is imported on first use (PEP 562), so that a
 #: face importing one view (or ``--help`` listing the pairing systems) does not import the
@@ -158,6 +159,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "PlayerNorms",
         "norms_view",
     ),
+    "skak.views.history": ("undo_target",),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
