@@ -329,3 +329,28 @@ def test_results_the_laws_allow(extra: str, result: str) -> None:
     (g,) = read_pgn(_lines("1. Kxd2" if extra.startswith(_KB_K) else "1. Kd2", result=result,
                            extra=extra), "f.pgn")  # fmt: skip
     assert g.result is {"1-0": Result.WHITE_WIN, "0-1": Result.BLACK_WIN}.get(result, Result.DRAW)
+
+
+_PIECES_OF_FILES = [
+    "1.", "2...", "e4", "e5", "Nf3", "Sf3", "(", ")", "{", "}", "{c}", ";x\n", "\n", "\n\n",
+    "1-0", "0-1", "*", "1/2-1/2", "½-½", "$1", "!?", "O-O", "0-0", "--", "e.p.", "d8D", "%x\n",
+    "(=)", "Qh4#", "f3", "g4", "Ke2", "x", '[White "A"]\n', '[Result "1-0"]\n',
+    '[FEN "8/8/8/8/8/8/k7/K7 w - - 0 1"]\n', '[Variant "Chess960"]\n', "Kb1",
+]  # fmt: skip
+
+
+@given(st.lists(st.sampled_from(_PIECES_OF_FILES), min_size=1, max_size=25))
+def test_any_file_is_read_or_refused_by_name(pieces: list[str]) -> None:
+    """Whatever a file holds, the answer is its games or an InputError naming the file."""
+    try:
+        read_pgn(" ".join(pieces), "f.pgn")
+    except InputError as err:
+        message = str(err)
+    else:
+        message = "f.pgn"
+    assert "f.pgn" in message
+
+
+def test_move_numbers_alone_are_no_game() -> None:
+    with pytest.raises(InputError, match=r"f\.pgn line 1: game 1 \(\? – \?\): holds neither"):
+        read_pgn("1.\n", "f.pgn")

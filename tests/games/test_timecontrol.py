@@ -248,3 +248,15 @@ def test_skak_new_refuses_an_unreadable_control(runner: CliRunner) -> None:
     assert done.exit_code == 3 and "gives moves but no time" in done.output
     done = runner.invoke(app, ["new", "Klub", "--time-control", "40 træk 20 træk"])
     assert done.exit_code == 3 and "gives moves but no time" in done.output, done.output
+
+
+@given(st.text(alphabet="0123456789/+:.,½ '\"-?dgtmsækrG", max_size=24) | st.text(max_size=24))
+def test_any_text_is_read_or_refused_by_name(text: str) -> None:
+    """Whatever is typed, the answer is a control or an InputError (never a traceback)."""
+    try:
+        parse_time_control(text)
+    except InputError as err:
+        message = str(err)
+    else:
+        message = ""
+    assert not re.search(r"\d\.\d{4,}", message)

@@ -204,12 +204,16 @@ def _read_chunk(chunk: Chunk, source: str) -> tuple[chess.pgn.Game, _Builder]:
         )
     builder = _Builder(chunk.moves)
     try:
-        chess.pgn.read_game(io.StringIO(chunk.text), Visitor=lambda: builder)
+        read = chess.pgn.read_game(io.StringIO(chunk.text), Visitor=lambda: builder)
     except Exception as err:  # python-chess's own failure: named, never a traceback
         raise InputError(
             f"{label}: cannot be read ({type(err).__name__}: {err})",
             location=f"{source} line {chunk.line}",
         ) from err
+    if read is None:  # only move numbers: nothing python-chess calls a game
+        raise InputError(
+            f"{label}: holds neither tags nor moves", location=f"{source} line {chunk.line}"
+        )
     game = builder.game
     if game.errors:
         error = game.errors[0]

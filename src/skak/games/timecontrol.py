@@ -324,11 +324,11 @@ def parse_time_control(text: str) -> TimeControl:
     """
     if not text.strip():
         raise InputError("the time control is empty")
-    pgn = re.fullmatch(r"\s*(?:\d+/)?(\d+)(?:\+(\d+))?\s*", text)
-    if ":" in text or (pgn is not None and int(pgn[1]) >= _PGN_SECONDS_FROM):  # PGN's tag
+    pgn = re.fullmatch(r"\s*(\d+/)?(\d+)(?:\+(\d+))?\s*", text)
+    if ":" in text or (pgn is not None and int(pgn[2]) >= _PGN_SECONDS_FROM):  # PGN's tag
         return parse_pgn_time_control(text)
-    if pgn is not None and int(pgn[1]) > _MOST_BARE_MINUTES:
-        raise _ambiguous_bare(text, int(pgn[1]), int(pgn[2] or 0))
+    if pgn is not None and not pgn[1] and int(pgn[2]) > _MOST_BARE_MINUTES:
+        raise _ambiguous_bare(text, int(pgn[2]), int(pgn[3] or 0))
     s = _normalise(text)
     parts = [_tokens(p, text) for p in s.split("+") if p.strip()]
     if not parts:
@@ -368,11 +368,12 @@ def _ambiguous_bare(text: str, number: int, increment: int) -> InputError:
     """``300+3``: 300 minutes, or PGN's 300 seconds? Both readings named."""
     inc = f" + {increment} s a move" if increment else ""
     seconds = duration(Fraction(number, 60))
-    short = f"{number // 60}+{increment}" if number % 60 == 0 else f"{seconds}{inc}"
-    written = f"{number} min" + (f" + {increment} s" if increment else "")
+    written = f"'{number} min" + (f" + {increment} s'" if increment else "'")
+    if number % 60 == 0:
+        written += f" or '{number // 60}+{increment}'" if increment else f" or '{number // 60}'"
     return InputError(
         f"time control {text!r} is ambiguous: {number} minutes{inc}, or PGN's {number} seconds "
-        f"({seconds}{inc})? Write '{written}' or '{short}'"
+        f"({seconds}{inc})? Write {written}"
     )
 
 
