@@ -115,6 +115,15 @@ def test_one_game_on_its_board_and_the_guards(api: Skak) -> None:
     api.attach_game(
         tid, 1, 3, _game(w.name, b.name, "1/2-1/2", date_tag="2026.09.02"), replace=True
     )
+    # --replace on a board that had a game, and on one that had none: the history says which
+    p2 = t.round(1).board(2)
+    w2, b2 = t.player(p2.white), t.player(p2.black or 0)
+    api.attach_game(tid, 1, 2, _game(w2.name, b2.name, "0-1"), replace=True, source="b2.pgn")
+    lines = [line.text for line in api.history(tid)[-2:]]
+    assert lines == [
+        "1 game attached from game.pgn: 1.3 (replacing the game of 1.3)",
+        "1 game attached from b2.pgn: 1.2",
+    ]
     replaced = api.load(tid).game(1, 3)
     assert replaced is not None
     assert '[Date "2026.09.02"]' in replaced.pgn
@@ -266,3 +275,21 @@ def test_danish_export_leaves_comments_alone(api: Skak) -> None:
     danish = api.games_pgn(tid, danish=True)
     assert "{ Nf3 is the main line } ( 2. Sf3 Sc6 )" in danish and "2. Lc4" in danish
     assert "[Event" in danish and "Dxf7# 1-0" in danish
+
+
+def test_a_name_the_list_does_not_know_is_shown_with_the_board(api: Skak) -> None:
+    """A scoresheet's "J. Hansen" is refused with the board his opponent sits on and its
+    names; a game of two strangers says that neither is a player of the round."""
+    tid, t = _tournament(api)
+    p = t.round(1).board(1)
+    w, b = t.player(p.white), t.player(p.black or 0)
+    text = _round_pgn(t).replace(f'[White "{w.name}"]', '[White "J. Hansen"]')
+    with pytest.raises(InputError) as caught:
+        api.import_games(tid, 1, text, source="runde.pgn")
+    assert (
+        f"its players meet on no board of round 1: White is 'J. Hansen', but round 1 board 1 "
+        f"has {w.name} ({w.start_number}) with white and {b.name} ({b.start_number}) with black"
+    ) in str(caught.value)
+    strangers = _round_pgn(t) + "\n" + _game("Nobody, X", "Somebody, Y", "1-0")
+    with pytest.raises(InputError, match="neither 'Nobody, X' nor 'Somebody, Y' is a name"):
+        api.import_games(tid, 1, strangers, source="runde.pgn")

@@ -103,7 +103,7 @@ def game_add(
         tournament, round_number, board, text, source=source, replace=replace
     )
     for e in done.events:
-        out.print(f"Attached: {escape(describe(e))}")
+        out.print(f"Attached: {escape(describe(e, done.before))}")
 
 
 @game_app.command("import")
@@ -126,7 +126,7 @@ def game_import(
     done = open_db(db).import_games(tournament, round_number, text, source=source, replace=replace)
     t = done.after
     for e in done.events:
-        out.print(f"Attached: {escape(describe(e))}")
+        out.print(f"Attached: {escape(describe(e, done.before))}")
     missing = [
         p.board
         for p in t.round(round_number).pairings

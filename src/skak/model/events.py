@@ -533,9 +533,16 @@ def describe(event: Event, before: Tournament | None = None) -> str:
             return f"players renumbered ({moved} moved)" + (f": {reason}" if reason else "")
         case GamesAttached(games=games, source=source, replace=again):
             src = f" from {source}" if source else ""
-            verb = "replaced" if again else "attached"
             boards = ", ".join(f"{g.round}.{g.board}" for g in games)
-            return f"{len(games)} game{'s' if len(games) != 1 else ''} {verb}{src}: {boards}"
+            text = f"{len(games)} game{'s' if len(games) != 1 else ''} attached{src}: {boards}"
+            if again and before is None:
+                return text + " (replacing any game there)"
+            replaced = [
+                f"{g.round}.{g.board}"
+                for g in games
+                if again and before is not None and before.game(g.round, g.board) is not None
+            ]
+            return text + (f" (replacing the game of {', '.join(replaced)})" if replaced else "")
         case GameRemoved(round=r, board=b):
             return f"round {r} board {b}: game removed"
         case EventUndone(seq=seq):
