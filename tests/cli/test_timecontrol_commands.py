@@ -58,3 +58,23 @@ def test_the_rule_is_in_the_command_itself() -> None:
     with pytest.raises(InputError, match="makes the games blitz"):
         s.create(Tournament("Lyn", "berger", time_control="5 min", rated_kind=RatedKind.RAPID))
     assert s.tournaments() == []
+
+
+def test_the_refusal_speaks_danish(runner: CliRunner) -> None:
+    """Under --lang da the refusal names the kinds as DSU does: hurtigskak, lynskak, normal
+    betænkningstid."""
+    done = runner.invoke(
+        app, ["--lang", "da", "new", "Lyn", "--time-control", "3+2", "--kind", "standard"]
+    )
+    assert done.exit_code == 3
+    words = " ".join(done.output.split())
+    assert (
+        "betænkningstiden '3+2' gør partierne til lynskak (3 min + 60 × 2 s = 5 min pr. "
+        "spiller: under 15; 003 §3.4.2 B1 (laws 2009)), ikke normal betænkningstid: udelad "
+        "--kind eller ret den"
+    ) in words
+    done = runner.invoke(
+        app, ["--lang", "da", "new", "EMT", "--time-control", "90+30", "--kind", "rapid"]
+    )
+    assert "gør partierne til normal betænkningstid" in done.output
+    assert "ikke hurtigskak" in " ".join(done.output.split())

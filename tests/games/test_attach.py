@@ -115,6 +115,15 @@ def test_one_game_on_its_board_and_the_guards(api: Skak) -> None:
     api.attach_game(
         tid, 1, 3, _game(w.name, b.name, "1/2-1/2", date_tag="2026.09.02"), replace=True
     )
+    # --replace on a board that had a game, and on one that had none: the history says which
+    p2 = t.round(1).board(2)
+    w2, b2 = t.player(p2.white), t.player(p2.black or 0)
+    api.attach_game(tid, 1, 2, _game(w2.name, b2.name, "0-1"), replace=True, source="b2.pgn")
+    lines = [line.text for line in api.history(tid)[-2:]]
+    assert lines == [
+        "1 game attached from game.pgn: 1.3 (replacing the game of 1.3)",
+        "1 game attached from b2.pgn: 1.2",
+    ]
     replaced = api.load(tid).game(1, 3)
     assert replaced is not None
     assert '[Date "2026.09.02"]' in replaced.pgn
@@ -199,6 +208,88 @@ def test_the_cli(runner: CliRunner) -> None:
     Path("bad.pgn").write_text(_game("A", "B", "1-0").replace("Qxf7#", "Qxf8#"), encoding="utf-8")
     done = runner.invoke(app, ["game", "add", "1", "1", "bad.pgn"])
     assert done.exit_code == 3
-    assert "bad.pgn line 1: game 1 (A – B): move 4. Qxf8 is illegal" in done.output
+    assert "bad.pgn line 9: game 1 (A – B): move 4. Qxf8# is illegal" in done.output
     done = runner.invoke(app, ["game", "remove", "1", "1"])
     assert done.exit_code == 0, done.output
+
+
+def _board_game(t: Tournament, board: int, extra: str = "", date_line: bool = False) -> str:
+    p = t.round(1).board(board)
+    w, b = t.player(p.white), t.player(p.black or 0)
+    result = list(RESULTS)[board - 1]
+    day = '[Date "2026.09.03"]\n' if date_line else ""
+    return (
+        f'[White "{w.name}"]\n[Black "{b.name}"]\n[Result "{result}"]\n{day}{extra}\n'
+        f"{MOVES[result]} {result}\n"
+    )
+
+
+@pytest.mark.parametrize("date_tag", [None, "????.??.??", "2026.??.??"])
+def test_an_unknown_date_exports_the_tournaments_first_day(api: Skak, date_tag: str | None) -> None:
+    """A game's date that is unknown (no Date tag, or one with '?') is not kept; the export
+    writes the tournament's first day."""
+    tid, t = _tournament(api)
+    extra = f'[Date "{date_tag}"]\n' if date_tag else ""
+    api.attach_game(tid, 1, 1, _board_game(t, 1, extra))
+    stored = api.load(tid).game(1, 1)
+    assert stored is not None and "Date" not in stored.pgn
+    exported = api.games_pgn(tid)
+    assert '[Date "2026.09.01"]' in exported and "????" not in exported
+
+
+def test_a_known_date_is_kept(api: Skak) -> None:
+    tid, t = _tournament(api)
+    api.attach_game(tid, 1, 1, _board_game(t, 1, date_line=True))
+    assert '[Date "2026.09.03"]' in api.games_pgn(tid)
+
+
+def test_tags_are_escaped_and_read_back(api: Skak) -> None:
+    """PGN escapes a tag's quote and backslash (python-chess writes them bare)."""
+    tid, t = _tournament(api, 'Klub "Springeren" \\ Cup')
+    text = _board_game(t, 1, '[Annotator "Jens \\"JH\\" Hansen"]\n', date_line=True)
+    api.attach_game(tid, 1, 1, text)
+    exported = api.games_pgn(tid)
+    assert '[Event "Klub \\"Springeren\\" \\\\ Cup"]' in exported
+    assert '[Annotator "Jens \\"JH\\" Hansen"]' in exported
+    stored = api.load(tid).game(1, 1)
+    tid2, _ = _tournament(api, "Kopi")
+    again = api.import_games(tid2, 1, exported).after.game(1, 1)
+    assert again is not None and stored is not None and again.pgn == stored.pgn
+
+
+def test_the_tournaments_time_control_is_not_kept_with_the_game(api: Skak) -> None:
+    """A TimeControl tag that is the tournament's (90+30, however written) is left out; one
+    that differs is the game's own and kept."""
+    tid, t = _tournament(api)
+    api.attach_game(tid, 1, 1, _board_game(t, 1, '[TimeControl "5400+30"]\n'))
+    api.attach_game(tid, 1, 2, _board_game(t, 2, '[TimeControl "5400 + 30"]\n'))
+    api.attach_game(tid, 1, 3, _board_game(t, 3, '[TimeControl "40/5400+30:1800+30"]\n'))
+    games = api.load(tid).games
+    assert ["TimeControl" in g.pgn for g in games] == [False, False, True]
+
+
+def test_danish_export_leaves_comments_alone(api: Skak) -> None:
+    tid, t = _tournament(api)
+    text = _board_game(t, 1).replace("2. Bc4", "2. Bc4 {Nf3 is the main line} (2. Nf3 Nc6)")
+    api.attach_game(tid, 1, 1, text)
+    danish = api.games_pgn(tid, danish=True)
+    assert "{ Nf3 is the main line } ( 2. Sf3 Sc6 )" in danish and "2. Lc4" in danish
+    assert "[Event" in danish and "Dxf7# 1-0" in danish
+
+
+def test_a_name_the_list_does_not_know_is_shown_with_the_board(api: Skak) -> None:
+    """A scoresheet's "J. Hansen" is refused with the board his opponent sits on and its
+    names; a game of two strangers says that neither is a player of the round."""
+    tid, t = _tournament(api)
+    p = t.round(1).board(1)
+    w, b = t.player(p.white), t.player(p.black or 0)
+    text = _round_pgn(t).replace(f'[White "{w.name}"]', '[White "J. Hansen"]')
+    with pytest.raises(InputError) as caught:
+        api.import_games(tid, 1, text, source="runde.pgn")
+    assert (
+        f"its players meet on no board of round 1: White is 'J. Hansen', but round 1 board 1 "
+        f"has {w.name} ({w.start_number}) with white and {b.name} ({b.start_number}) with black"
+    ) in str(caught.value)
+    strangers = _round_pgn(t) + "\n" + _game("Nobody, X", "Somebody, Y", "1-0")
+    with pytest.raises(InputError, match="neither 'Nobody, X' nor 'Somebody, Y' is a name"):
+        api.import_games(tid, 1, strangers, source="runde.pgn")

@@ -4,13 +4,16 @@ each with the article that decides (003 §3.4 A1/B1, 002 §3.4.2–3 B1/C1, EMT 
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from fractions import Fraction
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from typer.testing import CliRunner
 
+from skak.cli import app
 from skak.errors import InputError
 from skak.games.timecontrol import Period, TimeControl, parse_pgn_time_control, parse_time_control
 from skak.games.timerules import assess, classify, laws_for, settle_kind
@@ -198,6 +201,66 @@ def test_written_forms_read_back(tc: TimeControl) -> None:
 def test_every_control_has_one_kind(tc: TimeControl, day: date) -> None:
     a = assess(tc, day)
     assert a.kind.question in ("standard", "rapid", "blitz")
-    if a.kind.question != "standard":
-        assert not a.fide_ratable.holds and not a.norm_valid.holds
-    assert a.fide_ratable.holds == a.norm_valid.holds  # the same time rule (4.7.2, 4.7.4)
+    # 4.7.2 and 4.7.4 as printed: "min. 120 minutter pr. parti (eller min. 90 minutter plus
+    # 30 sekunder pr. træk)" — of a standard game (from move 1, as FIDE's control gives it)
+    base = sum((p.minutes for p in tc.periods), Fraction(0))
+    printed = a.kind.question == "standard" and (
+        base >= 120 or (base >= 90 and tc.increment >= 30 and tc.increment_from == 1)
+    )
+    assert a.fide_ratable.holds is printed and a.norm_valid.holds is printed
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "300+3",
+            r"'300\+3' is ambiguous: 300 minutes \+ 3 s a move, or PGN's 300 seconds "
+            r"\(5 min \+ 3 s a move\)\? Write '300 min \+ 3 s' or '5\+3'",
+        ),
+        ("180+2", r"180 minutes \+ 2 s a move, or PGN's 180 seconds \(3 min \+ 2 s a move\)"),
+        ("200", r"200 minutes, or PGN's 200 seconds \(3 min 20 s\)"),
+        (
+            "45/40+15+30s",
+            r"is 45/40 45 moves in 40 minutes, or 45 minutes for 40 moves\? Write it with "
+            r"units: '45 træk/40 min' or '45 min/40 træk'",
+        ),
+        ("1:30", r"'1:30': every period but the last needs its moves; for 1 h 30 min write "
+         r"'90 min'"),
+        ("40 træk 20 træk", r"gives moves but no time"),
+    ],
+    ids=["pgn-blitz-300+3", "pgn-blitz-180+2", "bare-200", "45/40", "h:mm", "moves-only"],
+)  # fmt: skip
+def test_guesses_are_asked_not_made(text: str, message: str) -> None:
+    """A control that reads two ways is refused naming both readings; no float is shown."""
+    with pytest.raises(InputError, match=message) as caught:
+        parse_time_control(text)
+    assert not re.search(r"\d\.\d{4,}", str(caught.value))
+
+
+def test_the_readings_that_are_not_ambiguous() -> None:
+    assert str(parse_time_control("150+30")) == "G/150+30s"  # at most 150 minutes: minutes
+    assert str(parse_time_control("600+5")) == "G/10+5s"  # 600 and more: PGN's seconds
+    assert str(parse_time_control("45 min/40 træk + 15 + 30s")) == "40/45min+15+30s"
+    assert str(parse_time_control("40/40+20")) == "40/40+20"  # the same either way
+    assert str(parse_time_control("100/40+50/20+15+30s")) == "40/100+20/50+15+30s"  # settled
+    assert parse_pgn_time_control("180+2") == TimeControl((Period(Fraction(3)),), 2)
+
+
+def test_skak_new_refuses_an_unreadable_control(runner: CliRunner) -> None:
+    done = runner.invoke(app, ["timecontrol", "40 træk 20 træk"])
+    assert done.exit_code == 3 and "gives moves but no time" in done.output
+    done = runner.invoke(app, ["new", "Klub", "--time-control", "40 træk 20 træk"])
+    assert done.exit_code == 3 and "gives moves but no time" in done.output, done.output
+
+
+@given(st.text(alphabet="0123456789/+:.,½ '\"-?dgtmsækrG", max_size=24) | st.text(max_size=24))
+def test_any_text_is_read_or_refused_by_name(text: str) -> None:
+    """Whatever is typed, the answer is a control or an InputError (never a traceback)."""
+    try:
+        parse_time_control(text)
+    except InputError as err:
+        message = str(err)
+    else:
+        message = ""
+    assert not re.search(r"\d\.\d{4,}", message)

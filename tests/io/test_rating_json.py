@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from skak.errors import InputError
-from skak.io.rating_json import parse_calc_request, read_calc_request
+from skak.io.rating_json import parse_calc_request, read_calc_request, read_fide_request
 from skak.model import Result
 
 
@@ -69,9 +69,10 @@ def test_errors_name_the_file_and_the_entry(data: Any, message: str) -> None:
 
 def test_a_file_that_is_not_utf8_or_not_there(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_bytes(b'{"players": "\xff"}')
-    with pytest.raises(InputError, match="not valid JSON"):
-        read_calc_request(bad)
+    bad.write_bytes(b'{"players":\n "\xff"}')
+    for read in (read_calc_request, read_fide_request):
+        with pytest.raises(InputError, match=r"bad\.json: line 2: byte 0xff is not UTF-8"):
+            read(bad)
     with pytest.raises(InputError, match="cannot read the file"):
         read_calc_request(tmp_path / "missing.json")
 

@@ -22,9 +22,8 @@ from skak.rating.fide import (
     fide_edition_for,
     fide_rating,
     get_fide_edition,
-    performance_difference,
 )
-from skak.rating.tables import expected_score
+from skak.rating.tables import expected_score, rating_difference
 
 W, D, L = Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN
 
@@ -84,14 +83,27 @@ def test_a_worked_change_with_the_400_and_350_point_rules() -> None:
     assert _one("fide-2009", games, rated_games_before=10).new == 2261  # type: ignore[attr-defined]  # 11.25
 
 
+#: Table 1 (003 §4.5.7) as printed at the caps: a difference of 400 gives .92 / .08 (the
+#: 400-point rule), one of 350 gives .89 / .11 (the 350-point rule, fide-2008).
+AT_THE_CAP = {
+    400: (Fraction(92, 100), Fraction(8, 100)),
+    350: (Fraction(89, 100), Fraction(11, 100)),
+}
+
+
 @given(st.integers(1000, 2800), st.integers(1000, 2800))
 def test_the_cap_is_table_1_at_the_cap(own: int, opponent: int) -> None:
-    """Beyond the cap every opponent is worth table 1 at exactly 400 (0.92 / 0.08)."""
+    """Beyond the cap every opponent is worth table 1's printed value at the cap; within it,
+    table 1 at the real difference."""
     for e in FIDE_EDITIONS.values():
         c = _one(e.name, [(opponent, Fraction(1))], rating=own)
-        capped = max(own - e.max_difference, min(own + e.max_difference, opponent))
-        assert c.expected == expected_score(own, capped)  # type: ignore[attr-defined]
-    assert expected_score(2000, 1600) == Fraction(92, 100)
+        higher, lower = AT_THE_CAP[e.max_difference]
+        if own - opponent > e.max_difference:
+            assert c.expected == higher  # type: ignore[attr-defined]
+        elif opponent - own > e.max_difference:
+            assert c.expected == lower  # type: ignore[attr-defined]
+        else:
+            assert c.expected == expected_score(own, opponent)  # type: ignore[attr-defined]
 
 
 def test_first_rating_by_4_7_1() -> None:
@@ -157,9 +169,9 @@ def test_unrated_opponents_and_unplayed_games() -> None:
 
 
 def test_performance_difference_is_table_2() -> None:
-    assert performance_difference(Fraction(15, 2), 9) == 273  # 83 %
-    assert performance_difference(Fraction(9), 9) == 800
-    assert performance_difference(Fraction(0), 9) == -800
+    assert rating_difference(Fraction(15, 2), 9) == 273  # 83 %
+    assert rating_difference(Fraction(9), 9) == 800
+    assert rating_difference(Fraction(0), 9) == -800
 
 
 def test_the_cli(runner: CliRunner) -> None:
@@ -197,7 +209,9 @@ def test_the_cli(runner: CliRunner) -> None:
     }
     assert (a["old"], a["expected"], a["k"], a["new"], a["change"]) == (2250, "2.05", 15, 2257, 7)
     d = data["players"][3]
-    assert (d["k"], d["new"]) == (30, 1800 + round(30 * (0 - 0.08)))
+    # K 30 (12 rated games before), against A 450 points higher (400 counted: .08):
+    # 30 × (0 − 0.08) = −2.4 → −2
+    assert (d["k"], d["new"], d["change"]) == (30, 1798, -2)
     table = runner.invoke(app, ["rating", "fide", "f.json"])
     assert table.exit_code == 0 and "fide-2011" in table.output
     Path("bad.json").write_text(json.dumps({**request, "date": "x"}), encoding="utf-8")

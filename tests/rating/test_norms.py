@@ -4,6 +4,7 @@ the conditions, and a finished tournament's standings with FIDE change and norm.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 
 from skak.api import Skak
 from skak.cli import app
-from skak.model import Player, Ratings, Result, Sex, Title, Tournament
+from skak.model import Player, RatedKind, Ratings, Result, Sex, Title, Tournament
 from skak.rating.norms import NORMS, NormOpponent, NormTournament, norm_reports, required_score
 from skak.rating.tables import TABLE_2
 
@@ -77,16 +78,16 @@ def test_an_im_norm() -> None:
     """Average (2550 + … + 2100) / 9 = 2355.6 → 2356; 6/9 = 67 % → dp 125: 2481, an IM
     norm (at least 2451; the table's row 6 for IM is 2326–2370) but no GM norm."""
     gm, im = norm_reports(None, False, "DEN", _opponents(IM_NORM), EVENT, date(2026, 7, 9))
-    assert (im.norm, im.made, im.average, im.performance, im.required) == (
-        "IM", True, 2356, 2481, Fraction(6),
-    )  # fmt: skip
+    assert (im.norm, im.average, im.performance, im.required) == ("IM", 2356, 2481, Fraction(6))
+    # the games a day are not known: made only if at most two were played on a day
+    assert (im.made, im.status, im.unknown) == (False, "made if", ("at most two games a day",))
     assert [c.name for c in im.conditions if not c.holds] == ["at most two games a day"]
-    assert next(c for c in im.conditions if not c.holds).holds is None  # not known: made
-    assert (gm.norm, gm.made, gm.required) == ("GM", False, Fraction(15, 2))
-    failed = [c.name for c in gm.conditions if c.holds is False]
-    assert failed == ["at least 3 GMs", "performance of at least 2601"] or failed == [
-        "performance of at least 2601"
-    ]
+    assert (gm.norm, gm.made, gm.status, gm.required) == ("GM", False, "not made", Fraction(15, 2))
+    # three GMs met (2550, 2500, 2480): only the performance fails, 2481 against 2601
+    assert [c.name for c in gm.conditions if c.holds is False] == ["performance of at least 2601"]
+    known = replace(EVENT, most_games_a_day=1)
+    _, im = norm_reports(None, False, "DEN", _opponents(IM_NORM), known, date(2026, 7, 9))
+    assert (im.made, im.status, im.unknown) == (True, "made", ())
 
 
 def test_the_floor_raises_the_two_lowest() -> None:
@@ -128,7 +129,14 @@ def test_who_can_make_which_norm() -> None:
     assert [r.norm for r in norm_reports(None, True, "DEN", ops, EVENT, date(2026, 7, 9))] == [
         "GM", "IM", "WGM", "WIM",
     ]  # fmt: skip
+    # a player whose sex is not known is shown no women's norm
     assert [r.norm for r in norm_reports("IM", None, "DEN", ops, EVENT, date(2026, 7, 9))] == [
+        "GM",
+    ]  # fmt: skip
+    assert [r.norm for r in norm_reports(None, None, "DEN", ops, EVENT, date(2026, 7, 9))] == [
+        "GM", "IM",
+    ]  # fmt: skip
+    assert [r.norm for r in norm_reports("IM", True, "DEN", ops, EVENT, date(2026, 7, 9))] == [
         "GM", "WGM",
     ]  # fmt: skip
     assert [r.norm for r in norm_reports("GM", False, "DEN", ops, EVENT, date(2026, 7, 9))] == []
@@ -197,24 +205,109 @@ def test_standings_with_fide_and_norms(runner: CliRunner) -> None:
     holm = rows[1]["fide"]
     # 2380 (K 15) against 2550 … 2100, table 1: We = .28 + .34 + .36 + .44 + .47 + .61 + .68
     # + .74 + .84 = 4.76; 15 × (6 − 4.76) = 18.6 → +19
-    assert (holm["old"], holm["new"], holm["change"], holm["norm"], holm["games"]) == (
-        2380, 2399, 19, "IM", 9,
+    assert (holm["old"], holm["new"], holm["change"], holm["games"]) == (2380, 2399, 19, 9)
+    # 4.7.4: the arbiter's title and the games a day are not known: made only if they held
+    assert (holm["norm"], holm["norm_if"]) == (
+        "IM?", ["at most two games a day", "an International Arbiter in charge"],
     )  # fmt: skip
     assert rows[2]["fide"]["norm"] is None
     table = runner.invoke(app, ["standings", "--fide"])
-    assert table.exit_code == 0 and "FIDE (fide-2011)" in table.output and " IM " in table.output
+    assert table.exit_code == 0 and "FIDE (fide-2011)" in table.output and " IM? " in table.output
+    notes = " ".join(table.stderr.split())
+    assert "FIDE: rated by fide-2011 (K 30/15/10, the 400-point rule)" in notes
+    assert "FIDE: K assumed 15 (10 from 2400): skak does not know the players' earlier" in notes
+    assert (
+        "FIDE: a norm marked ? is made if these hold, which skak does not know: at most two "
+        "games a day; an International Arbiter in charge" in notes
+    )
+    given = runner.invoke(
+        app, ["standings", "--fide", "--international-arbiter", "--games-a-day", "1", "--json"]
+    )
+    assert given.exit_code == 0, given.output
+    holm = json.loads(given.stdout)["standings"][0]["fide"]
+    assert (holm["norm"], holm["norm_if"]) == ("IM", [])
     report = runner.invoke(app, ["norms", "--player", "1", "--international-arbiter", "--json"])
     assert report.exit_code == 0, report.output
     data = json.loads(report.stdout)
     (player,) = data["players"]
     im = next(n for n in player["norms"] if n["norm"] == "IM")
-    assert (im["made"], im["average"], im["performance"], im["required"]) == (True, 2356, 2481, "6")
+    assert (im["made"], im["status"], im["average"], im["performance"], im["required"]) == (
+        False, "made if", 2356, 2481, "6",
+    )  # fmt: skip
+    assert im["unknown"] == ["at most two games a day"]
     assert {c["name"]: c["holds"] for c in im["conditions"]}["at most two games a day"] is None
     assert [c["name"] for c in data["conditions"]] == [
         "rated players in a closed tournament", "at most 90 days", "time control",
     ]  # fmt: skip
+    assert any(n.startswith("K assumed 15") for n in data["notes"])
     words = runner.invoke(app, ["norms", "--player", "1"])
-    assert words.exit_code == 0 and "IM norm: made" in words.output
+    assert words.exit_code == 0
+    assert "IM norm: made if: at most two games a day; an International Arbiter in charge" in (
+        " ".join(words.output.split())
+    )
+    made = runner.invoke(app, ["norms", "--player", "1", "--international-arbiter",
+                               "--games-a-day", "2"])  # fmt: skip
+    assert made.exit_code == 0 and "IM norm: made" in made.output
+    assert "made if" not in made.output
+    none = runner.invoke(app, ["norms", "--games-a-day", "0"])
+    assert none.exit_code == 3 and "1 or more, not 0" in none.output
+
+
+def _small_round_robin(
+    api: Skak, control: str | None, system: str = "berger", kind: RatedKind = RatedKind.STANDARD
+) -> Tournament:
+    """Four players (the fourth unrated), every game drawn: a finished round robin."""
+    tid = api.create(
+        Tournament("Lyn", system, start_date=date(2026, 5, 1), end_date=date(2026, 5, 1),
+                   time_control=control, rated_kind=kind)
+    ).id  # fmt: skip
+    ratings = [2200, 2100, 2000, None]
+    api.add_players(
+        tid,
+        lambda _t: [
+            Player(i, f"P, {i}", ratings=Ratings(dsu=1800, fide=r), federation="DEN")
+            for i, r in enumerate(ratings, 1)
+        ],
+    )
+    for rnd in range(1, 4):
+        t = api.pair_round(tid).after
+        for p in t.round(rnd).pairings:
+            if p.black is not None:
+                api.enter_result(tid, rnd, p.board, Result.DRAW)
+    return api.load(tid)
+
+
+def test_4_7_2_a_blitz_round_robin_is_not_fide_rated(runner: CliRunner) -> None:
+    """4.7.2 rates games of at least 120 minutes (or 90 min + 30 s a move): a 3+2 round
+    robin shows no FIDE change, and says why."""
+    api = Skak("skak.db", create=True)
+    _small_round_robin(api, "3+2", kind=RatedKind.BLITZ)
+    api.close()
+    done = runner.invoke(app, ["standings", "--fide", "--json"])
+    assert done.exit_code == 0, done.output
+    cells = [r["fide"] for r in json.loads(done.stdout)["standings"]]
+    assert [(c["old"], c["new"], c["change"], c["games"]) for c in cells] == [
+        (2200, None, 0, 0), (2100, None, 0, 0), (2000, None, 0, 0), (None, None, 0, 0),
+    ]  # fmt: skip
+    table = runner.invoke(app, ["standings", "--fide"])
+    assert "FIDE: not FIDE-rated (4.7.2): G/3+2s: a blitz game" in " ".join(table.stderr.split())
+
+
+@pytest.mark.parametrize(
+    ("system", "counted"),
+    [("berger", True), ("dsu-rr", True), ("varma", True), ("round-robin", True),
+     ("monrad", False), ("dutch", False)],
+)  # fmt: skip
+def test_4_7_2_the_round_robin_exception_for_every_round_robin(
+    api: Skak, system: str, counted: bool
+) -> None:
+    """4.7.2: in a round robin (alle mod alle) an unrated player with a point counts; the
+    one test of a round robin (skak.model.is_round_robin) decides, Varma included."""
+    from skak.rating.fide_tournament import tournament_fide_rating
+
+    t = replace(_small_round_robin(api, "90+30"), pairing_system=system)
+    first = tournament_fide_rating(t, date(2026, 5, 1)).players[0]
+    assert first.games == (3 if counted else 2)
 
 
 def test_fide_standings_need_a_finished_tournament(runner: CliRunner) -> None:

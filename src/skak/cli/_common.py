@@ -25,8 +25,10 @@ if TYPE_CHECKING:  # the API (SQLAlchemy, the store) is imported when a database
 __all__ = [
     "DEFAULT_DB",
     "NUMBERS",
+    "ArbiterOption",
     "DbOption",
     "ForceOption",
+    "GamesADayOption",
     "JsonOption",
     "TournamentOption",
     "app",
@@ -117,6 +119,18 @@ TournamentOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")]
+#: 4.7.4's conditions skak cannot know from the tournament (``skak norms``, ``standings --fide``).
+ArbiterOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--international-arbiter/--no-international-arbiter",
+        help="Whether an International Arbiter was in charge (4.7.4); default: not known.",
+    ),
+]
+GamesADayOption = Annotated[
+    int | None,
+    typer.Option("--games-a-day", help="The most games played on one day; default: not known."),
+]
 #: Context settings for a command that takes round, board or start numbers: ``-1`` typed for
 #: one reaches the command, which names the bad number (exit 3), instead of the option parser
 #: calling it an unknown option.

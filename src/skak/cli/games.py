@@ -13,8 +13,10 @@ from rich.table import Table
 
 from skak.cli._common import (
     DEFAULT_DB,
+    ArbiterOption,
     DbOption,
     ForceOption,
+    GamesADayOption,
     JsonOption,
     TournamentOption,
     app,
@@ -101,7 +103,7 @@ def game_add(
         tournament, round_number, board, text, source=source, replace=replace
     )
     for e in done.events:
-        out.print(f"Attached: {escape(describe(e))}")
+        out.print(f"Attached: {escape(describe(e, done.before))}")
 
 
 @game_app.command("import")
@@ -124,7 +126,7 @@ def game_import(
     done = open_db(db).import_games(tournament, round_number, text, source=source, replace=replace)
     t = done.after
     for e in done.events:
-        out.print(f"Attached: {escape(describe(e))}")
+        out.print(f"Attached: {escape(describe(e, done.before))}")
     missing = [
         p.board
         for p in t.round(round_number).pairings
@@ -181,17 +183,8 @@ def norms(
     player: Annotated[
         int | None, typer.Option("--player", help="Only this player (start number).")
     ] = None,
-    arbiter: Annotated[
-        bool | None,
-        typer.Option(
-            "--international-arbiter/--no-international-arbiter",
-            help="Whether an International Arbiter was in charge (4.7.4); default: not known.",
-        ),
-    ] = None,
-    games_a_day: Annotated[
-        int | None,
-        typer.Option("--games-a-day", help="The most games played on one day; default: not known."),
-    ] = None,
+    arbiter: ArbiterOption = None,
+    games_a_day: GamesADayOption = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -220,6 +213,8 @@ def norms(
         print_json(to_json(view))
         return
     out.print(f"[bold]{escape(view.tournament)}[/]: FIDE rating ({view.edition}) and norms")
+    for note in view.notes:
+        out.print(f"  Note: {escape(note)}")
     for c in view.conditions:
         out.print(f"  {_mark(c.holds)} {escape(c.name)} ({c.article}): {escape(c.detail)}")
     for p in view.players:
@@ -231,7 +226,13 @@ def norms(
         )
         out.print(f"\n[bold]{p.start_number} {escape(p.name)}[/]: {rating}")
         for n in p.norms:
-            verdict = "[green]made[/]" if n.made else "not made"
+            verdict = (
+                "[green]made[/]"
+                if n.made
+                else f"made if: {escape('; '.join(n.unknown))} (not known)"
+                if n.status == "made if"
+                else "not made"
+            )
             out.print(f"  {n.norm} norm: {verdict}")
             for c in n.conditions:
                 out.print(f"    {_mark(c.holds)} {escape(c.name)}: {escape(c.detail)}")

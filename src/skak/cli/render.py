@@ -178,7 +178,7 @@ def standings_table(view: StandingsView) -> Table:
                 if f.old is not None and f.games:
                     shown = f"{f.new} ({f.change:+d})"
                 elif f.old is None and f.new is not None:
-                    shown = f"{f.new} (first)"
+                    shown = _("{rating} (first rating)").format(rating=f.new)
                 cells += [shown, f.norm or ""]
         _add_row(table, *cells)
     return table

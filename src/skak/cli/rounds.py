@@ -14,8 +14,10 @@ from skak.cli import render
 from skak.cli._common import (
     DEFAULT_DB,
     NUMBERS,
+    ArbiterOption,
     DbOption,
     ForceOption,
+    GamesADayOption,
     JsonOption,
     TournamentOption,
     app,
@@ -301,9 +303,12 @@ def standings(
         typer.Option(
             "--fide",
             help="A finished tournament: each player's FIDE rating change and title norm "
-            "(4.7; the conditions: skak norms).",
+            "(4.7; the conditions: skak norms); a norm that waits for what skak cannot know "
+            "shows as IM? (--international-arbiter, --games-a-day).",
         ),
     ] = False,
+    arbiter: ArbiterOption = None,
+    games_a_day: GamesADayOption = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -326,9 +331,13 @@ def standings(
         rating=rating,
         with_rating=trf is None,
         fide=fide,
+        international_arbiter=arbiter,
+        most_games_a_day=games_a_day,
     )
     if view.rating_note:
         err.print(escape(say(view.rating_note)), soft_wrap=True)
+    for note in view.fide_notes:
+        err.print(escape(f"FIDE: {note}"), soft_wrap=True)
     if as_json:
         print_json(to_json(view))
     else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from skak.errors import InputError, NotFoundError, StateError
 from skak.model.events import Event, GameRemoved, GamesAttached
-from skak.model.tournament import GameRecord, Tournament
+from skak.model.tournament import GameRecord, Pairing, Tournament
 
 if TYPE_CHECKING:
     from skak.games.pgn import ReadGame
@@ -124,12 +124,19 @@ def _match_round(
             swapped = [
                 p for p in boards if "other way round" in board_mismatch(g, t, rnd.number, p)
             ]
+            one = [p for p in boards if _plays_on(g, t, p)]
             why = (
                 board_mismatch(g, t, rnd.number, swapped[0])
                 if swapped
-                else f"its players meet on no board of round {rnd.number}"
-                if not hits
                 else f"its players meet on boards {', '.join(str(p.board) for p in hits)}"
+                if hits
+                else f"its players meet on no board of round {rnd.number}: "
+                + board_mismatch(g, t, rnd.number, one[0])
+                if len(one) == 1
+                else f"its players meet on no board of round {rnd.number}: neither "
+                f"{g.white!r} nor {g.black!r} is a name of the round's players (names are "
+                "matched as on the player list, apart from case, dots and the order of first "
+                "and last name)"
             )
             problems.append(f"{where}: {g.label()}: {why}")
             continue
@@ -150,6 +157,20 @@ def _match_round(
             problems=problems,
         )
     return tuple(sorted((g.record(rnd.number, b, t) for g, b in found), key=lambda r: r.board))
+
+
+def _plays_on(g: ReadGame, t: Tournament, pairing: Pairing) -> bool:
+    """Whether one of the game's players sits on this board (either colour)."""
+    from skak.games.pgn import same_player
+
+    if pairing.black is None:
+        return False
+    sides = (t.player(pairing.white), t.player(pairing.black))
+    return any(
+        same_player(name, fide_id, p)
+        for name, fide_id in ((g.white, g.white_fide_id), (g.black, g.black_fide_id))
+        for p in sides
+    )
 
 
 def _check_free(t: Tournament, records: tuple[GameRecord, ...], command: AttachGames) -> None:

@@ -3,14 +3,15 @@
 C2: K = konge, D = dronning, T = tårn, L = løber, S = springer; C4: pawns have no letter;
 C12: a promotion is written ``d8D``; castling ``0-0`` and ``0-0-0``; C9's "e.p." and
 "++" for mate are read. A Danish move is never an English one (no English piece is D, T, L
-or S), so a file may mix them and still be read one way.
+or S), so a file may mix them and still be read one way. A file's moves are read by
+:mod:`skak.games.movetext`; an export in Danish letters uses :func:`to_danish`.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["from_danish", "movetext_from_danish", "to_danish"]
+__all__ = ["from_danish", "to_danish"]
 
 _TO_DANISH = {"K": "K", "Q": "D", "R": "T", "B": "L", "N": "S"}
 _FROM_DANISH = {v: k for k, v in _TO_DANISH.items()}
@@ -57,45 +58,3 @@ def from_danish(move: str) -> str:
     promo = m["promo"] or ""
     promo = "=" + _FROM_DANISH.get(promo, promo) if promo else ""
     return f"{piece}{m['body']}{promo}{m['suffix']}"
-
-
-_MOVE_TOKEN = re.compile(
-    r"(?<![A-Za-z0-9])([KDTLS][a-h]?[1-8]?x?[a-h][1-8][+#]*|[a-h]x?[a-h]?[1-8]=?[DTLS][+#]*"
-    r"|[a-h]x[a-h][1-8][+#]*\s*e\.p\.)"
-)
-
-
-def movetext_from_danish(text: str) -> str:
-    """A PGN file's movetext with Danish moves written as SAN; tag lines (``[…]``) and
-    comments (``{…}``, ``;`` to the end of the line) are left as they are."""
-    out: list[str] = []
-    in_comment = False
-    for line in text.splitlines(keepends=True):
-        if not in_comment and line.lstrip().startswith(("[", "%")):
-            out.append(line)
-            continue
-        pieces: list[str] = []
-        i = 0
-        while i < len(line):
-            if in_comment:
-                end = line.find("}", i)
-                if end < 0:
-                    pieces.append(line[i:])
-                    break
-                pieces.append(line[i : end + 1])
-                i = end + 1
-                in_comment = False
-                continue
-            brace, semi = line.find("{", i), line.find(";", i)
-            stops = [p for p in (brace, semi) if p >= 0]
-            stop = min(stops) if stops else len(line)
-            pieces.append(_MOVE_TOKEN.sub(lambda m: from_danish(m.group(1)), line[i:stop]))
-            if stop == len(line):
-                break
-            if stop == semi:
-                pieces.append(line[stop:])
-                break
-            in_comment = True
-            i = stop
-        out.append("".join(pieces))
-    return "".join(out)

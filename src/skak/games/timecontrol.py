@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from skak.errors import InputError
@@ -27,6 +28,11 @@ __all__ = ["Period", "TimeControl", "parse_pgn_time_control", "parse_time_contro
 
 #: Moves in a period beyond this are read as minutes when a period's order is not written.
 _MOST_MOVES = 60
+#: A bare number of minutes beyond this (and below PGN's 600 seconds) is ambiguous: ``300+3``
+#: and ``180+2`` are PGN's blitz tags (seconds) as often as hours of play.
+_MOST_BARE_MINUTES = 150
+#: A bare number from this on is PGN's seconds (10 minutes; 600 minutes is no control).
+_PGN_SECONDS_FROM = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +44,7 @@ class Period:
 
     def __post_init__(self) -> None:
         if self.minutes <= 0:
-            raise InputError(f"a period of {self.minutes} minutes is no time control")
+            raise InputError(f"a period of {duration(self.minutes)} is no time control")
         if self.moves is not None and not 1 <= self.moves <= 200:
             raise InputError(f"a period of {self.moves} moves is no time control")
 
@@ -66,7 +72,7 @@ class TimeControl:
         for p in self.periods[:-1]:
             if p.moves is None:
                 raise InputError(
-                    f"a period for the rest of the game ({_number(p.minutes)} min) cannot be "
+                    f"a period for the rest of the game ({duration(p.minutes)}) cannot be "
                     "followed by another; give its number of moves, e.g. "
                     f"40/{_number(p.minutes)} + 30"
                 )
@@ -97,7 +103,21 @@ class TimeControl:
 
     def __str__(self) -> str:
         """The control in one short form: ``40/90+30+30s``, ``G/15+10s``."""
-        text = "+".join(str(p) for p in self.periods)
+        # a period whose numbers could be read either way (20/30) gets its unit, unless
+        # another period settles the order (40/90: minutes beyond 60)
+        settled = any(
+            p.moves is not None and p.moves <= _MOST_MOVES < p.minutes for p in self.periods
+        )
+
+        def written(p: Period) -> str:
+            text = str(p)
+            if p.moves is not None and not text.endswith("s"):
+                ambiguous = p.minutes <= _MOST_MOVES and p.minutes != p.moves and not settled
+                if ambiguous or p.moves > _MOST_MOVES:
+                    text += "min"
+            return text
+
+        text = "+".join(written(p) for p in self.periods)
         if len(self.periods) == 1 and self.periods[0].moves is None:
             text = f"G/{text}"
         if self.increment:
@@ -114,13 +134,37 @@ class TimeControl:
         inc = f"+{self.increment}" if self.increment and self.increment_from == 1 else ""
         parts = []
         for p in self.periods:
-            seconds = _number(p.minutes * 60)
+            seconds = str(round(p.minutes * 60))
             parts.append((f"{p.moves}/" if p.moves else "") + seconds + inc)
         return ":".join(parts)
 
 
 def _number(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value)).rstrip("0")
+    """Minutes as the short form writes them (and reads back): ``90``, ``1.5``, or seconds
+    (``100s``) when the minutes are no short decimal; never a float's digits."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    d = value.denominator
+    for f in (2, 5):
+        while d % f == 0:
+            d //= f
+    if d == 1:
+        return str(Decimal(value.numerator) / Decimal(value.denominator))
+    seconds = value * 60
+    if seconds.denominator == 1:
+        return f"{seconds.numerator}s"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def duration(minutes: Fraction) -> str:
+    """Minutes in words for a message: ``90 min``, ``1 min 30 s``, ``45 s``."""
+    seconds = minutes * 60
+    whole = int(seconds)
+    rest = "" if seconds == whole else f" ({seconds.numerator}/{seconds.denominator} s)"
+    m, sec = divmod(whole, 60)
+    if m and sec:
+        return f"{m} min {sec} s{rest}"
+    return (f"{m} min" if m else f"{sec} s") + rest
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -280,14 +324,18 @@ def parse_time_control(text: str) -> TimeControl:
     """
     if not text.strip():
         raise InputError("the time control is empty")
-    pgn = re.fullmatch(r"\s*(?:\d+/)?(\d+)(?:\+\d+)?\s*", text)
-    if ":" in text or (pgn is not None and int(pgn[1]) >= 600):  # seconds: PGN's tag
+    pgn = re.fullmatch(r"\s*(\d+/)?(\d+)(?:\+(\d+))?\s*", text)
+    if ":" in text or (pgn is not None and int(pgn[2]) >= _PGN_SECONDS_FROM):  # PGN's tag
         return parse_pgn_time_control(text)
+    if pgn is not None and not pgn[1] and int(pgn[2]) > _MOST_BARE_MINUTES:
+        raise _ambiguous_bare(text, int(pgn[2]), int(pgn[3] or 0))
     s = _normalise(text)
     parts = [_tokens(p, text) for p in s.split("+") if p.strip()]
     if not parts:
         raise InputError(f"time control {text!r} names no time")
-    time_first = _order(parts)
+    time_first, settled = _order(parts)
+    if not settled:
+        _refuse_ambiguous_periods(parts, text)
     periods: list[Period] = []
     increment: int | None = None
     increment_from = 1
@@ -316,25 +364,54 @@ def _minutes(q: _Quantity) -> Fraction:
     return q.value * 60 if q.unit == "h" else q.value / 60 if q.unit == "s" else q.value
 
 
-def _order(parts: list[_Part]) -> bool:
-    """Whether the control's ``A/B`` periods are written time first (``2t/40``)."""
+def _ambiguous_bare(text: str, number: int, increment: int) -> InputError:
+    """``300+3``: 300 minutes, or PGN's 300 seconds? Both readings named."""
+    inc = f" + {increment} s a move" if increment else ""
+    seconds = duration(Fraction(number, 60))
+    written = f"'{number} min" + (f" + {increment} s'" if increment else "'")
+    if number % 60 == 0:
+        written += f" or '{number // 60}+{increment}'" if increment else f" or '{number // 60}'"
+    return InputError(
+        f"time control {text!r} is ambiguous: {number} minutes{inc}, or PGN's {number} seconds "
+        f"({seconds}{inc})? Write {written}"
+    )
+
+
+def _order(parts: list[_Part]) -> tuple[bool, bool]:
+    """Whether the control's ``A/B`` periods are written time first (``2t/40``), and whether
+    the writing settles it: a unit (``2t/40``, ``90 min/40 træk``) or a side beyond 60, which
+    can only be minutes (``100/40``, ``40/90``)."""
     for p in parts:
         if p.slash and p.left and p.right:
             a, b = p.left[0], p.right[0]
             if a.unit in ("h", "m") or b.unit == "moves":
-                return True
+                return True, True
             if b.unit in ("h", "m") or a.unit == "moves":
-                return False
+                return False, True
+    settled = False
     for p in parts:
-        if (
-            p.slash
-            and p.left
-            and p.right
-            and "sd" not in (p.marks or set())
-            and p.left[0].value > _MOST_MOVES >= p.right[0].value
-        ):
-            return True
-    return False
+        if p.slash and p.left and p.right and "sd" not in (p.marks or set()):
+            left, right = p.left[0].value, p.right[0].value
+            if left > _MOST_MOVES >= right:
+                return True, True
+            if right > _MOST_MOVES >= left:
+                settled = True
+    return False, settled
+
+
+def _refuse_ambiguous_periods(parts: list[_Part], text: str) -> None:
+    """``45/40`` without units, both sides a possible move count and nothing else in the
+    control saying which is which: asked, not guessed."""
+    for p in parts:
+        if not (p.slash and p.left and p.right) or "sd" in (p.marks or set()):
+            continue
+        a, b = p.left[0], p.right[0]
+        if a.unit is None and b.unit is None and a.value != b.value:
+            x, y = _number(a.value), _number(b.value)
+            raise InputError(
+                f"time control {text!r}: is {x}/{y} {x} moves in {y} minutes, or {x} minutes "
+                f"for {y} moves? Write it with units: '{x} træk/{y} min' or '{x} min/{y} træk'"
+            )
 
 
 def _read_part(
@@ -367,6 +444,8 @@ def _read_part(
         if moves.value != int(moves.value):
             raise InputError(f"time control {whole!r}: {moves.value} moves is no move count")
         return "period", _minutes(time), int(moves.value)
+    if len(quantities) == 2 and {q.unit for q in quantities} == {"moves"}:
+        raise InputError(f"time control {whole!r}: {part.text!r} gives moves but no time")
     if len(quantities) == 2 and {q.unit for q in quantities} >= {"moves"}:
         time = next(q for q in quantities if q.unit != "moves")
         moves_q = next(q for q in quantities if q.unit == "moves")
@@ -385,20 +464,43 @@ def _read_part(
 
 
 def parse_pgn_time_control(text: str) -> TimeControl:
-    """PGN's ``TimeControl`` tag (seconds): ``40/5400+30:1800+30``, ``5400+30``, ``900``.
+    """PGN's ``TimeControl`` tag (seconds): ``40/5400+30:1800+30``, ``5400+30``, ``900``,
+    read by python-chess (:func:`chess.pgn.parse_time_control`).
 
     :raises InputError: for ``?``, ``-`` (unknown, none) and anything else PGN does not write.
     """
+    import chess.pgn  # python-chess only where a PGN tag is read
+
+    shown = f"PGN time control {text!r}"
+    hint = "PGN writes seconds, e.g. 5400+30 or 40/5400+30:1800+30"
+    m = re.fullmatch(r"\s*(\d+):([0-5]\d)\s*", text)
+    if m is not None:
+        minutes = int(m[1]) * 60 + int(m[2])
+        hint = f"for {m[1]} h {m[2]} min write '{minutes} min'"
+    try:
+        tc = chess.pgn.parse_time_control(text.strip())
+    except ValueError as err:
+        why = (
+            "every period but the last needs its moves"
+            if "sudden" in str(err)
+            else "cannot read it"
+        )
+        raise InputError(f"{shown}: {why}; {hint}") from None
+    if not tc.parts:
+        raise InputError(f"{shown} names no time ('?' is unknown, '-' none); {hint}")
     periods: list[Period] = []
-    increments: set[int] = set()
-    for field in text.strip().split(":"):
-        m = re.fullmatch(r"\s*(?:(\d+)/)?(\d+)(?:\+(\d+))?\s*", field)
-        if m is None:
-            raise InputError(f"PGN time control {text!r}: cannot read {field!r}")
-        moves = int(m[1]) if m[1] else None
-        periods.append(Period(Fraction(int(m[2]), 60), moves))
-        if m[3]:
-            increments.add(int(m[3]))
-    if len(increments) > 1:
-        raise InputError(f"PGN time control {text!r}: periods with different increments")
-    return TimeControl(tuple(periods), increments.pop() if increments else 0)
+    increments: set[Fraction] = set()
+    delays: set[Fraction] = set()
+    for part in tc.parts:
+        periods.append(Period(Fraction(part.time, 60), part.moves or None))
+        if part.increment:  # "40/5400:1800+30": the increment written with one period
+            increments.add(Fraction(part.increment))
+        if part.delay:
+            delays.add(Fraction(part.delay))
+    if len(increments) > 1 or len(delays) > 1:
+        raise InputError(f"{shown}: periods with different increments")
+    increment = increments.pop() if increments else Fraction(0)
+    delay = delays.pop() if delays else Fraction(0)
+    if increment.denominator != 1 or delay.denominator != 1:
+        raise InputError(f"{shown}: an increment is whole seconds")
+    return TimeControl(tuple(periods), int(increment), delay=int(delay))

@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from skak.errors import InputError
 from skak.games.timecontrol import TimeControl, parse_time_control
+from skak.messages import N_
 
 __all__ = [
     "LAWS",
@@ -116,26 +117,28 @@ def classify(tc: TimeControl, day: date) -> Finding:
         if tc.increment
         else f"{_minutes(t)} min"
     )
-    if t < laws.rapid_from:
-        return Finding(
-            "blitz", True, laws.blitz_article, f"{measure} a player: less than {laws.rapid_from}"
-        )
-    rapid = t <= laws.standard_from if laws.rapid_to_inclusive else t < laws.standard_from
+    low, high = laws.rapid_from, laws.standard_from
+    if t < low:
+        why = N_("{measure} a player: less than {low}", measure=measure, low=low)
+        return Finding("blitz", True, laws.blitz_article, why)
+    rapid = t <= high if laws.rapid_to_inclusive else t < high
     if rapid:
-        upper = "at most" if laws.rapid_to_inclusive else "less than"
-        return Finding(
-            "rapid",
-            True,
-            laws.rapid_article,
-            f"{measure} a player: at least {laws.rapid_from}, {upper} {laws.standard_from}",
+        why = (
+            N_("{measure} a player: at least {low}, at most {high}", measure=measure, low=low,
+               high=high)
+            if laws.rapid_to_inclusive
+            else N_("{measure} a player: at least {low}, less than {high}", measure=measure,
+                    low=low, high=high)
+        )  # fmt: skip
+        return Finding("rapid", True, laws.rapid_article, why)
+    why = (
+        N_("{measure} a player: more than {high}, longer than rapid", measure=measure, high=high)
+        if laws.rapid_to_inclusive
+        else N_(
+            "{measure} a player: at least {high}, longer than rapid", measure=measure, high=high
         )
-    more = "more than" if laws.rapid_to_inclusive else "at least"
-    return Finding(
-        "standard",
-        True,
-        laws.rapid_article,
-        f"{measure} a player: {more} {laws.standard_from}, longer than rapid",
     )
+    return Finding("standard", True, laws.rapid_article, why)
 
 
 def _fide_time(tc: TimeControl, what: str, article: str) -> Finding:
@@ -292,8 +295,19 @@ def settle_kind(control: str, kind: str | None, day: date) -> str:
     """
     found = classify(parse_time_control(control), day)
     if kind is not None and kind != found.question:
-        raise InputError(
-            f"the time control {control!r} makes the games {found.question} ({found.reason}; "
-            f"{found.article}), not {kind}: leave --kind out or correct it"
+        refusal = N_(
+            "the time control {control} makes the games {kind} ({reason}; {article}), not "
+            "{wanted}: leave --kind out or correct it",
+            control=repr(control),
+            kind=_KIND_NAMES.get(found.question, found.question),
+            reason=found.reason,
+            article=found.article,
+            wanted=_KIND_NAMES.get(kind, kind),
         )
+        raise InputError(refusal)
     return found.question
+
+
+#: The kinds in the words a face translates (Danish: normal betænkningstid, hurtigskak,
+#: lynskak), as ``--kind`` names them in English.
+_KIND_NAMES = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("blitz")}

@@ -44,13 +44,26 @@ def read_calc_request(path: Path) -> CalcRequest:
 
     :raises InputError: when the file cannot be read, or naming the field that is wrong.
     """
+    return parse_calc_request(_read_text(path), str(path))
+
+
+def _read_text(path: Path) -> str:
+    """A JSON file's text (JSON is UTF-8).
+
+    :raises InputError: when the file cannot be read or is not UTF-8, saying where."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read the file: {e.strerror}", location=str(path)) from e
-    except ValueError as e:  # not UTF-8
-        raise InputError(f"not valid JSON: {e}", location=str(path)) from e
-    return parse_calc_request(text, str(path))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise InputError(
+            f"line {line}: byte 0x{data[e.start]:02x} is not UTF-8; a JSON file is UTF-8 text "
+            "(save it as UTF-8)",
+            location=str(path),
+        ) from e
 
 
 def parse_calc_request(text: str, source: str) -> CalcRequest:
@@ -148,13 +161,7 @@ def read_fide_request(path: Path) -> FideRequest:
 
     :raises InputError: naming the file and the field that is wrong.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror}", location=str(path)) from e
-    except ValueError as e:
-        raise InputError(f"not valid JSON: {e}", location=str(path)) from e
-    return parse_fide_request(text, str(path))
+    return parse_fide_request(_read_text(path), str(path))
 
 
 def parse_fide_request(text: str, source: str) -> FideRequest:

@@ -20,6 +20,7 @@ from skak.model.player import Player, Ratings, Sex, Title
 from skak.model.records import KnockoutDraw, StartOrder, SystemRecord
 from skak.model.results import HALF, Colour, Result, Scoring, format_points, parse_points
 from skak.model.tournament import (
+    ROUND_ROBIN_SYSTEMS,
     Bye,
     Pairing,
     PairingBan,
@@ -27,10 +28,12 @@ from skak.model.tournament import (
     Round,
     SettingValue,
     Tournament,
+    is_round_robin,
 )
 
 __all__ = [
     "HALF",
+    "ROUND_ROBIN_SYSTEMS",
     "Bye",
     "Colour",
     "Entry",
@@ -53,6 +56,7 @@ __all__ = [
     "entries_by_player",
     "format_points",
     "have_met",
+    "is_round_robin",
     "opponents",
     "pairing_score",
     "parse_points",

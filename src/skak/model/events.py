@@ -565,21 +565,25 @@ def describe(event: Event, before: Tournament | None = None) -> str:
         case GamesAttached(games=games, source=source, replace=again):
             src = N_(" from {source}", source=source) if source else ""
             boards = ", ".join(f"{g.round}.{g.board}" for g in games)
-            if again:
-                return N_plural(
-                    "{n} game replaced{source}: {boards}",
-                    "{n} games replaced{source}: {boards}",
-                    len(games),
-                    source=src,
-                    boards=boards,
-                )
-            return N_plural(
+            text = N_plural(
                 "{n} game attached{source}: {boards}",
                 "{n} games attached{source}: {boards}",
                 len(games),
                 source=src,
                 boards=boards,
             )
+            if again and before is None:
+                return N_("{text} (replacing any game there)", text=text)
+            replaced = [
+                f"{g.round}.{g.board}"
+                for g in games
+                if again and before is not None and before.game(g.round, g.board) is not None
+            ]
+            if replaced:
+                return N_(
+                    "{text} (replacing the game of {boards})", text=text, boards=", ".join(replaced)
+                )
+            return text
         case GameRemoved(round=r, board=b):
             return N_("round {round} board {board}: game removed", round=r, board=b)
         case EventUndone(seq=seq):

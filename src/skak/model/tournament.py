@@ -28,6 +28,7 @@ from skak.model.results import (
 )
 
 __all__ = [
+    "ROUND_ROBIN_SYSTEMS",
     "Bye",
     "GameRecord",
     "Pairing",
@@ -36,6 +37,7 @@ __all__ = [
     "Round",
     "SettingValue",
     "Tournament",
+    "is_round_robin",
 ]
 
 SettingValue = str | int | bool
@@ -420,3 +422,22 @@ class Tournament:
     @property
     def next_round(self) -> int:
         return len(self.rounds) + 1
+
+
+#: Pairing systems whose pairings are fixed in advance (C.07 Art. 15.2: pre-determined):
+#: the round robins (alle-mod-alle).
+ROUND_ROBIN_SYSTEMS = frozenset({"berger", "dsu-rr", "round-robin", "varma"})
+
+
+def is_round_robin(tournament: Tournament, round_robin: bool | None = None) -> bool:
+    """Whether the tournament is read as a round robin (alle-mod-alle): ``round_robin`` when
+    the arbiter says so (``--round-robin``/``--swiss``, e.g. for a TRF file that names no
+    system), else whether its pairing system pre-determines the pairings.
+
+    The one place that decides it: for the crosstable, DSU §16 and §24's defaults, and
+    4.7.2's exception for unrated players in a round robin (FIDE rating).
+    """
+    if round_robin is not None:
+        return round_robin
+    name = tournament.pairing_system.lower()
+    return name in ROUND_ROBIN_SYSTEMS or "robin" in name or "berger" in name

@@ -24,7 +24,7 @@ from math import floor
 
 from skak.errors import InputError
 from skak.model.results import Colour, Result, Scoring
-from skak.rating.tables import TABLE_2, expected_score
+from skak.rating.tables import expected_score, rating_difference
 
 __all__ = [
     "FIDE_EDITIONS",
@@ -36,7 +36,6 @@ __all__ = [
     "fide_edition_for",
     "fide_rating",
     "get_fide_edition",
-    "performance_difference",
 ]
 
 _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
@@ -181,29 +180,22 @@ class FideChange:
 
 @dataclass(frozen=True, slots=True)
 class FideResult:
+    """Every player's result, and ``notes`` on the whole rating (what skak assumed, why a
+    tournament is not rated)."""
+
     edition: str
     players: tuple[FideChange, ...]
+    notes: tuple[str, ...] = ()
 
 
 def _half_up(value: Fraction) -> int:
     return floor(value + Fraction(1, 2))
 
 
-def performance_difference(score: Fraction, games: int) -> int:
-    """Table 2's ``dp`` for a score (the fraction rounded to whole percent, half up); 100 %
-    and 0 % give ±800."""
-    percent = _half_up(score * 100 / games)
-    if percent >= 100:
-        return 800
-    if percent <= 0:
-        return -800
-    return TABLE_2[percent]
-
-
 def _performance(opponents: Sequence[int], score: Fraction) -> tuple[int, int]:
     """(Ra, Rp): the opponents' average (rounded, half up) and ``Ra + dp``."""
     ra = _half_up(Fraction(sum(opponents), len(opponents)))
-    return ra, ra + performance_difference(score, len(opponents))
+    return ra, ra + rating_difference(score, len(opponents))
 
 
 def _expected(own: int, opponent: int, cap: int) -> Fraction:
@@ -251,6 +243,11 @@ def fide_rating(
                 score = sum((s for _, s in against), Fraction(0))
                 stand_in[p.id] = _performance([r for r, _ in against], score)[1]
     later = day is not None and day > _LATER
+    caveat = (
+        f"rated by {edition.name} (K {edition.k_new}/{edition.k_established}/{edition.k_top}, "
+        f"the {edition.max_difference}-point rule), the latest rules the handbook's texts hold: "
+        "FIDE's K factors changed on 1 July 2014 (not in the handbook's texts)"
+    )
     out: list[FideChange] = []
     for p in players:
         notes: list[str] = []
@@ -284,7 +281,7 @@ def fide_rating(
         if not valid:
             notes.append("no rated games")
         out.append(FideChange(p.id, p.rating, len(valid), w, we, k, new, None, tuple(notes)))
-    return FideResult(edition.name, tuple(out))
+    return FideResult(edition.name, tuple(out), (caveat,) if later else ())
 
 
 def _first_rating(

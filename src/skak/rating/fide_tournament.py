@@ -4,14 +4,23 @@ the board."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
+from skak.errors import InputError
+from skak.games.timerules import assess
 from skak.model.player import Sex
 from skak.model.results import Colour, Result, Scoring, ordinary_games
-from skak.model.tournament import Tournament
-from skak.rating.fide import FideGame, FidePlayer, FideResult, fide_edition_for, fide_rating
+from skak.model.tournament import RatedKind, Tournament, is_round_robin
+from skak.rating.fide import (
+    FideChange,
+    FideGame,
+    FidePlayer,
+    FideResult,
+    fide_edition_for,
+    fide_rating,
+)
 from skak.rating.norms import (
     Condition,
     NormOpponent,
@@ -21,7 +30,7 @@ from skak.rating.norms import (
     rated_tournament_conditions,
 )
 
-__all__ = ["TournamentNorms", "tournament_fide_rating", "tournament_norms"]
+__all__ = ["TournamentNorms", "fide_ratable", "tournament_fide_rating", "tournament_norms"]
 
 _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
 
@@ -47,17 +56,61 @@ def _games(t: Tournament) -> list[FideGame]:
     ]
 
 
-def _round_robin(t: Tournament) -> bool:
-    return t.pairing_system in ("berger", "dsu-rr")
+def fide_ratable(t: Tournament, day: date) -> tuple[bool | None, str]:
+    """Whether 4.7.2's time control allows FIDE rating (at least 120 minutes a game, or 90
+    minutes + 30 s a move), and why; ``None`` when skak cannot tell (no control given, or
+    one it cannot read). A rapid or blitz tournament without a control is not rated."""
+    if t.time_control:
+        try:
+            a = assess(t.time_control, day)
+        except InputError as err:
+            return None, f"the time control {t.time_control!r} cannot be read ({err})"
+        return a.fide_ratable.holds, f"{a.control}: {a.fide_ratable.reason}"
+    if t.rated_kind is not RatedKind.STANDARD:
+        return False, (
+            f"a {t.rated_kind.value} tournament: 4.7.2 rates games of at least 120 min "
+            "(or 90 min + 30 s a move)"
+        )
+    return None, "the time control is not known"
 
 
-def tournament_fide_rating(t: Tournament, today: date) -> FideResult:
-    """Every player's FIDE rating change by the edition in force on the last day."""
+def tournament_fide_rating(
+    t: Tournament, today: date, *, round_robin: bool | None = None
+) -> FideResult:
+    """Every player's FIDE rating change by the edition in force on the last day; none for
+    a tournament whose time control 4.7.2 does not rate (a rapid or blitz tournament).
+
+    The notes say what skak assumed: the players' earlier rated games are not known, so an
+    established player's K (15, or 10 from 2400) is assumed, and a later tournament is rated
+    by the last rules the handbook's texts hold."""
     day = _day(t, today)
+    edition = fide_edition_for(day)
+    ratable, why = fide_ratable(t, day)
+    if ratable is False:
+        note = f"not FIDE-rated (4.7.2): {why}"
+        return FideResult(
+            edition.name,
+            tuple(
+                FideChange(str(p.start_number), p.ratings.fide, 0, Fraction(0), Fraction(0),
+                           None, None, None, (note,))
+                for p in t.players
+            ),
+            (note,),
+        )  # fmt: skip
     players = [FidePlayer(str(p.start_number), p.ratings.fide) for p in t.players]
-    return fide_rating(
-        players, _games(t), fide_edition_for(day), round_robin=_round_robin(t), day=day
+    result = fide_rating(
+        players, _games(t), edition, round_robin=is_round_robin(t, round_robin), day=day
     )
+    notes = list(result.notes)
+    if ratable is None:
+        notes.append(f"{why}: 4.7.2's (at least 120 min, or 90 min + 30 s a move) is assumed met")
+    if any(p.ratings.fide is not None for p in t.players):
+        notes.append(
+            f"K assumed {edition.k_established} ({edition.k_top} from {edition.top}): skak does "
+            "not know the players' earlier rated games; a player with fewer than "
+            f"{edition.new_until} has K {edition.k_new} ({edition.name})"
+        )
+    return replace(result, notes=tuple(notes))
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +127,7 @@ def tournament_norms(
     *,
     international_arbiter: bool | None = None,
     most_games_a_day: int | None = None,
+    round_robin: bool | None = None,
 ) -> TournamentNorms:
     day = _day(t, today)
     info = NormTournament(
@@ -85,7 +139,7 @@ def tournament_norms(
         most_games_a_day=most_games_a_day,
     )
     rated = sum(1 for p in t.players if p.ratings.fide is not None)
-    conditions = rated_tournament_conditions(info, rated, _round_robin(t), day)
+    conditions = rated_tournament_conditions(info, rated, is_round_robin(t, round_robin), day)
     scoring = Scoring()
     met: dict[int, list[NormOpponent]] = {p.start_number: [] for p in t.players}
     for g in _games(t):

@@ -11,7 +11,8 @@ and a performance of at least 2601 / 2451 / 2401 / 2251: the opponents' average 
 rated, or unrated, raised to the floor 2250 / 2100 / 2050 / 1900 where that helps, rounded
 half up) plus table 2's dp for the score. The table of 9 rounds is exactly that rule
 (checked in the tests row by row). What skak cannot know (the days of the rounds, the
-arbiter's title) is reported as not known unless given.
+arbiter's title) is reported as not known unless given, and a norm that depends on it is
+"made if" it held, never "made".
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from fractions import Fraction
 from math import ceil, floor
 
 from skak.games.timerules import assess
-from skak.rating.fide import performance_difference
+from skak.rating.tables import rating_difference
 
 __all__ = [
     "NORMS",
@@ -136,7 +137,9 @@ class NormTournament:
 
 @dataclass(frozen=True, slots=True)
 class NormReport:
-    """One norm for one player: made or not, and every condition."""
+    """One norm for one player and every condition: ``made`` when every condition held;
+    ``unknown`` names the conditions skak could not know — with none failed, the norm is
+    made *if* those hold (:attr:`status`)."""
 
     norm: str
     made: bool
@@ -146,6 +149,16 @@ class NormReport:
     performance: int | None
     required: Fraction | None
     conditions: tuple[Condition, ...]
+    unknown: tuple[str, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """``made``, ``made if`` (every known condition held; ``unknown`` decides) or
+        ``not made``."""
+        if self.made:
+            return "made"
+        failed = any(c.holds is False for c in self.conditions)
+        return "made if" if self.unknown and not failed else "not made"
 
 
 def _points(value: Fraction) -> str:
@@ -161,7 +174,7 @@ def required_score(average: int, games: int, performance: int) -> Fraction | Non
     ``performance``; ``None`` when not even a full score does."""
     for halves in range(2 * games + 1):
         s = Fraction(halves, 2)
-        if average + performance_difference(s, games) >= performance:
+        if average + rating_difference(s, games) >= performance:
             return s
     return None
 
@@ -242,12 +255,13 @@ def norm_reports(
     t: NormTournament,
     day: date,
 ) -> tuple[NormReport, ...]:
-    """The norms a player of this title and sex can make, each with its conditions."""
+    """The norms a player of this title and sex can make, each with its conditions: the
+    women's norms (WGM, WIM) only for a player known to be a woman."""
     out = []
     for kind in NORMS:
-        if title in _HELD[kind.title] or (kind.women_only and female is False):
+        if title in _HELD[kind.title] or (kind.women_only and female is not True):
             continue
-        out.append(_report(kind, female, federation, opponents, t, day))
+        out.append(_report(kind, federation, opponents, t, day))
     return tuple(out)
 
 
@@ -257,7 +271,6 @@ def _share(count: int, of: int, numerator: int, denominator: int) -> bool:
 
 def _report(
     kind: NormKind,
-    female: bool | None,
     federation: str | None,
     opponents: Sequence[NormOpponent],
     t: NormTournament,
@@ -266,8 +279,6 @@ def _report(
     n = len(opponents)
     score = sum((o.score for o in opponents), Fraction(0))
     c: list[Condition] = []
-    if kind.women_only and female is None:
-        c.append(Condition("for women", None, "the player's sex is not known"))
     c.append(_time(t, day, "norm", "4.7.4"))
     if t.most_games_a_day is not None:
         c.append(
@@ -334,7 +345,7 @@ def _report(
     if average is None:
         c.append(Condition(f"performance of at least {kind.performance}", False, how))
     else:
-        performance = average + performance_difference(score, n)
+        performance = average + rating_difference(score, n)
         required = required_score(average, n, kind.performance)
         c.append(
             Condition(
@@ -346,7 +357,6 @@ def _report(
                 "points needed",
             )
         )
-    made = all(x.holds is not False for x in c) and all(
-        x.holds for x in c if x.name.startswith("performance")
-    )
-    return NormReport(kind.title, made, n, score, average, performance, required, tuple(c))
+    made = all(x.holds is True for x in c)
+    unknown = tuple(x.name for x in c if x.holds is None)
+    return NormReport(kind.title, made, n, score, average, performance, required, tuple(c), unknown)

@@ -22,7 +22,7 @@ from skak.messages import N_
 from skak.model.games import Entry, entries_by_player
 from skak.model.player import Player
 from skak.model.results import HALF, Colour, Result, Scoring, gladiator_decision, gladiator_points
-from skak.model.tournament import Tournament
+from skak.model.tournament import ROUND_ROBIN_SYSTEMS, Tournament, is_round_robin
 from skak.tiebreaks._editions import SELF_DRAW_LAST_DAY, Edition, edition_for
 
 __all__ = [
@@ -37,8 +37,6 @@ __all__ = [
 
 T = TypeVar("T")
 
-#: Pairing systems whose pairings are fixed in advance (C.07 Art. 15.2: pre-determined).
-ROUND_ROBIN_SYSTEMS = frozenset({"berger", "dsu-rr", "round-robin", "varma"})
 RATING_KINDS = ("fide", "dsu", "dsu_rapid", "dsu_blitz")
 
 
@@ -93,19 +91,6 @@ class RoundRecord:
     @property
     def has_opponent(self) -> bool:
         return self.opponent is not None
-
-
-def is_round_robin(tournament: Tournament, round_robin: bool | None = None) -> bool:
-    """Whether the tournament is read as a round robin (alle-mod-alle): ``round_robin`` when
-    the arbiter says so (``--round-robin``/``--swiss``, e.g. for a TRF file that names no
-    system), else whether its pairing system pre-determines the pairings.
-
-    The one place that decides it for the crosstable, DSU §16 and §24's defaults.
-    """
-    if round_robin is not None:
-        return round_robin
-    name = tournament.pairing_system.lower()
-    return name in ROUND_ROBIN_SYSTEMS or "robin" in name or "berger" in name
 
 
 @dataclass(frozen=True, eq=False)

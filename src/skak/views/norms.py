@@ -7,7 +7,7 @@ import datetime
 from dataclasses import dataclass
 from fractions import Fraction
 
-from skak.errors import StateError
+from skak.errors import InputError, StateError
 from skak.model.tournament import Tournament
 from skak.rating.fide_tournament import tournament_fide_rating, tournament_norms
 from skak.rating.norms import Condition
@@ -27,9 +27,12 @@ class ConditionRow:
 
 @dataclass(frozen=True, slots=True)
 class NormRow:
-    """One norm (GM, IM, WGM, WIM) for one player, made or not, with every condition."""
+    """One norm (GM, IM, WGM, WIM) for one player with every condition: ``status`` is
+    ``made`` (every condition held), ``made if`` (every known one held; ``unknown`` names
+    those skak cannot know) or ``not made``; ``made`` is true only for ``made``."""
 
     norm: str
+    status: str
     made: bool
     games: int
     score: Fraction
@@ -37,12 +40,15 @@ class NormRow:
     performance: int | None
     required: Fraction | None
     conditions: tuple[ConditionRow, ...]
+    unknown: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class FideCell:
     """A player's FIDE rating result (``old`` null: unrated; ``new`` his first rating or
-    null) and the highest norm made (``norm`` null: none)."""
+    null, also when the tournament is not FIDE-rated) and the highest norm made (``norm``
+    null: none); a norm made only if conditions skak cannot know held is ``IM?``, those
+    conditions in ``norm_if``."""
 
     old: int | None
     new: int | None
@@ -50,6 +56,7 @@ class FideCell:
     games: int
     norm: str | None
     notes: tuple[str, ...]
+    norm_if: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +69,15 @@ class PlayerNorms:
 
 @dataclass(frozen=True, slots=True)
 class NormsView:
-    """``{"tournament", "edition", "conditions": [...], "players": [{"start_number", "name",
-    "fide": {...}, "norms": [...]}]}`` (README)."""
+    """``{"tournament", "edition", "notes", "conditions": [...], "players": [{"start_number",
+    "name", "fide": {...}, "norms": [...]}]}`` (README); ``notes`` say what the FIDE rating
+    assumed (K, the edition) or why the tournament is not FIDE-rated (4.7.2)."""
 
     tournament: str
     edition: str
     conditions: tuple[ConditionRow, ...]
     players: tuple[PlayerNorms, ...]
+    notes: tuple[str, ...] = ()
 
 
 def _row(c: Condition) -> ConditionRow:
@@ -81,32 +90,50 @@ def norms_view(
     *,
     international_arbiter: bool | None = None,
     most_games_a_day: int | None = None,
+    round_robin: bool | None = None,
 ) -> NormsView:
-    """:raises StateError: when the tournament is not finished."""
+    """:raises StateError: when the tournament is not finished.
+    :raises InputError: for a number of games a day below 1."""
     from skak.views.standings import is_finished  # the standings import this module
 
     if not is_finished(t):
         raise StateError(
             f"{t.name} is not finished: FIDE rating and norms are for a finished tournament"
         )
-    rating = tournament_fide_rating(t, today)
+    if most_games_a_day is not None and most_games_a_day < 1:
+        raise InputError(f"the most games played on one day is 1 or more, not {most_games_a_day}")
+    rating = tournament_fide_rating(t, today, round_robin=round_robin)
     norms = tournament_norms(
-        t, today, international_arbiter=international_arbiter, most_games_a_day=most_games_a_day
+        t,
+        today,
+        international_arbiter=international_arbiter,
+        most_games_a_day=most_games_a_day,
+        round_robin=round_robin,
     )
     changes = {int(c.id): c for c in rating.players}
     players = []
     for p in t.players:
         c = changes[p.start_number]
         reports = norms.players[p.start_number]
-        made = next((r.norm for r in reports if r.made), None)
+        made = next((r for r in reports if r.made), None)
+        maybe = next((r for r in reports if r.status == "made if"), None)
+        norm: str | None
+        norm_if: tuple[str, ...]
+        if made is not None:
+            norm, norm_if = made.norm, ()
+        elif maybe is not None:
+            norm, norm_if = f"{maybe.norm}?", maybe.unknown
+        else:
+            norm, norm_if = None, ()
         players.append(
             PlayerNorms(
                 p.start_number,
                 p.name,
-                FideCell(c.old, c.new, c.change, c.games, made, c.notes),
+                FideCell(c.old, c.new, c.change, c.games, norm, c.notes, norm_if),
                 tuple(
                     NormRow(
                         r.norm,
+                        r.status,
                         r.made,
                         r.games,
                         r.score,
@@ -114,11 +141,16 @@ def norms_view(
                         r.performance,
                         r.required,
                         tuple(_row(x) for x in r.conditions),
+                        r.unknown,
                     )
                     for r in reports
                 ),
             )
         )
     return NormsView(
-        t.name, rating.edition, tuple(_row(x) for x in norms.conditions), tuple(players)
+        t.name,
+        rating.edition,
+        tuple(_row(x) for x in norms.conditions),
+        tuple(players),
+        rating.notes,
     )

@@ -30,7 +30,7 @@ from skak.standings import (
     standings,
 )
 from skak.views._json import OMITTED, Omittable, face_only
-from skak.views.norms import FideCell, norms_view
+from skak.views.norms import FideCell, PlayerNorms, norms_view
 
 __all__ = [
     "RatingCell",
@@ -154,6 +154,9 @@ class StandingsView:
     rating_note: str = face_only("")
     #: The FIDE rating edition of the ``fide`` column (``--fide``), if there is one.
     fide_edition: str | None = face_only(None)
+    #: What the ``fide`` column assumed or why it is empty (4.7.2), and what a norm shown
+    #: as ``IM?`` waits for: lines a face prints beside the table, as ``rating_note``.
+    fide_notes: tuple[str, ...] = face_only(())
 
 
 def standings_view(
@@ -169,12 +172,16 @@ def standings_view(
     with_rating: bool = True,
     today: date | None = None,
     fide: bool = False,
+    international_arbiter: bool | None = None,
+    most_games_a_day: int | None = None,
 ) -> StandingsView:
     """The standings every face shows (see the module's docstring).
 
     ``with_rating`` adds the rating column once a rated tournament is finished (not for
     standings after an earlier round, nor for a file read from elsewhere); ``fide`` adds
-    each player's FIDE rating change and norm (the tournament must be finished).
+    each player's FIDE rating change and norm (the tournament must be finished), with
+    ``international_arbiter`` and ``most_games_a_day`` for 4.7.4's conditions (not known
+    when left out: a norm is then "made if" they hold, ``IM?``).
 
     :raises StateError: for ``fide`` when the tournament is not finished.
     """
@@ -192,13 +199,21 @@ def standings_view(
     result, note = final_rating(t, today) if with_rating and after_round is None else (None, "")
     out = standing_rows(t, rows, cash, result)
     fide_edition = None
+    fide_notes: tuple[str, ...] = ()
     if fide:
         if after_round is not None:
             raise InputError("--fide shows the final standings: leave --after-round out")
-        norms = norms_view(t, today or date.today())
+        norms = norms_view(
+            t,
+            today or date.today(),
+            international_arbiter=international_arbiter,
+            most_games_a_day=most_games_a_day,
+            round_robin=round_robin,
+        )
         cells = {p.start_number: p.fide for p in norms.players}
         out = tuple(replace(r, fide=cells[r.start_number]) for r in out)
         fide_edition = norms.edition
+        fide_notes = norms.notes + _pending_norms(norms.players)
     return StandingsView(
         out,
         t.name,
@@ -209,4 +224,16 @@ def standings_view(
         None if result is None else result.edition,
         note,
         fide_edition,
+        fide_notes,
+    )
+
+
+def _pending_norms(players: Sequence[PlayerNorms]) -> tuple[str, ...]:
+    """What a norm shown as ``IM?`` waits for, once for each set of conditions."""
+    waiting = sorted({p.fide.norm_if for p in players if p.fide.norm_if})
+    return tuple(
+        "a norm marked ? is made if these hold, which skak does not know: "
+        + "; ".join(names)
+        + " (give them: --international-arbiter, --games-a-day N; each condition: skak norms)"
+        for names in waiting
     )
