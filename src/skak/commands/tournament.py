@@ -19,6 +19,13 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
 
+from skak.commands._checks import (
+    check_late_entries,
+    check_not_over,
+    check_results_in,
+    check_rounds_exist,
+    check_withdrawal,
+)
 from skak.commands.games import AttachGames, RemoveGame, decide_games
 from skak.errors import (
     ConflictError,
@@ -29,7 +36,7 @@ from skak.errors import (
     UndoRefusedError,
 )
 from skak.games.timerules import settle_kind
-from skak.messages import N_, Message, N_plural, Phrases
+from skak.messages import N_
 from skak.model.events import (
     Event,
     EventUndone,
@@ -52,7 +59,7 @@ from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 from skak.pairing import PairingSystem, get_system
-from skak.pairing.engine import check_next_round, pair_next, planned_rounds
+from skak.pairing.engine import check_next_round, pair_next
 from skak.pairing.ranking import RankingBy, renumbering
 
 __all__ = [
@@ -238,89 +245,6 @@ def needs_log(command: Command) -> bool:
     return isinstance(command, Undo)
 
 
-# -- rules ---------------------------------------------------------------------------------
-
-
-def _check_late_entries(t: Tournament, system: PairingSystem) -> None:
-    if t.rounds and not system.accepts_late_entries:
-        raise StateError(
-            N_(
-                "round {round} has been paired and {system} takes no late entries (sen tilmelding)",
-                round=t.current_round,
-                system=system.title,
-            )
-        )
-
-
-def _check_withdrawal(t: Tournament, system: PairingSystem, from_round: int) -> None:
-    planned = planned_rounds(t, system)
-    if planned is not None and from_round > planned:
-        raise InputError(
-            N_(
-                "the tournament has {planned} rounds; there is no round {round}",
-                planned=planned,
-                round=from_round,
-            )
-        )
-
-
-def _check_rounds_exist(
-    t: Tournament, system: PairingSystem, rounds: Iterable[int], *, beyond_planned: bool = True
-) -> None:
-    """:raises InputError: naming the first round that is no round number, or (unless
-    ``beyond_planned``) after the planned rounds."""
-    for r in sorted(rounds):
-        if r < 1:
-            raise InputError(f"round {r} is not a round number (rounds count from 1)")
-    planned = planned_rounds(t, system) if beyond_planned else None
-    beyond = sorted(r for r in rounds if planned is not None and r > planned)
-    if beyond:
-        raise InputError(f"the tournament has {planned} rounds; there is no round {beyond[0]}")
-
-
-def _check_not_over(t: Tournament, system: PairingSystem, what: Message) -> None:
-    """:raises StateError: when every planned round has been paired (nothing is left to
-    join, withdraw from or miss)."""
-    planned = planned_rounds(t, system)
-    if planned is not None and t.rounds and t.current_round >= planned:
-        raise StateError(
-            N_(
-                "all {planned} rounds have been paired; the tournament is over: {what}",
-                planned=planned,
-                what=what,
-            )
-        )
-
-
-def _check_results_in(t: Tournament, allow_unfinished: bool) -> bool:
-    """DSU 4.9.3 rule 1.1: a round is paired when every earlier result is in, unless the
-    arbiter allows it; :returns: whether games are still without a result (paired as draws).
-    """
-    missing = [(r.number, r.pending_boards) for r in t.rounds if r.pending_boards]
-    if missing and not allow_unfinished:
-        where = Phrases(
-            "; ",
-            (
-                N_plural(
-                    "round {round} board {boards}",
-                    "round {round} boards {boards}",
-                    len(b),
-                    round=n,
-                    boards=", ".join(map(str, b)),
-                )
-                for n, b in missing
-            ),
-        )
-        raise StateError(
-            N_(
-                "results are missing ({where}); enter them with 'skak result', or pair "
-                "anyway with --allow-unfinished to count those games as draws",
-                where=where,
-            )
-        )
-    return bool(missing)
-
-
 # -- decide --------------------------------------------------------------------------------
 
 
@@ -342,8 +266,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
     match command:
         case RegisterPlayers(make=make, source=source):
             players = tuple(make(t))  # bad details are named before the round is checked
-            _check_not_over(t, system, N_("no round is left for a late entry (sen tilmelding)"))
-            _check_late_entries(t, system)
+            check_not_over(t, system, N_("no round is left for a late entry (sen tilmelding)"))
+            check_late_entries(t, system)
             return [PlayersAdded(players, source)]
         case EditPlayer():
             before = t.player(command.start_number)
@@ -366,7 +290,7 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             if command.ratings:
                 changes["ratings"] = replace(before.ratings, **command.ratings)
             if command.add_absent:
-                _check_rounds_exist(t, system, command.add_absent)
+                check_rounds_exist(t, system, command.add_absent)
                 changes["absent_rounds"] = before.absent_rounds | command.add_absent
             if not changes:
                 raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
@@ -374,18 +298,18 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
         case AnnounceAbsence():
             t.player(command.start_number)  # an unknown player is named before the rounds
             # A cancel may take back any round, to mend what older versions accepted.
-            _check_rounds_exist(t, system, command.rounds, beyond_planned=not command.cancel)
+            check_rounds_exist(t, system, command.rounds, beyond_planned=not command.cancel)
             return [_decide_absence(t, command)]
         case Withdraw(start_number=n, from_round=first):
             t.player(n)  # an unknown player is named before the round is checked
             if first is None:
-                _check_not_over(t, system, N_("there is no round left to withdraw from"))
+                check_not_over(t, system, N_("there is no round left to withdraw from"))
             start = first if first is not None else t.next_round
-            _check_withdrawal(t, system, start)
+            check_withdrawal(t, system, start)
             return [PlayerWithdrawn(n, start)]
         case PairNextRound(allow_unfinished=allow, progress=progress):
             check_next_round(t, system)
-            unfinished = _check_results_in(t, allow)
+            unfinished = check_results_in(t, allow)
             events: list[Event] = []
             ranking = getattr(system.settings(t), "initial_ranking", "as-entered")
             if not t.rounds and ranking in ("dsu", "fide"):
@@ -561,9 +485,9 @@ def evolve(
     if state is not None:
         match event:
             case PlayersAdded() if strict:
-                _check_late_entries(state, ctx.system(state))
+                check_late_entries(state, ctx.system(state))
             case PlayerWithdrawn(from_round=first) if strict:
-                _check_withdrawal(state, ctx.system(state), first)
+                check_withdrawal(state, ctx.system(state), first)
             case ResultEntered(round=number, board=board, result=result) if strict:
                 pairing = state.round(number).board(board)
                 check_withdrawn(state, number, board, pairing.white, pairing.black, result)
