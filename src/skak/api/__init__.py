@@ -23,6 +23,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skak.api._backup import BackupCommands, BackupSummary
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
     check_new_tournament,
@@ -61,6 +62,7 @@ if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked 
     from skak.views import StandingsView, TournamentExport
 
 __all__ = [
+    "BackupSummary",
     "HistoryLine",
     "Outcome",
     "PairPreview",
@@ -107,7 +109,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands):
+class Skak(RegistryCommands, BackupCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
