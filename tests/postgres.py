@@ -129,7 +129,11 @@ class Cluster:
 
     def database(self) -> str:
         """A new, empty database's URL."""
-        name = f"skak_test_{os.getpid()}_{next(self._counter)}"
+        # Short on the own cluster (a message quoting the URL then fits its line); on a
+        # shared server, named after this process.
+        name = f"t{next(self._counter)}"
+        if self._folder is None:
+            name = f"skak_test_{os.getpid()}_{name}"
         self._admin(f"CREATE DATABASE {name}")
         self._made.append(name)
         return self._url(name)
