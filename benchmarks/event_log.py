@@ -1,4 +1,5 @@
-"""How fast are ``skak result`` and ``skak standings`` on a big Swiss, and how do they grow?
+"""How fast are ``skak result`` and ``skak standings`` on a big Swiss, and how do they grow,
+on SQLite and on PostgreSQL?
 
 For each field size (100 to 1 000 players, 11 rounds) this writes a tournament as the
 events an arbiter's evening makes: the creation, the players, and per round the pairing
@@ -13,7 +14,15 @@ of skak at commit 0a11e49 (before the event store read from snapshots and each c
 the log once) are printed beside them: measured on this 2-core machine with the same
 procedure, each command then replayed the whole log two or three times.
 
+Then, for each backend (``--backends sqlite,postgresql``; PostgreSQL is a throw-away
+cluster as the tests start one, or the server ``--postgresql URL`` names, a database of
+which the benchmark creates and drops), inside one process: the replay of the whole log
+(every event folded, as ``skak check`` and an undo do), a command's read (from the newest
+snapshot plus the events after it), and the append of one result — ``Skak.enter_result``
+whole (read, decide, append) and the write transaction alone — each the best of five.
+
 Run: .venv/bin/python benchmarks/event_log.py [--players 100,250,500,1000]
+[--backends sqlite,postgresql] [--postgresql URL] [--no-cli]
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from skak.api import Skak
@@ -103,10 +113,97 @@ def timed(args: list[str], db: Path) -> tuple[float, float]:
     return wall, cpu
 
 
+def best(work: Callable[[], object], times: int = 5) -> float:
+    """The least wall time of ``times`` runs of ``work``, in seconds."""
+    fastest = float("inf")
+    for _ in range(times):
+        start = time.perf_counter()
+        work()
+        fastest = min(fastest, time.perf_counter() - start)
+    return fastest
+
+
+def store_timings(db: str, players: int) -> dict[str, float]:
+    """Replay, read and append on one backend, inside one process (see the docstring)."""
+    s = Skak(db, create=True, actor="bench")
+    kind = TournamentKind(s.context())
+    row = s.store.create(kind, "Benchmark open", swiss_like(players), "bench").stream
+    s.enter_result(row.id, ROUNDS, 1, Result.DRAW)  # a snapshot stands, as it would
+    found = {
+        "replay": best(lambda: s.store.load(kind, row, full=True).state),
+        "read": best(lambda: s.store.load(kind, row).state),
+    }
+    flip = iter(range(1000))
+
+    def enter() -> None:
+        s.enter_result(row.id, ROUNDS, 2, (Result.DRAW, Result.WHITE_WIN)[next(flip) % 2])
+
+    found["enter"] = best(enter)
+    timings = []
+    for k in range(5):
+        loaded = s.store.load(kind, row)
+        event = ResultEntered(ROUNDS, 3, (Result.DRAW, Result.BLACK_WIN)[k % 2])
+        state = kind.evolve(loaded.state, event, None)
+        start = time.perf_counter()
+        s.store.append(loaded, [event], "bench", state)
+        timings.append(time.perf_counter() - start)
+    found["append"] = min(timings)
+    found["events"] = float(s.store.load(kind, row, full=True).version)
+    s.close()
+    return found
+
+
+def backend_table(sizes: list[int], backends: list[str], server: str | None) -> None:
+    print()
+    print(
+        f"{'backend':>10} {'players':>7} {'events':>6} | {'replay all':>10} "
+        f"{'read (snapshot)':>15} | {'enter_result':>12} {'append alone':>12}"
+    )
+    for backend in backends:
+        cluster = None
+        if backend == "postgresql":
+            sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+            from tests.postgres import Cluster, unavailable
+
+            if server:
+                os.environ["SKAK_TEST_POSTGRESQL_URL"] = server
+            why = unavailable()
+            if why is not None:
+                print(f"{backend:>10} skipped: {why}")
+                continue
+            cluster = Cluster()
+        try:
+            for n in sizes:
+                with tempfile.TemporaryDirectory() as folder:
+                    db = str(Path(folder) / "bench.db") if cluster is None else cluster.database()
+                    t = store_timings(db, n)
+                    if cluster is not None:
+                        cluster.drop(db)
+                print(
+                    f"{backend:>10} {n:>7} {int(t['events']):>6} | {t['replay']:>9.3f}s "
+                    f"{t['read']:>14.3f}s | {t['enter'] * 1000:>10.1f}ms "
+                    f"{t['append'] * 1000:>10.1f}ms"
+                )
+        finally:
+            if cluster is not None:
+                cluster.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", default="100,250,500,1000")
-    sizes = [int(n) for n in parser.parse_args().players.split(",")]
+    parser.add_argument("--backends", default="sqlite,postgresql")
+    parser.add_argument("--postgresql", default=None, help="a server to use (a URL)")
+    parser.add_argument("--no-cli", action="store_true", help="only the backends' table")
+    args = parser.parse_args()
+    sizes = [int(n) for n in args.players.split(",")]
+    if not args.no_cli:
+        cli_table(sizes)
+    backend_table(sizes, args.backends.split(","), args.postgresql)
+
+
+def cli_table(sizes: list[int]) -> None:
+    """``skak result`` and ``skak standings`` as a user runs them, on SQLite."""
     print(
         f"{'players':>7} {'events':>6} | {'result wall/CPU':>16} {'before':>11} {'ratio':>5} |"
         f" {'standings wall/CPU':>18} {'before':>11} {'ratio':>5}"

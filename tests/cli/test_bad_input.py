@@ -12,11 +12,11 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.cli import app, normalise_argv
-from tests.conftest import file_digest
+from tests.conftest import db_digest
 
 
 @pytest.fixture
-def paired(runner: CliRunner) -> Path:
+def paired(runner: CliRunner, cli_db: str) -> str:
     """A 5-player round robin with round 1 paired (player 1 has the bye on board 3)."""
     for args in (
         ["new", "Klub"],
@@ -25,7 +25,7 @@ def paired(runner: CliRunner) -> Path:
     ):
         result = runner.invoke(app, args)
         assert result.exit_code == 0, result.output
-    return Path("skak.db")
+    return cli_db
 
 
 CSV_BAD = (
@@ -68,29 +68,29 @@ CSV_BAD = (
     ids=lambda v: v if isinstance(v, int) else " ".join(v) if isinstance(v, list) else None,
 )
 def test_bad_input_is_refused_and_changes_nothing(
-    runner: CliRunner, paired: Path, args: list[str], code: int, message: str
+    runner: CliRunner, paired: str, args: list[str], code: int, message: str
 ) -> None:
     if args[0] == "undo" and args[-1] == "7":
         assert runner.invoke(app, ["result", "1", "1", "1-0"]).exit_code == 0
-    digest = file_digest(paired)
+    digest = db_digest(paired)
     result = runner.invoke(app, args)
     assert result.exit_code == code, result.output
     assert message in " ".join(result.stderr.split()), result.stderr
     assert result.stderr.startswith("error:")
-    assert file_digest(paired) == digest
+    assert db_digest(paired) == digest
 
 
-def test_allow_unfinished_pairs_anyway(runner: CliRunner, paired: Path) -> None:
+def test_allow_unfinished_pairs_anyway(runner: CliRunner, paired: str) -> None:
     result = runner.invoke(app, ["pair", "--allow-unfinished", "--json"])
     assert result.exit_code == 0, result.output
     assert '"round": 2' in result.stdout
 
 
 def test_csv_import_reports_every_bad_line_and_imports_nothing(
-    runner: CliRunner, paired: Path
+    runner: CliRunner, paired: str
 ) -> None:
     Path("spillere.csv").write_text(CSV_BAD, encoding="utf-8")
-    digest = file_digest(paired)
+    digest = db_digest(paired)
     result = runner.invoke(app, ["players", "import", "spillere.csv"])
     assert result.exit_code == 3
     err = result.stderr
@@ -100,9 +100,10 @@ def test_csv_import_reports_every_bad_line_and_imports_nothing(
     assert "spillere.csv line 5: birth date '31-02-2001' is not a date" in err
     assert "spillere.csv line 6: 2 fields, the header has 4" in err
     assert "line 2" not in err
-    assert file_digest(paired) == digest
+    assert db_digest(paired) == digest
 
 
+@pytest.mark.sqlite_only
 def test_no_database(runner: CliRunner) -> None:
     result = runner.invoke(app, ["standings"])
     assert result.exit_code == 7
@@ -136,25 +137,25 @@ def test_bad_tournament_settings_create_nothing(
     assert not Path("skak.db").exists()
 
 
-def test_no_valid_pairing_exit_code(runner: CliRunner) -> None:
+def test_no_valid_pairing_exit_code(runner: CliRunner, cli_db: str) -> None:
     assert runner.invoke(app, ["new", "Klub", "--rounds", "7"]).exit_code == 0
     for i in range(4):
         assert runner.invoke(app, ["players", "add", f"P, {i}"]).exit_code == 0
-    digest = file_digest(Path("skak.db"))
+    digest = db_digest(cli_db)
     result = runner.invoke(app, ["pair"])
     assert result.exit_code == 6
     assert "round robin of 4 players has 3 rounds" in " ".join(result.stderr.split())
-    assert file_digest(Path("skak.db")) == digest
+    assert db_digest(cli_db) == digest
 
 
-def test_duplicate_start_number(runner: CliRunner) -> None:
+def test_duplicate_start_number(runner: CliRunner, cli_db: str) -> None:
     assert runner.invoke(app, ["new", "Klub"]).exit_code == 0
     assert runner.invoke(app, ["players", "add", "A, A", "--start-number", "2"]).exit_code == 0
-    digest = file_digest(Path("skak.db"))
+    digest = db_digest(cli_db)
     result = runner.invoke(app, ["players", "add", "Dobbelt, Ib", "--start-number", "2"])
     assert result.exit_code == 5  # a conflict with the tournament as it stands (#23 item 14)
     assert result.stderr.startswith("error: start number (startnummer) 2 is taken by A, A")
-    assert file_digest(Path("skak.db")) == digest
+    assert db_digest(cli_db) == digest
 
 
 @pytest.mark.parametrize(
@@ -162,7 +163,7 @@ def test_duplicate_start_number(runner: CliRunner) -> None:
     [("+-", "+-"), ("-+", "-+"), ("--", "--"), ("0f-1f", "-+"), ("1/2-1/2", "½-½")],
 )
 def test_forfeit_results_typed_as_on_the_scoresheet(
-    runner: CliRunner, paired: Path, typed: str, stored: str
+    runner: CliRunner, paired: str, typed: str, stored: str
 ) -> None:
     result = runner.invoke(app, normalise_argv(["result", "1", "1", typed]))
     assert result.exit_code == 0, result.output

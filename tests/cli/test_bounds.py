@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.cli import app, normalise_argv
-from tests.conftest import file_digest
+from tests.conftest import db_digest
 
 LONG = "N" * 5000
 
@@ -69,12 +69,12 @@ def test_a_name_longer_than_its_column_is_refused(runner: CliRunner) -> None:
 
 
 @pytest.fixture
-def paired(runner: CliRunner) -> Path:
+def paired(runner: CliRunner, cli_db: str) -> str:
     ok(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
     for i in range(1, 7):
         ok(runner, "players", "add", f"P, {i}")
     ok(runner, "pair")
-    return Path("skak.db")
+    return cli_db
 
 
 @pytest.mark.parametrize(
@@ -99,11 +99,11 @@ def paired(runner: CliRunner) -> Path:
     ids=lambda v: " ".join(v)[:40] if isinstance(v, list) else None,
 )
 def test_bad_numbers_and_texts_are_plain_errors(
-    runner: CliRunner, paired: Path, args: list[str], code: int, message: str
+    runner: CliRunner, paired: str, args: list[str], code: int, message: str
 ) -> None:
-    digest = file_digest(paired)
+    digest = db_digest(paired)
     assert message in refused(runner, args, code)
-    assert file_digest(paired) == digest
+    assert db_digest(paired) == digest
 
 
 def test_a_csv_name_longer_than_its_column_names_the_line(runner: CliRunner) -> None:

@@ -223,6 +223,7 @@ def writer_holding(club: Path) -> Iterator[None]:
         holder.wait(timeout=30)
 
 
+@pytest.mark.sqlite_only  # SQLite's file lock
 def test_a_busy_database_in_danish(
     runner: CliRunner, writer_holding: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -21,6 +21,9 @@ from skak.model import Ratings, Tournament
 from skak.storage import database
 from tests.conftest import file_digest
 
+#: Damaged pages, SQLite's checks, its file lock and the files a command creates: SQLite's.
+pytestmark = pytest.mark.sqlite_only
+
 #: What no message may show: SQL, SQLAlchemy's help links, Python's tracebacks.
 LEAKS = ("[SQL", "BEGIN", "SELECT", "sqlalche.me", "Traceback", "sqlalchemy", "sqlite3.")
 

@@ -263,7 +263,7 @@ def test_gladiator_variants_are_set_with_scoring(runner: CliRunner) -> None:
 
 
 def test_engine_check_names_a_late_correction_as_the_reason(
-    runner: CliRunner, tmp_path: Path
+    runner: CliRunner, tmp_path: Path, cli_db: str
 ) -> None:
     _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
     for i in range(1, 9):
@@ -275,7 +275,7 @@ def test_engine_check_names_a_late_correction_as_the_reason(
     _run(runner, "result", "1", "1", "0-1")  # after round 2 was paired on 1-0
     trf = tmp_path / "klub.trf"
     _run(runner, "export", "trf", "-o", str(trf))
-    again = Skak(Path("skak.db")).load(None)
+    again = Skak(cli_db).load(None)
     assert again.round(1).board(1).corrected_after == 2
     result = runner.invoke(app, ["engine", "--monrad", "--check", str(trf)])
     text = " ".join((result.stdout + result.stderr).split())

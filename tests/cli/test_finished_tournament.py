@@ -3,8 +3,6 @@ and no withdrawal, and an unknown player is named before any round is checked.""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from typer.testing import CliRunner
 
@@ -13,13 +11,13 @@ from skak.cli import app
 from skak.commands import tournament as rules
 from skak.errors import InputError, StateError
 from skak.model import Ratings, Result, Tournament
-from tests.conftest import file_digest
+from tests.conftest import db_digest
 
 
 @pytest.fixture
-def finished(runner: CliRunner) -> Path:
+def finished(runner: CliRunner, cli_db: str) -> str:
     """A Monrad tournament of 8 players, all 7 rounds played."""
-    s = Skak("skak.db", create=True)
+    s = Skak(cli_db, create=True)
     s.create(Tournament("Fin", "monrad", number_of_rounds=7))
     for i in range(1, 9):
         s.add_player(None, f"P, {i}", ratings=Ratings(dsu=1400 + 10 * i))
@@ -28,7 +26,7 @@ def finished(runner: CliRunner) -> Path:
             if p.black is not None:
                 s.enter_result(None, number, p.board, Result.WHITE_WIN)
     s.close()
-    return Path("skak.db")
+    return cli_db
 
 
 @pytest.mark.parametrize(
@@ -59,17 +57,17 @@ def finished(runner: CliRunner) -> Path:
     ids=lambda v: " ".join(v) if isinstance(v, list) else None,
 )
 def test_a_finished_tournament_refuses(
-    runner: CliRunner, finished: Path, args: list[str], code: int, message: str
+    runner: CliRunner, finished: str, args: list[str], code: int, message: str
 ) -> None:
-    digest = file_digest(finished)
+    digest = db_digest(finished)
     result = runner.invoke(app, args)
     assert result.exit_code == code, result.output
     assert result.stderr.startswith("error:")
     assert message in " ".join(result.stderr.split())
-    assert file_digest(finished) == digest
+    assert db_digest(finished) == digest
 
 
-def test_the_rules_are_in_decide(finished: Path) -> None:
+def test_the_rules_are_in_decide(finished: str) -> None:
     """The same refusals come from the pure ``decide``, which the store runs on every try."""
     s = Skak(finished)
     try:
@@ -85,8 +83,8 @@ def test_the_rules_are_in_decide(finished: Path) -> None:
         s.close()
 
 
-def test_an_absence_within_the_rounds_is_still_taken(runner: CliRunner) -> None:
-    s = Skak("skak.db", create=True)
+def test_an_absence_within_the_rounds_is_still_taken(runner: CliRunner, cli_db: str) -> None:
+    s = Skak(cli_db, create=True)
     s.create(Tournament("Fin", "monrad", number_of_rounds=7))
     for i in range(1, 5):
         s.add_player(None, f"P, {i}")

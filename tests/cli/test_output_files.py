@@ -30,6 +30,7 @@ def tournament(runner: CliRunner) -> Path:
     return Path("skak.db")
 
 
+@pytest.mark.sqlite_only  # the database as a file
 @pytest.mark.parametrize("kind", ["trf", "json"])
 @pytest.mark.parametrize(
     "target", ["skak.db", "./skak.db", "link.db", "skak.db-wal"], ids=lambda t: t

@@ -29,6 +29,7 @@ def test_names_with_square_brackets_are_shown_as_they_are(runner: CliRunner) -> 
     assert "Open [/] [red]" in ok(runner, "players", "list")
 
 
+@pytest.mark.sqlite_only  # other programs' SQLite files
 def test_another_programs_database_is_never_written(runner: CliRunner) -> None:
     with sqlite3.connect("other.db") as conn:
         conn.execute("CREATE TABLE customers (id INTEGER)")

@@ -15,7 +15,7 @@ from skak.io.trf import decode_trf, parse_trf, write_trf
 from skak.model import Player, Ratings, Tournament
 from skak.pairing import get_system
 from skak.pairing.berger import berger_schedule
-from tests.conftest import file_digest
+from tests.conftest import db_digest
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "trf"
 
@@ -70,21 +70,21 @@ def test_real_files_import(runner: CliRunner, name: str) -> None:
     assert exported == replace(original, pairing_system="berger")
 
 
-def test_bad_file_imports_nothing(runner: CliRunner) -> None:
+def test_bad_file_imports_nothing(runner: CliRunner, cli_db: str) -> None:
     ok(runner, "new", "Existing")
     lines = (DATA / "lichess_2020_06.trf").read_text().splitlines()
     lines = [
         line.replace("13 b 1", "13 b =") if line.startswith("001    1") else line for line in lines
     ]
     Path("bad.trf").write_text("\n".join(lines) + "\n")
-    digest = file_digest(Path("skak.db"))
+    digest = db_digest(cli_db)
     result = runner.invoke(app, ["import", "trf", "bad.trf"])
     assert result.exit_code == 3
     assert "bad.trf line 16 column 99: round 1: results" in result.stderr
     lenient = runner.invoke(app, ["import", "trf", "bad.trf", "--lenient"])
     assert lenient.exit_code == 3
     assert "nothing imported: 2 problems in the file" in lenient.stderr
-    assert file_digest(Path("skak.db")) == digest
+    assert db_digest(cli_db) == digest
 
 
 def test_import_needs_a_pairing_system_skak_knows(runner: CliRunner) -> None:

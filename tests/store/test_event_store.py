@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -15,10 +17,16 @@ from skak.api import Skak
 from skak.cli import app
 from skak.commands.tournament import Context
 from skak.errors import ConflictError, UndoRefusedError
-from skak.model.events import PlayerEdited, ResultEntered
+from skak.model.events import (
+    PlayerEdited,
+    PlayersAdded,
+    ResultEntered,
+    RoundPaired,
+    TournamentCreated,
+)
 from skak.model.player import Player, Ratings
 from skak.model.results import Result
-from skak.model.tournament import Tournament
+from skak.model.tournament import Pairing, Round, Tournament
 from skak.store import EventStore, TournamentKind
 from skak.store import streams as store_module
 
@@ -157,57 +165,126 @@ def test_snapshots_give_the_state_a_full_replay_gives(api: Skak) -> None:
         api.undo(tid, seq=100)
 
 
+#: One arbiter's process: enters its own boards (odd or even) and, on the boards it contests
+#: (every 20th of the other's), the result it believes goes on an empty board (``seen=None``,
+#: as the web's board list sends it). Prints one line of JSON: what became of each entry.
 _WRITER = textwrap.dedent(
     """
-    import sys, time
+    import json, sys, time
     from pathlib import Path
     from skak.api import Skak
+    from skak.errors import ConflictError
     from skak.model.results import Result
-    db, first, go = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])
-    s = Skak(db, actor=f"writer{first}")
+    db, parity, boards, go = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
+    per_round = int(sys.argv[5])
+    s = Skak(db, actor=f"writer{parity}")
     while not go.exists():
         time.sleep(0.005)
-    boards = range(first, 41, 2)
-    for b in boards:
-        s.enter_result(1, 1, b, Result.WHITE_WIN if b % 3 else Result.DRAW)
-    print(s.store.stats.conflicts)
+    mine = [b for b in range(1, boards + 1) if b % 2 == parity % 2]
+    contested = [b for b in range(1, boards + 1) if b % 2 != parity % 2 and b % 20 in (0, 1)]
+    won = Result.WHITE_WIN if parity == 1 else Result.BLACK_WIN
+    done = {}
+    for b in sorted(mine + contested, key=lambda b: (b % 7, b)):
+        try:
+            r, board = divmod(b - 1, per_round)
+            s.result_entry(1, r + 1, board + 1, won if b in contested else Result.DRAW, seen=None)
+            done[b] = "entered"
+        except ConflictError as err:
+            done[b] = "conflict: " + str(err)
+    print(json.dumps({"done": done, "conflicts": s.store.stats.conflicts}))
     s.close()
     """
 )
 
 
-def test_two_processes_racing_on_one_tournament_lose_nothing(tmp_path: Path) -> None:
-    db = tmp_path / "race.db"
-    api = Skak(db, create=True, actor="setup")
-    tid = _field(api, players=80, rounds=7)
-    api.pair(tid)
+#: The race's boards: four rounds of 100 (paired before the race, as with
+#: ``--allow-unfinished``), so that 400 boards need a field of 200 players, not 800.
+ROUNDS, PER_ROUND = 4, 100
+
+
+def _board(cell: int) -> tuple[int, int]:
+    """The race's ``cell``-th board as (round, board)."""
+    r, b = divmod(cell - 1, PER_ROUND)
+    return r + 1, b + 1
+
+
+def _race(database: str, tmp_path: Path, boards: int) -> list[dict[str, Any]]:
+    """Two processes entering results on ``boards`` boards of one tournament at once."""
+    api = Skak(database, create=True, actor="setup")
+    players = 2 * PER_ROUND
+    field = tuple(Player(i, f"Spiller {i:04d}") for i in range(1, players + 1))
+    events: list[Any] = [
+        TournamentCreated(Tournament("Race", "monrad", number_of_rounds=9)),
+        PlayersAdded(field),
+    ]
+    ring = list(range(2, players + 1))
+    for number in range(1, ROUNDS + 1):  # the circle method: nobody meets twice
+        order = [1, *ring]
+        pairs = [(order[i], order[-1 - i]) for i in range(PER_ROUND)]
+        events.append(
+            RoundPaired(Round(number, tuple(Pairing(i, w, b) for i, (w, b) in enumerate(pairs, 1))))
+        )
+        ring = ring[-1:] + ring[:-1]
+    api.store.create(TournamentKind(api.context()), "Race", events, "setup")
     api.close()
     go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     writers = [
         subprocess.Popen(
-            [sys.executable, "-c", _WRITER, str(db), str(first), str(go)],
+            [sys.executable, "-c", _WRITER, database, *map(str, (parity, boards, go, PER_ROUND))],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        for first in (1, 2)
+        for parity in (1, 2)
     ]
     go.touch()
-    conflicts = 0
+    reports = []
     for w in writers:
-        stdout, stderr = w.communicate(timeout=120)
+        stdout, stderr = w.communicate(timeout=600)
         assert w.returncode == 0, stderr
-        conflicts += int(stdout.split()[-1])
-    print(f"writers met {conflicts} conflicts and retried")
-    api = Skak(db)
-    t = api.load(tid)
-    assert all(p.result is not None for p in t.round(1).pairings)
-    lines = api.history(tid)
+        reports.append(json.loads(stdout))
+    return reports
+
+
+def test_two_processes_racing_on_one_tournament_lose_nothing(database: str, tmp_path: Path) -> None:
+    """Two arbiters' processes enter 200 results each on one round at once, and each also
+    enters the 20 boards of the other's that it contests: every result on a board of one's own
+    lands, and on a contested board exactly one entry lands and the other is reported as a
+    conflict (its board changed since it was read), never silently overwritten."""
+    boards = ROUNDS * PER_ROUND
+    first, second = _race(database, tmp_path, boards)
+    print(f"writers retried {first['conflicts']} + {second['conflicts']} times after a race")
+    api = Skak(database)
+    t = api.load(1)
+    lines = api.history(1)
     assert [h.seq for h in lines] == list(range(1, len(lines) + 1))
-    assert sum(1 for h in lines if h.kind == "result_entered") == 40
-    assert {h.actor for h in lines if h.kind == "result_entered"} == {"writer1", "writer2"}
+    entered = [h for h in lines if h.kind == "result_entered"]
+    assert len(entered) == boards  # one result per board, none lost, none doubled
+    assert all(p.result is not None for r in t.rounds for p in r.pairings)
+    done = [{int(b): str(what) for b, what in r["done"].items()} for r in (first, second)]
+    contested = [b for b in range(1, boards + 1) if b % 20 in (0, 1)]
+    for parity, mine in ((1, done[0]), (2, done[1])):
+        own = [b for b in range(1, boards + 1) if b % 2 == parity % 2 and b not in contested]
+        assert all(mine[b] == "entered" for b in own), mine
+    for b in contested:
+        # The owner enters a draw; the other writer contests with 1-0 (writer 1) or 0-1.
+        owner, rival, claim = (
+            (done[1], done[0], Result.WHITE_WIN)
+            if b % 2 == 0
+            else (done[0], done[1], Result.BLACK_WIN)
+        )
+        assert sorted([owner[b][:8], rival[b][:8]]) == ["conflict", "entered"], (
+            b,
+            owner[b],
+            rival[b],
+        )
+        refused = owner[b] if rival[b] == "entered" else rival[b]
+        r, board = _board(b)
+        assert f"round {r} board {board} was changed" in refused
+        assert t.round(r).board(board).result is (claim if rival[b] == "entered" else Result.DRAW)
+    assert {h.actor for h in entered} == {"writer1", "writer2"}
     api.close()
 
 

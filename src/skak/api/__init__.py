@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skak.api._accounts import AccountCommands, hash_password, password_matches
+from skak.api._backup import BackupCommands, BackupSummary
 from skak.api._games import GameCommands, read_pgn_file
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
@@ -66,6 +67,7 @@ if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked 
     from skak.views import StandingsView, TournamentExport
 
 __all__ = [
+    "BackupSummary",
     "HistoryLine",
     "Outcome",
     "PairPreview",
@@ -118,7 +120,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands, AccountCommands, GameCommands):
+class Skak(RegistryCommands, AccountCommands, GameCommands, BackupCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),

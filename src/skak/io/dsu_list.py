@@ -35,8 +35,16 @@ def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ..
 
     :raises InputError: naming every bad line.
     """
+    # CR, LF and CRLF line ends alike (a lone CR would stop the CSV reader)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     reader = csv.reader(io.StringIO(text), delimiter=";")
-    header = next(reader, None)
+    try:
+        header = next(reader, None)
+    except csv.Error as err:
+        raise InputError(
+            f"the line cannot be read as CSV ({err})",
+            location=f"{source} line {max(reader.line_num, 1)}",
+        ) from None
     if header is None or [h.strip() for h in header[: len(COLUMNS)]] != list(COLUMNS):
         raise InputError(
             "the first line must name the columns " + ";".join(f'"{c}"' for c in COLUMNS),

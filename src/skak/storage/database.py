@@ -1,10 +1,15 @@
 """Opening a database and keeping its schema current; read and write transactions.
 
-The embedded default is an SQLite file; any SQLAlchemy URL works. The event store
-(:mod:`skak.store`) reads in :meth:`Database.read` and appends in :meth:`Database.write`. On
-SQLite the file is in WAL mode, so reads never wait for a writer; a write starts with
-``BEGIN IMMEDIATE``, holds the lock only while it appends, and an error rolls everything back,
-leaving the file byte-for-byte as it was. Every database error becomes a
+The embedded default is an SQLite file; a federation server uses PostgreSQL
+(``postgresql+psycopg://user@host/db``, the ``skak[postgres]`` extra), and any SQLAlchemy URL
+works. The event store (:mod:`skak.store`) reads in :meth:`Database.read` and appends in
+:meth:`Database.write`. On SQLite the file is in WAL mode, so reads never wait for a writer; a
+write starts with ``BEGIN IMMEDIATE``, holds the lock only while it appends, and an error
+rolls everything back, leaving the file byte-for-byte as it was. On PostgreSQL a read is one
+``REPEATABLE READ`` snapshot and a write is ``READ COMMITTED``: the store locks the one
+stream it appends to (``SELECT … FOR UPDATE``), the unique ``(stream, version)`` constraint
+refuses a stale writer on both, and a lock waited for longer than :data:`BUSY_TIMEOUT_MS`
+ends the command as busy. Every database error becomes a
 :class:`~skak.errors.StorageError` in plain words (no SQL, no library URLs). Before its first
 write an SQLite file is checked with SQLite's ``quick_check`` (a damaged file is never written
 to); :meth:`Database.integrity_problems` runs the full check (``skak check``).
@@ -33,7 +38,7 @@ _MIGRATIONS = Path(__file__).parent / "migrations"
 
 #: The newest migration's revision. Checked against the migrations by the tests, so that a
 #: current database is recognised without importing Alembic on every command.
-SCHEMA_REVISION = "0003"
+SCHEMA_REVISION = "0004"
 
 #: How long a write waits for another command's write to finish before it gives up with
 #: "busy, try again" (reads never wait: WAL).
@@ -41,9 +46,14 @@ BUSY_TIMEOUT_MS = 10_000
 
 
 def database_url(db: str | Path) -> str:
-    """An SQLAlchemy URL for ``db``: a URL as it is, anything else as an SQLite file path."""
+    """An SQLAlchemy URL for ``db``: a URL as it is, anything else as an SQLite file path.
+    ``postgresql://`` and ``postgres://`` (libpq's own spellings) mean psycopg 3, the driver
+    the ``skak[postgres]`` extra installs."""
     text = str(db)
     if "://" in text:
+        scheme, rest = text.split("://", 1)
+        if scheme in ("postgresql", "postgres"):
+            return f"postgresql+psycopg://{rest}"
         return text
     return f"sqlite:///{Path(text).expanduser()}"
 
@@ -68,8 +78,7 @@ class Database:
         self._sound = False  # checked with quick_check before the first write
         if isinstance(db, Engine):
             self.url = db.url.render_as_string(hide_password=False)
-            if db.dialect.name == "sqlite":
-                _sqlite_hooks(db)
+            _hooks(db)
             self.engine = db
             self._owns_engine = False
             self._open(create, None)
@@ -97,8 +106,10 @@ class Database:
             self._upgrade(create)
             self._ensure_wal()
         except ImportError as err:
+            extra = " (pip install 'skak[postgres]')" if self.url.startswith("postgresql") else ""
             raise StorageError(
-                f"cannot open {self.location}: its database driver is not installed ({err.name})"
+                f"cannot open {self.location}: its database driver is not installed "
+                f"({err.name}){extra}"
             ) from err
         except OperationalError as err:
             if _is_busy(err):
@@ -109,8 +120,7 @@ class Database:
 
     def _make_engine(self) -> Engine:
         engine = create_engine(self.url)
-        if self.url.startswith("sqlite"):
-            _sqlite_hooks(engine)
+        _hooks(engine)
         return engine
 
     def _current_revision(self) -> tuple[str | None, bool]:
@@ -132,7 +142,12 @@ class Database:
         current, has_tables = self._current_revision()
         if current == SCHEMA_REVISION:
             return
-        if current is None and (has_tables or not create):
+        if current is None and not has_tables and not create:
+            raise StorageError(
+                f"{self.location} is not a skak database yet (it is empty); create a "
+                "tournament first with 'skak new', or restore a backup with 'skak restore'"
+            )
+        if current is None and has_tables:
             raise StorageError(
                 f"{self.location} is not a skak database"
                 + (" (it holds another program's tables)" if has_tables else "")
@@ -217,16 +232,20 @@ class Database:
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Connection]:
+        options: dict[str, Any] = {"skak_write": write}
+        if not write and self.engine.dialect.name == "postgresql":
+            # One snapshot for the whole read (a stream's snapshot and the events after it).
+            options.update(isolation_level="REPEATABLE READ", postgresql_readonly=True)
         try:
             with self.engine.connect() as conn:
-                conn = conn.execution_options(skak_write=write)
+                conn = conn.execution_options(**options)
                 with conn.begin():
                     if write and not self._sound:
                         self._check_sound(conn)
                     yield conn
         except IntegrityError as err:
             text = str(err.orig)
-            if "uq_stream_events_version" in text or "stream_events.version" in text:
+            if any(guard in text for guard in _GUARDS):
                 raise ConflictError(
                     "another command changed the same record at the same time; nothing was "
                     "written: look again and retry"
@@ -290,7 +309,39 @@ class Database:
             self.engine.dispose()
 
 
+#: What the database says when a guard against two writers refused one: the unique
+#: ``(stream, version)`` constraint, and the one stream of a single-stream kind (PostgreSQL
+#: names the constraint, SQLite the columns).
+_GUARDS = (
+    "uq_stream_events_version",
+    "stream_events.version",
+    "uq_streams_single_kind",
+    "streams.kind",
+)
+
 _HOOKED: weakref.WeakSet[Engine] = weakref.WeakSet()
+
+
+def _hooks(engine: Engine) -> None:
+    """The backend's own settings on every connection (see the module's docstring)."""
+    if engine.dialect.name == "sqlite":
+        _sqlite_hooks(engine)
+    elif engine.dialect.name == "postgresql":
+        _postgresql_hooks(engine)
+
+
+def _postgresql_hooks(engine: Engine) -> None:
+    """A lock waited for longer than :data:`BUSY_TIMEOUT_MS` fails (busy, try again) instead
+    of hanging the command. Hooked once."""
+    if engine in _HOOKED:
+        return
+    _HOOKED.add(engine)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {int(BUSY_TIMEOUT_MS)}")
+        dbapi_connection.commit()
 
 
 def _sqlite_hooks(engine: Engine) -> None:
@@ -316,7 +367,7 @@ def _sqlite_hooks(engine: Engine) -> None:
 def _is_busy(err: SQLAlchemyError) -> bool:
     """Whether the driver says another connection holds the lock."""
     words = str(getattr(err, "orig", None) or err).lower()
-    return "locked" in words or "busy" in words
+    return "locked" in words or "busy" in words or "lock timeout" in words
 
 
 def _busy_message(location: str) -> str:

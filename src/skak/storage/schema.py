@@ -12,16 +12,26 @@ from sqlalchemy import (
     JSON,
     Column,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     UniqueConstraint,
+    text,
 )
 
 from skak.model.player import TEXT_LENGTH
 
-__all__ = ["ACTOR_LENGTH", "NAME_LENGTH", "metadata", "snapshots", "stream_events", "streams"]
+__all__ = [
+    "ACTOR_LENGTH",
+    "NAME_LENGTH",
+    "SINGLE_STREAM_KINDS",
+    "metadata",
+    "snapshots",
+    "stream_events",
+    "streams",
+]
 
 metadata = MetaData()
 
@@ -29,6 +39,8 @@ metadata = MetaData()
 #: within :data:`~skak.model.player.TEXT_LENGTH`; and the longest name of who acts.
 NAME_LENGTH = TEXT_LENGTH
 ACTOR_LENGTH = 100
+#: The record kinds a database holds at most one stream of, as an SQL condition.
+SINGLE_STREAM_KINDS = "kind IN ('rating-registry', 'arbiter-accounts')"
 
 streams = Table(
     "streams",
@@ -37,6 +49,15 @@ streams = Table(
     Column("kind", String(40), nullable=False, index=True),
     Column("name", String(NAME_LENGTH), nullable=False),
     Column("created_at", String(32), nullable=False),
+    # The kinds of record a database holds one of: two commands never create two, on any
+    # backend (migration 0004).
+    Index(
+        "uq_streams_single_kind",
+        "kind",
+        unique=True,
+        sqlite_where=text(SINGLE_STREAM_KINDS),
+        postgresql_where=text(SINGLE_STREAM_KINDS),
+    ),
 )
 
 stream_events = Table(

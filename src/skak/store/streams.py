@@ -192,7 +192,10 @@ class EventStore:
         """The one stream of a kind that has one (the rating registry), holding ``new`` —
         or ``None`` when it exists already (checked inside the write transaction, so two
         commands never create two)."""
-        return self._create(kind, name, new, actor, only=True)
+        try:
+            return self._create(kind, name, new, actor, only=True)
+        except ConflictError:  # another command created it after this one looked
+            return None
 
     def _create(
         self, kind: RecordKind[S, E], name: str, new: Sequence[E], actor: str, *, only: bool
@@ -295,6 +298,9 @@ class EventStore:
         self, conn: Connection, loaded: Loaded[S, E], new: Sequence[E], state: S, actor: str
     ) -> Loaded[S, E]:
         kind = loaded.kind
+        # Hold the stream: a database server lets another writer append between this read
+        # and the insert otherwise (SQLite's write transaction holds the whole file already).
+        self._lock(conn, loaded.stream)
         current = conn.execute(
             select(func.max(stream_events.c.version)).where(
                 stream_events.c.stream_id == loaded.stream.id
@@ -407,12 +413,18 @@ class EventStore:
         except ConflictError:
             pass
         with self.db.write() as conn:
-            conn.execute(select(streams.c.id).where(streams.c.id == stream.id).with_for_update())
+            self._lock(conn, stream)
             before = self._read(conn, kind, stream, full=full)
             decided = self._decide(kind, before, decide, actor)
             if decided is None:
                 return before, before, ()
             return before, self._append(conn, before, *decided, actor), decided[0]
+
+    @staticmethod
+    def _lock(conn: Connection, stream: StreamRow) -> None:
+        """Hold ``stream`` until the write transaction ends (``SELECT … FOR UPDATE`` on a
+        database server; SQLite's write transaction holds the whole file already)."""
+        conn.execute(select(streams.c.id).where(streams.c.id == stream.id).with_for_update())
 
     def _decide(
         self,
@@ -473,6 +485,8 @@ def _check_actor(actor: str) -> None:
             f"who makes the change ($SKAK_ACTOR) must be a name of 1–{limit} characters, "
             f"not {len(actor)}"
         )
+    if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in actor):
+        raise InputError(f"who makes the change ($SKAK_ACTOR) {actor!r} holds control characters")
 
 
 def _unreadable(stream: StreamRow) -> StorageError:

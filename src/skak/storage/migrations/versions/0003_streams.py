@@ -79,7 +79,7 @@ def upgrade() -> None:
         conn.execute(
             sa.text(
                 "SELECT setval(pg_get_serial_sequence('streams', 'id'), "
-                "COALESCE((SELECT MAX(id) FROM streams), 1))"
+                "COALESCE((SELECT MAX(id) FROM streams), 0) + 1, false)"
             )
         )
     op.drop_table("events")
