@@ -28,7 +28,7 @@ from skak.teams.events import (
     TeamsEntered,
     apply_league_event,
 )
-from skak.teams.league import DivisionSpec, Lineup, Season, Team
+from skak.teams.league import DSU_DIVISIONS, DivisionSpec, Lineup, Season, Team
 from skak.teams.matches import Absence, BoardCard, MatchCard
 from skak.teams.strength import ListedPlayer, StrengthList
 
@@ -122,7 +122,8 @@ def new_season(
     start: date = date(2025, 9, 1),
     edition: str = "dsu-2022",
 ) -> Season:
-    season = apply_league_event(None, SeasonCreated(name, start, edition, dates=DATES))
+    created = SeasonCreated(name, start, edition, DSU_DIVISIONS, dates=DATES)
+    season = apply_league_event(None, created)
     teams = tuple(
         Team(n, club, DIVISION, 1, i, rank) for i, (n, club, rank, _) in enumerate(TEAMS, start=1)
     )

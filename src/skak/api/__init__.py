@@ -23,6 +23,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skak.api._league import LeagueCommands, LeagueOutcome
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
     check_new_tournament,
@@ -62,6 +63,7 @@ if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked 
 
 __all__ = [
     "HistoryLine",
+    "LeagueOutcome",
     "Outcome",
     "PairPreview",
     "Skak",
@@ -107,7 +109,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands):
+class Skak(RegistryCommands, LeagueCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
@@ -543,6 +545,11 @@ class Skak(RegistryCommands):
             self.registry()
         except SkakError as err:
             problems.append(f"the rating registry: {err}")
+        for row in self.seasons():
+            try:
+                self.season(row.id)
+            except SkakError as err:
+                problems.append(f"league season {row.label()}: {err}")
         return problems
 
 

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from skak.commands import league as league_rules
 from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
 from skak.commands.tournament import Context
@@ -19,14 +20,18 @@ from skak.model.tournament import Tournament
 from skak.rating.registry import Registry, RegistryEvent
 from skak.storage.codec import (
     dump_event,
+    dump_league_event,
     dump_registry_event,
     dump_tournament,
     load_event,
+    load_league_event,
     load_registry_event,
     load_tournament,
 )
+from skak.teams.events import LeagueEvent
+from skak.teams.league import Season
 
-__all__ = ["REGISTRY", "RegistryKind", "TournamentKind"]
+__all__ = ["LEAGUE", "REGISTRY", "LeagueKind", "RegistryKind", "TournamentKind"]
 
 
 @dataclass(frozen=True)
@@ -134,3 +139,49 @@ class RegistryKind:
 
 
 REGISTRY = RegistryKind()
+
+
+@dataclass(frozen=True)
+class LeagueKind:
+    """A division-league season (divisionsturnering): one stream per season, never undone
+    (a line-up or result is corrected by entering it again), no snapshots (a season's few
+    hundred events replay in milliseconds)."""
+
+    name: str = "league-season"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: LeagueEvent) -> dict[str, Any]:
+        return dump_league_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> LeagueEvent:
+        return load_league_event(payload)
+
+    def fold(self, events: Sequence[Recorded[LeagueEvent]], start: Season | None) -> Season | None:
+        season = start
+        for r in events:
+            season = league_rules.evolve(season, r.event)
+        return season
+
+    def evolve(
+        self,
+        state: Season | None,
+        event: LeagueEvent,
+        log: Sequence[Recorded[LeagueEvent]] | None,
+    ) -> Season:
+        return league_rules.evolve(state, event)
+
+    def needs_log(self, event: LeagueEvent) -> bool:
+        return False
+
+    def dump_state(self, state: Season) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> Season:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[LeagueEvent]]) -> bool:
+        return False
+
+
+LEAGUE = LeagueKind()

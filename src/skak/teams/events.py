@@ -12,7 +12,6 @@ from typing import ClassVar
 
 from skak.errors import StateError
 from skak.teams.league import (
-    DSU_DIVISIONS,
     DivisionSpec,
     LeagueSettings,
     Lineup,
@@ -48,7 +47,8 @@ class SeasonCreated:
     name: str
     start: date
     edition: str
-    divisions: tuple[DivisionSpec, ...] = DSU_DIVISIONS
+    #: Written out in full (no default), so a later skak's defaults never change a season.
+    divisions: tuple[DivisionSpec, ...]
     dates: tuple[date, ...] = ()
     division_dates: tuple[tuple[str, tuple[date, ...]], ...] = ()
     settings: LeagueSettings = field(default_factory=LeagueSettings)

@@ -1,0 +1,379 @@
+"""A division-league season (divisionsturnering) as a record: its commands, ``decide`` and
+the fold (DSU 003 §5.1).
+
+``decide`` checks what the text and the data require before anything is written: a season
+needs its teams before line-ups, a line-up belongs to a match of the schedule, a result card
+fits the line-ups, a team that left plays no more, §11's list changes, §5's play-off pair.
+What a line-up breaks (§10) is not refused: the line-up is what was played, and its
+violations cost the games §13 b says (the notes say which). A result that strikes a team out
+under §13 a writes the team's withdrawal with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from skak.errors import InputError, NotFoundError, StateError
+from skak.model.stream import Recorded
+from skak.teams.events import (
+    LeagueEvent,
+    LineupEntered,
+    MatchResultEntered,
+    PenaltyGiven,
+    PlayoffSet,
+    SeasonCreated,
+    StrengthListFiled,
+    TeamsEntered,
+    TeamWithdrawn,
+    apply_league_event,
+)
+from skak.teams.league import (
+    DSU_DIVISIONS,
+    PLAYOFF_ROUND,
+    DivisionSpec,
+    LeagueSettings,
+    Lineup,
+    PenaltyPoints,
+    Playoff,
+    Season,
+    Team,
+    Withdrawal,
+    check_teams,
+    edition_for,
+    get_edition,
+)
+from skak.teams.lineups import (
+    NO_QUARANTINES,
+    Quarantines,
+    check_lineup,
+    check_lineup_shape,
+)
+from skak.teams.matches import MatchCard
+from skak.teams.promotion import playoff_pair
+from skak.teams.scoring import check_card
+from skak.teams.standings import group_standings, match_score
+from skak.teams.strength import StrengthList, check_list_change
+
+__all__ = [
+    "CreateSeason",
+    "EnterLineup",
+    "EnterResult",
+    "EnterTeams",
+    "FileStrengthLists",
+    "GivePenalty",
+    "LeagueCommand",
+    "SetPlayoff",
+    "WithdrawTeam",
+    "decide",
+    "evolve",
+    "fold",
+    "notes",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CreateSeason:
+    name: str
+    start: date
+    edition: str | None = None
+    dates: tuple[date, ...] = ()
+    division_dates: tuple[tuple[str, tuple[date, ...]], ...] = ()
+    settings: LeagueSettings = field(default_factory=LeagueSettings)
+    divisions: tuple[DivisionSpec, ...] = DSU_DIVISIONS
+
+
+@dataclass(frozen=True, slots=True)
+class EnterTeams:
+    teams: tuple[Team, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FileStrengthLists:
+    """Clubs' strength lists, all or none (one event each)."""
+
+    lists: tuple[StrengthList, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EnterLineup:
+    """A team's line-up; ``day`` when the match was moved (§6 f), else the round's date."""
+
+    round: int
+    team: str
+    players: tuple[str | None, ...]
+    day: date | None = None
+    quarantines: Quarantines = NO_QUARANTINES
+
+
+@dataclass(frozen=True, slots=True)
+class EnterResult:
+    card: MatchCard
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawTeam:
+    team: str
+    round: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class GivePenalty:
+    team: str
+    points: int
+    reason: str
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetPlayoff:
+    home: str
+    away: str
+    day: date
+
+
+LeagueCommand = (
+    CreateSeason
+    | EnterTeams
+    | FileStrengthLists
+    | EnterLineup
+    | EnterResult
+    | WithdrawTeam
+    | GivePenalty
+    | SetPlayoff
+)
+
+
+def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
+    """The events that carry out ``command``; none when it changes nothing.
+
+    :raises SkakError: when a rule refuses it (nothing is written then).
+    """
+    if isinstance(command, CreateSeason):
+        return [_create(season, command)]
+    if season is None:
+        raise StateError("there is no season yet; create one with 'skak league new'")
+    match command:
+        case EnterTeams(teams=teams):
+            return _teams(season, teams)
+        case FileStrengthLists(lists=lists):
+            events: list[LeagueEvent] = []
+            for filed in lists:
+                new = _strength(season, filed)
+                for e in new:
+                    season = apply_league_event(season, e)
+                events += new
+            return events
+        case EnterLineup():
+            return _lineup(season, command)
+        case EnterResult(card=card):
+            return _result(season, card)
+        case WithdrawTeam():
+            return [_withdraw(season, command)]
+        case GivePenalty():
+            return [_penalty(season, command)]
+        case SetPlayoff():
+            return [_playoff(season, command)]
+    raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _create(season: Season | None, c: CreateSeason) -> SeasonCreated:
+    if season is not None:
+        raise StateError(f"the season {season.name} exists already")
+    if not c.name.strip():
+        raise InputError("a season needs a name")
+    edition = get_edition(c.edition).name if c.edition else edition_for(c.start).name
+    names = {d.name for d in c.divisions}
+    for what, dates in (("the rounds", c.dates), *c.division_dates):
+        if what not in names and what != "the rounds":
+            raise InputError(f"dates for {what!r}: no such division ({', '.join(sorted(names))})")
+        if list(dates) != sorted(dates):
+            raise InputError(f"the dates of {what} must not go back in time")
+    return SeasonCreated(
+        c.name.strip(), c.start, edition, c.divisions, c.dates, c.division_dates, c.settings
+    )
+
+
+def _teams(season: Season, teams: Sequence[Team]) -> list[LeagueEvent]:
+    if season.lineups or season.cards:
+        raise StateError(
+            f"{season.name} has line-ups or results already: the teams and their schedule "
+            "can no longer change"
+        )
+    check_teams(teams, season.divisions)
+    if tuple(teams) == season.teams:
+        return []
+    return [TeamsEntered(tuple(teams))]
+
+
+def _strength(season: Season, filed: StrengthList) -> list[LeagueEvent]:
+    own = season.club_teams(filed.club)
+    if not own:
+        clubs = ", ".join(sorted({t.club for t in season.teams})) or "none yet"
+        raise NotFoundError(f"no team of the club {filed.club!r} plays in {season.name} ({clubs})")
+    for p in filed.players:
+        if p.team is not None and p.team < 1:
+            raise InputError(
+                f"{filed.club}'s strength list: {p.name} ({p.id}): team numbers start at 1 "
+                "(the club's first team)"
+            )
+    previous = season.club_lists(filed.club)
+    check_list_change(previous[-1] if previous else None, filed)
+    if previous and previous[-1] == filed:
+        return []
+    return [StrengthListFiled(filed)]
+
+
+def _playing(season: Season, team: str, round_number: int) -> None:
+    w = season.withdrawal(team)
+    if w is not None and (round_number == PLAYOFF_ROUND or w.round <= round_number):
+        raise StateError(
+            f"{team} left the tournament from round {w.round} ({w.reason}, {w.paragraph}); "
+            "it plays no more matches"
+        )
+
+
+def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
+    team = season.team(c.team)
+    fixture = season.fixture(c.round, team.name)
+    _playing(season, team.name, c.round)
+    boards = season.division(team.division).boards
+    where = f"{fixture.label()}, {team.name}"
+    check_lineup_shape(c.players, boards, where)
+    day = c.day or season.round_date(team.division, c.round)
+    if day is None:
+        raise InputError(f"{where}: {season.name} has no date for this round; give the match's day")
+    players = tuple(c.players) + (None,) * (boards - len(c.players))
+    found = tuple(
+        (p, q) for p in players if p is not None and (q := c.quarantines.quarantine(p, day))
+    )
+    lineup = Lineup(c.round, team.name, players, day, found)
+    if season.lineup(c.round, team.name) == lineup:
+        return []
+    return [LineupEntered(lineup)]
+
+
+def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
+    fixture = season.fixture(card.round, card.home)
+    if (fixture.home, fixture.away) != (card.home, card.away):
+        raise InputError(
+            f"{fixture.label()}: {card.home} plays {fixture.opponent(card.home)}, at "
+            f"{'home' if fixture.home == card.home else 'away'}; write the home team first"
+        )
+    for team in fixture.teams():
+        _playing(season, team, card.round)
+    for team in (*card.late, *card.no_show):
+        if team not in fixture.teams():
+            raise InputError(f"{fixture.label()}: {team} does not play this match")
+    spec = season.division(season.team(fixture.home).division)
+    home = season.lineup(card.round, fixture.home)
+    away = season.lineup(card.round, fixture.away)
+    check_card(card, fixture, home, away, spec.boards)
+    if season.card(fixture) == card:
+        return []
+    events: list[LeagueEvent] = [MatchResultEntered(card)]
+    after = apply_league_event(season, events[0])
+    score = match_score(after, fixture)
+    assert score is not None
+    for team, why in score.struck_out:
+        events.append(TeamWithdrawn(Withdrawal(team, max(card.round, 1), why)))
+    return events
+
+
+def _withdraw(season: Season, c: WithdrawTeam) -> TeamWithdrawn:
+    team = season.team(c.team)
+    if season.withdrawal(team.name) is not None:
+        raise StateError(f"{team.name} has left the tournament already")
+    rounds = season.rounds(team.division, team.group)
+    if not 1 <= c.round <= rounds:
+        raise InputError(f"{team.name} plays rounds 1–{rounds}, not {c.round}")
+    played = [
+        f.label()
+        for f in season.schedule(team.division, team.group)
+        if f.round >= c.round and team.name in f.teams() and season.card(f) is not None
+    ]
+    if played:
+        raise StateError(
+            f"{team.name} has results from round {c.round} on ({', '.join(played)}); "
+            "a team leaves from a round it has not played"
+        )
+    reason = c.reason.strip() or "withdrew"
+    return TeamWithdrawn(Withdrawal(team.name, c.round, reason))
+
+
+def _penalty(season: Season, c: GivePenalty) -> PenaltyGiven:
+    team = season.team(c.team)
+    if not 1 <= c.points <= 10:
+        raise InputError(f"penalty points are 1–10 at a time, not {c.points}")
+    if not c.reason.strip():
+        raise InputError("say why the penalty point is given (5.1 §13 e: the rule broken)")
+    return PenaltyGiven(PenaltyPoints(team.name, c.points, c.reason.strip(), round=c.round))
+
+
+def _playoff(season: Season, c: SetPlayoff) -> PlayoffSet:
+    home, away = season.team(c.home), season.team(c.away)
+    spec = season.division(home.division)
+    if spec.playoff_groups is None:
+        raise StateError(f"{spec.name} plays no play-off (omkamp, 5.1 §5)")
+    standings = {}
+    for g in spec.playoff_groups:
+        s = group_standings(season, spec.name, g)
+        if not s.complete:
+            raise StateError(
+                f"{spec.name} group {g} is not over ({', '.join(s.missing[:3])} …): the "
+                "play-off is between the final third-last teams"
+            )
+        standings[(spec.name, g)] = s
+    pair = playoff_pair(season, standings)
+    if set(pair) != {home.name, away.name}:
+        raise StateError(
+            f"5.1 §5's play-off is between the third-last teams of {spec.name} groups "
+            f"{' and '.join(map(str, spec.playoff_groups))}: {' and '.join(pair)}"
+        )
+    if season.cards and any(card.round == PLAYOFF_ROUND for card in season.cards):
+        raise StateError("the play-off has a result already")
+    return PlayoffSet(Playoff(home.name, away.name, c.day))
+
+
+def evolve(season: Season | None, event: LeagueEvent) -> Season:
+    return apply_league_event(season, event)
+
+
+def fold(events: Iterable[Recorded[LeagueEvent]] | Iterable[LeagueEvent]) -> Season | None:
+    season: Season | None = None
+    for e in events:
+        season = apply_league_event(season, e.event if isinstance(e, Recorded) else e)
+    return season
+
+
+def notes(before: Season | None, command: LeagueCommand, after: Season) -> tuple[str, ...]:
+    """What the leader should know about what was just done: a line-up's violations (§10,
+    with §13 b's penalty), a result's penalties and reports, a list's notes, a group size."""
+    match command:
+        case EnterTeams(teams=teams):
+            return tuple(check_teams(teams, after.divisions))
+        case FileStrengthLists(lists=filed):
+            out: list[str] = []
+            for one in filed:
+                lists = before.club_lists(one.club) if before is not None else ()
+                out += check_list_change(lists[-1] if lists else None, one)
+                ranks = {t.rank for t in after.club_teams(one.club)}
+                other = sorted({p.team for p in one.players if p.team and p.team not in ranks})
+                if other:
+                    out.append(
+                        f"{one.club}: team(s) {', '.join(map(str, other))} of the list play "
+                        "in no group of this season (their players may not play lower, §10 b)"
+                    )
+            return tuple(out)
+        case EnterLineup(round=r, team=team):
+            lu = after.lineup(r, after.team(team).name)
+            return tuple(str(v) for v in check_lineup(after, lu)) if lu is not None else ()
+        case EnterResult(card=card):
+            fixture = after.fixture(card.round, card.home)
+            score = match_score(after, fixture)
+            if score is None:
+                return ()
+            return (*score.explanation[1:], *score.reports)
+    return ()
