@@ -86,7 +86,7 @@ def test_a_refused_list_change_writes_nothing(api: Skak) -> None:
     swapped = StrengthList(
         "K", (ListedPlayer(1, "b", "B", 2), ListedPlayer(2, "a", "A", 1)), notified=DAY
     )
-    with pytest.raises(InputError, match="5.1 §11"):
+    with pytest.raises(InputError, match=r"5\.1 §11"):
         api.league_file_lists("S", [swapped])
     assert api.read_season("S").version == version
     added = StrengthList("K", (*first.players, ListedPlayer(3, "c", "C")), notified=DAY)

@@ -23,6 +23,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from skak.api._cup import CupCommands, CupOutcome
 from skak.api._league import LeagueCommands, LeagueOutcome
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
@@ -62,6 +63,7 @@ if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked 
     from skak.views import StandingsView, TournamentExport
 
 __all__ = [
+    "CupOutcome",
     "HistoryLine",
     "LeagueOutcome",
     "Outcome",
@@ -109,7 +111,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands, LeagueCommands):
+class Skak(RegistryCommands, LeagueCommands, CupCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
@@ -550,6 +552,11 @@ class Skak(RegistryCommands, LeagueCommands):
                 self.season(row.id)
             except SkakError as err:
                 problems.append(f"league season {row.label()}: {err}")
+        for row in self.cups():
+            try:
+                self.cup(row.id)
+            except SkakError as err:
+                problems.append(f"cup {row.label()}: {err}")
         return problems
 
 

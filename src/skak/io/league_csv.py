@@ -25,13 +25,16 @@ from datetime import date
 from typing import Any
 
 from skak.errors import InputError, SkakError
+from skak.teams.cup import CupPlayer, CupTeam
 from skak.teams.league import Team
 from skak.teams.strength import ListedPlayer, StrengthList
 
 __all__ = [
+    "CUP_COLUMNS",
     "STRENGTH_COLUMNS",
     "TEAM_COLUMNS",
     "PlayerLine",
+    "parse_cup_teams_csv",
     "parse_player_lines",
     "parse_strength_csv",
     "parse_teams_csv",
@@ -279,3 +282,57 @@ def parse_strength_csv(
 
 def _numbered(p: ListedPlayer, number: int) -> ListedPlayer:
     return ListedPlayer(number, p.id, p.name, p.team, p.foreign, p.other_club)
+
+
+CUP_COLUMNS: dict[str, tuple[str, ...]] = {
+    "team": ("team", "hold"),
+    "club": ("club", "klub"),
+    "name": ("name", "navn"),
+    "id": ("id", "medlemsnummer", "dsu_id"),
+    "player_club": ("player_club", "spillerklub"),
+    "rating": ("rating", "ratingtal"),
+    "birth_date": ("birth_date", "født", "fødselsdato"),
+    "authority": ("authority", "tildelt_af"),
+    "registered": ("registered", "registreret"),
+}
+
+
+def parse_cup_teams_csv(text: str, source: str) -> tuple[CupTeam, ...]:
+    """A cup row's teams, one line per player in the strength list's order (5.3 §4):
+    ``team``, ``club``, ``name``, and optionally ``id``, ``player_club`` (the senior row's
+    mixed teams; default: the team's club), ``rating``, ``birth_date``, ``authority`` (who
+    gave an unrated player his rating: club, district, rk) and ``registered``.
+
+    :raises InputError: listing every bad line.
+    """
+    rows = read_table(text, source, CUP_COLUMNS, ("team", "club", "name"))
+    teams: dict[str, tuple[str, list[CupPlayer]]] = {}
+    problems = []
+    for line, v in rows:
+        where = f"{source} line {line}"
+        try:
+            for need in ("team", "club", "name"):
+                if need not in v:
+                    raise InputError(f"{need} missing")
+            club, players = teams.setdefault(v["team"], (v["club"], []))
+            if club != v["club"]:
+                raise InputError(f"team {v['team']} is of {club}, not {v['club']}")
+            authority = v.get("authority")
+            if authority is not None and authority not in ("club", "district", "rk"):
+                raise InputError(f"authority {authority!r} is club, district or rk")
+            players.append(
+                CupPlayer(
+                    v.get("id") or v["name"],
+                    v["name"],
+                    v.get("player_club") or club,
+                    _int(v["rating"], "rating") if "rating" in v else None,
+                    _birth(v["birth_date"]) if "birth_date" in v else None,
+                    authority,
+                    _birth(v["registered"]) if "registered" in v else None,
+                )
+            )
+        except SkakError as err:
+            problems.append(f"{where}: {err}")
+    if problems:
+        raise InputError("nothing was read", location=source, problems=problems)
+    return tuple(CupTeam(name, club, tuple(players)) for name, (club, players) in teams.items())

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from skak.commands import cup as cup_rules
 from skak.commands import league as league_rules
 from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
@@ -19,19 +20,31 @@ from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 from skak.rating.registry import Registry, RegistryEvent
 from skak.storage.codec import (
+    dump_cup_event,
     dump_event,
     dump_league_event,
     dump_registry_event,
     dump_tournament,
+    load_cup_event,
     load_event,
     load_league_event,
     load_registry_event,
     load_tournament,
 )
+from skak.teams.cup import Cup
+from skak.teams.cup_events import CupEvent
 from skak.teams.events import LeagueEvent
 from skak.teams.league import Season
 
-__all__ = ["LEAGUE", "REGISTRY", "LeagueKind", "RegistryKind", "TournamentKind"]
+__all__ = [
+    "CUP",
+    "LEAGUE",
+    "REGISTRY",
+    "CupKind",
+    "LeagueKind",
+    "RegistryKind",
+    "TournamentKind",
+]
 
 
 @dataclass(frozen=True)
@@ -185,3 +198,44 @@ class LeagueKind:
 
 
 LEAGUE = LeagueKind()
+
+
+@dataclass(frozen=True)
+class CupKind:
+    """A row of the team cup (pokalstævnet): one stream, never undone, no snapshots."""
+
+    name: str = "cup"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: CupEvent) -> dict[str, Any]:
+        return dump_cup_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> CupEvent:
+        return load_cup_event(payload)
+
+    def fold(self, events: Sequence[Recorded[CupEvent]], start: Cup | None) -> Cup | None:
+        cup = start
+        for r in events:
+            cup = cup_rules.evolve(cup, r.event)
+        return cup
+
+    def evolve(
+        self, state: Cup | None, event: CupEvent, log: Sequence[Recorded[CupEvent]] | None
+    ) -> Cup:
+        return cup_rules.evolve(state, event)
+
+    def needs_log(self, event: CupEvent) -> bool:
+        return False
+
+    def dump_state(self, state: Cup) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> Cup:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[CupEvent]]) -> bool:
+        return False
+
+
+CUP = CupKind()

@@ -17,6 +17,7 @@ The modules, by subject:
 * :mod:`.systems` — round-robin schedules, Varma groups and draws, knock-out brackets and
   Olympiad drafts;
 * :mod:`.rating` — a tournament's rating changes, candidate results, the rating registry;
+* :mod:`.cup` — the team cup: a row's teams, rounds and standings;
 * :mod:`.league` — the division league: seasons, teams, schedules, strength lists,
   line-ups with their checks, matches, standings and the season's end;
 * :mod:`.catalogue` — the pairing systems and named tie-break lists the faces list;
@@ -34,6 +35,19 @@ if TYPE_CHECKING:
     from skak.views._numbers import number_column, quarters
     from skak.views.catalogue import SystemEntry, pairing_system, system_names, tiebreak_lists
     from skak.views.crosstable import CrossCell, CrosstableRow, CrosstableView, crosstable_view
+    from skak.views.cup import (
+        CupLine,
+        CupMatchRow,
+        CupPlayerRow,
+        CupRoundView,
+        CupStandingRowView,
+        CupStandingsView,
+        CupTeamView,
+        cup_line,
+        cup_round_view,
+        cup_standings_view,
+        cup_team_views,
+    )
     from skak.views.league import (
         DivisionTeams,
         FixtureRow,
@@ -127,6 +141,19 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.views._numbers": ("number_column", "quarters"),
     "skak.views.catalogue": ("SystemEntry", "pairing_system", "system_names", "tiebreak_lists"),
     "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
+    "skak.views.cup": (
+        "CupLine",
+        "CupMatchRow",
+        "CupPlayerRow",
+        "CupRoundView",
+        "CupStandingRowView",
+        "CupStandingsView",
+        "CupTeamView",
+        "cup_line",
+        "cup_round_view",
+        "cup_standings_view",
+        "cup_team_views",
+    ),
     "skak.views.league": (
         "DivisionTeams",
         "FixtureRow",
@@ -220,6 +247,13 @@ __all__ = [
     "CrossCell",
     "CrosstableRow",
     "CrosstableView",
+    "CupLine",
+    "CupMatchRow",
+    "CupPlayerRow",
+    "CupRoundView",
+    "CupStandingRowView",
+    "CupStandingsView",
+    "CupTeamView",
     "DivisionTeams",
     "FixtureRow",
     "HistoryLine",
@@ -263,6 +297,10 @@ __all__ = [
     "candidate_rows",
     "choose_tiebreaks",
     "crosstable_view",
+    "cup_line",
+    "cup_round_view",
+    "cup_standings_view",
+    "cup_team_views",
     "exact_decimal",
     "face_only",
     "final_rating",
