@@ -548,3 +548,15 @@ def test_the_error_names_the_stuck_players_and_whom_they_could_meet() -> None:
 def test_more_rounds_than_opponents_is_refused() -> None:
     with pytest.raises(NoValidPairingError, match="at most 5 rounds"):
         MONRAD.pair(build(6, system="monrad", number_of_rounds=6))
+
+
+def test_look_ahead_sees_that_two_odd_groups_cannot_be_paired() -> None:
+    """Six players whose remaining opponents form two triangles cannot play another round:
+    an odd group of the graph has no complete pairing (the Dirac bound alone said yes)."""
+    from skak.pairing.monrad import Constraints, rounds_pairable
+
+    met = {(1, 2), (1, 4), (1, 5), (2, 3), (2, 6), (3, 4), (3, 5), (4, 6), (5, 6)}
+    met |= {(b, a) for a, b in met}
+    field = list(range(1, 7))
+    c = Constraints({a: frozenset(b for b in field if (a, b) in met) for a in field})
+    assert rounds_pairable(field, c, 1, [1000]) is False

@@ -299,6 +299,7 @@ def _language_first(args: list[str]) -> list[str]:
 # Commands in their own modules register themselves on the shared apps.
 from skak.cli import cup as _cup  # noqa: E402, F401
 from skak.cli import files as _files  # noqa: E402, F401
+from skak.cli import junior as _junior  # noqa: E402, F401
 from skak.cli import league as _league  # noqa: E402, F401
 from skak.cli import maintenance as _maintenance  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401

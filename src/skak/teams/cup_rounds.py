@@ -23,12 +23,18 @@ scoring 1 for the player with black; (3) if still equal, board 1's point decides
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import NoValidPairingError, StateError
-from skak.pairing.monrad import lex_first_matching
+from skak.pairing.monrad import (
+    LOOK_AHEAD_BUDGET,
+    Constraints,
+    lex_first_matching,
+    lex_matchings,
+    rounds_pairable,
+)
 from skak.teams.cup import Cup, CupMatch, score_cup_match
 from skak.tiebreaks import draw_lots, exact_decimal
 
@@ -138,6 +144,7 @@ def pair_cup_round(cup: Cup) -> CupRound:
             f"exchange (ombytning, 4.9.2): the last {reopened} pair(s) re-paired so that no team "
             "meets another twice"
         )
+    pairs = _look_ahead(field, allowed, pairs, cup.rounds - number, number, lines)
     whites = {t: sum(1 for m in cup.pairings if m.first == t) for t in order}
     matches = []
     bye = None
@@ -161,6 +168,47 @@ def pair_cup_round(cup: Cup) -> CupRound:
             "with white on the odd boards (5.3 §8)"
         )
     return CupRound(number, tuple(matches), bye, tuple(lines))
+
+
+def _look_ahead(
+    field: list[int],
+    allowed: Callable[[int, int], bool],
+    first: list[tuple[int, int]],
+    remaining: int,
+    number: int,
+    lines: list[str],
+) -> list[tuple[int, int]]:
+    """4.9.2's advice, as the individual Monrad takes it: keep the remaining rounds
+    pairable without rematches; the rule's pairing is changed only when it is proven to
+    make that impossible, for the next one in the rule's order that does not."""
+    if remaining <= 0:
+        return first
+    constraints = Constraints(
+        {a: frozenset(b for b in field if b != a and not allowed(a, b)) for a in field}
+    )
+
+    def keeps(pairs: list[tuple[int, int]]) -> bool:
+        found = rounds_pairable(field, constraints.without(pairs), remaining, [LOOK_AHEAD_BUDGET])
+        return found is not False
+
+    if keeps(first):
+        return first
+    for examined, candidate in enumerate(lex_matchings(field, allowed)):
+        if examined >= _CANDIDATES:
+            break
+        if keeps(candidate):
+            lines.append(
+                f"look-ahead (4.9.2): after the rule's first pairing the remaining {remaining} "
+                f"round(s) could not be paired without a rematch; round {number} takes the next "
+                "pairing in the rule's order that keeps them possible"
+            )
+            return candidate
+    lines.append(f"look-ahead (4.9.2): no pairing keeps all {remaining} remaining rounds possible")
+    return first
+
+
+#: How many pairings the look-ahead examines in the rule's order.
+_CANDIDATES = 5000
 
 
 @dataclass(frozen=True, slots=True)

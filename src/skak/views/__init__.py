@@ -18,6 +18,7 @@ The modules, by subject:
   Olympiad drafts;
 * :mod:`.rating` — a tournament's rating changes, candidate results, the rating registry;
 * :mod:`.cup` — the team cup: a row's teams, rounds and standings;
+* :mod:`.junior` — the junior team championship's standings and composition problems;
 * :mod:`.league` — the division league: seasons, teams, schedules, strength lists,
   line-ups with their checks, matches, standings and the season's end;
 * :mod:`.catalogue` — the pairing systems and named tie-break lists the faces list;
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
         cup_standings_view,
         cup_team_views,
     )
+    from skak.views.junior import JuniorStandingRow, JuniorView, junior_view
     from skak.views.league import (
         DivisionTeams,
         FixtureRow,
@@ -154,6 +156,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "cup_standings_view",
         "cup_team_views",
     ),
+    "skak.views.junior": ("JuniorStandingRow", "JuniorView", "junior_view"),
     "skak.views.league": (
         "DivisionTeams",
         "FixtureRow",
@@ -257,6 +260,8 @@ __all__ = [
     "DivisionTeams",
     "FixtureRow",
     "HistoryLine",
+    "JuniorStandingRow",
+    "JuniorView",
     "KnockoutView",
     "LeagueBoardRow",
     "LeagueStandingRow",
@@ -308,6 +313,7 @@ __all__ = [
     "from_data",
     "history",
     "is_finished",
+    "junior_view",
     "knockout_view",
     "lineup_view",
     "match_view",

@@ -41,6 +41,8 @@ searches), :mod:`._placements` (the lot and the placements, and the settings),
 """
 
 from skak.pairing.monrad._matchings import (
+    LOOK_AHEAD_BUDGET,
+    Constraints,
     lex_first_matching,
     lex_matchings,
     rounds_pairable,
@@ -50,7 +52,9 @@ from skak.pairing.monrad._system import BYE, SYSTEM, MonradSystem
 
 __all__ = [
     "BYE",
+    "LOOK_AHEAD_BUDGET",
     "SYSTEM",
+    "Constraints",
     "MonradSettings",
     "MonradSystem",
     "lex_first_matching",

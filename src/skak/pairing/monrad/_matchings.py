@@ -279,6 +279,8 @@ def _rounds_pairable(
     n = len(graph.order)
     if rounds <= 0 or n == 0:
         return True
+    if n % 2:  # an odd part (a component of the graph) has no complete pairing
+        return False
     parts = graph.components()
     if len(parts) > 1:  # the parts cannot help each other: each must go up on its own
         verdicts = [_rounds_pairable(graph.sub(p), rounds, budget, known) for p in parts]
