@@ -5,7 +5,11 @@
   divisions, editions and schedule), :mod:`.strength` (strength lists, §9 b 3, §11),
   :mod:`.lineups` (the line-up rules of §10), :mod:`.matches` (the result card),
   :mod:`.scoring` (board and match points, the penalties of §13), :mod:`.standings` (§3),
-  :mod:`.promotion` (§4–§5) and :mod:`.events` (a season as events).
+  :mod:`.promotion` (§4–§5) and :mod:`.events` (a season as events);
+* the team cup (pokalstævnet, 5.3–5.4): :mod:`.cup` (teams, line-ups, the Bredde cap, a
+  round card's points), :mod:`.cup_rounds` (team Monrad, standings, §9's play-off) and
+  :mod:`.cup_events`;
+* :mod:`.junior` — the junior team championship (5.5).
 
 >>> from skak.teams import olympiad_draft
 >>> [t.rank_sum for t in olympiad_draft(24, 4)]
