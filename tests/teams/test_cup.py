@@ -150,6 +150,15 @@ def test_the_players_play_in_the_lists_order_the_reserve_at_his_place() -> None:
     assert violations[0].paragraph == "5.3 §4, §6"
 
 
+def test_the_order_rule_marks_only_the_player_out_of_place() -> None:
+    """5.3 §4, §6 with §8: no. 1 on board 4 loses his own game, not the three above him."""
+    t = team("X")
+    cup = replace(bredde(), teams=(t,))
+    _, violations = check_cup_lineup(cup, 1, t, ["X2", "X3", "X4", "X1"])
+    assert [(v.rule, v.board) for v in violations] == [("4-order", 4)]
+    assert "X 1 (no. 1 on the list) plays below X 2 (no. 2)" in violations[0].message
+
+
 @pytest.mark.parametrize(
     ("row", "born", "ok"),
     [

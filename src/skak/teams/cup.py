@@ -26,6 +26,7 @@ from fractions import Fraction
 from skak.errors import InputError
 from skak.rating.registry import entry_rating_allowed
 from skak.rating.rules import rule_set_for
+from skak.teams.lineups import out_of_order
 
 __all__ = [
     "BREDDE_CAP",
@@ -345,21 +346,23 @@ def check_cup_lineup(
         known.append((board, p))
         found += _player_rules(cup.row, cup.day, team, p, board)
     places = [team.place(p.id) for _, p in known]
-    for i, (board, p) in enumerate(known):
-        below = [
-            q
-            for (_, q), place in zip(known[i + 1 :], places[i + 1 :], strict=True)
-            if place < places[i]
-        ]
-        if below:
-            found.append(
-                CupViolation(
-                    "4-order", board, p.id,
-                    f"board {board}: {p.name} (no. {places[i]} on the list) plays above "
-                    f"{below[0].name} (no. {team.place(below[0].id)}); the players play in the "
-                    "list's order, the reserve at his place (5.3 §4, §6)",
-                )
-            )  # fmt: skip
+    bad = out_of_order(places)
+    for i in sorted(bad):
+        board, p = known[i]
+        kept = [(k, q) for k, (_, q) in enumerate(known) if k not in bad]
+        lower = next((q for k, q in kept if k > i and places[k] < places[i]), None)
+        if lower is not None:
+            where = f"plays above {lower.name} (no. {team.place(lower.id)})"
+        else:
+            higher = next(q for k, q in kept if k < i and places[k] > places[i])
+            where = f"plays below {higher.name} (no. {team.place(higher.id)})"
+        found.append(
+            CupViolation(
+                "4-order", board, p.id,
+                f"board {board}: {p.name} (no. {places[i]} on the list) {where}; the players "
+                "play in the list's order, the reserve at his place (5.3 §4, §6)",
+            )
+        )  # fmt: skip
     if cup.row == "bredde":
         edition = rule_set_for(cup.day).name
         for board, p in known:

@@ -9,8 +9,9 @@ The rules, as written (choices in docs/interpretations.md, 5.1):
 * ``10a-foreign`` — at most two players a round who are neither Danish citizens nor
   resident in the Danish realm or South Schleswig; the third and later ones, counted from
   board 1, are used illegally;
-* ``10b-order`` — players in the order of the strength list: a player placed above one with
-  a lower list number is used illegally (the one who jumped the queue);
+* ``10b-order`` — players in the order of the strength list: the fewest players whose
+  removal leaves the line-up in the list's order are used illegally (:func:`out_of_order`;
+  of a swapped pair, the one placed too high);
 * ``10b-empty-board`` — (setting ``empty_boards_last``) a team short of players leaves its
   last boards empty: a player below an empty board is placed out of order;
 * ``10b-lower-team`` — nobody plays on a lower team than the one he is registered for;
@@ -51,6 +52,7 @@ __all__ = [
     "check_lineup",
     "check_lineup_shape",
     "illegal_boards",
+    "out_of_order",
 ]
 
 #: The round number of the play-off (omkamp); the same as :data:`skak.teams.league.PLAYOFF_ROUND`.
@@ -324,18 +326,59 @@ def _foreign(known: Sequence[tuple[int, ListedPlayer]], add: _Add) -> None:
         )
 
 
+def out_of_order(numbers: Sequence[int]) -> frozenset[int]:
+    """The positions (0-based) of the fewest players whose removal leaves ``numbers`` (list
+    numbers in board order) increasing: everyone outside a longest increasing subsequence.
+    Of several such subsequences the one with the smallest list numbers is kept, so the
+    player placed too high is the one out of order (a swap costs one game, not two).
+
+    >>> sorted(out_of_order([1, 2, 4, 3, 5]))  # no. 4 placed above no. 3
+    [2]
+    >>> sorted(out_of_order([2, 3, 4, 5, 6, 7, 8, 1]))  # no. 1 on board 8
+    [7]
+    >>> sorted(out_of_order([4, 5, 1, 2]))  # nos. 4 and 5 above nos. 1 and 2
+    [0, 1]
+    """
+    n = len(numbers)
+    longest = [1] * n  # the longest increasing run of list numbers starting at each board
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 1, n):
+            if numbers[j] > numbers[i]:
+                longest[i] = max(longest[i], longest[j] + 1)
+    kept: set[int] = set()
+    need, start, last = max(longest, default=0), 0, None
+    while need:
+        j = min(
+            (
+                k
+                for k in range(start, n)
+                if longest[k] == need and (last is None or numbers[k] > last)
+            ),
+            key=lambda k: numbers[k],
+        )
+        kept.add(j)
+        need, start, last = need - 1, j + 1, numbers[j]
+    return frozenset(range(n)) - kept
+
+
 def _order(known: Sequence[tuple[int, ListedPlayer]], add: _Add) -> None:
-    for i, (board, p) in enumerate(known):
-        below = [(b, q) for b, q in known[i + 1 :] if q.number < p.number]
-        if below:
-            b, q = below[0]
-            add(
-                "10b-order",
-                board,
-                p.id,
-                f"{p.name} ({p.id}, list no. {p.number}) is placed above {q.name} (no. "
-                f"{q.number}, board {b})",
-            )
+    bad = out_of_order([p.number for _, p in known])
+    for i in sorted(bad):
+        board, p = known[i]
+        kept = [(k, b, q) for k, (b, q) in enumerate(known) if k not in bad]
+        below = next(((b, q) for k, b, q in kept if k > i and q.number < p.number), None)
+        if below is not None:
+            b, q = below
+            where = f"above {q.name} (no. {q.number}, board {b})"
+        else:
+            b, q = next((b, q) for k, b, q in kept if k < i and q.number > p.number)
+            where = f"below {q.name} (no. {q.number}, board {b})"
+        add(
+            "10b-order",
+            board,
+            p.id,
+            f"{p.name} ({p.id}, list no. {p.number}) is placed {where}",
+        )
 
 
 def _empty_boards(lineup: Lineup, add: _Add) -> None:
