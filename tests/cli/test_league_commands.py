@@ -199,3 +199,34 @@ def test_a_bad_token_and_a_no_show(runner: CliRunner, tmp_path: Path) -> None:
     assert next(t for t in teams if t["team"] == "Aarhus 2")["withdrawn_from"] == 1
     err = run(runner, "league", "lineup", "2", "Aarhus 2", "AAR09", code=5)
     assert "left the tournament from round 1" in err
+
+
+def test_12_a_lineup_entered_again_after_its_result(runner: CliRunner, tmp_path: Path) -> None:
+    """The reviewer's case: Aarhus 2 entered with board 8 empty, the result with no game
+    there, then the line-up again with AAR16 on board 8. Every read still works, the result
+    is asked for again, and 'skak check' finds the database sound."""
+    _season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "Skive 1", *[player_id("SKI", n) for n in range(1, 9)])
+    away = [player_id("AAR", n) for n in range(9, 17)]
+    run(runner, "league", "lineup", "1", "Aarhus 2", *away[:7], "-")
+    run(runner, "league", "result", "1", "Skive 1", *"00=0", "1", "0", "=", "x")
+    again = runner.invoke(app, ["league", "lineup", "1", "Aarhus 2", *away])
+    assert again.exit_code == 0, again.output
+    assert "board 8: the result is missing" in again.stderr
+    assert "set aside; enter the result again" in again.stderr
+    for args in (["standings"], ["schedule"], ["result", "1", "Skive 1"]):
+        run(runner, "league", *args)
+    assert "the season is not over" in run(runner, "league", "season-end", code=5)
+    assert "1 league season" in run(runner, "check")
+    run(runner, "league", "result", "1", "Skive 1", *"00=0", "1", "0", "=", "0")
+    rows = json.loads(run(runner, "league", "schedule", "--json"))
+    assert next(r for r in rows if r["round"] == 1 and r["home"] == "Skive 1")["result"]
+
+
+def test_13a_league_withdraw_cancel(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    run(runner, "league", "withdraw", "Skive 1", "--round", "3")
+    assert "back in the tournament" in run(runner, "league", "withdraw", "Skive 1", "--cancel")
+    teams = json.loads(run(runner, "league", "teams", "--json"))
+    assert next(t for t in teams if t["team"] == "Skive 1")["withdrawn_from"] is None
+    assert "--round N" in run(runner, "league", "withdraw", "Skive 1", code=3)

@@ -190,6 +190,25 @@ def test_a_card_that_does_not_fit_is_refused(board: BoardCard, message: str) -> 
         check_card(MatchCard(1, HOME, AWAY, boards), fixture, hl, al, 8)
 
 
+def test_12_scoring_a_card_that_does_not_fit_names_round_match_and_board() -> None:
+    """A card entered for board 8 empty, scored with a line-up that fills board 8: an
+    InputError naming the round, the match and the board (never an AssertionError)."""
+    hl, al = _lineups()
+    boards = (*tuple(BoardCard(b, "1-0") for b in range(1, 8)), BoardCard(8))
+    with pytest.raises(InputError) as caught:
+        score_match(
+            MatchCard(1, HOME, AWAY, boards),
+            Fixture(DIVISION, 1, 1, HOME, AWAY),
+            hl,
+            al,
+            {},
+            boards=8,
+            min_players=5,
+        )
+    assert f"round 1: {HOME}–{AWAY}, board 8: the result is missing" in str(caught.value)
+    assert "enter the result again" in str(caught.value)
+
+
 def test_an_absence_on_an_empty_board_is_refused() -> None:
     hl, al = _lineups(home=[*[f"SKI{n:02d}" for n in range(1, 8)], None])
     boards = (*tuple(BoardCard(b, "1-0") for b in range(1, 8)), BoardCard(8, None, Absence.LATE))

@@ -533,7 +533,8 @@ class Skak(RegistryCommands, LeagueCommands, CupCommands):
     def check(self) -> list[str]:
         """What is wrong with the database, in plain words; empty when it is sound: SQLite's
         full integrity check (an SQLite file), then every record read back from its events
-        and rebuilt (``skak check``).
+        and rebuilt (``skak check``); a league season's standings and a cup's ranking are
+        computed too, so a card that no longer fits its line-ups is reported.
 
         :raises StorageError: when the database cannot be read far enough to be checked.
         """
@@ -548,15 +549,9 @@ class Skak(RegistryCommands, LeagueCommands, CupCommands):
         except SkakError as err:
             problems.append(f"the rating registry: {err}")
         for row in self.seasons():
-            try:
-                self.season(row.id)
-            except SkakError as err:
-                problems.append(f"league season {row.label()}: {err}")
+            problems += [f"league season {row.label()}: {p}" for p in self.league_audit(row)]
         for row in self.cups():
-            try:
-                self.cup(row.id)
-            except SkakError as err:
-                problems.append(f"cup {row.label()}: {err}")
+            problems += [f"cup {row.label()}: {p}" for p in self.cup_audit(row)]
         return problems
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from skak.commands import cup as rules
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError
+from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
 from skak.store import CUP, EventStore, Loaded, StreamRow
 from skak.teams.cup import Cup, CupBoard, CupCard, CupMatch, CupSettings
 from skak.teams.cup_events import CupEvent
@@ -184,6 +184,19 @@ class CupCommands:
         a, b = cup.team(first).name, cup.team(second).name
         boards = tuple(CupBoard(i, _game(t, f"board {i}")) for i, t in enumerate(results, start=1))
         return self.cup_execute(ident, rules.EnterCupPlayoff(CupCard(0, a, b, boards)), actor=actor)
+
+    def cup_audit(self, row: StreamRow) -> list[str]:
+        """What is wrong with a stored cup row (``skak check``): it is replayed from all its
+        events and its ranking (every match's score, §9's play-off) computed."""
+        from skak.teams.cup_rounds import cup_standings
+
+        try:
+            cup = self.store.load(CUP, row, full=True).state
+            if cup is not None:
+                cup_standings(cup)
+        except SkakError as err:
+            return [str(err)]
+        return []
 
     def cup_teams(self, ident: str | int | None = None) -> tuple[CupTeamView, ...]:
         return cup_team_views(self.cup(ident))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from skak.commands import league as rules
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError
+from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
 from skak.io.players_csv import decode_text
 from skak.store import LEAGUE, EventStore, Loaded, StreamRow
 from skak.teams.events import LeagueEvent
@@ -332,6 +332,13 @@ class LeagueCommands:
         command = rules.WithdrawTeam(team, round_number, reason)
         return self.league_execute(ident, command, actor=actor)
 
+    def league_cancel_withdrawal(
+        self, ident: str | int | None, team: str, reason: str = "", *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """Undo a withdrawal the leader entered by mistake (one a result card wrote goes
+        when that result is entered again)."""
+        return self.league_execute(ident, rules.CancelWithdrawal(team, reason), actor=actor)
+
     def league_penalty(
         self,
         ident: str | int | None,
@@ -349,6 +356,29 @@ class LeagueCommands:
         self, ident: str | int | None, home: str, away: str, day: date, *, actor: str | None = None
     ) -> LeagueOutcome:
         return self.league_execute(ident, rules.SetPlayoff(home, away, day), actor=actor)
+
+    def league_audit(self, row: StreamRow) -> list[str]:
+        """What is wrong with a stored season (``skak check``): it is replayed from all its
+        events, and every group's standings and the play-off are computed from it."""
+        from skak.teams.promotion import playoff_winner
+
+        try:
+            season = self.store.load(LEAGUE, row, full=True).state
+        except SkakError as err:
+            return [str(err)]
+        if season is None:
+            return []
+        problems = []
+        for d, g in season.groups():
+            try:
+                group_standings(season, d.name, g)
+            except SkakError as err:
+                problems.append(f"{d.name} group {g}: {err}")
+        try:
+            playoff_winner(season)
+        except SkakError as err:
+            problems.append(f"the play-off: {err}")
+        return problems
 
     # -- the read side -------------------------------------------------------------------
 

@@ -436,8 +436,18 @@ def league_standings(
 @cli_errors
 def league_withdraw(
     team: Annotated[str, typer.Argument(help="The team that leaves (udgår).")],
-    round_number: Annotated[int, typer.Option("--round", help="The first round it does not play.")],
-    reason: Annotated[str, typer.Option(help="Why, in words.")] = "withdrew",
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="The first round it does not play.")
+    ] = None,
+    reason: Annotated[str | None, typer.Option(help="Why, in words.")] = None,
+    cancel: Annotated[
+        bool,
+        typer.Option(
+            "--cancel",
+            help="Undo a withdrawal entered by mistake (one a result card wrote goes when "
+            "that result is entered again).",
+        ),
+    ] = False,
     season: SeasonOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -445,7 +455,16 @@ def league_withdraw(
 
     Example: skak league withdraw "Skive 1" --round 5 --reason "trak holdet"
     """
-    done = open_db(db).league_withdraw(season, team, round_number, reason)
+    s = open_db(db)
+    if cancel:
+        if round_number is not None:
+            raise InputError("--cancel takes no --round: it undoes the team's withdrawal")
+        done = s.league_cancel_withdrawal(season, team, reason or "")
+        _outcome(done, f"{escape(team)} is back in the tournament")
+        return
+    if round_number is None:
+        raise InputError("give the first round the team does not play: --round N")
+    done = s.league_withdraw(season, team, round_number, reason or "withdrew")
     _outcome(done, f"{escape(team)} leaves the tournament from round {round_number}")
 
 

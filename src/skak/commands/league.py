@@ -6,7 +6,10 @@ needs its teams before line-ups, a line-up belongs to a match of the schedule, a
 fits the line-ups, a team that left plays no more, §11's list changes, §5's play-off pair.
 What a line-up breaks (§10) is not refused: the line-up is what was played, and its
 violations cost the games §13 b says (the notes say which). A result that strikes a team out
-under §13 a writes the team's withdrawal with it.
+under §13 a writes the team's withdrawal with it; the same card entered again without it
+(a mistyped ``--no-show``) cancels that withdrawal. A line-up entered again after the result
+keeps the card when it still fits, and sets it aside when it does not (the result is then
+entered again), with what the card had said of §13 a.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from skak.model.stream import Recorded
 from skak.teams.events import (
     LeagueEvent,
     LineupEntered,
+    MatchResultCleared,
     MatchResultEntered,
     PenaltyGiven,
     PlayoffSet,
@@ -27,12 +31,14 @@ from skak.teams.events import (
     StrengthListFiled,
     TeamsEntered,
     TeamWithdrawn,
+    WithdrawalCancelled,
     apply_league_event,
 )
 from skak.teams.league import (
     DSU_DIVISIONS,
     PLAYOFF_ROUND,
     DivisionSpec,
+    Fixture,
     LeagueSettings,
     Lineup,
     PenaltyPoints,
@@ -57,6 +63,7 @@ from skak.teams.standings import group_standings, match_score
 from skak.teams.strength import StrengthList, check_list_change
 
 __all__ = [
+    "CancelWithdrawal",
     "CreateSeason",
     "EnterLineup",
     "EnterResult",
@@ -120,6 +127,14 @@ class WithdrawTeam:
 
 
 @dataclass(frozen=True, slots=True)
+class CancelWithdrawal:
+    """Undo a withdrawal the leader entered by mistake (``skak league withdraw --cancel``)."""
+
+    team: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GivePenalty:
     team: str
     points: int
@@ -141,6 +156,7 @@ LeagueCommand = (
     | EnterLineup
     | EnterResult
     | WithdrawTeam
+    | CancelWithdrawal
     | GivePenalty
     | SetPlayoff
 )
@@ -172,6 +188,8 @@ def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
             return _result(season, card)
         case WithdrawTeam():
             return [_withdraw(season, command)]
+        case CancelWithdrawal():
+            return [_cancel(season, command)]
         case GivePenalty():
             return [_penalty(season, command)]
         case SetPlayoff():
@@ -226,19 +244,58 @@ def _strength(season: Season, filed: StrengthList) -> list[LeagueEvent]:
     return [StrengthListFiled(filed)]
 
 
-def _playing(season: Season, team: str, round_number: int) -> None:
-    w = season.withdrawal(team)
-    if w is not None and (round_number == PLAYOFF_ROUND or w.round <= round_number):
-        raise StateError(
-            f"{team} left the tournament from round {w.round} ({w.reason}, {w.paragraph}); "
-            "it plays no more matches"
-        )
+def _key(fixture: Fixture) -> tuple[int, str, str]:
+    return (fixture.round, fixture.home, fixture.away)
+
+
+def _playing(season: Season, team: str, fixture: Fixture) -> None:
+    """:raises StateError: when the team has left before the match — unless it was this
+    match's own result card that made it leave (entering its line-up or result again
+    corrects that card)."""
+    for w in season.withdrawals:
+        if w.team != team or w.match == _key(fixture):
+            continue
+        if fixture.round == PLAYOFF_ROUND or w.round <= fixture.round:
+            raise StateError(
+                f"{team} left the tournament from round {w.round} ({w.reason}, {w.paragraph}); "
+                "it plays no more matches"
+                + (
+                    f" (it left by the result of round {w.match[0]}: {w.match[1]}–"
+                    f"{w.match[2]}; enter that result again to correct it)"
+                    if w.match is not None
+                    else " ('skak league withdraw --cancel' undoes a withdrawal made by mistake)"
+                )
+            )
+
+
+def _follow_card(after: Season, fixture: Fixture) -> list[LeagueEvent]:
+    """What the match's card now says of §13 a, as events on ``after``: a team it strikes
+    out leaves the tournament from the match's round; a team whose withdrawal this card
+    wrote and that it no longer strikes out (a corrected card, a card set aside) plays on.
+    The play-off writes no withdrawal: a team that does not come to it loses it."""
+    key = _key(fixture)
+    score = match_score(after, fixture)
+    struck = dict(score.struck_out) if score is not None else {}
+    events: list[LeagueEvent] = []
+    for w in after.withdrawals:
+        if w.match == key and w.team not in struck:
+            why = (
+                "the result card that made it leave was corrected"
+                if score is not None
+                else "the result card that made it leave was set aside"
+            )
+            events.append(WithdrawalCancelled(w.team, why, key))
+    for team, why in struck.items():
+        if any(w.team == team and w.match == key for w in after.withdrawals):
+            continue
+        events.append(TeamWithdrawn(Withdrawal(team, fixture.round, why, match=key)))
+    return events
 
 
 def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
     team = season.team(c.team)
     fixture = season.fixture(c.round, team.name)
-    _playing(season, team.name, c.round)
+    _playing(season, team.name, fixture)
     boards = season.division(team.division).boards
     where = f"{fixture.label()}, {team.name}"
     check_lineup_shape(c.players, boards, where)
@@ -252,7 +309,29 @@ def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
     lineup = Lineup(c.round, team.name, players, day, found)
     if season.lineup(c.round, team.name) == lineup:
         return []
-    return [LineupEntered(lineup)]
+    events: list[LeagueEvent] = [LineupEntered(lineup)]
+    card = season.card(fixture)
+    if card is None:
+        return events
+    after = apply_league_event(season, events[0])
+    try:
+        check_card(
+            card,
+            fixture,
+            after.lineup(c.round, fixture.home),
+            after.lineup(c.round, fixture.away),
+            boards,
+        )
+    except InputError as err:
+        cleared = MatchResultCleared(
+            fixture.round,
+            fixture.home,
+            fixture.away,
+            f"{team.name}'s line-up was entered again and the card no longer fits it: {err}",
+        )
+        events.append(cleared)
+        after = apply_league_event(after, cleared)
+    return events + _follow_card(after, fixture)
 
 
 def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
@@ -263,7 +342,7 @@ def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
             f"{'home' if fixture.home == card.home else 'away'}; write the home team first"
         )
     for team in fixture.teams():
-        _playing(season, team, card.round)
+        _playing(season, team, fixture)
     for team in (*card.late, *card.no_show):
         if team not in fixture.teams():
             raise InputError(f"{fixture.label()}: {team} does not play this match")
@@ -275,11 +354,7 @@ def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
         return []
     events: list[LeagueEvent] = [MatchResultEntered(card)]
     after = apply_league_event(season, events[0])
-    score = match_score(after, fixture)
-    assert score is not None
-    for team, why in score.struck_out:
-        events.append(TeamWithdrawn(Withdrawal(team, max(card.round, 1), why)))
-    return events
+    return events + _follow_card(after, fixture)
 
 
 def _withdraw(season: Season, c: WithdrawTeam) -> TeamWithdrawn:
@@ -301,6 +376,23 @@ def _withdraw(season: Season, c: WithdrawTeam) -> TeamWithdrawn:
         )
     reason = c.reason.strip() or "withdrew"
     return TeamWithdrawn(Withdrawal(team.name, c.round, reason))
+
+
+def _cancel(season: Season, c: CancelWithdrawal) -> WithdrawalCancelled:
+    team = season.team(c.team)
+    own = [w for w in season.withdrawals if w.team == team.name]
+    manual = [w for w in own if w.match is None]
+    if not manual:
+        if own and (m := own[0].match) is not None:
+            what = "the play-off" if m[0] == PLAYOFF_ROUND else f"round {m[0]}"
+            raise StateError(
+                f"{team.name} left by the result card of {what}: {m[1]}–{m[2]} ({own[0].reason}); "
+                "enter that result again as it was (skak league result) and the withdrawal "
+                "goes with it"
+            )
+        raise StateError(f"{team.name} has not left the tournament")
+    reason = c.reason.strip() or "the withdrawal was entered by mistake"
+    return WithdrawalCancelled(team.name, reason)
 
 
 def _penalty(season: Season, c: GivePenalty) -> PenaltyGiven:
@@ -369,11 +461,47 @@ def notes(before: Season | None, command: LeagueCommand, after: Season) -> tuple
             return tuple(out)
         case EnterLineup(round=r, team=team):
             lu = after.lineup(r, after.team(team).name)
-            return tuple(str(v) for v in check_lineup(after, lu)) if lu is not None else ()
+            found = tuple(str(v) for v in check_lineup(after, lu)) if lu is not None else ()
+            fixture = after.fixture(r, after.team(team).name)
+            return (*found, *_changes(before, after, fixture))
         case EnterResult(card=card):
             fixture = after.fixture(card.round, card.home)
             score = match_score(after, fixture)
             if score is None:
                 return ()
-            return (*score.explanation[1:], *score.reports)
+            return (*score.explanation[1:], *score.reports, *_changes(before, after, fixture))
     return ()
+
+
+def _changes(before: Season | None, after: Season, fixture: Fixture) -> tuple[str, ...]:
+    """A result set aside, and the withdrawals a card wrote or undid, in words."""
+    if before is None:
+        return ()
+    out = []
+    old_card = before.card(fixture)
+    if old_card is not None and after.card(fixture) is None:
+        why = ""
+        try:
+            check_card(
+                old_card,
+                fixture,
+                after.lineup(fixture.round, fixture.home),
+                after.lineup(fixture.round, fixture.away),
+                after.boards(fixture.home),
+            )
+        except InputError as err:
+            why = f" ({err})"
+        out.append(
+            f"{fixture.label()}: the result card no longer fits the line-ups{why} and is set "
+            "aside; enter the result again (skak league result)"
+        )
+    old = set(before.withdrawals)
+    new = set(after.withdrawals)
+    for w in sorted(new - old, key=lambda w: w.team):
+        out.append(
+            f"{w.team} {w.reason}: it leaves the tournament from round {w.round}, its matches "
+            "are struck out and its players excluded for the season (5.1 §13 a)"
+        )
+    for w in sorted(old - new, key=lambda w: w.team):
+        out.append(f"{w.team} is back in the tournament: its withdrawal is cancelled")
+    return tuple(out)

@@ -28,6 +28,7 @@ __all__ = [
     "LEAGUE_EVENT_TYPES",
     "LeagueEvent",
     "LineupEntered",
+    "MatchResultCleared",
     "MatchResultEntered",
     "PenaltyGiven",
     "PlayoffSet",
@@ -35,6 +36,7 @@ __all__ = [
     "StrengthListFiled",
     "TeamWithdrawn",
     "TeamsEntered",
+    "WithdrawalCancelled",
     "apply_league_event",
     "build_season",
     "describe_league_event",
@@ -85,9 +87,33 @@ class MatchResultEntered:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchResultCleared:
+    """A match's result card set aside: a line-up entered again no longer fits it (the
+    result is to be entered again)."""
+
+    kind: ClassVar[str] = "match_result_cleared"
+    round: int
+    home: str
+    away: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class TeamWithdrawn:
     kind: ClassVar[str] = "team_withdrawn"
     withdrawal: Withdrawal
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawalCancelled:
+    """A team's withdrawal undone: the result card that made it leave was corrected, or the
+    leader cancelled a withdrawal entered by mistake. ``match`` names the withdrawal as
+    :class:`~skak.teams.league.Withdrawal` does (``None``: the one the leader entered)."""
+
+    kind: ClassVar[str] = "withdrawal_cancelled"
+    team: str
+    reason: str
+    match: tuple[int, str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +134,9 @@ LeagueEvent = (
     | StrengthListFiled
     | LineupEntered
     | MatchResultEntered
+    | MatchResultCleared
     | TeamWithdrawn
+    | WithdrawalCancelled
     | PenaltyGiven
     | PlayoffSet
 )
@@ -147,8 +175,16 @@ def apply_league_event(season: Season | None, event: LeagueEvent) -> Season:
                 if not (c.round == card.round and c.home == card.home and c.away == card.away)
             )
             return replace(season, cards=(*cards, card))
+        case MatchResultCleared(round=r, home=home, away=away):
+            kept_cards = tuple(
+                c for c in season.cards if not (c.round == r and c.home == home and c.away == away)
+            )
+            return replace(season, cards=kept_cards)
         case TeamWithdrawn(withdrawal=w):
             return replace(season, withdrawals=(*season.withdrawals, w))
+        case WithdrawalCancelled(team=team, match=match):
+            staying = tuple(w for w in season.withdrawals if (w.team, w.match) != (team, match))
+            return replace(season, withdrawals=staying)
         case PenaltyGiven(penalty=p):
             return replace(season, penalties=(*season.penalties, p))
         case PlayoffSet(playoff=p):
@@ -179,8 +215,13 @@ def describe_league_event(event: LeagueEvent) -> str:
         case MatchResultEntered(card=c):
             what = "play-off" if c.round == 0 else f"round {c.round}"
             return f"result of {what}: {c.home}–{c.away}"
+        case MatchResultCleared(round=r, home=home, away=away, reason=why):
+            what = "play-off" if r == 0 else f"round {r}"
+            return f"result of {what}: {home}–{away} set aside ({why})"
         case TeamWithdrawn(withdrawal=w):
             return f"{w.team} out of the tournament from round {w.round} ({w.reason})"
+        case WithdrawalCancelled(team=team, reason=why):
+            return f"{team} back in the tournament ({why})"
         case PenaltyGiven(penalty=p):
             return f"{p.team}: {p.points} penalty point(s), {p.reason} ({p.paragraph})"
         case PlayoffSet(playoff=p):

@@ -223,12 +223,18 @@ class Lineup:
 
 @dataclass(frozen=True, slots=True)
 class Withdrawal:
-    """A team out of the division tournament from ``round`` on (udgået, §13 a)."""
+    """A team out of the division tournament from ``round`` on (udgået, §13 a).
+
+    ``match`` is ``(round, home, away)`` when a result card made the team leave (it did not
+    come, or came with fewer than 5 players): entering that result again without it, or a
+    line-up that no longer fits the card, cancels the withdrawal. ``None``: the leader
+    entered it (``skak league withdraw``)."""
 
     team: str
     round: int
     reason: str
     paragraph: str = "5.1 §13 a"
+    match: tuple[int, str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -402,10 +408,9 @@ class Season:
         return None
 
     def withdrawal(self, team: str) -> Withdrawal | None:
-        for w in self.withdrawals:
-            if w.team == team:
-                return w
-        return None
+        """The team's withdrawal from the earliest round (``None``: it plays on)."""
+        own = [w for w in self.withdrawals if w.team == team]
+        return min(own, key=lambda w: w.round) if own else None
 
     def club_lists(self, club: str) -> tuple[StrengthList, ...]:
         """The club's strength lists (styrkelister), in the order they were filed."""

@@ -109,11 +109,9 @@ def playoff_winner(season: Season) -> tuple[str, list[str]] | None:
     s = match_score(season, f)
     if s is None:
         return None
-    if s.struck_out:
-        gone = {t for t, _ in s.struck_out}
-        winner = p.away if p.home in gone else p.home
-        return winner, [f"the play-off: {', '.join(gone)} did not play it (5.1 §13 a)"]
     lines = [f"the play-off (omkamp, 5.1 §5) {p.home}–{p.away}: {s.home}-{s.away}"]
+    if s.boards and "the play-off is lost" in s.boards[0].why:
+        lines.append(s.boards[0].why)
     if s.home != s.away:
         return (p.home if s.home > s.away else p.away), lines
     for b in s.boards:

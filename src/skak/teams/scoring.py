@@ -6,6 +6,8 @@ In the order the text applies them:
 1. §13 a — a team that did not come, or came with fewer than 5 players, leaves the
    tournament: all its matches are struck out (udgår), it is placed last, and its players
    are excluded for the season. The match scores nothing; the standings leave it out.
+   The play-off (omkamp, §5) is no match of the season: there such a team loses the
+   play-off 8-0 and its season stands.
 2. §13 a — a team more than 60 minutes late loses 8-0 (every board; both late: 0-0, and
    neither wins the match).
 3. Board by board: a game played counts as played; a player who did not come, or came
@@ -26,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import InputError
-from skak.teams.league import Fixture, Lineup
+from skak.teams.league import PLAYOFF_ROUND, Fixture, Lineup
 from skak.teams.lineups import Violation
 from skak.teams.matches import Absence, MatchCard, game_points
 
@@ -145,9 +147,21 @@ def score_match(
     min_players: int,
 ) -> MatchScore:
     """The match as it counts (see the module); ``violations`` maps a team to its line-up's
-    violations (:func:`skak.teams.lineups.check_lineup`)."""
+    violations (:func:`skak.teams.lineups.check_lineup`).
+
+    :raises InputError: naming the round, the match and the board, when the card does not
+        fit the line-ups (:func:`check_card`): then the result is to be entered again.
+    """
+    try:
+        check_card(card, fixture, home, away, boards)
+    except InputError as err:
+        raise InputError(
+            f"the result card does not fit the line-ups: {err}; enter the result again "
+            "(skak league result)"
+        ) from None
     lines: list[str] = []
-    struck = _struck_out(card, fixture, home, away, boards, min_players)
+    playoff = fixture.round == PLAYOFF_ROUND
+    struck = () if playoff else _struck_out(card, fixture, home, away, boards, min_players)
     if struck:
         lines += [
             f"{team} {why}: the team leaves the tournament (5.1 §13 a)" for team, why in struck
@@ -155,7 +169,11 @@ def score_match(
         return MatchScore(
             fixture, (), ZERO, ZERO, 0, 0, struck_out=struck, explanation=tuple(lines)
         )
-    late = [t for t in fixture.teams() if t in card.late]
+    forfeits = {t: "came more than 60 minutes late" for t in fixture.teams() if t in card.late}
+    if playoff:
+        # The play-off is no match of the season: a team that does not come to it, or comes
+        # with fewer than 5 players, loses it; its season stands (docs/interpretations.md).
+        forfeits |= dict(_struck_out(card, fixture, home, away, boards, min_players))
     board_scores: list[BoardScore] = []
     penalties: list[tuple[str, int, str]] = []
     reports: list[str] = []
@@ -163,18 +181,21 @@ def score_match(
     for number in range(1, boards + 1):
         hp, ap = _at(home, number), _at(away, number)
         white = white_team(fixture, number)
-        if late:
-            h = ZERO if fixture.home in late else ONE
-            a = ZERO if fixture.away in late else ONE
-            why = f"{' and '.join(late)} came more than 60 minutes late: lost 8-0 (5.1 §13 a)"
+        if forfeits:
+            h = ZERO if fixture.home in forfeits else ONE
+            a = ZERO if fixture.away in forfeits else ONE
+            why = "; ".join(
+                f"{t} {what}: lost {boards}-0 (5.1 §13 a"
+                + (", §5: the play-off is lost)" if playoff else ")")
+                for t, what in forfeits.items()
+            )
             board_scores.append(BoardScore(number, white, hp, ap, None, h, a, why))
             continue
         b = card.board(number)
         h_here = hp is not None and b.home_absence is None
         a_here = ap is not None and b.away_absence is None
         reasons = []
-        if h_here and a_here:
-            assert b.result is not None
+        if h_here and a_here and b.result is not None:
             h, a = game_points(b.result)
         else:
             h = ONE if h_here else ZERO
@@ -218,7 +239,7 @@ def score_match(
         )
     home_total = sum((s.home for s in board_scores), ZERO)
     away_total = sum((s.away for s in board_scores), ZERO)
-    if len(late) == 2:
+    if len(forfeits) == 2:
         home_mp = away_mp = 0
     elif home_total > away_total:
         home_mp, away_mp = 2, 0
