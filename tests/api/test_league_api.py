@@ -10,7 +10,7 @@ import pytest
 
 from skak.api import Skak
 from skak.commands.league import CreateSeason
-from skak.errors import InputError, StateError
+from skak.errors import InputError, NotFoundError, StateError
 from skak.teams.league import Team
 from skak.teams.strength import ListedPlayer, StrengthList
 from tests.teams.league_fixture import small_structure
@@ -258,3 +258,40 @@ def test_check_reports_a_card_that_does_not_fit_its_lineups(api: Skak) -> None:
     assert f"round 1: {home}–{away}, board 4: the result is missing" in problem
     with pytest.raises(InputError, match="enter the result again"):
         api.league_standings("S")
+
+
+def test_13e_a_penalty_without_a_round_counts_from_the_last_round_played(api: Skak) -> None:
+    name = _season(api)
+    done = api.league_penalty(name, "C1", 1, "resultatkort for sent")
+    assert done.after.penalties[-1].round == 3  # the group's last round with a result
+    with pytest.raises(InputError, match="rounds 1–3, not 4"):
+        api.league_penalty(name, "C1", 1, "x", round_number=4)
+    rows = {r.team: r for g in api.league_standings(name, after_round=2) for r in g.standings}
+    assert rows["C1"].penalty_points == 0
+
+
+def test_3_a_lot_drawn_by_hand_is_recorded(api: Skak) -> None:
+    name = _season(api)
+    done = api.league_lot(name, ["d2", "D1"])  # names as the season spells them
+    assert done.after.lots == (("D2", "D1"),)
+    with pytest.raises(InputError, match="at least two teams"):
+        api.league_lot(name, ["D1"])
+    with pytest.raises(InputError, match="D1 twice"):
+        api.league_lot(name, ["D1", "D1"])
+    with pytest.raises(NotFoundError):
+        api.league_lot(name, ["D1", "Nowhere"])
+
+
+def test_season_end_names_an_unknown_team_as_bad_input(api: Skak) -> None:
+    from skak.teams.promotion import SeasonEndInput, season_end
+
+    name = _season(api)
+    api.league_playoff(name, "C3", "D3", DAY + timedelta(days=30))
+    for t in ("C3", "D3"):
+        api.league_lineup(name, 0, t, [f"{t}.{b}" for b in range(1, 5)])
+    api.league_result_entry(name, 0, "C3", ["1", "=", "=", "="])
+    season = api.season(name)
+    with pytest.raises(InputError, match="--leaving 'Nowhere' is no team"):
+        season_end(season, SeasonEndInput(leaving=("Nowhere",)))
+    with pytest.raises(InputError, match="district winner 'C1' plays in"):
+        season_end(season, SeasonEndInput(district_winners=("C1",)))

@@ -10,9 +10,17 @@ from fractions import Fraction
 import pytest
 
 from skak.errors import InputError, NotFoundError
-from skak.teams.events import LineupEntered, MatchResultEntered, TeamWithdrawn, apply_league_event
+from skak.teams.events import (
+    LineupEntered,
+    LotDrawn,
+    MatchResultEntered,
+    PenaltyGiven,
+    TeamWithdrawn,
+    apply_league_event,
+)
 from skak.teams.league import (
     Lineup,
+    PenaltyPoints,
     Season,
     Team,
     Withdrawal,
@@ -23,6 +31,7 @@ from skak.teams.league import (
 from skak.teams.matches import BoardCard, MatchCard
 from skak.teams.scoring import white_team
 from skak.teams.standings import group_standings, match_score
+from skak.tiebreaks import draw_lots
 from tests.teams.league_fixture import DIVISION, TEAMS, new_season, played_season, with_settings
 
 F = Fraction
@@ -196,13 +205,18 @@ def test_penalty_points_from_match_points_setting() -> None:
 
 
 def test_board_by_board_over_the_season_setting() -> None:
+    """Nørresundby 1 and Helsingør 1 tie on 25 board points, 5 match points and their 4-4
+    match. Counted over the whole season (the fixture's RESULTS), board 1 gives Nørresundby
+    4 points (won at home in rounds 1, 3, 4 and 6) and Helsingør 3 (rounds 1, 4 and 6)."""
     season = with_settings(played_season(), board_by_board="season")
     s = group_standings(season, DIVISION, 1)
-    assert [r.team for r in s.rows][4:6] in (
-        ["Nørresundby 1", "Helsingør 1"],
-        ["Helsingør 1", "Nørresundby 1"],
-    )
+    assert [r.team for r in s.rows][4:6] == ["Nørresundby 1", "Helsingør 1"]
     assert s.rows[5].decided_by == "board by board (bræt for bræt)"
+    assert any(
+        "board by board (bræt for bræt) orders them: Nørresundby 1 4/3.5/3/3/2.5/4/3/2; "
+        "Helsingør 1 3/3.5/4/3.5/2.5/3.5/2/3" in line
+        for line in s.explanation
+    )
 
 
 def test_a_lot_decides_when_everything_is_equal() -> None:
@@ -221,8 +235,56 @@ def test_a_lot_decides_when_everything_is_equal() -> None:
     assert all(r.decided_by.startswith("lot (lodtrækning") for r in s.rows[1:])
     again = group_standings(season, DIVISION, 1)
     assert [r.team for r in again.rows] == [r.team for r in s.rows]
-    other = group_standings(with_settings(season, lot_seed="4711"), DIVISION, 1)
-    assert sorted(r.team for r in other.rows) == sorted(r.team for r in s.rows)
+    # The lot is skak.tiebreaks.draw_lots over the draw numbers, seeded by the setting
+    # lot-seed (else the season's name) and the group: anyone can draw it again.
+    by_number = {i: name for i, (name, *_) in enumerate(TEAMS, start=1)}
+    for seed, standings in ((season.name, s), ("4711", None)):
+        if standings is None:
+            standings = group_standings(with_settings(season, lot_seed=seed), DIVISION, 1)
+        drawn = draw_lots(seed, f"{DIVISION}/1", list(by_number))
+        assert [r.team for r in standings.rows] == [by_number[n] for n in drawn]
+
+
+def test_3_a_lot_drawn_by_hand_decides() -> None:
+    """§3's lot drawn in the hall: the setting lot-order, or a lot recorded later (newest
+    first); the seeded lot only for teams no hand-drawn lot names."""
+    season = _all_drawn()
+    order = tuple(reversed([name for name, *_ in TEAMS]))
+    by_setting = group_standings(with_settings(season, lot_order=order), DIVISION, 1)
+    assert [r.team for r in by_setting.rows] == list(order)
+    assert any("the lot drawn by hand: Skive 1, Vejle 1" in x for x in by_setting.explanation)
+    later = apply_league_event(season, LotDrawn(tuple(sorted(order))))
+    s = group_standings(with_settings(later, lot_order=order), DIVISION, 1)
+    assert [r.team for r in s.rows] == sorted(order)
+    partial = apply_league_event(season, LotDrawn(("Vejle 1", "Skive 1")))
+    s = group_standings(partial, DIVISION, 1)  # names two of eight: the seeded lot
+    assert any("the lot drawn from the seed" in x for x in s.explanation)
+
+
+def _all_drawn() -> Season:
+    """Every match of the group drawn 4-4 on every board."""
+    season = new_season()
+    for f in season.schedule(DIVISION, 1):
+        for t in f.teams():
+            season = apply_league_event(season, LineupEntered(_full_lineup(season, f.round, t)))
+        boards = tuple(BoardCard(b, "½-½") for b in range(1, 9))
+        season = apply_league_event(
+            season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards))
+        )
+    return season
+
+
+def test_13e_standings_after_a_round_leave_out_later_penalties() -> None:
+    """A penalty point given after round 5 is not in the standings after round 4."""
+    season = apply_league_event(
+        played_season(), PenaltyGiven(PenaltyPoints("Aarhus 2", 1, "late result card", round=5))
+    )
+    after_4 = {r.team: r for r in group_standings(season, DIVISION, 1, after_round=4).rows}
+    after_5 = {r.team: r for r in group_standings(season, DIVISION, 1, after_round=5).rows}
+    assert after_4["Aarhus 2"].penalty_points == 0
+    assert after_5["Aarhus 2"].penalty_points == 1
+    plain = {r.team: r for r in group_standings(played_season(), DIVISION, 1, 5).rows}
+    assert after_5["Aarhus 2"].board_points == plain["Aarhus 2"].board_points - 1
 
 
 def _full_lineup(season: Season, round_number: int, team: str) -> Lineup:

@@ -171,7 +171,32 @@ def test_10b_one_lineup_a_round() -> None:
         1,
         "5.1 §10 b",
     )
-    assert "Brønshøj 1's line-up in the same round" in v.message
+    assert f"Brønshøj 1's line-up on the same day ({DAY}) too" in v.message
+
+
+def test_10b_one_lineup_a_day_not_a_round_number() -> None:
+    """§6 b, §6 f: the divisions' rounds fall on different days (Skakligaen's last double
+    round a week later; moved matches). The reserve BRO09 plays for Brønshøj 1 in round 7
+    and for Brønshøj 2 in its round 7 moved a week on: two days, no breach; Brønshøj 2's
+    round 5 moved to round 7's day: the same day, a breach."""
+    from skak.teams.events import TeamsEntered
+    from skak.teams.league import Team
+
+    season = new_season()
+    first = _lu("Brønshøj 1", [*_ids("BRO", range(1, 8)), "BRO09"], 7, DATES[6])
+    season = apply_league_event(season, LineupEntered(first))
+    second = Team("Brønshøj 2", "Brønshøj Skakforening", "2. division", 1, 1, 2)
+    other = Team("Rødovre 1", "Rødovre Skakklub", "2. division", 1, 2, 1)
+    season = apply_league_event(season, TeamsEntered((*season.teams, second, other)))
+    later = DATES[6] + timedelta(days=7)
+    assert check_lineup(season, _lu("Brønshøj 2", ["BRO09", "BRO10"], 7, later)) == ()
+    v = _only(
+        check_lineup(season, _lu("Brønshøj 2", ["BRO09", "BRO10"], 5, DATES[6])),
+        "10b-one-match",
+        1,
+        "5.1 §10 b",
+    )
+    assert f"on the same day ({DATES[6]})" in v.message
 
 
 def test_10c_only_players_on_the_strength_list() -> None:
@@ -315,10 +340,9 @@ def test_a_lineup_with_a_player_twice_or_too_many_is_refused() -> None:
     [
         ("order", "changes the order of the players already on it"),
         ("foreign", "neither a Danish citizen nor resident"),
-        ("up", "would move up from team 2 to team 1"),
         ("no-day", "give that day"),
     ],
-    ids=["5.1-§11-order", "5.1-§11-foreign", "5.1-§11-move-up", "5.1-§11-notice-day"],
+    ids=["5.1-§11-order", "5.1-§11-foreign", "5.1-§11-notice-day"],
 )
 def test_11_a_changed_list_is_refused(change: str, message: str) -> None:
     base = strength_list(1)
@@ -328,13 +352,24 @@ def test_11_a_changed_list_is_refused(change: str, message: str) -> None:
         players[0], players[1] = replace(players[1], number=1), replace(players[0], number=2)
     elif change == "foreign":
         players.append(ListedPlayer(99, "NEW", "Udlænding", None, foreign=True))
-    elif change == "up":
-        players[10] = replace(players[10], team=1)
     else:
         notified = None
     with pytest.raises(InputError, match=message) as caught:
         check_list_change(base, StrengthList(base.club, tuple(players), notified))
     assert "5.1 §11" in str(caught.value)
+
+
+def test_11_a_player_moved_up_is_a_note_not_a_refusal() -> None:
+    """§11 writes of players moving down; moving one up is not forbidden: the list is
+    accepted, with a note for the tournament leader, and the move holds 30 days on."""
+    base = strength_list(1)
+    players = list(base.players)
+    players[10] = replace(players[10], team=1)  # AAR11 from Aarhus 2 up to Aarhus 1
+    changed = StrengthList(base.club, tuple(players), DAY)
+    notes = check_list_change(base, changed)
+    up = [n for n in notes if "moves up" in n]
+    assert len(up) == 1 and "(5.1 §11, §17)" in up[0]
+    assert f"hold from {DAY + timedelta(days=30)} (5.1 §11)" in notes[-1]
 
 
 def test_a_strength_list_with_a_player_twice_is_refused() -> None:

@@ -352,6 +352,13 @@ class LeagueCommands:
         command = rules.GivePenalty(team, points, reason, round_number)
         return self.league_execute(ident, command, actor=actor)
 
+    def league_lot(
+        self, ident: str | int | None, order: Sequence[str], *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """Record a lot drawn by hand (5.1 §3): the teams in the order drawn, the first
+        placed highest. It decides a tie between teams it all names, before the seeded lot."""
+        return self.league_execute(ident, rules.DrawLot(tuple(order)), actor=actor)
+
     def league_playoff(
         self, ident: str | int | None, home: str, away: str, day: date, *, actor: str | None = None
     ) -> LeagueOutcome:

@@ -104,7 +104,8 @@ def league_new(
     setting: Annotated[
         list[str] | None,
         typer.Option(
-            help="KEY=VALUE: empty-boards-last, penalty-points-from, board-by-board, lot-seed."
+            help="KEY=VALUE: empty-boards-last, penalty-points-from, board-by-board, lot-seed, "
+            "lot-order (team;team;…, a lot drawn by hand)."
         ),
     ] = None,
     db: DbOption = DEFAULT_DB,
@@ -486,6 +487,24 @@ def league_penalty(
     """
     done = open_db(db).league_penalty(season, team, points, reason, round_number=round_number)
     _outcome(done, f"{escape(team)}: {points} penalty point(s)")
+
+
+@league_app.command("lot")
+@cli_errors
+def league_lot(
+    teams: Annotated[
+        list[str], typer.Argument(help="The teams in the order the lot gave, the first highest.")
+    ],
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Record a lot drawn by hand (lodtrækning, §3's last step): it decides a tie between
+    teams it all names, instead of the lot skak draws from the seed.
+
+    Example: skak league lot "Helsingør 1" "Nørresundby 1"
+    """
+    done = open_db(db).league_lot(season, teams)
+    _outcome(done, f"Lot recorded: {escape(', '.join(done.after.lots[-1]))}")
 
 
 @league_app.command("playoff")

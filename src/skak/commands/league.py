@@ -23,6 +23,7 @@ from skak.model.stream import Recorded
 from skak.teams.events import (
     LeagueEvent,
     LineupEntered,
+    LotDrawn,
     MatchResultCleared,
     MatchResultEntered,
     PenaltyGiven,
@@ -46,6 +47,7 @@ from skak.teams.league import (
     Season,
     Team,
     Withdrawal,
+    check_lot,
     check_teams,
     edition_for,
     get_edition,
@@ -65,6 +67,7 @@ from skak.teams.strength import StrengthList, check_list_change
 __all__ = [
     "CancelWithdrawal",
     "CreateSeason",
+    "DrawLot",
     "EnterLineup",
     "EnterResult",
     "EnterTeams",
@@ -143,6 +146,13 @@ class GivePenalty:
 
 
 @dataclass(frozen=True, slots=True)
+class DrawLot:
+    """A lot drawn by hand (5.1 §3), the teams in the order drawn (first: placed highest)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SetPlayoff:
     home: str
     away: str
@@ -159,6 +169,7 @@ LeagueCommand = (
     | CancelWithdrawal
     | GivePenalty
     | SetPlayoff
+    | DrawLot
 )
 
 
@@ -194,6 +205,8 @@ def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
             return [_penalty(season, command)]
         case SetPlayoff():
             return [_playoff(season, command)]
+        case DrawLot(order=order):
+            return [_lot(season, order)]
     raise TypeError(command)  # pragma: no cover - the union is closed
 
 
@@ -395,13 +408,29 @@ def _cancel(season: Season, c: CancelWithdrawal) -> WithdrawalCancelled:
     return WithdrawalCancelled(team.name, reason)
 
 
+def _lot(season: Season, order: Sequence[str]) -> LotDrawn:
+    check_lot(order)
+    if len(order) < 2:
+        raise InputError("a lot is drawn between at least two teams")
+    return LotDrawn(tuple(season.team(t).name for t in order))
+
+
 def _penalty(season: Season, c: GivePenalty) -> PenaltyGiven:
+    """A penalty counts in the standings after its round; without one, after the last
+    round of the team's group with a result (the round it is given after)."""
     team = season.team(c.team)
     if not 1 <= c.points <= 10:
         raise InputError(f"penalty points are 1–10 at a time, not {c.points}")
     if not c.reason.strip():
         raise InputError("say why the penalty point is given (5.1 §13 e: the rule broken)")
-    return PenaltyGiven(PenaltyPoints(team.name, c.points, c.reason.strip(), round=c.round))
+    rounds = season.rounds(team.division, team.group)
+    if c.round is not None and not 1 <= c.round <= rounds:
+        raise InputError(f"{team.name} plays rounds 1–{rounds}, not {c.round}")
+    played = [
+        f.round for f in season.schedule(team.division, team.group) if season.card(f) is not None
+    ]
+    when = c.round if c.round is not None else max(played, default=1)
+    return PenaltyGiven(PenaltyPoints(team.name, c.points, c.reason.strip(), round=when))
 
 
 def _playoff(season: Season, c: SetPlayoff) -> PlayoffSet:

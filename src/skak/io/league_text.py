@@ -33,6 +33,7 @@ LEAGUE_SETTINGS: dict[str, str] = {
     "penalty-points-from": "board-points or match-points",
     "board-by-board": "direct (the tied teams' matches) or season",
     "lot-seed": "any text (the seed of §3's lot; default: the season's name)",
+    "lot-order": "team names separated by ';' (a lot drawn by hand, the first placed highest)",
 }
 
 
@@ -47,7 +48,10 @@ def league_settings(items: Sequence[tuple[str, Any]]) -> LeagueSettings:
             raise InputError(f"unknown league setting {key!r}; the settings are {known}")
         if name == "empty_boards_last" and not isinstance(value, bool):
             raise InputError(f"empty-boards-last is yes or no, not {value!r}")
-        values[name] = value if name == "empty_boards_last" else str(value)
+        if name == "lot_order":
+            values[name] = tuple(t.strip() for t in str(value).split(";") if t.strip())
+        else:
+            values[name] = value if name == "empty_boards_last" else str(value)
     return LeagueSettings(**values)
 
 

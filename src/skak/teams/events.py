@@ -28,6 +28,7 @@ __all__ = [
     "LEAGUE_EVENT_TYPES",
     "LeagueEvent",
     "LineupEntered",
+    "LotDrawn",
     "MatchResultCleared",
     "MatchResultEntered",
     "PenaltyGiven",
@@ -123,6 +124,14 @@ class PenaltyGiven:
 
 
 @dataclass(frozen=True, slots=True)
+class LotDrawn:
+    """A lot drawn by hand (5.1 §3: "foretages lodtrækning"): the teams in the order drawn."""
+
+    kind: ClassVar[str] = "lot_drawn"
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayoffSet:
     kind: ClassVar[str] = "playoff_set"
     playoff: Playoff
@@ -139,6 +148,7 @@ LeagueEvent = (
     | WithdrawalCancelled
     | PenaltyGiven
     | PlayoffSet
+    | LotDrawn
 )
 
 LEAGUE_EVENT_TYPES: tuple[type, ...] = LeagueEvent.__args__
@@ -189,6 +199,8 @@ def apply_league_event(season: Season | None, event: LeagueEvent) -> Season:
             return replace(season, penalties=(*season.penalties, p))
         case PlayoffSet(playoff=p):
             return replace(season, playoff=p)
+        case LotDrawn(order=order):
+            return replace(season, lots=(*season.lots, order))
     raise TypeError(event)  # pragma: no cover - the union is closed
 
 
@@ -226,4 +238,6 @@ def describe_league_event(event: LeagueEvent) -> str:
             return f"{p.team}: {p.points} penalty point(s), {p.reason} ({p.paragraph})"
         case PlayoffSet(playoff=p):
             return f"play-off {p.home}–{p.away} on {p.day}"
+        case LotDrawn(order=order):
+            return f"lot drawn by hand: {', '.join(order)}"
     raise TypeError(event)  # pragma: no cover

@@ -43,6 +43,7 @@ __all__ = [
     "Season",
     "Team",
     "Withdrawal",
+    "check_lot",
     "check_teams",
     "edition_for",
     "get_edition",
@@ -144,13 +145,17 @@ class LeagueSettings:
     * ``penalty_points_from``: what a penalty point (strafpoint, §13 c, e) is taken from;
     * ``board_by_board``: §3's "resultaterne på de enkelte pladser" counted in the tied
       teams' matches with each other (``direct``) or in the whole season (``season``);
-    * ``lot_seed``: the seed of §3's lot (lodtrækning); empty: the season's name.
+    * ``lot_seed``: the seed of §3's lot (lodtrækning); empty: the season's name;
+    * ``lot_order``: a lot drawn by hand, the teams in the order drawn (first: placed
+      highest); it decides a tie between teams it all names, before the seeded lot. Lots
+      drawn during the season are recorded with ``skak league lot`` (:attr:`Season.lots`).
     """
 
     empty_boards_last: bool = True
     penalty_points_from: Literal["board-points", "match-points"] = "board-points"
     board_by_board: Literal["direct", "season"] = "direct"
     lot_seed: str = ""
+    lot_order: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.penalty_points_from not in ("board-points", "match-points"):
@@ -160,6 +165,17 @@ class LeagueSettings:
             )
         if self.board_by_board not in ("direct", "season"):
             raise InputError(f"board-by-board is direct or season, not {self.board_by_board!r}")
+        check_lot(self.lot_order)
+
+
+def check_lot(order: Sequence[str]) -> None:
+    """:raises InputError: for a lot that names a team twice or an empty name."""
+    if any(not t.strip() for t in order):
+        raise InputError("a lot names teams; an empty name is no team")
+    folded = [t.casefold() for t in order]
+    twice = sorted({t for t in order if folded.count(t.casefold()) > 1})
+    if twice:
+        raise InputError(f"a lot names each team once, not {', '.join(twice)} twice")
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +292,7 @@ class Season:
     withdrawals: tuple[Withdrawal, ...] = ()
     penalties: tuple[PenaltyPoints, ...] = ()
     playoff: Playoff | None = None
+    lots: tuple[tuple[str, ...], ...] = ()
 
     # -- structure -----------------------------------------------------------------------
 
@@ -411,6 +428,14 @@ class Season:
         """The team's withdrawal from the earliest round (``None``: it plays on)."""
         own = [w for w in self.withdrawals if w.team == team]
         return min(own, key=lambda w: w.round) if own else None
+
+    def drawn_lot(self, teams: Sequence[str]) -> tuple[str, ...] | None:
+        """The tied ``teams`` in the order of the newest lot drawn by hand that names them
+        all (``skak league lot``, then the setting ``lot_order``); ``None``: there is none."""
+        for order in (*reversed(self.lots), self.settings.lot_order):
+            if order and set(teams) <= set(order):
+                return tuple(t for t in order if t in teams)
+        return None
 
     def club_lists(self, club: str) -> tuple[StrengthList, ...]:
         """The club's strength lists (styrkelister), in the order they were filed."""

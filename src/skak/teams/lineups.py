@@ -15,7 +15,8 @@ The rules, as written (choices in docs/interpretations.md, 5.1):
 * ``10b-empty-board`` — (setting ``empty_boards_last``) a team short of players leaves its
   last boards empty: a player below an empty board is placed out of order;
 * ``10b-lower-team`` — nobody plays on a lower team than the one he is registered for;
-* ``10b-one-match`` — a player is on one line-up a round (the order of §10 b presupposes it);
+* ``10b-one-match`` — a player is on one line-up a day (the order of §10 b presupposes it;
+  the match day, not the round number, as the divisions' rounds fall on different days);
 * ``10c-not-listed`` — only players on the club's strength list;
 * ``10c-30-days`` — a player added, or moved to another team, counts 30 days after the
   tournament leader received the notice (§10 c, §11); until then the earlier list holds;
@@ -75,7 +76,7 @@ RULES: dict[str, LineupRule] = {
         LineupRule("10b-order", "5.1 §10 b", "players in the strength list's order"),
         LineupRule("10b-empty-board", "5.1 §10 b", "empty boards last (interpretation)"),
         LineupRule("10b-lower-team", "5.1 §10 b", "no player on a lower team than his own"),
-        LineupRule("10b-one-match", "5.1 §10 b", "one line-up a round (interpretation)"),
+        LineupRule("10b-one-match", "5.1 §10 b", "one line-up a day (interpretation)"),
         LineupRule("10c-not-listed", "5.1 §9 b 3, §10 c", "only players on the strength list"),
         LineupRule("10c-30-days", "5.1 §10 c, §11", "30 days after the leader's notice"),
         LineupRule("10c-other-club", "5.1 §10 c", "not for another club this season"),
@@ -236,7 +237,12 @@ def _player_rules(
         )
     twice = _other_lineup(season, lineup, club, lp.id)
     if twice is not None:
-        add("10b-one-match", board, lp.id, f"{who} is on {twice}'s line-up in the same round too")
+        add(
+            "10b-one-match",
+            board,
+            lp.id,
+            f"{who} is on {twice}'s line-up on the same day ({lineup.day}) too",
+        )
 
 
 class _Add(Protocol):
@@ -266,11 +272,13 @@ def _other_club(season: Season, club: str, lineup: Lineup, player: str) -> str |
 
 
 def _other_lineup(season: Season, lineup: Lineup, club: str, player: str) -> str | None:
-    if lineup.round == _PLAYOFF:
-        return None
+    """Another team of the club that fields the player on the same day. The day, not the
+    round number: Skakligaen's last double round is a week after the divisions' (§6 b),
+    matches may be moved (§6 f), and the play-off is played with Skakligaen's last round
+    (§6 c)."""
     for lu in season.lineups:
-        same_round = lu.round == lineup.round and lu.team != lineup.team
-        if same_round and player in lu.players and season.team(lu.team).club == club:
+        same_day = lu.day == lineup.day and lu.team != lineup.team
+        if same_day and player in lu.players and season.team(lu.team).club == club:
             return lu.team
     return None
 

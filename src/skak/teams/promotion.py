@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from skak.errors import StateError
+from skak.errors import InputError, StateError
 from skak.teams.league import HOVEDKREDS_PROMOTED, PLAYOFF_ROUND, DivisionSpec, Fixture, Season
 from skak.teams.standings import GroupStandings, StandingRow, group_standings, match_score
 from skak.tiebreaks import draw_lots
@@ -118,6 +118,10 @@ def playoff_winner(season: Season) -> tuple[str, list[str]] | None:
         if b.home != b.away:
             lines.append(f"drawn: board {b.board} decides (5.1 §3, board by board)")
             return (p.home if b.home > b.away else p.away), lines
+    by_hand = season.drawn_lot([p.home, p.away])
+    if by_hand is not None:
+        lines.append(f"drawn on every board: the lot drawn by hand decides: {by_hand[0]} (5.1 §3)")
+        return by_hand[0], lines
     first = draw_lots(season.settings.lot_seed or season.name, "playoff", [1, 2])[0]
     lines.append("drawn on every board: a lot decides (5.1 §3)")
     return (p.home if first == 1 else p.away), lines
@@ -152,7 +156,7 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
         )
     for name in given.leaving:
         if name not in teams:
-            raise StateError(f"{name!r} is no team of {season.name}")
+            raise InputError(f"--leaving {name!r} is no team of {season.name}")
         teams[name].leaving = True
     for w in season.withdrawals:
         if w.team in teams:
@@ -161,7 +165,7 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
     _promote(season, standings, teams, by_level, given, lines)
     for name in given.district_winners:
         if name in teams:
-            raise StateError(f"district winner {name!r} plays in {season.name} already")
+            raise InputError(f"district winner {name!r} plays in {season.name} already")
         teams[name] = _Team(name, name, OUT, 0, 0, None, levels[-1], "5.1 §4: district winner")
     if given.district_winners and len(given.district_winners) != HOVEDKREDS_PROMOTED:
         lines.append(

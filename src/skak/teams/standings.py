@@ -15,8 +15,9 @@ So, in order (the first two swapped for Skakligaen from the 2022 edition):
    with each other;
 4. board by board: the tied teams' points on board 1 in those matches, then board 2, …
    (setting ``board_by_board``: ``season`` counts the whole season instead);
-5. a lot (lodtrækning), drawn reproducibly from the setting ``lot_seed`` (else the season's
-   name) and the group, so anyone can draw it again.
+5. a lot (lodtrækning): one drawn by hand and recorded (the setting ``lot_order`` or
+   ``skak league lot``), else drawn reproducibly from the setting ``lot_seed`` (else the
+   season's name) and the group, so anyone can draw it again.
 
 Each criterion orders the teams still tied after the one before, among themselves.
 
@@ -119,10 +120,21 @@ def match_scores(
     return out
 
 
-def penalty_points(season: Season, scores: Mapping[Fixture, MatchScore], team: str) -> int:
-    """The team's penalty points: from its matches (§13 c) and the leader's (§13 e)."""
+def penalty_points(
+    season: Season,
+    scores: Mapping[Fixture, MatchScore],
+    team: str,
+    after_round: int | None = None,
+) -> int:
+    """The team's penalty points: from its matches in ``scores`` (§13 c) and the leader's
+    (§13 e) given up to ``after_round`` (a penalty without a round counts always)."""
     own = sum(p for s in scores.values() for t, p, _ in s.penalty_points if t == team)
-    return own + sum(p.points for p in season.penalties if p.team == team)
+    given = sum(
+        p.points
+        for p in season.penalties
+        if p.team == team and (after_round is None or p.round is None or p.round <= after_round)
+    )
+    return own + given
 
 
 @dataclass
@@ -159,7 +171,7 @@ def group_standings(
             row.won += mp == 2
             row.drawn += mp == 1
             row.lost += mp == 0
-    pens = {t.name: penalty_points(season, counted, t.name) for t in teams}
+    pens = {t.name: penalty_points(season, counted, t.name, after_round) for t in teams}
     for team, p in pens.items():
         if season.settings.penalty_points_from == "board-points":
             tally[team].bp -= p
@@ -179,7 +191,9 @@ def group_standings(
     ]
     active = [t.name for t in teams if t.name not in gone]
     numbers = {t.name: t.number for t in teams}
-    criteria = _criteria(season, spec.name, group, order, tally, counted, numbers, spec.boards)
+    criteria = _criteria(
+        season, spec.name, group, order, tally, counted, numbers, spec.boards, lines
+    )
     ranked = _split(active, criteria, "", lines, tied=False)
     leavers = sorted(gone, key=lambda t: (-gone[t].round, numbers[t]))
     for t in leavers:
@@ -231,6 +245,7 @@ def _criteria(
     counted: Mapping[Fixture, MatchScore],
     numbers: Mapping[str, int],
     boards: int,
+    lines: list[str],
 ) -> list[Criterion]:
     def score(kind: str) -> Values:
         return lambda ts: {t: (tally[t].bp if kind == "bp" else tally[t].mp,) for t in ts}
@@ -259,7 +274,15 @@ def _criteria(
     seed = season.settings.lot_seed or season.name
 
     def lot(ts: Sequence[str]) -> dict[str, tuple[Fraction, ...]]:
+        by_hand = season.drawn_lot(ts)
+        if by_hand is not None:
+            lines.append(f"the lot drawn by hand: {', '.join(by_hand)} (5.1 §3)")
+            return {t: (Fraction(-by_hand.index(t)),) for t in ts}
         drawn = draw_lots(seed, f"{division}/{group}", [numbers[t] for t in ts])
+        lines.append(
+            f"the lot drawn from the seed {seed!r}: draw numbers {', '.join(map(str, drawn))} "
+            "(5.1 §3; 'skak league lot' records a lot drawn by hand)"
+        )
         place = {n: i for i, n in enumerate(drawn)}
         return {t: (Fraction(-place[numbers[t]]),) for t in ts}
 
@@ -269,7 +292,7 @@ def _criteria(
         (names[order[1]], score(order[1]), _points),
         ("the direct encounter (indbyrdes opgør)", direct, _points),
         ("board by board (bræt for bræt)", by_board, _points),
-        (f"lot (lodtrækning, seed {seed!r})", lot, _lot_number),
+        ("lot (lodtrækning)", lot, _lot_number),
     ]
 
 

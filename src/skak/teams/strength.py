@@ -84,11 +84,13 @@ class StrengthList:
 def check_list_change(previous: StrengthList | None, new: StrengthList) -> list[str]:
     """Check a list against the club's previous one; :returns: notes for the leader.
 
+    A player moved up to a higher team is noted, not refused: §11 writes only of players
+    sliding down when a new player pushes them out, but forbids nothing else, and the order
+    (which is checked) is what §10 b protects.
+
     :raises InputError: §11 refuses a later list that changes the order of the players who
-        stay (den indbyrdes rækkefølge må ikke ændres), adds a player who is neither a
-        Danish citizen nor resident, or moves a player up to a higher team (only moving
-        down, when a new player pushes him out, is provided for); a later list needs the
-        day the leader received it.
+        stay (den indbyrdes rækkefølge må ikke ændres), or adds a player who is neither a
+        Danish citizen nor resident; a later list needs the day the leader received it.
     """
     if previous is None:
         return []
@@ -113,6 +115,8 @@ def check_list_change(previous: StrengthList | None, new: StrengthList) -> list[
             "ikke ændres'"
         )
     problems = []
+    notes = []
+    start = new.in_force_from
     for p in new.ordered():
         before = old.get(p.id)
         if before is None:
@@ -123,15 +127,15 @@ def check_list_change(previous: StrengthList | None, new: StrengthList) -> list[
                 )
             continue
         if _up(before.team, p.team):
-            problems.append(
-                f"{p.name} ({p.id}) would move up from team {_team(before.team)} to team "
-                f"{_team(p.team)}: a changed list only moves players down (5.1 §11)"
+            notes.append(
+                f"{new.club}: {p.name} ({p.id}) moves up from team {_team(before.team)} to "
+                f"team {_team(p.team)}; §11 writes only of players moving down when a new "
+                "player pushes them out, so the tournament leader may want to look at it "
+                "(5.1 §11, §17)"
             )
     if problems:
         raise InputError(f"{new.club}'s new strength list is refused", problems=problems)
     added = [p.name for p in new.ordered() if p.id not in old]
-    start = new.in_force_from
-    notes = []
     if added:
         notes.append(f"{new.club}: {', '.join(added)} may play from {start} (5.1 §10 c, §11)")
     changed = [p.name for p in new.ordered() if p.id in old and old[p.id].team != p.team]
