@@ -13,15 +13,18 @@ from skak.errors import InputError, NoValidPairingError, StateError
 from skak.teams.cup import (
     CupBoard,
     CupCard,
+    CupLineup,
     CupMatch,
     CupPlayer,
+    CupSettings,
     CupTeam,
     average_rating,
     check_cup_lineup,
     check_cup_team,
+    cup_match_points,
     score_cup_match,
 )
-from skak.teams.cup_rounds import cup_standings, pair_cup_round, playoff_decision
+from skak.teams.cup_rounds import cup_standings, pair_cup_round, playoff_decision, team_scores
 from tests.teams.cup_fixture import DAY, bredde, play, team
 
 F = Fraction
@@ -61,6 +64,47 @@ def test_an_odd_number_gives_the_lowest_placed_a_free_round() -> None:
         cup = play(cup, m.first, m.second, "====", 1)
     r2 = pair_cup_round(cup)
     assert r2.bye != "E"
+
+
+def test_8_a_free_round_scores_a_drawn_match() -> None:
+    """§8 ranks by board points first, so a free round worth 4-0 would beat nearly every
+    played match: skak gives half the boards and the match points of the draw that is
+    (docs/interpretations.md, 5.3 §8); the settings give other values."""
+    cup = replace(bredde("ABC", rounds=1), byes=((1, "C"),))
+    cup = play(cup, "B", "A", "1=00", 1)  # A wins 2½-1½
+    assert team_scores(cup) == {"A": (F(5, 2), 2), "B": (F(3, 2), 0), "C": (2, 1)}
+    assert [r.team for r in cup_standings(cup).rows] == ["A", "C", "B"]
+    win = replace(cup, settings=CupSettings(bye_board_points=F(4), bye_match_points=2))
+    assert team_scores(win)["C"] == (4, 2)
+
+
+def test_2_the_look_ahead_keeps_the_last_round_pairable() -> None:
+    """Six teams, four rounds (5.3 §2 with 4.9.2's advice): after rounds 1–2 below, the
+    rule's first pairing for round 3 would leave round 4 without a pairing free of
+    rematches; round 3 takes the next pairing in the rule's order that keeps it possible,
+    and round 4 is paired."""
+    cup = bredde("ABCDEF", rounds=4)
+    for first, second, results, r in (
+        ("B", "A", "=1==", 1),
+        ("D", "C", "=0=1", 1),
+        ("F", "E", "1=1=", 1),
+        ("B", "F", "=010", 2),
+        ("A", "C", "==01", 2),
+        ("E", "D", "01=1", 2),
+    ):
+        cup = play(cup, first, second, results, r)
+    r3 = pair_cup_round(cup)
+    assert {frozenset(m.teams()) for m in r3.matches} == {
+        frozenset("CF"),
+        frozenset("BE"),
+        frozenset("AD"),
+    }
+    assert any("look-ahead (4.9.2)" in line for line in r3.explanation)
+    for m in r3.matches:
+        cup = play(cup, m.first, m.second, "====", 3)
+    r4 = pair_cup_round(cup)
+    met = {frozenset(m.teams()) for m in cup.pairings}
+    assert len(r4.matches) == 3 and not met & {frozenset(m.teams()) for m in r4.matches}
 
 
 def test_pairing_waits_for_results_and_stops_after_the_last_round() -> None:
@@ -105,6 +149,41 @@ def test_bredde_rating_cap_at_the_boundary(ratings: tuple[int, ...], refused: bo
         assert "above the Bredde row's 1800 (5.3 §4)" in r.message
     else:
         assert refusals == []
+
+
+@pytest.mark.parametrize(
+    ("ratings", "refused"),
+    [((1800, 1800, 1800), False), ((1800, 1800, 1801), True), ((2200, 1700, 1700), True)],
+    ids=[
+        "5.3-§4-three-players-average-1800-accepted",
+        "5.3-§4-three-players-average-1800-1/3-refused",
+        "5.3-§4-an-empty-board-does-not-lift-the-cap",
+    ],
+)
+def test_bredde_cap_with_three_players(ratings: tuple[int, ...], refused: bool) -> None:
+    """§4 caps "de 4 aktive spillere": a team that leaves board 4 empty is capped on the
+    three who play (else three strong players and an empty board would dodge the cap)."""
+    t = team("X", (*ratings, 1000, 1000))
+    cup = replace(bredde(), teams=(CupTeam("X", "X", t.players[:4]),))
+    players = [p.id for p in t.players[:3]]
+    refusals, _ = check_cup_lineup(cup, 1, cup.teams[0], players)
+    assert average_rating(cup, cup.teams[0], players) == F(sum(ratings), 3)
+    if refused:
+        (r,) = refusals
+        assert r.rule == "4-rating-cap"
+        assert "round 1 3 players average" in r.message and "(5.3 §4)" in r.message
+    else:
+        assert refusals == []
+
+
+def test_a_refused_average_is_written_exactly() -> None:
+    t = team("X", (1800, 1800, 1801))
+    cup = replace(bredde(), teams=(t,))
+    (r,), _ = check_cup_lineup(cup, 1, t, ["X1", "X2", "X3"])
+    assert "average 1800 1/3, above the Bredde row's 1800" in r.message
+    t = team("X", (1800, 1800, 1800, 1801))
+    (r,), _ = check_cup_lineup(replace(cup, teams=(t,)), 1, t, ["X1", "X2", "X3", "X4"])
+    assert "average 1800.25, above" in r.message
 
 
 def test_the_reserve_brings_the_average_down() -> None:
@@ -236,6 +315,22 @@ def test_fewer_than_3_players_lose_4_0() -> None:
     assert "at least 3 players: loses 4-0 (5.3 §8)" in why[-1]
 
 
+def test_8_two_teams_short_of_3_players_each_lose() -> None:
+    """§8 "taber holdet 4-0": each team short of 3 players loses; both short, both lose —
+    0-0 in board points and no match point for either (not a drawn match)."""
+    cup = bredde("AB", rounds=1)
+    m = CupMatch(1, "B", "A")
+    lineups = (CupLineup(1, "B", ("B1", "B2")), CupLineup(1, "A", ("A1", "A2")))
+    card = CupCard(1, "B", "A", (CupBoard(1, "1-0"), CupBoard(2, "0-1")))
+    cup = replace(cup, pairings=(m,), lineups=lineups, cards=(card,))
+    (b, a), _, why = score_cup_match(cup, m, card)
+    assert (b, a) == (0, 0) and "B and A did not finish" in why[-1] and "each loses" in why[-1]
+    assert cup_match_points(cup, m, card, (b, a)) == (0, 0)
+    assert team_scores(cup) == {"A": (0, 0), "B": (0, 0)}
+    one_short = replace(cup, lineups=(lineups[0], CupLineup(1, "A", ("A1", "A2", "A3"))))
+    assert team_scores(one_short) == {"A": (4, 2), "B": (0, 0)}
+
+
 def test_an_illegal_players_game_is_the_opponents() -> None:
     cup = play(bredde(), "B", "A", "1111", 1)
     lu = cup.lineups[0]
@@ -307,6 +402,22 @@ def test_9_step_3_board_1_decides() -> None:
     assert "B–A 2-2" in d.steps[1]
     assert d.steps[2] == "§9 (3): equal; board 1's point decides: B"
     assert d.winner == "B"
+
+
+def test_9_a_playoff_entered_again_corrects_the_first() -> None:
+    """The blitz match's card entered again replaces the earlier one (the fold keeps one
+    card a pair); a stream with both reads the later."""
+    first = _blitz(_tied(), "B", "A", "110=")
+    corrected = _blitz(_tied(), "B", "A", "0001")
+    both = replace(corrected, playoffs=(*first.playoffs, *corrected.playoffs))  # type: ignore[attr-defined]
+    assert playoff_decision(both, "A", "B").winner == "A"  # type: ignore[arg-type]
+    from skak.commands.cup import EnterCupPlayoff, decide, evolve
+
+    cup = first
+    for e in decide(cup, EnterCupPlayoff(corrected.playoffs[0])):  # type: ignore[arg-type, attr-defined]
+        cup = evolve(cup, e)  # type: ignore[arg-type]
+    assert cup.playoffs == corrected.playoffs  # type: ignore[attr-defined]
+    assert cup_standings(cup).rows[0].team == "A"  # type: ignore[arg-type]
 
 
 def test_other_places_tied_are_shared() -> None:

@@ -51,7 +51,9 @@ def test_team_monrad_never_repeats_a_match(cup: Cup) -> None:
     played = sum(1 for _ in cup.pairings)
     s = cup_standings(cup)
     total = sum(r.board_points for r in s.rows)
-    assert total == 4 * played + 4 * len(cup.byes)
+    bye_points, _ = cup.settings.bye_points(cup.boards)
+    assert bye_points == 2  # a free round: half the boards (docs/interpretations.md, 5.3 §8)
+    assert total == 4 * played + bye_points * len(cup.byes)
     assert [r.rank for r in s.rows] == sorted(r.rank for r in s.rows)
 
 

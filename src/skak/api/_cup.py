@@ -29,7 +29,12 @@ from skak.views.cup import (
 
 __all__ = ["CupCommands", "CupOutcome"]
 
-_SETTINGS = {"cap": "cap", "bye-points": "bye_board_points", "lot-seed": "lot_seed"}
+_SETTINGS = {
+    "cap": "cap",
+    "bye-points": "bye_board_points",
+    "bye-match-points": "bye_match_points",
+    "lot-seed": "lot_seed",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +109,9 @@ class CupCommands:
         actor: str | None = None,
     ) -> StreamRow:
         """A new row of the cup day (5.3 §2): ``settings`` ``cap`` (the Bredde row's
-        average, 1800), ``bye-points`` (a free round's board points, 4) and ``lot-seed``."""
+        average, 1800), ``bye-points`` (a free round's board points; default half the
+        boards, 2), ``bye-match-points`` (its match points, 0–2; default 1, the draw a 2-2
+        is) and ``lot-seed``."""
         if any(r.name.casefold() == name.strip().casefold() for r in self.cups()):
             raise InputError(f"a cup named {name!r} exists already")
         values: dict[str, Any] = {}
@@ -115,7 +122,16 @@ class CupCommands:
             if field == "cap" and not isinstance(value, int):
                 raise InputError(f"cap is a whole rating, not {value!r}")
             if field == "bye_board_points":
-                value = Fraction(str(value))
+                try:
+                    value = Fraction(str(value).replace("½", ".5").replace(",", "."))
+                except ValueError:
+                    raise InputError(
+                        f"bye-points is a number of board points, not {value!r}"
+                    ) from None
+                if not 0 <= value <= 4:
+                    raise InputError(f"bye-points is 0–4 board points, not {value}")
+            if field == "bye_match_points" and value not in (0, 1, 2):
+                raise InputError(f"bye-match-points is 0, 1 or 2, not {value!r}")
             values[field] = str(value) if field == "lot_seed" else value
         command = rules.CreateCup(name, row.strip().lower(), day, rounds, 4, CupSettings(**values))
         events = rules.decide(None, command)

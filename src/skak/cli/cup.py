@@ -52,7 +52,10 @@ def cup_new(
     rounds: Annotated[int, typer.Option(help="The number of rounds.")],
     setting: Annotated[
         list[str] | None,
-        typer.Option(help="KEY=VALUE: cap (1800), bye-points (4), lot-seed (§2's lot)."),
+        typer.Option(
+            help="KEY=VALUE: cap (1800), bye-points (2: half the boards), bye-match-points "
+            "(1: a drawn match), lot-seed (§2's lot)."
+        ),
     ] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -297,13 +300,18 @@ def cup_playoff(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Enter §9's blitz play-off between the two teams tied for first: colours swapped from
-    their match, a draw scores 1 for black, then board 1 decides.
+    their match, a draw scores 1 for black, then board 1 decides. Entered again, it
+    corrects the earlier entry.
 
     Example: skak cup playoff "Team B" "Team A" 1 0 ½ 1
     """
     s = open_db(db)
-    s.cup_playoff(cup, first, second, results)
-    out.print("Play-off entered")
+    done = s.cup_playoff(cup, first, second, results)
+    out.print(
+        "Play-off entered"
+        if done.events
+        else "Play-off: nothing changed (it was entered so already)"
+    )
     view = s.cup_standings(cup)
     for line in view.explanation:
         if line.startswith("first place"):

@@ -8,7 +8,7 @@ between the two teams tied for first, with the colours of their match swapped.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from skak.errors import InputError, StateError
@@ -189,7 +189,9 @@ def _result(cup: Cup, card: CupCard) -> list[CupEvent]:
 
 
 def _playoff(cup: Cup, card: CupCard) -> list[CupEvent]:
-    standings = cup_standings(cup)
+    """§9's blitz match, between the teams the rounds left tied for first (read without
+    any play-off entered, so a play-off entered again corrects the earlier one)."""
+    standings = cup_standings(replace(cup, playoffs=()))
     if cup.paired_rounds < cup.rounds or any(cup.card(m) is None for m in cup.pairings):
         raise StateError(f"{cup.name} is not over: the play-off comes after the last round")
     if set(standings.playoff) != {card.first, card.second}:
@@ -205,6 +207,8 @@ def _playoff(cup: Cup, card: CupCard) -> list[CupEvent]:
         )
     if len(card.boards) != cup.boards or any(b.result is None for b in card.boards):
         raise InputError(f"the play-off needs a result on each of the {cup.boards} boards")
+    if any(c == card for c in cup.playoffs):
+        return []
     return [CupPlayoffEntered(card)]
 
 

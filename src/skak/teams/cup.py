@@ -27,6 +27,7 @@ from skak.errors import InputError
 from skak.rating.registry import entry_rating_allowed
 from skak.rating.rules import rule_set_for
 from skak.teams.lineups import out_of_order
+from skak.tiebreaks import exact_decimal
 
 __all__ = [
     "BREDDE_CAP",
@@ -44,7 +45,9 @@ __all__ = [
     "average_rating",
     "check_cup_lineup",
     "check_cup_team",
+    "cup_match_points",
     "score_cup_match",
+    "short_teams",
 ]
 
 #: §2's rows (rækker).
@@ -103,11 +106,19 @@ class CupTeam:
 @dataclass(frozen=True, slots=True)
 class CupSettings:
     """The choices the text leaves open (docs/interpretations.md, 5.3): the Bredde cap, the
-    points of a free round (oversidder), the lot's seed (empty: the start order as entered)."""
+    points of a free round (oversidder) — board points (``None``: half the boards, a 2-2)
+    and match points (1: the draw those board points make) — and the lot's seed (empty:
+    the start order as entered)."""
 
     cap: int = BREDDE_CAP
-    bye_board_points: Fraction = Fraction(4)
+    bye_board_points: Fraction | None = None
+    bye_match_points: int = 1
     lot_seed: str = ""
+
+    def bye_points(self, boards: int) -> tuple[Fraction, int]:
+        """A free round's board points and match points."""
+        bp = Fraction(boards, 2) if self.bye_board_points is None else self.bye_board_points
+        return bp, self.bye_match_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,7 +323,8 @@ def _month_before(day: date) -> date:
 
 
 def average_rating(cup: Cup, team: CupTeam, players: Sequence[str]) -> Fraction | None:
-    """§4's average of the round's players, exact; ``None`` when one has no rating."""
+    """§4's average of the round's players (those who play: three when a board is left
+    empty), exact; ``None`` when one has no rating or is not on the list."""
     ratings = [p.rating for ident in players if (p := team.player(ident)) is not None]
     if len(ratings) != len(players) or any(r is None for r in ratings):
         return None
@@ -384,12 +396,15 @@ def check_cup_lineup(
                         f"{p.rating} ({edition}, 4.5.5)",
                     )
                 )  # fmt: skip
-        avg = average_rating(cup, team, players) if len(players) == cup.boards else None
+        # §4: "de 4 aktive spillere" — the players who play; a board left empty does not
+        # lift the cap (three players average over three).
+        avg = average_rating(cup, team, players) if players else None
         if avg is not None and avg > cup.settings.cap:
+            who = "players" if len(players) == cup.boards else f"{len(players)} players"
             refusals.append(
                 CupViolation(
                     "4-rating-cap", None, None,
-                    f"{team.name}'s round {round_number} players average {_dec(avg)}, above "
+                    f"{team.name}'s round {round_number} {who} average {_dec(avg)}, above "
                     f"the Bredde row's {cup.settings.cap} (5.3 §4)",
                 )
             )  # fmt: skip
@@ -405,21 +420,18 @@ def score_cup_match(
     why = []
     lineups = {t: cup.playing(m.round, t) for t in m.teams()}
     illegal: dict[str, set[int]] = {}
-    present: dict[str, int] = {}
     for t, players in lineups.items():
         team = cup.team(t)
         _, found = check_cup_lineup(cup, m.round, team, players)
         illegal[t] = {v.board for v in found if v.board is not None}
         why += [f"{t}: {v.message}; the game is the opponent's (5.3 §8)" for v in found]
-        absent = {b.board for b in card.boards if t in b.absent}
-        present[t] = sum(1 for b in range(1, len(players) + 1) if b not in absent)
-    short = [t for t in m.teams() if present[t] < 3]
+    short = short_teams(cup, m, card)
     if short:
         first = ZERO if m.first in short else Fraction(cup.boards)
         second = ZERO if m.second in short else Fraction(cup.boards)
         why.append(
-            f"{' and '.join(short)} did not finish the round with at least 3 players: loses "
-            f"{cup.boards}-0 (5.3 §8)"
+            f"{' and '.join(short)} did not finish the round with at least {_MIN_PLAYERS} "
+            f"players: {'each loses' if len(short) == 2 else 'loses'} {cup.boards}-0 (5.3 §8)"
         )
         return (first, second), [(first / cup.boards, second / cup.boards)] * cup.boards, why
     boards = []
@@ -445,6 +457,33 @@ def score_cup_match(
     return total, boards, why
 
 
+#: §8: "Hvis et hold ikke gennemfører en runde med minimum 3 spillere, taber holdet 4-0".
+_MIN_PLAYERS = 3
+
+
+def short_teams(cup: Cup, m: CupMatch, card: CupCard) -> tuple[str, ...]:
+    """The teams of the match that did not finish the round with at least 3 players there
+    (on the line-up and not marked absent on the card), §8."""
+    out = []
+    for t in m.teams():
+        players = cup.playing(m.round, t)
+        absent = {b.board for b in card.boards if t in b.absent}
+        if sum(1 for b in range(1, len(players) + 1) if b not in absent) < _MIN_PLAYERS:
+            out.append(t)
+    return tuple(out)
+
+
+def cup_match_points(
+    cup: Cup, m: CupMatch, card: CupCard, points: tuple[Fraction, Fraction]
+) -> tuple[int, int]:
+    """§8's match points of the match (2 won, 1 drawn, 0 lost) from its board points; two
+    teams both short of 3 players each lose (§8: "taber holdet 4-0"): 0 each."""
+    if len(short_teams(cup, m, card)) == 2:
+        return 0, 0
+    a, b = points
+    return (2, 0) if a > b else (0, 2) if b > a else (1, 1)
+
+
 _RESULTS = {"1-0": (ONE, ZERO), "½-½": (Fraction(1, 2), Fraction(1, 2)), "0-1": (ZERO, ONE)}
 
 
@@ -453,4 +492,9 @@ def _points(result: str) -> tuple[Fraction, Fraction]:
 
 
 def _dec(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+    """An average exactly: ``1800.25``, or ``1800 1/3`` where no decimal writes it."""
+    text = exact_decimal(value)
+    if "/" not in text:
+        return text
+    whole, rest = divmod(value, 1)
+    return f"{whole} {rest.numerator}/{rest.denominator}"

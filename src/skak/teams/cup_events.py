@@ -64,7 +64,8 @@ class CupResultEntered:
 
 @dataclass(frozen=True, slots=True)
 class CupPlayoffEntered:
-    """§9's blitz match between two teams tied for first."""
+    """§9's blitz match between two teams tied for first (entered again: corrected, the
+    later card replacing the earlier)."""
 
     kind: ClassVar[str] = "cup_playoff_entered"
     card: CupCard
@@ -100,7 +101,9 @@ def apply_cup_event(cup: Cup | None, event: CupEvent) -> Cup:
             )
             return replace(cup, cards=(*kept_cards, card))
         case CupPlayoffEntered(card=card):
-            return replace(cup, playoffs=(*cup.playoffs, card))
+            pair = {card.first, card.second}
+            kept_playoffs = tuple(c for c in cup.playoffs if {c.first, c.second} != pair)
+            return replace(cup, playoffs=(*kept_playoffs, card))
     raise TypeError(event)  # pragma: no cover - the union is closed
 
 

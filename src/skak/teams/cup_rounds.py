@@ -31,11 +31,11 @@ from skak.errors import NoValidPairingError, StateError
 from skak.pairing.monrad import (
     LOOK_AHEAD_BUDGET,
     Constraints,
+    first_pairing_keeping_future,
     lex_first_matching,
-    lex_matchings,
     rounds_pairable,
 )
-from skak.teams.cup import Cup, CupMatch, score_cup_match
+from skak.teams.cup import Cup, CupMatch, cup_match_points, score_cup_match
 from skak.tiebreaks import draw_lots, exact_decimal
 
 __all__ = [
@@ -82,13 +82,15 @@ def team_scores(cup: Cup, upto: int | None = None) -> dict[str, tuple[Fraction, 
         if card is None:
             continue
         (a, b), _, _ = score_cup_match(cup, m, card)
-        for team, own, other in ((m.first, a, b), (m.second, b, a)):
+        mps = cup_match_points(cup, m, card, (a, b))
+        for team, own, got in ((m.first, a, mps[0]), (m.second, b, mps[1])):
             bp, mp = out[team]
-            out[team] = (bp + own, mp + (2 if own > other else 1 if own == other else 0))
+            out[team] = (bp + own, mp + got)
+    bye_bp, bye_mp = cup.settings.bye_points(cup.boards)
     for r, team in cup.byes:
         if upto is None or r <= upto:
             bp, mp = out[team]
-            out[team] = (bp + cup.settings.bye_board_points, mp + 2)
+            out[team] = (bp + bye_bp, mp + bye_mp)
     return out
 
 
@@ -178,37 +180,32 @@ def _look_ahead(
     number: int,
     lines: list[str],
 ) -> list[tuple[int, int]]:
-    """4.9.2's advice, as the individual Monrad takes it: keep the remaining rounds
+    """4.9.2's advice, as the individual Monrad takes it (the same search,
+    :func:`skak.pairing.monrad.first_pairing_keeping_future`): keep the remaining rounds
     pairable without rematches; the rule's pairing is changed only when it is proven to
-    make that impossible, for the next one in the rule's order that does not."""
+    make that impossible, for the first one in the rule's order that does not."""
     if remaining <= 0:
         return first
     constraints = Constraints(
         {a: frozenset(b for b in field if b != a and not allowed(a, b)) for a in field}
     )
-
-    def keeps(pairs: list[tuple[int, int]]) -> bool:
-        found = rounds_pairable(field, constraints.without(pairs), remaining, [LOOK_AHEAD_BUDGET])
-        return found is not False
-
-    if keeps(first):
+    kept = rounds_pairable(field, constraints.without(first), remaining, [LOOK_AHEAD_BUDGET])
+    if kept is not False:
         return first
-    for examined, candidate in enumerate(lex_matchings(field, allowed)):
-        if examined >= _CANDIDATES:
-            break
-        if keeps(candidate):
-            lines.append(
-                f"look-ahead (4.9.2): after the rule's first pairing the remaining {remaining} "
-                f"round(s) could not be paired without a rematch; round {number} takes the next "
-                "pairing in the rule's order that keeps them possible"
-            )
-            return candidate
-    lines.append(f"look-ahead (4.9.2): no pairing keeps all {remaining} remaining rounds possible")
+    found, complete = first_pairing_keeping_future(field, allowed, remaining, [LOOK_AHEAD_BUDGET])
+    if found is not None:
+        lines.append(
+            f"look-ahead (4.9.2): after the rule's first pairing the remaining {remaining} "
+            f"round(s) could not be paired without a rematch; round {number} takes the next "
+            "pairing in the rule's order that keeps them possible"
+        )
+        return found
+    lines.append(
+        f"look-ahead (4.9.2): no pairing keeps all {remaining} remaining rounds possible"
+        + ("" if complete else " within skak's search limit")
+        + "; the rule's pairing is used"
+    )
     return first
-
-
-#: How many pairings the look-ahead examines in the rule's order.
-_CANDIDATES = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +232,7 @@ def playoff_decision(cup: Cup, a: str, b: str) -> PlayoffDecision:
         steps[-1] += ": equal"
     else:
         steps.append("§9 (1): they did not meet")
-    blitz = next((c for c in cup.playoffs if {c.first, c.second} == {a, b}), None)
+    blitz = next((c for c in reversed(cup.playoffs) if {c.first, c.second} == {a, b}), None)
     if blitz is None:
         steps.append(
             "§9 (2): a blitz match is to be played at once, colours swapped on each board, 6 "
@@ -348,9 +345,10 @@ def _direct(cup: Cup, teams: Sequence[str], lines: list[str]) -> list[tuple[list
         card = cup.card(m)
         assert card is not None
         (a, b), _, _ = score_cup_match(cup, m, card)
-        for t, own, other in ((m.first, a, b), (m.second, b, a)):
+        mps = cup_match_points(cup, m, card, (a, b))
+        for t, own, got in ((m.first, a, mps[0]), (m.second, b, mps[1])):
             mp, bp = mini[t]
-            mini[t] = (mp + (2 if own > other else 1 if own == other else 0), bp + own)
+            mini[t] = (mp + got, bp + own)
     out: list[tuple[list[str], str]] = []
     for t in sorted(teams, key=lambda t: mini[t], reverse=True):
         if out and mini[out[-1][0][0]] == mini[t]:

@@ -18,6 +18,7 @@ __all__ = [
     "Constraints",
     "Pair",
     "first_keeping_future",
+    "first_pairing_keeping_future",
     "lex_first_matching",
     "lex_matchings",
     "rounds_pairable",
@@ -328,6 +329,17 @@ def _extendable(
         if result is None or result:
             return result
     return False
+
+
+def first_pairing_keeping_future(
+    order: Sequence[int], allowed: Allowed, rounds: int, budget: list[int]
+) -> tuple[list[Pair] | None, bool]:
+    """The first pairing of ``order`` in the rule's order after which ``rounds`` more rounds
+    can still be paired (as :func:`first_keeping_future`, for players named by number), and
+    whether the search was complete."""
+    graph = _Graph(order, allowed)
+    found, complete = first_keeping_future(graph, rounds, budget)
+    return (None if found is None else graph.named(found)), complete
 
 
 def first_keeping_future(
