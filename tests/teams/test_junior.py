@@ -65,6 +65,14 @@ def test_six_cadets(cadets: int, ok: bool) -> None:
         assert "5 cadets" in problems[0] and "5.5 §6" in problems[0]
 
 
+def test_6_an_empty_board_counts_no_cadet() -> None:
+    """A team of seven (board 8 empty): the cadets and the girl are counted among those who
+    play — six cadets there, but the girl was the one on board 8."""
+    t = team("A", 6)
+    players: list[str | None] = [*ids(t, 7), None]
+    assert check_composition(t, players, DAY) == ["A: no girl among the players (5.5 §6)"]
+
+
 @pytest.mark.parametrize(
     ("born", "cadet"),
     [(date(2009, 1, 1), False), (date(2009, 1, 2), True)],

@@ -24,6 +24,7 @@ from skak.pairing.berger import berger_schedule
 from skak.tiebreaks import exact_decimal
 
 __all__ = [
+    "BOARDS",
     "CADETS",
     "GIRL_SUBSTITUTE_RATING",
     "JuniorMatch",
@@ -36,6 +37,8 @@ __all__ = [
     "junior_standings",
 ]
 
+#: §6: "Holdene består af 8 spillere".
+BOARDS = 8
 #: §6: "hvoraf de 6 skal være kadetter".
 CADETS = 6
 #: §6: "en spiller med maksimalt 1100 i rating anvendes i stedet for" the girl.
@@ -77,24 +80,31 @@ class JuniorTeam:
     no_girl: bool = False
     dispensation: str = ""
 
-    def player(self, ident: str) -> JuniorPlayer:
+    def find(self, ident: str) -> JuniorPlayer | None:
         for p in self.players:
             if p.id == ident:
                 return p
-        raise InputError(f"{self.name} has no player {ident!r}")
+        return None
+
+    def player(self, ident: str) -> JuniorPlayer:
+        """:raises InputError: for a player not on the team's list."""
+        found = self.find(ident)
+        if found is None:
+            raise InputError(f"{self.name} has no player {ident!r}")
+        return found
 
 
 @dataclass(frozen=True, slots=True)
 class JuniorMatch:
-    """A match: ``first`` has white on board 1 and the odd boards; the players by board and
-    each board's result from ``first``'s side (``1-0``, ``½-½``, ``0-1``, ``+-``, ``-+``,
-    ``--``)."""
+    """A match: ``first`` has white on board 1 and the odd boards; the players by board
+    (``None``: a board left empty; none given: not checked) and each board's result from
+    ``first``'s side (``1-0``, ``½-½``, ``0-1``, ``+-``, ``-+``, ``--``)."""
 
     round: int
     first: str
     second: str
-    first_players: tuple[str, ...] = ()
-    second_players: tuple[str, ...] = ()
+    first_players: tuple[str | None, ...] = ()
+    second_players: tuple[str | None, ...] = ()
     results: tuple[str, ...] = ()
 
     def points(self) -> tuple[Fraction, Fraction]:
@@ -116,15 +126,17 @@ def check_junior_team(team: JuniorTeam, boards: int = 8) -> list[str]:
     return []
 
 
-def check_composition(team: JuniorTeam, players: Sequence[str], day: date) -> list[str]:
+def check_composition(team: JuniorTeam, players: Sequence[str | None], day: date) -> list[str]:
     """The team as it plays a round against §6: 6 cadets and a girl (or, with no girl, a
-    player rated at most 1100); nothing when the organiser dispensed the team (§7).
+    player rated at most 1100) among the players (``None``: an empty board); nothing when
+    the organiser dispensed the team (§7).
 
     :raises InputError: for a player not on the team's list, or one on two boards.
     """
-    if len(set(players)) != len(players):
+    named = [p for p in players if p is not None]
+    if len(set(named)) != len(named):
         raise InputError(f"{team.name}: a player on two boards")
-    fielded = [team.player(p) for p in players]
+    fielded = [team.player(p) for p in named]
     if team.dispensation:
         return []
     problems = []
