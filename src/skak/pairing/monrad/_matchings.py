@@ -269,12 +269,15 @@ def rounds_pairable(
     return _rounds_pairable(_Graph(players, constraints.allowed), rounds, budget, {})
 
 
-def _rounds_pairable(
-    graph: _Graph, rounds: int, budget: list[int], known: dict[tuple[int, ...], bool]
-) -> bool | None:
+_Known = dict[tuple[int, tuple[int, ...]], bool]
+
+
+def _rounds_pairable(graph: _Graph, rounds: int, budget: list[int], known: _Known) -> bool | None:
     """The search behind :func:`rounds_pairable`; ``known`` remembers the graphs already
-    decided (the same pairings removed in another order leave the same graph)."""
-    key = tuple(graph.adj)
+    decided, with the number of rounds asked (the same pairings removed in another order
+    leave the same graph; a part renumbered by :meth:`_Graph.sub` may have the shape of
+    another part asked for more or fewer rounds)."""
+    key = (rounds, tuple(graph.adj))
     if key in known:
         return known[key]
     n = len(graph.order)
@@ -315,7 +318,7 @@ def _extendable(
     mask: int,
     rounds: int,
     budget: list[int],
-    known: dict[tuple[int, ...], bool],
+    known: _Known,
 ) -> bool | None:
     """Whether the partial pairing ``pairs`` (positions) can be completed on ``mask`` so that
     ``rounds`` more rounds can still be paired afterwards (``None``: out of budget)."""
@@ -357,7 +360,7 @@ def first_keeping_future(
                 return None, complete
             pairs += [(part[i], part[j]) for i, j in found]
         return sorted(pairs), True
-    known: dict[tuple[int, ...], bool] = {}
+    known: _Known = {}
     complete = True
 
     def rec(mask: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]] | None:
