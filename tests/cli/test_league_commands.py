@@ -230,3 +230,27 @@ def test_13a_league_withdraw_cancel(runner: CliRunner, tmp_path: Path) -> None:
     teams = json.loads(run(runner, "league", "teams", "--json"))
     assert next(t for t in teams if t["team"] == "Skive 1")["withdrawn_from"] is None
     assert "--round N" in run(runner, "league", "withdraw", "Skive 1", code=3)
+
+
+def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: Path) -> None:
+    dates = ",".join(d.isoformat() for d in DATES)
+    run(runner, "league", "new", SEASON, "--start", "2025-09-01", "--dates", dates,
+        "--setting", "lot-order=Skive 1;Vejle 1")  # fmt: skip
+    teams, _lists = _files(tmp_path)
+    run(runner, "league", "teams", str(teams))
+    out = run(runner, "league", "lot", "Helsingør 1", "Nørresundby 1")
+    assert "Lot recorded: Helsingør 1, Nørresundby 1" in out
+    assert "no team 'Nowhere'" in run(runner, "league", "lot", "Skive 1", "Nowhere", code=4)
+    from skak.api import Skak
+
+    api = Skak("skak.db")
+    try:
+        season = api.season()
+        assert season.settings.lot_order == ("Skive 1", "Vejle 1")
+        assert season.drawn_lot(["Nørresundby 1", "Helsingør 1"]) == (
+            "Helsingør 1",
+            "Nørresundby 1",
+        )
+        assert season.drawn_lot(["Vejle 1", "Skive 1"]) == ("Skive 1", "Vejle 1")
+    finally:
+        api.close()
