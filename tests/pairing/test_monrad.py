@@ -548,3 +548,62 @@ def test_the_error_names_the_stuck_players_and_whom_they_could_meet() -> None:
 def test_more_rounds_than_opponents_is_refused() -> None:
     with pytest.raises(NoValidPairingError, match="at most 5 rounds"):
         MONRAD.pair(build(6, system="monrad", number_of_rounds=6))
+
+
+def test_look_ahead_sees_that_two_odd_groups_cannot_be_paired() -> None:
+    """Six players whose remaining opponents form two triangles cannot play another round:
+    an odd group of the graph has no complete pairing (the Dirac bound alone said yes)."""
+    from skak.pairing.monrad import Constraints, rounds_pairable
+
+    met = {(1, 2), (1, 4), (1, 5), (2, 3), (2, 6), (3, 4), (3, 5), (4, 6), (5, 6)}
+    met |= {(b, a) for a, b in met}
+    field = list(range(1, 7))
+    c = Constraints({a: frozenset(b for b in field if (a, b) in met) for a in field})
+    assert rounds_pairable(field, c, 1, [1000]) is False
+
+
+def test_look_ahead_remembers_a_part_with_its_rounds() -> None:
+    """The search remembers graphs it decided, parts renumbered alike; the memory must key
+    on the rounds asked too. Players 1–8 may meet as a cube (three rounds possible), 9–12
+    as a four-cycle (two rounds only). Searching the cube for three rounds meets, two rounds
+    deep, four-cycles it decides for two rounds; the four-cycle 9–12 asked for three rounds
+    must not take that answer: three more rounds are impossible."""
+    from skak.pairing.monrad import Constraints
+
+    cube = {frozenset((a + 1, (a ^ 1 << k) + 1)) for a in range(8) for k in range(3)}
+    cycle = {frozenset(e) for e in [(9, 10), (9, 11), (10, 12), (11, 12)]}
+    field = list(range(1, 13))
+
+    def constraints(players: list[int]) -> Constraints:
+        edges = cube | cycle
+        return Constraints(
+            {a: frozenset(b for b in players if b != a and {a, b} not in edges) for a in players}
+        )
+
+    assert rounds_pairable(field[:8], constraints(field[:8]), 3, [10**6]) is True
+    assert rounds_pairable(field[8:], constraints(field[8:]), 3, [10**6]) is False
+    assert rounds_pairable(field, constraints(field), 3, [10**6]) is False
+    assert rounds_pairable(field, constraints(field), 2, [10**6]) is True
+
+
+def test_look_ahead_changes_the_pairing_for_an_odd_part() -> None:
+    """Players 1–6 may meet only 1–2, 3–4, 5–6 and the triangles 1–3–5, 2–4–6. The rule's
+    pairing 1–2, 3–4, 5–6 leaves two triangles, odd parts with no complete pairing, so
+    round 2 could not be paired; skak takes the next pairing in the rule's order that keeps
+    it possible, 1–2, 3–5, 4–6, and round 2 goes up."""
+    edges = [(1, 2), (3, 4), (5, 6), (1, 3), (1, 5), (3, 5), (2, 4), (2, 6), (4, 6)]
+    t = _banned(10, edges)
+    plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
+    assert {frozenset(p.players) for p in plain.pairings[:3]} == {
+        frozenset(p) for p in [(1, 2), (3, 4), (5, 6)]
+    }
+    rnd = MONRAD.pair(t)
+    assert {frozenset(p.players) for p in rnd.pairings[:3]} == {
+        frozenset(p) for p in [(1, 2), (3, 5), (4, 6)]
+    }
+    assert any("look-ahead (4.9.2)" in line for line in rnd.explanation)
+    t = _play(apply(t, RoundPaired(rnd)), 1, random.Random(1))
+    second = MONRAD.pair(t)
+    among_six = [frozenset(p.players) for p in second.pairings if min(p.players) <= 6]
+    unmet = {frozenset(e) for e in edges} - {frozenset(p.players) for p in rnd.pairings}
+    assert len(among_six) == 3 and set(among_six) <= unmet

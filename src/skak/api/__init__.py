@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any
 
 from skak.api._accounts import AccountCommands, hash_password, password_matches
 from skak.api._backup import BackupCommands, BackupSummary
+from skak.api._cup import CupCommands, CupOutcome
 from skak.api._games import GameCommands, read_pgn_file
+from skak.api._league import LeagueCommands, LeagueOutcome
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
     check_new_tournament,
@@ -68,7 +70,9 @@ if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked 
 
 __all__ = [
     "BackupSummary",
+    "CupOutcome",
     "HistoryLine",
+    "LeagueOutcome",
     "Outcome",
     "PairPreview",
     "Skak",
@@ -120,7 +124,9 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands, AccountCommands, GameCommands, BackupCommands):
+class Skak(
+    RegistryCommands, AccountCommands, GameCommands, BackupCommands, LeagueCommands, CupCommands
+):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
@@ -560,8 +566,9 @@ class Skak(RegistryCommands, AccountCommands, GameCommands, BackupCommands):
     def check(self) -> list[str]:
         """What is wrong with the database, in plain words; empty when it is sound: SQLite's
         full integrity check (an SQLite file), then every record read back from its events
-        and rebuilt: the tournaments, the rating registry, the arbiters' accounts
-        (``skak check``).
+        and rebuilt: the tournaments, the rating registry, the arbiters' accounts, league
+        seasons and cups (``skak check``); a league season's standings and a cup's ranking are
+        computed too, so a card that no longer fits its line-ups is reported.
 
         :raises StorageError: when the database cannot be read far enough to be checked.
         """
@@ -579,6 +586,10 @@ class Skak(RegistryCommands, AccountCommands, GameCommands, BackupCommands):
             self.accounts()
         except SkakError as err:
             problems.append(f"the arbiters' accounts: {err}")
+        for row in self.seasons():
+            problems += [f"league season {row.label()}: {p}" for p in self.league_audit(row)]
+        for row in self.cups():
+            problems += [f"cup {row.label()}: {p}" for p in self.cup_audit(row)]
         return problems
 
 

@@ -264,6 +264,8 @@ def normalise_argv(args: list[str]) -> list[str]:
     the global option belongs.
     """
     args = _language_first(args)
+    if "league" in args[:3] or "cup" in args[:3]:
+        return args  # their results are board by board, read by the command itself
     if "results" in args:
         out = list(args)
         start = out.index("results") + 2  # after the round number
@@ -298,8 +300,11 @@ def _language_first(args: list[str]) -> list[str]:
 
 # Commands in their own modules register themselves on the shared apps.
 from skak.cli import corr as _corr  # noqa: E402, F401
+from skak.cli import cup as _cup  # noqa: E402, F401
 from skak.cli import files as _files  # noqa: E402, F401
 from skak.cli import games as _games  # noqa: E402, F401
+from skak.cli import junior as _junior  # noqa: E402, F401
+from skak.cli import league as _league  # noqa: E402, F401
 from skak.cli import maintenance as _maintenance  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401

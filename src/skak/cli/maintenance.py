@@ -30,8 +30,9 @@ _SHOWN = 20
 @app.command()
 @cli_errors
 def check(db: DbOption = DEFAULT_DB) -> None:
-    """Check the database: SQLite's full integrity check, then every tournament and the
-    rating registry read back and rebuilt from their events. Changes nothing; exit code 7
+    """Check the database: SQLite's full integrity check, then every tournament, league
+    season, cup row and the rating registry read back and rebuilt from their events (a
+    season's standings and a cup's ranking computed anew). Changes nothing; exit code 7
     when anything is damaged.
 
     Example: skak check --db klub.db
@@ -49,12 +50,16 @@ def check(db: DbOption = DEFAULT_DB) -> None:
             f"{'s' if len(problems) != 1 else ''}, listed above): restore it from a backup, "
             "or export what can still be read ('skak export trf') and import it anew"
         )
-    count = len(s.tournaments())
+    records = [
+        _count(len(s.tournaments()), "tournament"),
+        _count(len(s.seasons()), "league season"),
+        _count(len(s.cups()), "cup row"),
+    ]
     out.print(
         f"{escape(where)} is sound: "
         + ("SQLite's integrity check finds nothing wrong; " if s.db.is_sqlite else "")
-        + f"{count} tournament{'s' if count != 1 else ''} and the rating registry read back "
-        "from their events."
+        + f"{', '.join(records)} and the rating registry read back from their events (the "
+        "seasons' standings and the cups' rankings computed anew)."
     )
 
 
@@ -108,3 +113,7 @@ def restore(
     out.print(
         f"Restored {escape(done.describe())} from {escape(str(file))} into {escape(s.db.location)}"
     )
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"

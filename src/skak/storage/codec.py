@@ -21,12 +21,18 @@ from skak.model.events import EVENT_TYPES, Event
 from skak.model.records import SystemRecord
 from skak.model.tournament import SettingValue, Tournament
 from skak.rating.registry import RegistryEvent
+from skak.teams.cup_events import CupEvent
+from skak.teams.events import LeagueEvent
 
 __all__ = [
+    "dump_cup_event",
     "dump_event",
+    "dump_league_event",
     "dump_registry_event",
     "dump_tournament",
+    "load_cup_event",
     "load_event",
+    "load_league_event",
     "load_registry_event",
     "load_tournament",
 ]
@@ -48,7 +54,7 @@ def _make(*, omit_if_default: bool) -> Converter:
     converter.register_structure_hook(
         SystemRecord | None, lambda v, _: None if v is None else converter.structure(v, record)
     )
-    for union in (SystemRecord, Event, RegistryEvent):
+    for union in (SystemRecord, Event, RegistryEvent, LeagueEvent, CupEvent):
         _tagged_union(union, converter)
     return converter
 
@@ -139,4 +145,26 @@ def dump_registry_event(event: RegistryEvent) -> dict[str, Any]:
 def load_registry_event(data: dict[str, Any]) -> RegistryEvent:
     """:raises StorageError: when the stored event cannot be read."""
     event: RegistryEvent = _load(data, RegistryEvent)
+    return event
+
+
+def dump_league_event(event: LeagueEvent) -> dict[str, Any]:
+    out: dict[str, Any] = _converter().unstructure(event, LeagueEvent)
+    return out
+
+
+def load_league_event(data: dict[str, Any]) -> LeagueEvent:
+    """:raises StorageError: when the stored event cannot be read."""
+    event: LeagueEvent = _load(data, LeagueEvent)
+    return event
+
+
+def dump_cup_event(event: CupEvent) -> dict[str, Any]:
+    out: dict[str, Any] = _converter().unstructure(event, CupEvent)
+    return out
+
+
+def load_cup_event(data: dict[str, Any]) -> CupEvent:
+    """:raises StorageError: when the stored event cannot be read."""
+    event: CupEvent = _load(data, CupEvent)
     return event

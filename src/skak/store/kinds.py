@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skak.commands import accounts as account_rules
+from skak.commands import cup as cup_rules
+from skak.commands import league as league_rules
 from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
 from skak.commands.accounts import AccountEvent, Accounts
@@ -20,15 +22,33 @@ from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 from skak.rating.registry import Registry, RegistryEvent
 from skak.storage.codec import (
+    dump_cup_event,
     dump_event,
+    dump_league_event,
     dump_registry_event,
     dump_tournament,
+    load_cup_event,
     load_event,
+    load_league_event,
     load_registry_event,
     load_tournament,
 )
+from skak.teams.cup import Cup
+from skak.teams.cup_events import CupEvent
+from skak.teams.events import LeagueEvent
+from skak.teams.league import Season
 
-__all__ = ["ACCOUNTS", "REGISTRY", "AccountsKind", "RegistryKind", "TournamentKind"]
+__all__ = [
+    "ACCOUNTS",
+    "CUP",
+    "LEAGUE",
+    "REGISTRY",
+    "AccountsKind",
+    "CupKind",
+    "LeagueKind",
+    "RegistryKind",
+    "TournamentKind",
+]
 
 
 @dataclass(frozen=True)
@@ -180,3 +200,89 @@ class AccountsKind:
 
 
 ACCOUNTS = AccountsKind()
+
+
+class LeagueKind:
+    """A division-league season (divisionsturnering): one stream per season, never undone
+    (a line-up or result is corrected by entering it again), no snapshots (a season's few
+    hundred events replay in milliseconds)."""
+
+    name: str = "league-season"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: LeagueEvent) -> dict[str, Any]:
+        return dump_league_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> LeagueEvent:
+        return load_league_event(payload)
+
+    def fold(self, events: Sequence[Recorded[LeagueEvent]], start: Season | None) -> Season | None:
+        season = start
+        for r in events:
+            season = league_rules.evolve(season, r.event)
+        return season
+
+    def evolve(
+        self,
+        state: Season | None,
+        event: LeagueEvent,
+        log: Sequence[Recorded[LeagueEvent]] | None,
+    ) -> Season:
+        return league_rules.evolve(state, event)
+
+    def needs_log(self, event: LeagueEvent) -> bool:
+        return False
+
+    def dump_state(self, state: Season) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> Season:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[LeagueEvent]]) -> bool:
+        return False
+
+
+LEAGUE = LeagueKind()
+
+
+@dataclass(frozen=True)
+class CupKind:
+    """A row of the team cup (pokalstævnet): one stream, never undone, no snapshots."""
+
+    name: str = "cup"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: CupEvent) -> dict[str, Any]:
+        return dump_cup_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> CupEvent:
+        return load_cup_event(payload)
+
+    def fold(self, events: Sequence[Recorded[CupEvent]], start: Cup | None) -> Cup | None:
+        cup = start
+        for r in events:
+            cup = cup_rules.evolve(cup, r.event)
+        return cup
+
+    def evolve(
+        self, state: Cup | None, event: CupEvent, log: Sequence[Recorded[CupEvent]] | None
+    ) -> Cup:
+        return cup_rules.evolve(state, event)
+
+    def needs_log(self, event: CupEvent) -> bool:
+        return False
+
+    def dump_state(self, state: Cup) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> Cup:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[CupEvent]]) -> bool:
+        return False
+
+
+CUP = CupKind()

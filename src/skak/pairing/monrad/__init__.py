@@ -41,6 +41,9 @@ searches), :mod:`._placements` (the lot and the placements, and the settings),
 """
 
 from skak.pairing.monrad._matchings import (
+    LOOK_AHEAD_BUDGET,
+    Constraints,
+    first_pairing_keeping_future,
     lex_first_matching,
     lex_matchings,
     rounds_pairable,
@@ -50,9 +53,12 @@ from skak.pairing.monrad._system import BYE, SYSTEM, MonradSystem
 
 __all__ = [
     "BYE",
+    "LOOK_AHEAD_BUDGET",
     "SYSTEM",
+    "Constraints",
     "MonradSettings",
     "MonradSystem",
+    "first_pairing_keeping_future",
     "lex_first_matching",
     "lex_matchings",
     "lot_order",

@@ -18,6 +18,7 @@ __all__ = [
     "Constraints",
     "Pair",
     "first_keeping_future",
+    "first_pairing_keeping_future",
     "lex_first_matching",
     "lex_matchings",
     "rounds_pairable",
@@ -268,17 +269,22 @@ def rounds_pairable(
     return _rounds_pairable(_Graph(players, constraints.allowed), rounds, budget, {})
 
 
-def _rounds_pairable(
-    graph: _Graph, rounds: int, budget: list[int], known: dict[tuple[int, ...], bool]
-) -> bool | None:
+_Known = dict[tuple[int, tuple[int, ...]], bool]
+
+
+def _rounds_pairable(graph: _Graph, rounds: int, budget: list[int], known: _Known) -> bool | None:
     """The search behind :func:`rounds_pairable`; ``known`` remembers the graphs already
-    decided (the same pairings removed in another order leave the same graph)."""
-    key = tuple(graph.adj)
+    decided, with the number of rounds asked (the same pairings removed in another order
+    leave the same graph; a part renumbered by :meth:`_Graph.sub` may have the shape of
+    another part asked for more or fewer rounds)."""
+    key = (rounds, tuple(graph.adj))
     if key in known:
         return known[key]
     n = len(graph.order)
     if rounds <= 0 or n == 0:
         return True
+    if n % 2:  # an odd part (a component of the graph) has no complete pairing
+        return False
     parts = graph.components()
     if len(parts) > 1:  # the parts cannot help each other: each must go up on its own
         verdicts = [_rounds_pairable(graph.sub(p), rounds, budget, known) for p in parts]
@@ -312,7 +318,7 @@ def _extendable(
     mask: int,
     rounds: int,
     budget: list[int],
-    known: dict[tuple[int, ...], bool],
+    known: _Known,
 ) -> bool | None:
     """Whether the partial pairing ``pairs`` (positions) can be completed on ``mask`` so that
     ``rounds`` more rounds can still be paired afterwards (``None``: out of budget)."""
@@ -326,6 +332,17 @@ def _extendable(
         if result is None or result:
             return result
     return False
+
+
+def first_pairing_keeping_future(
+    order: Sequence[int], allowed: Allowed, rounds: int, budget: list[int]
+) -> tuple[list[Pair] | None, bool]:
+    """The first pairing of ``order`` in the rule's order after which ``rounds`` more rounds
+    can still be paired (as :func:`first_keeping_future`, for players named by number), and
+    whether the search was complete."""
+    graph = _Graph(order, allowed)
+    found, complete = first_keeping_future(graph, rounds, budget)
+    return (None if found is None else graph.named(found)), complete
 
 
 def first_keeping_future(
@@ -343,7 +360,7 @@ def first_keeping_future(
                 return None, complete
             pairs += [(part[i], part[j]) for i, j in found]
         return sorted(pairs), True
-    known: dict[tuple[int, ...], bool] = {}
+    known: _Known = {}
     complete = True
 
     def rec(mask: int, pairs: list[tuple[int, int]]) -> list[tuple[int, int]] | None:

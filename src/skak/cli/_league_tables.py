@@ -1,0 +1,108 @@
+"""The league's tables for ``skak league …`` (Rich), rendered from the views."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+from rich.table import Table
+
+from skak.cli._common import out
+
+if TYPE_CHECKING:
+    from skak.views import LeagueStandingsView, LineupView, MatchView, SeasonEndView
+
+__all__ = ["show_lineup", "show_match", "show_season_end", "show_standings"]
+
+
+def show_lineup(view: LineupView, explain: bool) -> None:
+    where = "home" if view.home else "away"
+    table = Table(
+        title=f"{escape(view.team)} ({where}) against {escape(view.opponent)}, {view.date}"
+    )
+    for col in ("Board", "Colour", "Player", "Name", "List no."):
+        table.add_column(col)
+    for b in view.boards:
+        table.add_row(
+            str(b.board), b.colour, escape(b.player or "— empty"), escape(b.name or ""),
+            "" if b.list_number is None else str(b.list_number),
+        )  # fmt: skip
+    out.print(table)
+    if view.legal:
+        out.print("The line-up breaks no rule of 5.1 §10.")
+    for v in view.violations:
+        out.print(f"[red]{escape(v.rule)}[/] {escape(v.message)}")
+
+
+def show_match(view: MatchView, explain: bool) -> None:
+    from skak.views import exact_decimal
+
+    if not view.entered:
+        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
+        return
+    if view.struck_out:
+        out.print(
+            f"{escape(view.home)}–{escape(view.away)}: struck out — "
+            f"{escape('; '.join(view.struck_out))}"
+        )
+        return
+    assert view.home_points is not None
+    assert view.away_points is not None
+    table = Table(
+        title=f"{escape(view.home)}–{escape(view.away)} {exact_decimal(view.home_points)}-"
+        f"{exact_decimal(view.away_points)} "
+        f"(match points {view.home_match_points}-{view.away_match_points})"
+    )
+    for col in ("Board", "White", "Home", "Away", "Played", "Counts", "Why"):
+        table.add_column(col)
+    for b in view.boards:
+        table.add_row(
+            str(b.board), escape(b.white), escape(b.home_player or "—"),
+            escape(b.away_player or "—"),
+            b.played or "", f"{exact_decimal(b.home)}-{exact_decimal(b.away)}", escape(b.why),
+        )  # fmt: skip
+    out.print(table)
+    for line in (*view.penalty_points, *view.reports, *(view.explanation if explain else ())):
+        out.print(escape(line))
+
+
+def show_standings(v: LeagueStandingsView, explain: bool) -> None:
+    from skak.views import exact_decimal
+
+    state = "" if v.complete else f", {len(v.missing)} match(es) still to play"
+    table = Table(title=f"{escape(v.division)} group {v.group} (stilling, {v.edition}{state})")
+    for col in ("#", "Team", "M", "W", "D", "L", "BP", "MP", "Pen.", "Placed by"):
+        table.add_column(col, justify="left" if col in ("Team", "Placed by") else "right")
+    for r in v.standings:
+        table.add_row(
+            str(r.rank), escape(r.team), str(r.played), str(r.won), str(r.drawn), str(r.lost),
+            exact_decimal(r.board_points), exact_decimal(r.match_points),
+            str(r.penalty_points or ""), escape(r.decided_by),
+        )  # fmt: skip
+    out.print(table)
+    if explain:
+        for line in v.explanation:
+            out.print(escape(line))
+
+
+def show_season_end(view: SeasonEndView, explain: bool) -> None:
+    if view.champion:
+        out.print(
+            f"Danish team champion (Danmarksmester for hold): [bold]{escape(view.champion)}[/]"
+        )
+    for d in view.divisions:
+        out.print(
+            f"[bold]{escape(d.division)}[/] next season ({len(d.teams)} teams): "
+            f"{escape(', '.join(d.teams))}"
+        )
+    table = Table(title="Moves (op- og nedrykning)")
+    for col in ("Team", "From", "To", "Why"):
+        table.add_column(col)
+    for m in view.moves:
+        table.add_row(escape(m.team), escape(m.origin), escape(m.to or "out"), escape(m.why))
+    out.print(table)
+    for v in view.vacancies:
+        out.print(f"[red]{escape(v)}[/]")
+    if explain:
+        for line in view.explanation:
+            out.print(escape(line))

@@ -1,0 +1,61 @@
+"""``skak junior …``: DSU's junior team championship (Junior Hold DM, 003 §5.5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from skak.cli._common import JsonOption, app, cli_errors, out, print_json
+from skak.errors import InputError
+
+__all__ = ["junior_app"]
+
+junior_app = typer.Typer(
+    help="The junior team championship (Junior Hold DM, 5.5).\n\n"
+    "Example: skak junior standings juniorhold.json"
+)
+app.add_typer(junior_app, name="junior")
+
+
+@junior_app.command("standings")
+@cli_errors
+def junior_standings(
+    file: Annotated[Path, typer.Argument(help="The championship as JSON (see the README).")],
+    as_json: JsonOption = False,
+    explain: Annotated[bool, typer.Option("--explain", help="Say how ties were broken.")] = False,
+) -> None:
+    """Standings by 5.5 §4 (match points, board points, the direct match, board 1, 2, …)
+    and every team's §6 problems (6 cadets, a girl or a player rated ≤ 1100, 1 reserve).
+
+    Example: skak junior standings juniorhold.json --explain
+    """
+    from skak.io.junior_json import read_junior
+    from skak.io.players_csv import decode_text
+    from skak.views import exact_decimal, junior_view, to_json
+
+    try:
+        text = decode_text(file.read_bytes())
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror}", location=str(file)) from err
+    view = junior_view(*read_junior(text, str(file)))
+    if as_json:
+        print_json(to_json(view))
+        return
+    table = Table(title="Junior Hold DM (5.5 §4)")
+    for col in ("#", "Team", "MP", "BP", "Placed by"):
+        table.add_column(col)
+    for r in view.standings:
+        table.add_row(
+            f"{r.rank}{'=' if r.shared else ''}", escape(r.team), exact_decimal(r.match_points),
+            exact_decimal(r.board_points), escape(r.decided_by),
+        )  # fmt: skip
+    out.print(table)
+    for p in view.problems:
+        out.print(f"[red]{escape(p)}[/]")
+    if explain:
+        for line in view.explanation:
+            out.print(escape(line))

@@ -1,0 +1,232 @@
+"""A row of DSU's team cup (pokalstævnet, 003 §5.3–5.4) as a record: commands, ``decide``
+and the fold. ``decide`` refuses what §4 forbids before a round is played (a team's
+composition, the Bredde row's rating cap, an unrated player without an EMT rating), pairs
+by team Monrad, checks a round card against the pairing, and takes §9's play-off only
+between the two teams tied for first, with the colours of their match swapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from datetime import date
+
+from skak.errors import InputError, StateError
+from skak.model.stream import Recorded
+from skak.teams.cup import (
+    ROWS,
+    Cup,
+    CupCard,
+    CupLineup,
+    CupSettings,
+    CupTeam,
+    check_cup_lineup,
+    check_cup_team,
+)
+from skak.teams.cup_events import (
+    CupCreated,
+    CupEvent,
+    CupLineupEntered,
+    CupPlayoffEntered,
+    CupResultEntered,
+    CupRoundPaired,
+    CupTeamsEntered,
+    apply_cup_event,
+)
+from skak.teams.cup_rounds import cup_standings, pair_cup_round
+
+__all__ = [
+    "CreateCup",
+    "CupCommand",
+    "EnterCupLineup",
+    "EnterCupPlayoff",
+    "EnterCupResult",
+    "EnterCupTeams",
+    "PairCupRound",
+    "cup_notes",
+    "decide",
+    "evolve",
+    "fold",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CreateCup:
+    name: str
+    row: str
+    day: date
+    rounds: int
+    boards: int = 4
+    settings: CupSettings = field(default_factory=CupSettings)
+
+
+@dataclass(frozen=True, slots=True)
+class EnterCupTeams:
+    teams: tuple[CupTeam, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairCupRound:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class EnterCupLineup:
+    round: int
+    team: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EnterCupResult:
+    card: CupCard
+
+
+@dataclass(frozen=True, slots=True)
+class EnterCupPlayoff:
+    card: CupCard
+
+
+CupCommand = (
+    CreateCup | EnterCupTeams | PairCupRound | EnterCupLineup | EnterCupResult | EnterCupPlayoff
+)
+
+
+def decide(cup: Cup | None, command: CupCommand) -> list[CupEvent]:
+    """:raises SkakError: when a rule refuses the command (nothing is written then)."""
+    if isinstance(command, CreateCup):
+        return [_create(cup, command)]
+    if cup is None:
+        raise StateError("there is no cup yet; create one with 'skak cup new'")
+    match command:
+        case EnterCupTeams(teams=teams):
+            return _teams(cup, teams)
+        case PairCupRound():
+            r = pair_cup_round(cup)
+            return [CupRoundPaired(r.number, r.matches, r.bye, r.explanation)]
+        case EnterCupLineup():
+            return _lineup(cup, command)
+        case EnterCupResult(card=card):
+            return _result(cup, card)
+        case EnterCupPlayoff(card=card):
+            return _playoff(cup, card)
+    raise TypeError(command)  # pragma: no cover
+
+
+def _create(cup: Cup | None, c: CreateCup) -> CupCreated:
+    if cup is not None:
+        raise StateError(f"the cup {cup.name} exists already")
+    if c.row not in ROWS:
+        raise InputError(f"the cup's rows are {', '.join(ROWS)} (5.3 §2), not {c.row!r}")
+    if not 1 <= c.rounds <= 15:
+        raise InputError(f"a cup day has 1–15 rounds, not {c.rounds}")
+    if not 1 <= c.boards <= 8:
+        raise InputError(f"a cup team plays 1–8 boards (5.3 §4: 4), not {c.boards}")
+    if not c.name.strip():
+        raise InputError("a cup needs a name")
+    return CupCreated(c.name.strip(), c.row, c.day, c.rounds, c.boards, c.settings)
+
+
+def _teams(cup: Cup, teams: tuple[CupTeam, ...]) -> list[CupEvent]:
+    if cup.pairings:
+        raise StateError(f"{cup.name} is paired already: the teams can no longer change")
+    names = [t.name.casefold() for t in teams]
+    twice = sorted({t.name for t in teams if names.count(t.name.casefold()) > 1})
+    problems = [f"team {t} entered twice" for t in twice]
+    for t in teams:
+        problems += check_cup_team(cup.row, cup.day, t)
+    if problems:
+        raise InputError("the teams are refused", problems=problems)
+    return [] if teams == cup.teams else [CupTeamsEntered(teams)]
+
+
+def _round_match(cup: Cup, round_number: int, team: str) -> None:
+    if not 1 <= round_number <= cup.paired_rounds:
+        raise StateError(
+            f"round {round_number} of {cup.name} is not paired (rounds paired: {cup.paired_rounds})"
+        )
+    if cup.match(round_number, team) is None:
+        raise StateError(f"{team} plays no match in round {round_number} (a free round)")
+
+
+def _lineup(cup: Cup, c: EnterCupLineup) -> list[CupEvent]:
+    team = cup.team(c.team)
+    _round_match(cup, c.round, team.name)
+    m = cup.match(c.round, team.name)
+    if m is not None and cup.card(m) is not None:
+        raise StateError(f"round {c.round}: {m.first}–{m.second} has its result already")
+    refusals, _ = check_cup_lineup(cup, c.round, team, c.players)
+    if refusals:
+        raise InputError(
+            f"{team.name}'s line-up for round {c.round} is refused",
+            problems=[r.message for r in refusals],
+        )
+    lineup = CupLineup(c.round, team.name, tuple(c.players))
+    return [] if cup.lineup(c.round, team.name) == lineup else [CupLineupEntered(lineup)]
+
+
+def _result(cup: Cup, card: CupCard) -> list[CupEvent]:
+    _round_match(cup, card.round, card.first)
+    m = cup.match(card.round, card.first)
+    assert m is not None
+    if (m.first, m.second) != (card.first, card.second):
+        raise InputError(
+            f"round {card.round}: {m.first} has white on board 1 against {m.second}; write it "
+            "first, and the results from its side"
+        )
+    for b in card.boards:
+        if not 1 <= b.board <= cup.boards:
+            raise InputError(f"the match has boards 1–{cup.boards}, not {b.board}")
+    for t in m.teams():
+        refusals, _ = check_cup_lineup(cup, card.round, cup.team(t), cup.playing(card.round, t))
+        if refusals:
+            raise InputError(
+                f"{t}'s players in round {card.round} cannot play; enter the line-up that "
+                "played (skak cup lineup)",
+                problems=[r.message for r in refusals],
+            )
+    return [] if cup.card(m) == card else [CupResultEntered(card)]
+
+
+def _playoff(cup: Cup, card: CupCard) -> list[CupEvent]:
+    """§9's blitz match, between the teams the rounds left tied for first (read without
+    any play-off entered, so a play-off entered again corrects the earlier one)."""
+    standings = cup_standings(replace(cup, playoffs=()))
+    if cup.paired_rounds < cup.rounds or any(cup.card(m) is None for m in cup.pairings):
+        raise StateError(f"{cup.name} is not over: the play-off comes after the last round")
+    if set(standings.playoff) != {card.first, card.second}:
+        tied = " and ".join(standings.playoff) or "no two teams"
+        raise StateError(f"§9's play-off is for the two teams tied for first: {tied}")
+    regular = next(
+        (m for m in cup.pairings if {m.first, m.second} == {card.first, card.second}), None
+    )
+    if regular is not None and regular.second != card.first:
+        raise InputError(
+            f"5.3 §9: the colours are swapped on each board: {regular.second} has white on "
+            f"board 1 in the play-off (it had black in round {regular.round}); write it first"
+        )
+    if len(card.boards) != cup.boards or any(b.result is None for b in card.boards):
+        raise InputError(f"the play-off needs a result on each of the {cup.boards} boards")
+    if any(c == card for c in cup.playoffs):
+        return []
+    return [CupPlayoffEntered(card)]
+
+
+def evolve(cup: Cup | None, event: CupEvent) -> Cup:
+    return apply_cup_event(cup, event)
+
+
+def fold(events: Iterable[Recorded[CupEvent]]) -> Cup | None:
+    cup: Cup | None = None
+    for r in events:
+        cup = apply_cup_event(cup, r.event)
+    return cup
+
+
+def cup_notes(cup: Cup, command: CupCommand) -> tuple[str, ...]:
+    """What the leader should know: a line-up's illegal players (their games are lost)."""
+    if isinstance(command, EnterCupLineup):
+        team = cup.team(command.team)
+        _, found = check_cup_lineup(cup, command.round, team, command.players)
+        return tuple(f"{v.message}; the game is the opponent's (5.3 §8)" for v in found)
+    return ()

@@ -1,0 +1,503 @@
+"""DSU's division league (divisionsturneringen), 003 §5.1: the season's shape and schedule.
+
+§1 prints the structure: 10 teams in Skakligaen (one group), 16 in 1. division (groups 1–2),
+32 in 2. division (groups 1–4), 8 players a team. Each group plays all against all
+(alle-mod-alle); skak schedules a group by FIDE's Berger tables (:mod:`skak.pairing.berger`),
+team ``k`` of the group being Berger number ``k`` (its draw number, lodtrækningsnummer).
+
+**Home and away.** §12 c: "Nr. 1 på det gæstende hold spiller hvid, nr. 2 sort osv." — the
+visiting team (udehold) has white on board 1 and every odd board. So the team the Berger
+table gives white is the visiting team, the other one the home team (hjemmehold); Berger's
+alternation of colours becomes an alternation of home and away matches.
+
+**Editions.** §3 ranks by board points (brætpoint), then match points (matchpoint). Since
+the 2022/23 season Skakligaen ranks by match points first (SPEC-MAP); the other divisions
+keep §3's order. The edition in force on the season's first day applies
+(:data:`LEAGUE_EDITIONS`), like the rating editions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+from skak.errors import InputError, NotFoundError
+from skak.pairing.berger import berger_schedule
+from skak.teams.matches import MatchCard
+from skak.teams.strength import ListedPlayer, StrengthList
+
+__all__ = [
+    "DSU_DIVISIONS",
+    "HOVEDKREDS_PROMOTED",
+    "LEAGUE_EDITIONS",
+    "PLAYOFF_ROUND",
+    "DivisionSpec",
+    "Fixture",
+    "LeagueEdition",
+    "LeagueSettings",
+    "Lineup",
+    "PenaltyPoints",
+    "Playoff",
+    "Season",
+    "Team",
+    "Withdrawal",
+    "check_lot",
+    "check_teams",
+    "edition_for",
+    "get_edition",
+]
+
+#: The round number of 2. division's play-off (omkamp, §5): it belongs to no round.
+PLAYOFF_ROUND = 0
+
+#: §4: "De 9 vindere af hovedkredsens holdturneringer rykker op i 2. division."
+HOVEDKREDS_PROMOTED = 9
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionSpec:
+    """One division (række) as §1, §4 and §5 describe it.
+
+    ``level`` 0 is the top (Skakligaen); ``promoted`` and ``relegated`` count per group;
+    ``min_players`` is §13 a's "mindst 5 spillere"; ``playoff_groups`` names the two groups
+    whose third-last teams play the play-off (omkamp) of §5; ``one_team_per_club`` is §4's
+    "En klub kan ikke have mere end ét hold i Skakligaen".
+    """
+
+    name: str
+    level: int
+    groups: int
+    teams_per_group: int
+    boards: int = 8
+    promoted: int = 1
+    relegated: int = 2
+    min_players: int = 5
+    playoff_groups: tuple[int, int] | None = None
+    one_team_per_club: bool = False
+
+    @property
+    def size(self) -> int:
+        return self.groups * self.teams_per_group
+
+
+#: §1 as printed (58 teams), §4–§5's promotion and relegation.
+DSU_DIVISIONS: tuple[DivisionSpec, ...] = (
+    DivisionSpec("Skakligaen", 0, 1, 10, promoted=0, one_team_per_club=True),
+    DivisionSpec("1. division", 1, 2, 8),
+    DivisionSpec("2. division", 2, 4, 8, playoff_groups=(3, 4)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueEdition:
+    """The rules in force from ``valid_from``: the levels ranked by match points first."""
+
+    name: str
+    valid_from: date
+    match_points_first: frozenset[int]
+    source: str
+
+    def primary(self, level: int) -> tuple[str, str]:
+        """The two scores that rank a group, in order: ``("bp", "mp")`` or ``("mp", "bp")``."""
+        return ("mp", "bp") if level in self.match_points_first else ("bp", "mp")
+
+
+#: The editions, oldest first.
+LEAGUE_EDITIONS: tuple[LeagueEdition, ...] = (
+    LeagueEdition(
+        "dsu-2011", date(2011, 2, 1), frozenset(), "003 §5.1 §3 (handbook 15.2, Feb 2011)"
+    ),
+    LeagueEdition(
+        "dsu-2022",
+        date(2022, 7, 1),
+        frozenset({0}),
+        "003 §5.1 §3; Skakligaen by match points first from the 2022/23 season",
+    ),
+)
+
+
+def edition_for(day: date) -> LeagueEdition:
+    """The edition in force on ``day`` (the oldest one before 2011)."""
+    found = LEAGUE_EDITIONS[0]
+    for e in LEAGUE_EDITIONS:
+        if e.valid_from <= day:
+            found = e
+    return found
+
+
+def get_edition(name: str) -> LeagueEdition:
+    """:raises InputError: for an unknown edition."""
+    for e in LEAGUE_EDITIONS:
+        if e.name == name:
+            return e
+    known = ", ".join(e.name for e in LEAGUE_EDITIONS)
+    raise InputError(f"unknown division-league edition {name!r}; use one of {known}")
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueSettings:
+    """The choices the text leaves open (docs/interpretations.md, 5.1).
+
+    * ``empty_boards_last``: a team short of players leaves its last boards empty; a player
+      below an empty board is placed out of the strength list's order (§10 b);
+    * ``penalty_points_from``: what a penalty point (strafpoint, §13 c, e) is taken from;
+    * ``board_by_board``: §3's "resultaterne på de enkelte pladser" counted in the tied
+      teams' matches with each other (``direct``) or in the whole season (``season``);
+    * ``lot_seed``: the seed of §3's lot (lodtrækning); empty: the season's name;
+    * ``lot_order``: a lot drawn by hand, the teams in the order drawn (first: placed
+      highest); it decides a tie between teams it all names, before the seeded lot. Lots
+      drawn during the season are recorded with ``skak league lot`` (:attr:`Season.lots`).
+    """
+
+    empty_boards_last: bool = True
+    penalty_points_from: Literal["board-points", "match-points"] = "board-points"
+    board_by_board: Literal["direct", "season"] = "direct"
+    lot_seed: str = ""
+    lot_order: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.penalty_points_from not in ("board-points", "match-points"):
+            raise InputError(
+                "penalty-points-from is board-points or match-points, "
+                f"not {self.penalty_points_from!r}"
+            )
+        if self.board_by_board not in ("direct", "season"):
+            raise InputError(f"board-by-board is direct or season, not {self.board_by_board!r}")
+        check_lot(self.lot_order)
+
+
+def check_lot(order: Sequence[str]) -> None:
+    """:raises InputError: for a lot that names a team twice or an empty name."""
+    if any(not t.strip() for t in order):
+        raise InputError("a lot names teams; an empty name is no team")
+    folded = [t.casefold() for t in order]
+    twice = sorted({t for t in order if folded.count(t.casefold()) > 1})
+    if twice:
+        raise InputError(f"a lot names each team once, not {', '.join(twice)} twice")
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A club's team (klubhold) in one group.
+
+    ``number`` is its draw number in the group (Berger number); ``rank`` its place among the
+    club's teams (1: the club's first team), which decides what a lower team is (§10 b).
+    """
+
+    name: str
+    club: str
+    division: str
+    group: int
+    number: int
+    rank: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """One match of the schedule: round, home team (hjemmehold), visiting team (udehold).
+
+    The visiting team has white on the odd boards (§12 c)."""
+
+    division: str
+    group: int
+    round: int
+    home: str
+    away: str
+
+    def teams(self) -> tuple[str, str]:
+        return (self.home, self.away)
+
+    def opponent(self, team: str) -> str:
+        return self.away if team == self.home else self.home
+
+    def label(self) -> str:
+        what = "play-off (omkamp)" if self.round == PLAYOFF_ROUND else f"round {self.round}"
+        return f"{what}: {self.home}–{self.away}"
+
+
+@dataclass(frozen=True, slots=True)
+class Lineup:
+    """A team's line-up (holdopstilling) for one match, as the result card (resultatkort)
+    names it: a player id per board, ``None`` for a board left empty; ``day`` is the day
+    the match was played (the round's date unless it was moved, §6 f); ``quarantined``
+    the players the quarantine registry named when it was entered, with its words (§10 d),
+    so a later check sees what the entry saw."""
+
+    round: int
+    team: str
+    players: tuple[str | None, ...]
+    day: date
+    quarantined: tuple[tuple[str, str], ...] = ()
+
+    def fielded(self) -> Iterator[tuple[int, str]]:
+        for board, player in enumerate(self.players, start=1):
+            if player is not None:
+                yield board, player
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """A team out of the division tournament from ``round`` on (udgået, §13 a).
+
+    ``match`` is ``(round, home, away)`` when a result card made the team leave (it did not
+    come, or came with fewer than 5 players): entering that result again without it, or a
+    line-up that no longer fits the card, cancels the withdrawal. ``None``: the leader
+    entered it (``skak league withdraw``)."""
+
+    team: str
+    round: int
+    reason: str
+    paragraph: str = "5.1 §13 a"
+    match: tuple[int, str, str] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyPoints:
+    """Penalty points (strafpoint) the tournament leader gave a team (§13 e)."""
+
+    team: str
+    points: int
+    reason: str
+    paragraph: str = "5.1 §13 e"
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Playoff:
+    """2. division's play-off (omkamp, §5) between the third-last teams of two groups."""
+
+    home: str
+    away: str
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A season of the division tournament: everything entered so far (the fold of its
+    events). Schedules, scores and standings are computed from it, never stored."""
+
+    name: str
+    start: date
+    edition: str
+    divisions: tuple[DivisionSpec, ...] = DSU_DIVISIONS
+    dates: tuple[date, ...] = ()
+    division_dates: tuple[tuple[str, tuple[date, ...]], ...] = ()
+    settings: LeagueSettings = field(default_factory=LeagueSettings)
+    teams: tuple[Team, ...] = ()
+    lists: tuple[StrengthList, ...] = ()
+    lineups: tuple[Lineup, ...] = ()
+    cards: tuple[MatchCard, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
+    penalties: tuple[PenaltyPoints, ...] = ()
+    playoff: Playoff | None = None
+    lots: tuple[tuple[str, ...], ...] = ()
+
+    # -- structure -----------------------------------------------------------------------
+
+    @property
+    def rules(self) -> LeagueEdition:
+        return get_edition(self.edition)
+
+    def division(self, name: str) -> DivisionSpec:
+        """:raises NotFoundError: naming the divisions there are."""
+        for d in self.divisions:
+            if d.name.casefold() == name.strip().casefold():
+                return d
+        names = ", ".join(d.name for d in self.divisions)
+        raise NotFoundError(f"{self.name} has no division {name!r}; it has {names}")
+
+    def team(self, name: str) -> Team:
+        """:raises NotFoundError: for a team the season does not hold."""
+        for t in self.teams:
+            if t.name == name:
+                return t
+        folded = [t for t in self.teams if t.name.casefold() == name.strip().casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        raise NotFoundError(f"{self.name} has no team {name!r}")
+
+    def groups(self) -> list[tuple[DivisionSpec, int]]:
+        """Every group that holds teams, top division first."""
+        held = {(t.division, t.group) for t in self.teams}
+        return [
+            (d, g)
+            for d in sorted(self.divisions, key=lambda d: d.level)
+            for g in range(1, d.groups + 1)
+            if (d.name, g) in held
+        ]
+
+    def group_teams(self, division: str, group: int) -> tuple[Team, ...]:
+        return tuple(
+            sorted(
+                (t for t in self.teams if t.division == division and t.group == group),
+                key=lambda t: t.number,
+            )
+        )
+
+    def club_teams(self, club: str) -> tuple[Team, ...]:
+        return tuple(sorted((t for t in self.teams if t.club == club), key=lambda t: t.rank))
+
+    def boards(self, team: str) -> int:
+        return self.division(self.team(team).division).boards
+
+    # -- schedule ------------------------------------------------------------------------
+
+    def rounds(self, division: str, group: int) -> int:
+        """The number of rounds the group plays (a free round each when it is odd)."""
+        n = len(self.group_teams(division, group))
+        return n - 1 + n % 2 if n >= 2 else 0
+
+    def schedule(self, division: str, group: int) -> tuple[Fixture, ...]:
+        """The group's matches, round by round, by the Berger tables (see the module)."""
+        teams = self.group_teams(division, group)
+        if len(teams) < 2:
+            return ()
+        by_number = {i: t.name for i, t in enumerate(teams, start=1)}
+        out = []
+        for number, games in enumerate(berger_schedule(len(teams)), start=1):
+            for white, black in games:
+                if white in by_number and black in by_number:
+                    out.append(Fixture(division, group, number, by_number[black], by_number[white]))
+        return tuple(out)
+
+    def free_team(self, division: str, group: int, round_number: int) -> str | None:
+        """The team without a match (spillefri) in the round, in an odd group."""
+        teams = {t.name for t in self.group_teams(division, group)}
+        playing = {
+            n for f in self.schedule(division, group) if f.round == round_number for n in f.teams()
+        }
+        free = sorted(teams - playing)
+        return free[0] if free and round_number <= self.rounds(division, group) else None
+
+    def fixtures(self) -> tuple[Fixture, ...]:
+        """Every match of the season, the play-off last."""
+        out = [f for d, g in self.groups() for f in self.schedule(d.name, g)]
+        if self.playoff is not None:
+            home = self.team(self.playoff.home)
+            out.append(
+                Fixture(home.division, 0, PLAYOFF_ROUND, self.playoff.home, self.playoff.away)
+            )
+        return tuple(out)
+
+    def fixture(self, round_number: int, team: str) -> Fixture:
+        """The match ``team`` plays in the round (``PLAYOFF_ROUND``: the play-off).
+
+        :raises NotFoundError: when it plays none (a free round, or no such round).
+        """
+        t = self.team(team)
+        if round_number == PLAYOFF_ROUND:
+            p = self.playoff
+            if p is None or t.name not in (p.home, p.away):
+                raise NotFoundError(f"{t.name} plays no play-off (omkamp) in {self.name}")
+            return Fixture(self.team(p.home).division, 0, PLAYOFF_ROUND, p.home, p.away)
+        rounds = self.rounds(t.division, t.group)
+        if not 1 <= round_number <= rounds:
+            raise NotFoundError(
+                f"{t.division} group {t.group} plays rounds 1–{rounds}, not round {round_number}"
+            )
+        for f in self.schedule(t.division, t.group):
+            if f.round == round_number and t.name in f.teams():
+                return f
+        raise NotFoundError(f"{t.name} has a free round (spillefri) in round {round_number}")
+
+    def round_date(self, division: str, round_number: int) -> date | None:
+        """The round's date (§6 a), the division's own list first (§6 b)."""
+        if round_number == PLAYOFF_ROUND:
+            return self.playoff.day if self.playoff is not None else None
+        own = dict(self.division_dates).get(division)
+        dates = own if own is not None else self.dates
+        return dates[round_number - 1] if round_number <= len(dates) else None
+
+    # -- what was entered ----------------------------------------------------------------
+
+    def lineup(self, round_number: int, team: str) -> Lineup | None:
+        for lu in self.lineups:
+            if lu.round == round_number and lu.team == team:
+                return lu
+        return None
+
+    def card(self, fixture: Fixture) -> MatchCard | None:
+        for c in self.cards:
+            if c.round == fixture.round and c.home == fixture.home and c.away == fixture.away:
+                return c
+        return None
+
+    def withdrawal(self, team: str) -> Withdrawal | None:
+        """The team's withdrawal from the earliest round (``None``: it plays on)."""
+        own = [w for w in self.withdrawals if w.team == team]
+        return min(own, key=lambda w: w.round) if own else None
+
+    def drawn_lot(self, teams: Sequence[str]) -> tuple[str, ...] | None:
+        """The tied ``teams`` in the order of the newest lot drawn by hand that names them
+        all (``skak league lot``, then the setting ``lot_order``); ``None``: there is none."""
+        for order in (*reversed(self.lots), self.settings.lot_order):
+            if order and set(teams) <= set(order):
+                return tuple(t for t in order if t in teams)
+        return None
+
+    def club_lists(self, club: str) -> tuple[StrengthList, ...]:
+        """The club's strength lists (styrkelister), in the order they were filed."""
+        return tuple(s for s in self.lists if s.club == club)
+
+    def list_in_force(self, club: str, day: date) -> StrengthList | None:
+        """The club's list that holds on ``day``: the newest one in force (§10 c, §11)."""
+        found = None
+        for s in self.club_lists(club):
+            if s.in_force_on(day):
+                found = s
+        return found
+
+    def listed(self, club: str, player: str) -> ListedPlayer | None:
+        """The player on the club's newest list (in force or not)."""
+        lists = self.club_lists(club)
+        return lists[-1].player(player) if lists else None
+
+
+def check_teams(teams: Sequence[Team], divisions: Sequence[DivisionSpec]) -> list[str]:
+    """Notes on a set of teams against §1 (a group of another size than written); refuses
+    what cannot be a season.
+
+    :raises InputError: for a team twice, an unknown division or group, a club's team
+        numbers used twice, or draw numbers that are not 1, 2, … in a group.
+    """
+    by_name = {d.name: d for d in divisions}
+    seen: set[str] = set()
+    ranks: set[tuple[str, int]] = set()
+    for t in teams:
+        if not t.name.strip():
+            raise InputError("a team needs a name")
+        if t.name.casefold() in seen:
+            raise InputError(f"team {t.name!r} is entered twice")
+        seen.add(t.name.casefold())
+        spec = by_name.get(t.division)
+        if spec is None:
+            known = ", ".join(by_name)
+            raise InputError(f"team {t.name}: no division {t.division!r} (there are {known})")
+        if not 1 <= t.group <= spec.groups:
+            raise InputError(
+                f"team {t.name}: {spec.name} has groups 1–{spec.groups}, not {t.group} (§1)"
+            )
+        if (t.club, t.rank) in ranks:
+            raise InputError(f"team {t.name}: {t.club} has a team number {t.rank} already")
+        ranks.add((t.club, t.rank))
+    notes = []
+    for spec in divisions:
+        for g in range(1, spec.groups + 1):
+            group = [t for t in teams if t.division == spec.name and t.group == g]
+            if not group:
+                continue
+            numbers = sorted(t.number for t in group)
+            if numbers != list(range(1, len(group) + 1)):
+                raise InputError(
+                    f"{spec.name} group {g}: the draw numbers must be 1–{len(group)} once each"
+                )
+            if len(group) == 1:
+                raise InputError(f"{spec.name} group {g}: a group needs at least 2 teams")
+            if len(group) != spec.teams_per_group:
+                notes.append(
+                    f"{spec.name} group {g} has {len(group)} teams; §1 writes "
+                    f"{spec.teams_per_group}"
+                )
+    return notes

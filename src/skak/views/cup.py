@@ -1,0 +1,166 @@
+"""The team cup's read side (pokalstævnet, 5.3): a row's teams, rounds and standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from skak.teams.cup import Cup, average_rating, score_cup_match
+from skak.teams.cup_rounds import CupStandings, cup_standings
+
+__all__ = [
+    "CupLine",
+    "CupMatchRow",
+    "CupPlayerRow",
+    "CupRoundView",
+    "CupStandingRowView",
+    "CupStandingsView",
+    "CupTeamView",
+    "cup_line",
+    "cup_round_view",
+    "cup_standings_view",
+    "cup_team_views",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CupLine:
+    id: int
+    name: str
+    row: str
+    day: date
+    rounds: int
+    teams: int
+    paired: int
+
+
+def cup_line(ident: int, cup: Cup) -> CupLine:
+    return CupLine(ident, cup.name, cup.row, cup.day, cup.rounds, len(cup.teams), cup.paired_rounds)
+
+
+@dataclass(frozen=True, slots=True)
+class CupPlayerRow:
+    number: int
+    id: str
+    name: str
+    club: str
+    rating: int | None
+    birth_date: date | None
+
+
+@dataclass(frozen=True, slots=True)
+class CupTeamView:
+    team: str
+    club: str
+    players: tuple[CupPlayerRow, ...]
+    average: Fraction | None
+
+
+def cup_team_views(cup: Cup) -> tuple[CupTeamView, ...]:
+    out = []
+    for t in cup.teams:
+        first = [p.id for p in t.players[: cup.boards]]
+        out.append(
+            CupTeamView(
+                t.name,
+                t.club,
+                tuple(
+                    CupPlayerRow(i, p.id, p.name, p.club, p.rating, p.birth_date)
+                    for i, p in enumerate(t.players, start=1)
+                ),
+                average_rating(cup, t, first),
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class CupMatchRow:
+    """A pairing: ``first`` has white on board 1 (the visiting team, §8)."""
+
+    first: str
+    second: str
+    first_points: Fraction | None
+    second_points: Fraction | None
+    first_players: tuple[str, ...]
+    second_players: tuple[str, ...]
+    first_average: Fraction | None
+    second_average: Fraction | None
+    notes: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CupRoundView:
+    round: int
+    matches: tuple[CupMatchRow, ...]
+    bye: str | None
+    explanation: tuple[str, ...]
+
+
+def cup_round_view(cup: Cup, number: int, explanation: tuple[str, ...] = ()) -> CupRoundView:
+    rows = []
+    for m in cup.pairings:
+        if m.round != number:
+            continue
+        card = cup.card(m)
+        points: tuple[Fraction | None, Fraction | None] = (None, None)
+        notes: list[str] = []
+        if card is not None:
+            total, _, notes = score_cup_match(cup, m, card)
+            points = total
+        players = {t: cup.playing(number, t) for t in m.teams()}
+        rows.append(
+            CupMatchRow(
+                m.first,
+                m.second,
+                points[0],
+                points[1],
+                players[m.first],
+                players[m.second],
+                average_rating(cup, cup.team(m.first), players[m.first]),
+                average_rating(cup, cup.team(m.second), players[m.second]),
+                tuple(notes),
+            )
+        )
+    bye = next((t for r, t in cup.byes if r == number), None)
+    return CupRoundView(number, tuple(rows), bye, explanation)
+
+
+@dataclass(frozen=True, slots=True)
+class CupStandingRowView:
+    rank: int
+    team: str
+    club: str
+    board_points: Fraction
+    match_points: Fraction
+    shared: bool
+    decided_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class CupStandingsView:
+    """The row's standings (§8); ``playoff`` names the two teams of a §9 play-off still to
+    be played for first place."""
+
+    name: str
+    row: str
+    standings: tuple[CupStandingRowView, ...]
+    playoff: tuple[str, ...]
+    explanation: tuple[str, ...]
+
+
+def cup_standings_view(cup: Cup) -> CupStandingsView:
+    s: CupStandings = cup_standings(cup)
+    return CupStandingsView(
+        cup.name,
+        cup.row,
+        tuple(
+            CupStandingRowView(
+                r.rank, r.team, r.club, r.board_points, r.match_points, r.shared, r.decided_by
+            )
+            for r in s.rows
+        ),
+        s.playoff,
+        s.explanation,
+    )

@@ -1,0 +1,62 @@
+"""The junior team championship's read side (5.5): standings and each team's composition
+problems, round by round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from skak.teams.junior import (
+    JuniorMatch,
+    JuniorTeam,
+    check_composition,
+    check_junior_team,
+    junior_standings,
+)
+
+__all__ = ["JuniorStandingRow", "JuniorView", "junior_view"]
+
+
+@dataclass(frozen=True, slots=True)
+class JuniorStandingRow:
+    rank: int
+    team: str
+    match_points: Fraction
+    board_points: Fraction
+    shared: bool
+    decided_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class JuniorView:
+    """§4's standings, and §6's problems (a team's size; a round's players)."""
+
+    standings: tuple[JuniorStandingRow, ...]
+    problems: tuple[str, ...]
+    explanation: tuple[str, ...]
+
+
+def junior_view(
+    day: date, teams: Sequence[JuniorTeam], matches: Sequence[JuniorMatch]
+) -> JuniorView:
+    rows, lines = junior_standings(teams, matches)
+    by_name = {t.name: t for t in teams}
+    problems = [p for t in teams for p in check_junior_team(t)]
+    for m in matches:
+        for name, players in ((m.first, m.first_players), (m.second, m.second_players)):
+            if players:
+                problems += [
+                    f"round {m.round}: {p}" for p in check_composition(by_name[name], players, day)
+                ]
+    return JuniorView(
+        tuple(
+            JuniorStandingRow(
+                r.rank, r.team, r.match_points, r.board_points, r.shared, r.decided_by
+            )
+            for r in rows
+        ),
+        tuple(problems),
+        lines,
+    )

@@ -1,0 +1,399 @@
+"""The division league's read side (divisionsturneringen, 5.1): seasons, teams, schedules,
+strength lists, line-ups with their checks, matches, standings and the season's end — each
+a frozen dataclass made from a :class:`~skak.teams.league.Season` by a pure function."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from fractions import Fraction
+
+from skak.teams.league import PLAYOFF_ROUND, Fixture, Season
+from skak.teams.lineups import check_lineup
+from skak.teams.promotion import SeasonEnd
+from skak.teams.scoring import MatchScore, white_team
+from skak.teams.standings import GroupStandings, StandingRow, match_score
+from skak.views._json import face_only
+
+__all__ = [
+    "DivisionTeams",
+    "FixtureRow",
+    "LeagueBoardRow",
+    "LeagueStandingRow",
+    "LeagueStandingsView",
+    "LineupBoardRow",
+    "LineupView",
+    "MatchView",
+    "MoveRow",
+    "ScheduleRow",
+    "SeasonEndView",
+    "SeasonLine",
+    "StrengthListView",
+    "StrengthRow",
+    "TeamRow",
+    "ViolationRow",
+    "fixture_rows",
+    "lineup_view",
+    "match_view",
+    "season_end_view",
+    "season_line",
+    "standings_views",
+    "strength_views",
+    "team_rows",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonLine:
+    id: int
+    name: str
+    start: date
+    edition: str
+    teams: int
+    created_at: str
+
+
+def season_line(ident: int, created_at: str, season: Season) -> SeasonLine:
+    return SeasonLine(
+        ident, season.name, season.start, season.edition, len(season.teams), created_at
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    team: str
+    club: str
+    division: str
+    group: int
+    number: int
+    club_team: int
+    withdrawn_from: int | None = None
+
+
+def team_rows(season: Season) -> tuple[TeamRow, ...]:
+    rows = []
+    for d, g in season.groups():
+        for t in season.group_teams(d.name, g):
+            w = season.withdrawal(t.name)
+            rows.append(
+                TeamRow(
+                    t.name, t.club, t.division, t.group, t.number, t.rank, w.round if w else None
+                )
+            )
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureRow:
+    """One match of the schedule: ``result`` the board points (home–away) once the card is
+    in, ``None`` before; ``white_board_1`` the visiting team (§12 c)."""
+
+    division: str
+    group: int
+    round: int
+    date: date | None
+    home: str
+    away: str
+    white_board_1: str
+    result: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleRow:
+    division: str
+    group: int
+    round: int
+    free: str | None
+
+
+def fixture_rows(
+    season: Season, division: str | None = None, group: int | None = None
+) -> tuple[FixtureRow, ...]:
+    rows = []
+    for f in season.fixtures():
+        if division is not None and f.division != division:
+            continue
+        if group is not None and f.group != group and f.round != PLAYOFF_ROUND:
+            continue
+        s = match_score(season, f)
+        result = None
+        if s is not None:
+            result = "struck out (5.1 §13 a)" if s.struck_out else f"{_p(s.home)}-{_p(s.away)}"
+        rows.append(
+            FixtureRow(
+                f.division,
+                f.group,
+                f.round,
+                season.round_date(f.division, f.round),
+                f.home,
+                f.away,
+                white_team(f, 1),
+                result,
+            )
+        )
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class StrengthRow:
+    number: int
+    id: str
+    name: str
+    team: int | None
+    foreign: bool
+    other_club: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StrengthListView:
+    club: str
+    notified: date | None
+    in_force_from: date | None
+    players: tuple[StrengthRow, ...]
+
+
+def strength_views(season: Season, club: str | None = None) -> tuple[StrengthListView, ...]:
+    out = []
+    for s in season.lists:
+        if club is not None and s.club.casefold() != club.casefold():
+            continue
+        out.append(
+            StrengthListView(
+                s.club,
+                s.notified,
+                s.in_force_from,
+                tuple(
+                    StrengthRow(p.number, p.id, p.name, p.team, p.foreign, p.other_club)
+                    for p in s.ordered()
+                ),
+            )
+        )
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class ViolationRow:
+    board: int
+    player: str
+    rule: str
+    paragraph: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class LineupBoardRow:
+    board: int
+    colour: str
+    player: str | None
+    name: str | None
+    list_number: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LineupView:
+    """A team's line-up for a match and what it breaks (§10, each with §13 b's penalty)."""
+
+    round: int
+    team: str
+    opponent: str
+    home: bool
+    date: date
+    boards: tuple[LineupBoardRow, ...]
+    violations: tuple[ViolationRow, ...]
+    legal: bool
+    rules: tuple[str, ...] = face_only(())
+
+
+def lineup_view(season: Season, round_number: int, team: str) -> LineupView | None:
+    """The line-up as entered, checked against the season as it stands."""
+    t = season.team(team)
+    lu = season.lineup(round_number, t.name)
+    if lu is None:
+        return None
+    fixture = season.fixture(round_number, t.name)
+    listed = season.list_in_force(t.club, lu.day)
+    boards = []
+    for b, pid in enumerate(lu.players, start=1):
+        lp = listed.player(pid) if (listed is not None and pid is not None) else None
+        colour = "white" if white_team(fixture, b) == t.name else "black"
+        boards.append(
+            LineupBoardRow(b, colour, pid, lp.name if lp else None, lp.number if lp else None)
+        )
+    found = check_lineup(season, lu)
+    violations = tuple(
+        ViolationRow(v.board, v.player, v.rule, v.paragraph, v.message) for v in found
+    )
+    return LineupView(
+        round_number,
+        t.name,
+        fixture.opponent(t.name),
+        fixture.home == t.name,
+        lu.day,
+        tuple(boards),
+        violations,
+        not violations,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueBoardRow:
+    board: int
+    white: str
+    home_player: str | None
+    away_player: str | None
+    played: str | None
+    home: Fraction
+    away: Fraction
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """A match as it counts: board points and match points home–away, board by board."""
+
+    round: int
+    home: str
+    away: str
+    entered: bool
+    home_points: Fraction | None
+    away_points: Fraction | None
+    home_match_points: int | None
+    away_match_points: int | None
+    boards: tuple[LeagueBoardRow, ...]
+    penalty_points: tuple[str, ...]
+    struck_out: tuple[str, ...]
+    reports: tuple[str, ...]
+    explanation: tuple[str, ...]
+
+
+def match_view(season: Season, fixture: Fixture) -> MatchView:
+    s: MatchScore | None = match_score(season, fixture)
+    if s is None:
+        return MatchView(
+            fixture.round, fixture.home, fixture.away, False, None, None, None, None,
+            (), (), (), (), (),
+        )  # fmt: skip
+    return MatchView(
+        fixture.round,
+        fixture.home,
+        fixture.away,
+        True,
+        s.home,
+        s.away,
+        s.home_mp,
+        s.away_mp,
+        tuple(
+            LeagueBoardRow(
+                b.board, b.white, b.home_player, b.away_player, b.played, b.home, b.away, b.why
+            )
+            for b in s.boards
+        ),
+        tuple(f"{t}: {p} penalty point(s), {why}" for t, p, why in s.penalty_points),
+        tuple(f"{t} {why} (5.1 §13 a)" for t, why in s.struck_out),
+        s.reports,
+        s.explanation,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueStandingRow:
+    rank: int
+    team: str
+    club: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    board_points: Fraction
+    match_points: Fraction
+    penalty_points: int
+    withdrawn: bool
+    decided_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueStandingsView:
+    division: str
+    group: int
+    edition: str
+    order: tuple[str, ...]
+    complete: bool
+    missing: tuple[str, ...]
+    standings: tuple[LeagueStandingRow, ...]
+    explanation: tuple[str, ...]
+
+
+def standings_views(groups: tuple[GroupStandings, ...]) -> tuple[LeagueStandingsView, ...]:
+    return tuple(
+        LeagueStandingsView(
+            g.division,
+            g.group,
+            g.edition,
+            tuple("board points" if o == "bp" else "match points" for o in g.order),
+            g.complete,
+            g.missing,
+            tuple(_standing_row(r) for r in g.rows),
+            g.explanation,
+        )
+        for g in groups
+    )
+
+
+def _standing_row(r: StandingRow) -> LeagueStandingRow:
+    return LeagueStandingRow(
+        r.rank,
+        r.team,
+        r.club,
+        r.played,
+        r.won,
+        r.drawn,
+        r.lost,
+        r.board_points,
+        r.match_points,
+        r.penalty_points,
+        r.withdrawn,
+        r.decided_by,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRow:
+    team: str
+    club: str
+    origin: str
+    to: str | None
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionTeams:
+    division: str
+    teams: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonEndView:
+    """Next season's divisions (5.1 §4–§5): each division's teams, each team's way there."""
+
+    champion: str | None
+    divisions: tuple[DivisionTeams, ...]
+    moves: tuple[MoveRow, ...]
+    vacancies: tuple[str, ...]
+    explanation: tuple[str, ...]
+
+
+def season_end_view(end: SeasonEnd) -> SeasonEndView:
+    return SeasonEndView(
+        end.champion,
+        tuple(DivisionTeams(d, t) for d, t in end.divisions),
+        tuple(MoveRow(m.team, m.club, m.origin, m.to, m.why) for m in end.moves),
+        end.vacancies,
+        end.explanation,
+    )
+
+
+def _p(points: Fraction) -> str:
+    whole, rest = divmod(points, 1)
+    if not rest:
+        return str(whole)
+    return f"{whole}½" if whole else "½"

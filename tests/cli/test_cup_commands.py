@@ -1,0 +1,94 @@
+"""``skak cup …`` end to end: a Bredde row paired by team Monrad, the rating cap refused
+and accepted at its boundary, results, a tie for first and §9's play-off."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from skak.cli import app
+from tests.conftest import file_digest
+
+
+def run(runner: CliRunner, *args: str, code: int = 0) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, result.output + result.stderr
+    return result.stdout if code == 0 else result.stderr
+
+
+def _teams(tmp: Path) -> Path:
+    """A: four 1800s and a 1600 reserve (average exactly 1800); B: 1801 on board 1, so its
+    first four average 1800.25 — it must field its 1500 reserve; C and D well below."""
+    ratings = {
+        "A": (1800, 1800, 1800, 1800, 1600),
+        "B": (1801, 1800, 1800, 1800, 1500),
+        "C": (1700, 1600, 1500, 1400, None),
+        "D": (1750, 1650, 1550, 1450, None),
+    }
+    lines = ["hold;klub;navn;id;ratingtal"]
+    for t, rs in ratings.items():
+        lines += [f"{t};Klub {t};{t} {i};{t}{i};{r}" for i, r in enumerate(rs, 1) if r]
+    path = tmp / "pokal.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_bredde_row_with_the_cap_and_a_playoff(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, "cup", "new", "Pokal 2025 Bredde", "--row", "bredde", "--date", "2025-06-08",
+        "--rounds", "3")  # fmt: skip
+    assert "4 teams entered" in run(runner, "cup", "teams", str(_teams(tmp_path)))
+    teams = json.loads(run(runner, "cup", "teams", "--json"))
+    assert [t["average"] for t in teams] == ["1800", "1800.25", "1550", "1600"]
+
+    r1 = json.loads(run(runner, "cup", "pair", "--json"))
+    assert [(m["first"], m["second"]) for m in r1["matches"]] == [("B", "A"), ("D", "C")]
+
+    before = file_digest(Path("skak.db"))
+    err = run(runner, "cup", "lineup", "1", "B", "B1", "B2", "B3", "B4", code=3)
+    assert "average 1800.25, above the Bredde row's 1800 (5.3 §4)" in err
+    assert file_digest(Path("skak.db")) == before
+    err = run(runner, "cup", "result", "1", "B", "1", "½", "0", "½", code=3)
+    assert "enter the line-up that played" in err  # B's first four are over the cap
+    run(runner, "cup", "lineup", "1", "B", "B1", "B2", "B3", "B5")  # 1725.25: accepted
+    run(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A4")  # exactly 1800: accepted
+    run(runner, "cup", "result", "1", "B", "1", "½", "0", "½")  # 2-2
+    run(runner, "cup", "result", "1", "D", "0", "0", "0", "0")  # C 4-0
+
+    r2 = json.loads(run(runner, "cup", "pair", "--json"))
+    assert {frozenset((m["first"], m["second"])) for m in r2["matches"]} == {
+        frozenset("CA"),
+        frozenset("BD"),
+    }
+    for m in r2["matches"]:
+        if "B" in (m["first"], m["second"]):
+            run(runner, "cup", "lineup", "2", "B", "B1", "B2", "B3", "B5")
+        results = ["1", "1", "½", "½"] if m["first"] in "AB" else ["0", "0", "½", "½"]
+        run(runner, "cup", "result", "2", m["first"], *results)
+    r3 = json.loads(run(runner, "cup", "pair", "--json"))
+    for m in r3["matches"]:
+        if "B" in (m["first"], m["second"]):
+            run(runner, "cup", "lineup", "3", "B", "B1", "B2", "B3", "B5")
+        run(runner, "cup", "result", "3", m["first"], "½", "½", "½", "½")
+    standings = json.loads(run(runner, "cup", "standings", "--json"))
+    top = [(r["rank"], r["team"], r["board_points"], r["shared"]) for r in standings["standings"]]
+    assert sorted(top[:2]) == [(1, "A", "7", True), (1, "B", "7", True)]
+    assert sorted(standings["playoff"]) == ["A", "B"]
+
+    err = run(runner, "cup", "playoff", "B", "A", "1", "0", "½", "1", code=3)
+    assert "colours are swapped" in err
+    run(runner, "cup", "playoff", "A", "B", "½", "½", "½", "½")  # black scores every draw
+    final = json.loads(run(runner, "cup", "standings", "--json"))
+    assert final["playoff"] == []
+    assert final["standings"][0]["team"] == "B"  # 2-2, board 1's black: B
+    assert final["standings"][1]["decided_by"] == "the play-off (omkamp, 5.3 §9)"
+    text = run(runner, "cup", "standings", "--explain")
+    assert "§9 (3): equal; board 1's point decides: B" in text
+    # 5.3 §9 entered again (a mistyped board 1): the later card replaces the earlier one.
+    run(runner, "cup", "playoff", "A", "B", "1", "½", "½", "½")
+    again = json.loads(run(runner, "cup", "standings", "--json"))
+    assert [r["team"] for r in again["standings"][:2]] == ["A", "B"]
+    assert "nothing changed" in run(runner, "cup", "playoff", "A", "B", "1", "½", "½", "½")
+    assert json.loads(run(runner, "cup", "list", "--json"))[0]["paired"] == 3
+    assert "Round 1" in run(runner, "cup", "round", "1")

@@ -1,0 +1,256 @@
+"""``skak league …`` end to end: the fixture's whole 1. division group season typed in as a
+league leader would, its standings and season end, and the refusals that write nothing."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from skak.cli import app
+from tests.conftest import file_digest
+from tests.teams.league_fixture import (
+    ABSENT,
+    DATES,
+    EMPTY,
+    LINEUPS,
+    RESULTS,
+    TEAMS,
+    player_id,
+    strength_list,
+)
+
+SEASON = "Divisionen 2025/26"
+
+
+def run(runner: CliRunner, *args: str, code: int = 0) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, result.output + result.stderr
+    return result.stdout if code == 0 else result.stderr
+
+
+def _files(tmp: Path) -> tuple[Path, Path]:
+    teams = tmp / "hold.csv"
+    teams.write_text(
+        "hold;klub;række;gruppe;holdnummer\n"
+        + "".join(f"{n};{c};1. division;1;{r}\n" for n, c, r, _ in TEAMS),
+        encoding="utf-8",
+    )
+    lists = tmp / "styrkelister.csv"
+    rows = ["klub,nr,id,navn,hold"]
+    for i in range(1, len(TEAMS) + 1):
+        sl = strength_list(i)
+        rows += [f"{sl.club},{p.number},{p.id},{p.name},{p.team or ''}" for p in sl.players]
+    lists.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return teams, lists
+
+
+def _season(runner: CliRunner, tmp: Path) -> None:
+    dates = ",".join(d.isoformat() for d in DATES)
+    run(runner, "league", "new", SEASON, "--start", "2025-09-01", "--dates", dates)
+    teams, lists = _files(tmp)
+    assert "8 teams entered" in run(runner, "league", "teams", str(teams))
+    assert "8 strength list(s) filed" in run(runner, "league", "strength", str(lists))
+
+
+def _play(runner: CliRunner) -> None:
+    special = {(r, t): n for r, t, n in LINEUPS}
+    for line in RESULTS.strip().splitlines():
+        r, h, a, boards = line.split()
+        for t in (int(h), int(a)):
+            name, _, rank, prefix = TEAMS[t - 1]
+            numbers = special.get((int(r), t), tuple(range(8 * (rank - 1) + 1, 8 * rank + 1)))
+            players = [player_id(prefix, n) for n in numbers]
+            for rr, tt, b in EMPTY:
+                if (rr, tt) == (int(r), t):
+                    players[b - 1] = "-"
+            run(runner, "league", "lineup", r, name, *players)
+        absent = [
+            f"--absent={b}:{'home' if t == int(h) else 'away'}:{why.value}"
+            for rr, t, b, why in ABSENT
+            if rr == int(r) and t in (int(h), int(a))
+        ]
+        tokens = ["x" if c == "." else c for c in boards]
+        run(runner, "league", "result", r, TEAMS[int(h) - 1][0], *tokens, *absent)
+
+
+def test_a_whole_group_season_typed_in(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    _play(runner)
+    (group,) = json.loads(run(runner, "league", "standings", "--json"))
+    assert group["complete"] is True
+    got = [
+        (r["team"], Fraction(r["board_points"]), r["penalty_points"]) for r in group["standings"]
+    ]
+    assert got == [
+        ("Aarhus 2", 43, 0),
+        ("Brønshøj 1", Fraction(67, 2), 0),
+        ("Odense 1", Fraction(61, 2), 0),
+        ("Esbjerg 1", Fraction(61, 2), 0),
+        ("Nørresundby 1", 25, 0),
+        ("Helsingør 1", 25, 0),
+        ("Vejle 1", Fraction(39, 2), 0),
+        ("Skive 1", 16, 1),
+    ]
+    assert group["standings"][3]["decided_by"] == "the direct encounter (indbyrdes opgør)"
+    table = run(runner, "league", "standings", "--explain")
+    assert "board by board (bræt for bræt)" in table and "penalty point" in table
+    end = json.loads(
+        run(runner, "league", "season-end", "--liga-club", "Aarhus Skakforening", "--json")
+    )
+    divisions = {d["division"]: d["teams"] for d in end["divisions"]}
+    assert divisions["Skakligaen"] == ["Brønshøj 1"]
+    assert divisions["2. division"] == ["Vejle 1", "Skive 1"]
+    text = run(runner, "league", "season-end", "--liga-club", "Aarhus Skakforening", "--explain")
+    assert "Aarhus 2 (1. division group 1, place 1) cannot go up" in text
+
+
+def test_a_lineup_shows_its_violations(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    players = [player_id("VEJ", n) for n in (1, 2, 5, 3, 4, 6, 7, 8)]
+    result = runner.invoke(app, ["league", "lineup", "1", "Vejle 1", *players])
+    assert result.exit_code == 0
+    assert "10b-order" not in result.stdout  # notes go to standard error
+    assert "5.1 §10 b" in result.stderr and "5.1 §13 b" in result.stderr
+    view = json.loads(run(runner, "league", "lineup", "1", "Vejle 1", "--json"))
+    assert view["legal"] is False
+    assert [(v["board"], v["rule"]) for v in view["violations"]] == [(3, "10b-order")]
+    assert view["boards"][0]["colour"] == "black"  # Vejle 1 is at home in round 1
+    checked = json.loads(
+        run(runner, "league", "lineup", "2", "Vejle 1", *sorted(players), "--check", "--json")
+    )
+    assert checked["legal"] is True
+    assert run(runner, "league", "lineup", "2", "Vejle 1", code=4).count("no line-up") == 1
+
+
+def test_listings_take_json(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    (line,) = json.loads(run(runner, "league", "list", "--json"))
+    assert (line["name"], line["edition"], line["teams"]) == (SEASON, "dsu-2022", 8)
+    teams = json.loads(run(runner, "league", "teams", "--json"))
+    assert teams[0] == {
+        "team": "Aarhus 2",
+        "club": "Aarhus Skakforening",
+        "division": "1. division",
+        "group": 1,
+        "number": 1,
+        "club_team": 2,
+        "withdrawn_from": None,
+    }
+    schedule = json.loads(run(runner, "league", "schedule", "--json"))
+    assert len(schedule) == 28
+    assert schedule[0]["home"] == "Skive 1" and schedule[0]["white_board_1"] == "Aarhus 2"
+    lists = json.loads(run(runner, "league", "strength", "--club", "Vejle Skakklub", "--json"))
+    assert [p["team"] for p in lists[0]["players"]] == [1] * 8 + [None, None]
+    assert "Skive 1" in run(runner, "league", "schedule")
+    assert "[]" not in run(runner, "check")
+
+
+def _db() -> Path:
+    return Path("skak.db")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["league", "result", "1", "Skive 1", *"00=0x0=0"], 3, "enter Skive 1's line-up first"),
+        (
+            ["league", "result", "1", "Aarhus 2", *"00=0x0=0"],
+            3,
+            "write the home team (Skive 1) first",
+        ),
+        (["league", "lineup", "1", "Nowhere 1", "X"], 4, "no team 'Nowhere 1'"),
+        (["league", "lineup", "9", "Skive 1", "X"], 4, "rounds 1–7, not round 9"),
+        (["league", "lineup", "1", "Skive 1", "SKI01", "SKI01"], 3, "SKI01 on two boards"),
+        (["league", "penalty", "Skive 1", "--reason", ""], 3, "say why"),
+        (["league", "withdraw", "Skive 1", "--round", "9"], 3, "rounds 1–7"),
+        (["league", "new", SEASON, "--start", "2025-09-01"], 3, "exists already"),
+        (
+            ["league", "new", "X", "--start", "2025-09-01", "--setting", "colour=1"],
+            3,
+            "unknown league setting",
+        ),
+    ],
+    ids=lambda x: x if isinstance(x, str) else None,
+)
+def test_refusals_write_nothing(
+    runner: CliRunner, tmp_path: Path, args: list[str], code: int, message: str
+) -> None:
+    _season(runner, tmp_path)
+    before = file_digest(_db())
+    assert message in run(runner, *args, code=code)
+    assert file_digest(_db()) == before
+
+
+def test_a_bad_token_and_a_no_show(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    home = [player_id("SKI", n) for n in range(1, 9)]
+    run(runner, "league", "lineup", "1", "Skive 1", *home)
+    before = file_digest(_db())
+    err = run(runner, "league", "result", "1", "Skive 1", *"1111111", "z", code=3)
+    assert "board 8" in err and "'z' is no game result" in err
+    assert file_digest(_db()) == before
+    out = run(runner, "league", "result", "1", "Skive 1", "--no-show", "Aarhus 2")
+    assert "Result entered" in out
+    teams = json.loads(run(runner, "league", "teams", "--json"))
+    assert next(t for t in teams if t["team"] == "Aarhus 2")["withdrawn_from"] == 1
+    err = run(runner, "league", "lineup", "2", "Aarhus 2", "AAR09", code=5)
+    assert "left the tournament from round 1" in err
+
+
+def test_12_a_lineup_entered_again_after_its_result(runner: CliRunner, tmp_path: Path) -> None:
+    """The reviewer's case: Aarhus 2 entered with board 8 empty, the result with no game
+    there, then the line-up again with AAR16 on board 8. Every read still works, the result
+    is asked for again, and 'skak check' finds the database sound."""
+    _season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "Skive 1", *[player_id("SKI", n) for n in range(1, 9)])
+    away = [player_id("AAR", n) for n in range(9, 17)]
+    run(runner, "league", "lineup", "1", "Aarhus 2", *away[:7], "-")
+    run(runner, "league", "result", "1", "Skive 1", *"00=0", "1", "0", "=", "x")
+    again = runner.invoke(app, ["league", "lineup", "1", "Aarhus 2", *away])
+    assert again.exit_code == 0, again.output
+    assert "board 8: the result is missing" in again.stderr
+    assert "set aside; enter the result again" in again.stderr
+    for args in (["standings"], ["schedule"], ["result", "1", "Skive 1"]):
+        run(runner, "league", *args)
+    assert "the season is not over" in run(runner, "league", "season-end", code=5)
+    assert "1 league season" in run(runner, "check")
+    run(runner, "league", "result", "1", "Skive 1", *"00=0", "1", "0", "=", "0")
+    rows = json.loads(run(runner, "league", "schedule", "--json"))
+    assert next(r for r in rows if r["round"] == 1 and r["home"] == "Skive 1")["result"]
+
+
+def test_13a_league_withdraw_cancel(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    run(runner, "league", "withdraw", "Skive 1", "--round", "3")
+    assert "back in the tournament" in run(runner, "league", "withdraw", "Skive 1", "--cancel")
+    teams = json.loads(run(runner, "league", "teams", "--json"))
+    assert next(t for t in teams if t["team"] == "Skive 1")["withdrawn_from"] is None
+    assert "--round N" in run(runner, "league", "withdraw", "Skive 1", code=3)
+
+
+def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: Path) -> None:
+    dates = ",".join(d.isoformat() for d in DATES)
+    run(runner, "league", "new", SEASON, "--start", "2025-09-01", "--dates", dates,
+        "--setting", "lot-order=Skive 1;Vejle 1")  # fmt: skip
+    teams, _lists = _files(tmp_path)
+    run(runner, "league", "teams", str(teams))
+    out = run(runner, "league", "lot", "Helsingør 1", "Nørresundby 1")
+    assert "Lot recorded: Helsingør 1, Nørresundby 1" in out
+    assert "no team 'Nowhere'" in run(runner, "league", "lot", "Skive 1", "Nowhere", code=4)
+    from skak.api import Skak
+
+    api = Skak("skak.db")
+    try:
+        season = api.season()
+        assert season.settings.lot_order == ("Skive 1", "Vejle 1")
+        assert season.drawn_lot(["Nørresundby 1", "Helsingør 1"]) == (
+            "Helsingør 1",
+            "Nørresundby 1",
+        )
+        assert season.drawn_lot(["Vejle 1", "Skive 1"]) == ("Skive 1", "Vejle 1")
+    finally:
+        api.close()
