@@ -150,7 +150,7 @@ def test_pgn_both_ways() -> None:
     ((board, again, tags),) = moves_of_pgn(text, "g.pgn")
     assert again == moves and tags["White"] == "A"
     assert san_text(board, again, danish=True) == "1. e4 e5 2. Sf3 Sc6 3. Lb5"
-    with pytest.raises(InputError, match=r"g\.pgn line 1: game 1 .*move 2\. Nf6 is illegal"):
+    with pytest.raises(InputError, match=r"g\.pgn line 4: game 1 .*move 2\. Nf6 is illegal"):
         moves_of_pgn('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf6 *\n', "g.pgn")
 
 
