@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skak.api._accounts import AccountCommands, hash_password, password_matches
+from skak.api._discipline import DisciplineCommands
 from skak.api._games import GameCommands, read_pgn_file
 from skak.api._registry import RegistryCommands
 from skak.api._requests import (
@@ -118,7 +119,7 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class Skak(RegistryCommands, AccountCommands, GameCommands):
+class Skak(RegistryCommands, AccountCommands, GameCommands, DisciplineCommands):
     """A skak database of tournaments and the rating registry.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
@@ -265,7 +266,7 @@ class Skak(RegistryCommands, AccountCommands, GameCommands):
             after.state,
             new,
             after.version,
-            arbiter_notes(previous, command, new),
+            arbiter_notes(previous, command, new, kind.ctx.today),
         )
 
     def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
@@ -292,11 +293,14 @@ class Skak(RegistryCommands, AccountCommands, GameCommands):
         actor: str | None = None,
     ) -> Outcome:
         """Add the players ``make`` builds from the current state, all in one event; the
-        outcome notes players who look like one already registered.
+        outcome notes players who look like one already registered, and what the discipline
+        registry says of them (a valid warning; a quarantine in a tournament not rated).
 
-        :raises StateError: after round 1 when the pairing system takes no late entries.
+        :raises StateError: after round 1 when the pairing system takes no late entries, and
+            for a player (by DSU member number) in quarantine during a rated tournament.
         """
-        return self.execute(ident, rules.RegisterPlayers(make, source), actor=actor)
+        command = rules.RegisterPlayers(make, source, self.discipline_if_kept())
+        return self.execute(ident, command, actor=actor)
 
     def add_players(
         self,
@@ -417,7 +421,7 @@ class Skak(RegistryCommands, AccountCommands, GameCommands):
         after = loaded.state
         for event in new:
             after = rules.evolve(after, event, kind.ctx)
-        notes = arbiter_notes(loaded.state, command, new)
+        notes = arbiter_notes(loaded.state, command, new, kind.ctx.today)
         return PairPreview(loaded.stream, loaded.version, after, after.rounds[-1], notes)
 
     def pair(
@@ -558,8 +562,8 @@ class Skak(RegistryCommands, AccountCommands, GameCommands):
     def check(self) -> list[str]:
         """What is wrong with the database, in plain words; empty when it is sound: SQLite's
         full integrity check (an SQLite file), then every record read back from its events
-        and rebuilt: the tournaments, the rating registry, the arbiters' accounts
-        (``skak check``).
+        and rebuilt: the tournaments, the rating registry, the arbiters' accounts, the
+        discipline registry (``skak check``).
 
         :raises StorageError: when the database cannot be read far enough to be checked.
         """
@@ -577,6 +581,10 @@ class Skak(RegistryCommands, AccountCommands, GameCommands):
             self.accounts()
         except SkakError as err:
             problems.append(f"the arbiters' accounts: {err}")
+        try:
+            self.discipline()
+        except SkakError as err:
+            problems.append(f"the discipline registry: {err}")
         return problems
 
 

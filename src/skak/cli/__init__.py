@@ -297,6 +297,7 @@ def _language_first(args: list[str]) -> list[str]:
 
 
 # Commands in their own modules register themselves on the shared apps.
+from skak.cli import discipline as _discipline  # noqa: E402, F401
 from skak.cli import eligibility as _eligibility  # noqa: E402, F401
 from skak.cli import files as _files  # noqa: E402, F401
 from skak.cli import games as _games  # noqa: E402, F401

@@ -39,6 +39,6 @@ def check(db: DbOption = DEFAULT_DB) -> None:
     out.print(
         f"{escape(where)} is sound: "
         + ("SQLite's integrity check finds nothing wrong; " if s.db.is_sqlite else "")
-        + f"{count} tournament{'s' if count != 1 else ''} and the rating registry read back "
-        "from their events."
+        + f"{count} tournament{'s' if count != 1 else ''}, the rating registry and the "
+        "discipline registry read back from their events."
     )
