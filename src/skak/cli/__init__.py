@@ -304,6 +304,7 @@ from skak.cli import games as _games  # noqa: E402, F401
 from skak.cli import maintenance as _maintenance  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401
+from skak.cli import report as _report  # noqa: E402, F401
 from skak.cli import serve as _serve  # noqa: E402, F401
 from skak.cli import systems as _systems  # noqa: E402, F401
 from skak.cli import users as _users  # noqa: E402, F401
