@@ -295,3 +295,38 @@ def test_season_end_names_an_unknown_team_as_bad_input(api: Skak) -> None:
         season_end(season, SeasonEndInput(leaving=("Nowhere",)))
     with pytest.raises(InputError, match="district winner 'C1' plays in"):
         season_end(season, SeasonEndInput(district_winners=("C1",)))
+
+
+def test_a_player_in_quarantine_in_the_discipline_registry_is_named_on_the_lineup(
+    api: Skak,
+) -> None:
+    """5.1 §10 d with §19: the league asks the database's discipline registry (a player on
+    the strength list by his DSU member number) besides any quarantine typed with the
+    line-up; a player in quarantine on the match day makes the line-up illegal."""
+    api.league_create(CreateSeason("Q", DAY, dates=(DAY,) * 3, divisions=small_structure()))
+    teams = [Team(f"C{n}", f"C{n}", "2. division", 1, n) for n in range(1, 5)]
+    api.league_enter_teams("Q", teams)
+    lists = [
+        StrengthList(
+            t.name,
+            tuple(
+                ListedPlayer(b, f"{1000 * t.number + b}", f"{t.name} {b}", 1) for b in range(1, 6)
+            ),
+        )
+        for t in teams
+    ]
+    api.league_file_lists("Q", lists)
+    api.give_sanction(
+        "quarantine",
+        1002,
+        given=DAY - timedelta(days=40),
+        name="C1 2",
+        event="Aarhus Open",
+        last_day=DAY - timedelta(days=41),
+        months=3,
+    )
+    f = next(f for f in api.season("Q").schedule("2. division", 1) if "C1" in f.teams())
+    done = api.league_lineup("Q", f.round, "C1", ["1001", "1002", "1003", "1004"], day=DAY)
+    assert any("quarantine" in n and "1002" in n for n in done.notes), done.notes
+    clean = api.league_lineup("Q", f.round, "C1", ["1001", "1003", "1004", "1005"], day=DAY)
+    assert not any("quarantine" in n for n in clean.notes)

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from skak.api._accounts import AccountCommands, hash_password, password_matches
 from skak.api._backup import BackupCommands, BackupSummary
 from skak.api._cup import CupCommands, CupOutcome
+from skak.api._discipline import DisciplineCommands
 from skak.api._games import GameCommands, read_pgn_file
 from skak.api._league import LeagueCommands, LeagueOutcome
 from skak.api._registry import RegistryCommands
@@ -48,7 +49,6 @@ from skak.errors import (
     ConflictError,
     InputError,
     NotFoundError,
-    SkakError,
 )
 from skak.messages import N_
 from skak.model.events import Event, EventUndone
@@ -125,7 +125,13 @@ class PairPreview:
 
 
 class Skak(
-    RegistryCommands, AccountCommands, GameCommands, BackupCommands, LeagueCommands, CupCommands
+    RegistryCommands,
+    AccountCommands,
+    GameCommands,
+    BackupCommands,
+    LeagueCommands,
+    CupCommands,
+    DisciplineCommands,
 ):
     """A skak database of tournaments and the rating registry.
 
@@ -273,7 +279,7 @@ class Skak(
             after.state,
             new,
             after.version,
-            arbiter_notes(previous, command, new),
+            arbiter_notes(previous, command, new, kind.ctx.today),
         )
 
     def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
@@ -300,11 +306,14 @@ class Skak(
         actor: str | None = None,
     ) -> Outcome:
         """Add the players ``make`` builds from the current state, all in one event; the
-        outcome notes players who look like one already registered.
+        outcome notes players who look like one already registered, and what the discipline
+        registry says of them (a valid warning; a quarantine in a tournament not rated).
 
-        :raises StateError: after round 1 when the pairing system takes no late entries.
+        :raises StateError: after round 1 when the pairing system takes no late entries, and
+            for a player (by DSU member number) in quarantine during a rated tournament.
         """
-        return self.execute(ident, rules.RegisterPlayers(make, source), actor=actor)
+        command = rules.RegisterPlayers(make, source, self.discipline_if_kept())
+        return self.execute(ident, command, actor=actor)
 
     def add_players(
         self,
@@ -425,7 +434,7 @@ class Skak(
         after = loaded.state
         for event in new:
             after = rules.evolve(after, event, kind.ctx)
-        notes = arbiter_notes(loaded.state, command, new)
+        notes = arbiter_notes(loaded.state, command, new, kind.ctx.today)
         return PairPreview(loaded.stream, loaded.version, after, after.rounds[-1], notes)
 
     def pair(
@@ -566,31 +575,16 @@ class Skak(
     def check(self) -> list[str]:
         """What is wrong with the database, in plain words; empty when it is sound: SQLite's
         full integrity check (an SQLite file), then every record read back from its events
-        and rebuilt: the tournaments, the rating registry, the arbiters' accounts, league
-        seasons and cups (``skak check``); a league season's standings and a cup's ranking are
-        computed too, so a card that no longer fits its line-ups is reported.
+        and rebuilt: the tournaments, the rating registry, the arbiters' accounts, the
+        discipline registry, league seasons and cups (``skak check``); a league season's
+        standings and a cup's ranking are computed too, so a card that no longer fits its
+        line-ups is reported.
 
         :raises StorageError: when the database cannot be read far enough to be checked.
         """
-        problems = [f"SQLite: {p}" for p in self.db.integrity_problems()]
-        for row in self.tournaments():
-            try:
-                self.read(row.id, full=True).state  # noqa: B018 - building it is the check
-            except SkakError as err:
-                problems.append(f"tournament {row.label()}: {err}")
-        try:
-            self.registry()
-        except SkakError as err:
-            problems.append(f"the rating registry: {err}")
-        try:
-            self.accounts()
-        except SkakError as err:
-            problems.append(f"the arbiters' accounts: {err}")
-        for row in self.seasons():
-            problems += [f"league season {row.label()}: {p}" for p in self.league_audit(row)]
-        for row in self.cups():
-            problems += [f"cup {row.label()}: {p}" for p in self.cup_audit(row)]
-        return problems
+        from skak.api._check import audit
+
+        return audit(self)
 
 
 def added(outcome: Outcome) -> tuple[Player, ...]:

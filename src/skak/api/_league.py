@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from skak.commands import league as rules
 from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
@@ -18,7 +18,10 @@ from skak.io.players_csv import decode_text
 from skak.store import LEAGUE, EventStore, Loaded, StreamRow
 from skak.teams.events import LeagueEvent
 from skak.teams.league import PLAYOFF_ROUND, Fixture, Season, Team
-from skak.teams.lineups import NO_QUARANTINES, QuarantineList, Quarantines
+from skak.teams.lineups import AnyQuarantine, QuarantineList, Quarantines
+
+if TYPE_CHECKING:
+    from skak.eligibility.discipline import DisciplineRegistry
 from skak.teams.matches import BoardCard, MatchCard
 from skak.teams.promotion import SeasonEndInput, season_end
 from skak.teams.standings import group_standings
@@ -77,6 +80,12 @@ class LeagueCommands:
 
     def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
         raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def discipline(self) -> DisciplineRegistry:
+            """The database's discipline registry (:meth:`skak.api.Skak.discipline`)."""
+            ...
 
     # -- finding seasons -----------------------------------------------------------------
 
@@ -219,18 +228,20 @@ class LeagueCommands:
         players: Sequence[str | None],
         *,
         day: date | None = None,
-        quarantines: Quarantines | Sequence[str] = NO_QUARANTINES,
+        quarantines: Quarantines | Sequence[str] = (),
         actor: str | None = None,
     ) -> LeagueOutcome:
         """A team's line-up (holdopstilling), board 1 first, ``None`` (or ``-``) for an
-        empty board. ``quarantines``: the discipline registry, or ``PLAYER:FROM:TO`` texts
-        (5.1 §10 d). The line-up is written whatever it breaks; the outcome's notes say
-        what, with §13 b's penalty."""
+        empty board. ``quarantines``: ``PLAYER:FROM:TO`` texts (5.1 §10 d), asked besides the
+        database's discipline registry (``skak discipline``, §19: a player named by his DSU
+        member number), or a registry of the caller's own instead of both. The line-up is
+        written whatever it breaks; the outcome's notes say what, with §13 b's penalty."""
         registry: Quarantines
         if isinstance(quarantines, list | tuple):
             from skak.io.league_text import parse_quarantine
 
-            registry = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
+            typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
+            registry = AnyQuarantine((self.discipline(), typed))  # §10 d and §19
         else:
             registry = cast(Quarantines, quarantines)
         named = tuple(None if p is None or p.strip() in ("", "-") else p.strip() for p in players)
@@ -251,7 +262,8 @@ class LeagueCommands:
         from skak.io.league_text import parse_quarantine
 
         season = self.season(ident)
-        registry = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
+        typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
+        registry = AnyQuarantine((self.discipline(), typed))  # §10 d and §19
         named = tuple(None if p is None or p.strip() in ("", "-") else p.strip() for p in players)
         events = rules.decide(season, rules.EnterLineup(round_number, team, named, day, registry))
         for e in events:

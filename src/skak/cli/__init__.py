@@ -301,6 +301,8 @@ def _language_first(args: list[str]) -> list[str]:
 # Commands in their own modules register themselves on the shared apps.
 from skak.cli import corr as _corr  # noqa: E402, F401
 from skak.cli import cup as _cup  # noqa: E402, F401
+from skak.cli import discipline as _discipline  # noqa: E402, F401
+from skak.cli import eligibility as _eligibility  # noqa: E402, F401
 from skak.cli import files as _files  # noqa: E402, F401
 from skak.cli import games as _games  # noqa: E402, F401
 from skak.cli import junior as _junior  # noqa: E402, F401
@@ -308,6 +310,7 @@ from skak.cli import league as _league  # noqa: E402, F401
 from skak.cli import maintenance as _maintenance  # noqa: E402, F401
 from skak.cli import players as _players  # noqa: E402, F401
 from skak.cli import rating as _rating  # noqa: E402, F401
+from skak.cli import report as _report  # noqa: E402, F401
 from skak.cli import serve as _serve  # noqa: E402, F401
 from skak.cli import systems as _systems  # noqa: E402, F401
 from skak.cli import users as _users  # noqa: E402, F401

@@ -58,8 +58,8 @@ def check(db: DbOption = DEFAULT_DB) -> None:
     out.print(
         f"{escape(where)} is sound: "
         + ("SQLite's integrity check finds nothing wrong; " if s.db.is_sqlite else "")
-        + f"{', '.join(records)} and the rating registry read back from their events (the "
-        "seasons' standings and the cups' rankings computed anew)."
+        + f"{', '.join(records)}, the rating registry and the discipline registry read back "
+        "from their events (the seasons' standings and the cups' rankings computed anew)."
     )
 
 

@@ -13,6 +13,8 @@ from skak.i18n import _, ngettext, say
 from skak.views import number_column
 
 if TYPE_CHECKING:
+    from jinja2 import Environment
+
     from skak.views import (
         CrosstableView,
         HistoryLine,
@@ -22,12 +24,14 @@ if TYPE_CHECKING:
         StandingsView,
         TournamentLine,
     )
+    from skak.views.report import ReportView
 
 __all__ = [
     "crosstable_html",
     "crosstable_table",
     "history_table",
     "players_table",
+    "report_html",
     "round_table",
     "standings_table",
     "tournaments_table",
@@ -209,20 +213,31 @@ def crosstable_table(view: CrosstableView) -> Table:
     return table
 
 
-def crosstable_html(view: CrosstableView) -> str:
-    """The crosstable as a stand-alone HTML page (the Jinja2 template
-    ``templates/crosstable.html``; every text escaped)."""
+def _templates() -> Environment:
     from jinja2 import Environment, PackageLoader, select_autoescape
 
-    env = Environment(
+    return Environment(
         loader=PackageLoader("skak.cli", "templates"),
         autoescape=select_autoescape(default=True),
         keep_trailing_newline=True,
     )
+
+
+def crosstable_html(view: CrosstableView) -> str:
+    """The crosstable as a stand-alone HTML page (the Jinja2 template
+    ``templates/crosstable.html``; every text escaped)."""
+    return (
+        _templates()
+        .get_template("crosstable.html")
+        .render(view=view, lines=_crosstable_lines(view))
+    )
+
+
+def _crosstable_lines(view: CrosstableView) -> list[dict[str, object]]:
     rows = view.crosstable
     points = number_column(s.points for s in rows)
     tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
-    lines = [
+    return [
         {
             "row": s,
             "rating": _number(s.rating),
@@ -231,7 +246,73 @@ def crosstable_html(view: CrosstableView) -> str:
         }
         for i, s in enumerate(rows)
     ]
-    return env.get_template("crosstable.html").render(view=view, lines=lines)
+
+
+def report_html(view: ReportView, today: str) -> str:
+    """§6's report as a stand-alone HTML page (``templates/report.html``): the items, the
+    standings and crosstable, the new ratings, the candidate results, the warnings and
+    quarantines, the forfeits; every text escaped."""
+    from skak.views import exact_decimal
+
+    st = view.standings
+    rows = st.standings
+    points = number_column(r.points for r in rows)
+    tiebreaks = [number_column(r.tiebreaks[code] for r in rows) for code in st.tiebreaks]
+    standings = [
+        {
+            "place": r.place,
+            "start_number": r.start_number,
+            "name": r.name,
+            "club": r.club or "",
+            "rating": _number(r.player_rating),
+            "points": points[i],
+            "tiebreaks": [column[i] for column in tiebreaks],
+        }
+        for i, r in enumerate(rows)
+    ]
+    rating = [
+        {
+            "start_number": r.start_number,
+            "name": r.name,
+            "old": r.old,
+            "games": r.games,
+            "score": exact_decimal(r.score),
+            "expected": exact_decimal(r.expected),
+            "bonus": exact_decimal(r.bonus),
+            "k": r.k,
+            "change": f"{r.change:+d}",
+            "new": r.new,
+        }
+        for r in view.rating.players
+    ]
+    candidates = [
+        {
+            "start_number": c.start_number,
+            "name": c.name,
+            "dsu_id": _number(c.dsu_id),
+            "average": c.average,
+            "rounds": c.rounds,
+            "score": exact_decimal(c.score),
+            "required": "–" if c.required is None else exact_decimal(c.required),
+            "reached": c.reached,
+        }
+        for c in view.candidates
+    ]
+    dates = " – ".join(d.isoformat() if d else "not recorded" for d in (view.start, view.end))
+    return (
+        _templates()
+        .get_template("report.html")
+        .render(
+            view=view,
+            today=today,
+            dates=dates,
+            standings=standings,
+            crosstable=_crosstable_lines(view.crosstable),
+            rating=rating,
+            candidates=candidates,
+            reached=sum(1 for c in view.candidates if c.reached),
+        )
+    )
 
 
 def history_table(lines: list[HistoryLine]) -> Table:

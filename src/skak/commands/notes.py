@@ -4,8 +4,10 @@ not refusals (the refusals are the rules of :mod:`skak.commands.tournament`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from skak.commands.tournament import Command, EnterResult, EnterResults, RegisterPlayers
+from skak.eligibility.discipline import playing_days, registration_check
 from skak.messages import N_
 from skak.model.events import Event, PlayersAdded, PlayersRenumbered, ResultEntered
 from skak.model.player import Player
@@ -14,10 +16,16 @@ from skak.model.tournament import Tournament
 __all__ = ["notes"]
 
 
-def notes(before: Tournament | None, command: Command, events: Sequence[Event]) -> tuple[str, ...]:
+def notes(
+    before: Tournament | None,
+    command: Command,
+    events: Sequence[Event],
+    today: date | None = None,
+) -> tuple[str, ...]:
     """What the arbiter should know about a command that was carried out (warnings, not
     refusals): a result entered again that changed nothing, a correction of a round that
-    later rounds were paired on, two players who look like one, a renumbering."""
+    later rounds were paired on, two players who look like one, a renumbering, a player
+    with a valid warning or (in a tournament that is not rated) in quarantine (§19)."""
     if before is None:
         return ()
     out: list[str] = []
@@ -65,6 +73,16 @@ def notes(before: Tournament | None, command: Command, events: Sequence[Event]) 
                     f"rating ({p.name}, {p.ratings.dsu or 'unrated'}): the same person twice?"
                 )
             seen[key] = p
+        if command.discipline is not None:
+            first, last = playing_days(before.start_date, before.end_date, today or date.today())
+            _, said = registration_check(
+                command.discipline,
+                [(p.name, p.dsu_id) for p in added],
+                first,
+                last,
+                rated=before.rated,
+            )
+            out.extend(said)
     for e in events:
         if isinstance(e, PlayersRenumbered):
             moved = sum(1 for old, new in e.numbers if old != new)

@@ -27,6 +27,7 @@ from skak.commands._checks import (
     check_withdrawal,
 )
 from skak.commands.games import AttachGames, RemoveGame, decide_games
+from skak.eligibility.discipline import DisciplineRegistry, playing_days, registration_check
 from skak.errors import (
     ConflictError,
     InputError,
@@ -36,7 +37,7 @@ from skak.errors import (
     UndoRefusedError,
 )
 from skak.games.timerules import settle_kind
-from skak.messages import N_
+from skak.messages import N_, Phrases
 from skak.model.events import (
     Event,
     EventUndone,
@@ -131,6 +132,9 @@ class RegisterPlayers:
 
     make: Callable[[Tournament], Sequence[Player]]
     source: str | None = None
+    #: The discipline registry to check the players against (§19: a player in quarantine
+    #: may not play a rated tournament); ``None``: not checked.
+    discipline: DisciplineRegistry | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,10 +268,17 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
     t = log.state
     system = ctx.system(t)
     match command:
-        case RegisterPlayers(make=make, source=source):
+        case RegisterPlayers(make=make, source=source, discipline=discipline):
             players = tuple(make(t))  # bad details are named before the round is checked
             check_not_over(t, system, N_("no round is left for a late entry (sen tilmelding)"))
             check_late_entries(t, system)
+            if discipline is not None:
+                first, last = playing_days(t.start_date, t.end_date, ctx.today)
+                barred, _ = registration_check(
+                    discipline, [(p.name, p.dsu_id) for p in players], first, last, rated=t.rated
+                )
+                if barred:
+                    raise StateError(Phrases("; ", barred))
             return [PlayersAdded(players, source)]
         case EditPlayer():
             before = t.player(command.start_number)

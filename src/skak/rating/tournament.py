@@ -8,9 +8,10 @@ from datetime import date
 from skak.model.results import ordinary_games
 from skak.model.tournament import Tournament
 from skak.rating.calc import RatedGame, RatedPlayer, RatingResult, calculate
+from skak.rating.candidate import CandidateResult, candidate_results
 from skak.rating.rules import RuleSet, rule_set_for
 
-__all__ = ["tournament_rating"]
+__all__ = ["rated_players_and_games", "tournament_candidates", "tournament_rating"]
 
 
 def tournament_rating(
@@ -34,6 +35,21 @@ def tournament_rating(
     """
     day = t.end_date or t.start_date or today
     chosen = rules or rule_set_for(day)
+    players, games = rated_players_and_games(t)
+    return calculate(
+        players,
+        games,
+        chosen,
+        round_robin=t.pairing_system in ("berger", "dsu-rr"),
+        rapid_or_blitz=t.rated_kind.value != "standard",
+        first_place={str(n) for n in first_place},
+    )
+
+
+def rated_players_and_games(t: Tournament) -> tuple[list[RatedPlayer], list[RatedGame]]:
+    """The players with their start ratings (the DSU rating of the tournament's kind, else
+    the FIDE rating) and the games as the rating counts them (see
+    :func:`tournament_rating`), ids the start numbers as text."""
     players = []
     for p in t.players:
         own = p.rating(t.rated_kind.dsu_rating_field)
@@ -55,11 +71,11 @@ def tournament_rating(
         if pg.black is not None and pg.result is not None
         for i, result in enumerate(ordinary_games(pg.result, pg.playoff, t.scoring))
     ]
-    return calculate(
-        players,
-        games,
-        chosen,
-        round_robin=t.pairing_system in ("berger", "dsu-rr"),
-        rapid_or_blitz=t.rated_kind.value != "standard",
-        first_place={str(n) for n in first_place},
-    )
+    return players, games
+
+
+def tournament_candidates(t: Tournament) -> list[CandidateResult]:
+    """§26 for every player of ``t`` with at least five rounds played over the board
+    against rated opponents (ids the start numbers as text)."""
+    players, games = rated_players_and_games(t)
+    return candidate_results(players, games)

@@ -40,7 +40,7 @@ metadata = MetaData()
 NAME_LENGTH = TEXT_LENGTH
 ACTOR_LENGTH = 100
 #: The record kinds a database holds at most one stream of, as an SQL condition.
-SINGLE_STREAM_KINDS = "kind IN ('rating-registry', 'arbiter-accounts')"
+SINGLE_STREAM_KINDS = "kind IN ('rating-registry', 'arbiter-accounts', 'discipline-registry')"
 
 streams = Table(
     "streams",

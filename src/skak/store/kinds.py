@@ -11,11 +11,14 @@ from typing import Any
 
 from skak.commands import accounts as account_rules
 from skak.commands import cup as cup_rules
+from skak.commands import discipline as discipline_rules
 from skak.commands import league as league_rules
 from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
 from skak.commands.accounts import AccountEvent, Accounts
+from skak.commands.discipline import DisciplineEvent
 from skak.commands.tournament import Context
+from skak.eligibility.discipline import DisciplineRegistry
 from skak.model.events import Event, EventUndone, ReplayError
 from skak.model.progress import Progress
 from skak.model.stream import Recorded
@@ -41,10 +44,12 @@ from skak.teams.league import Season
 __all__ = [
     "ACCOUNTS",
     "CUP",
+    "DISCIPLINE",
     "LEAGUE",
     "REGISTRY",
     "AccountsKind",
     "CupKind",
+    "DisciplineKind",
     "LeagueKind",
     "RegistryKind",
     "TournamentKind",
@@ -286,3 +291,47 @@ class CupKind:
 
 
 CUP = CupKind()
+
+
+@dataclass(frozen=True)
+class DisciplineKind:
+    """The discipline registry (:mod:`skak.commands.discipline`): warnings and quarantines
+    (§19); one small stream, no snapshots, never undone (an entry is lifted instead)."""
+
+    name: str = "discipline-registry"
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: DisciplineEvent) -> dict[str, Any]:
+        return discipline_rules.dump_discipline_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> DisciplineEvent:
+        return discipline_rules.load_discipline_event(payload)
+
+    def fold(
+        self, events: Sequence[Recorded[DisciplineEvent]], start: DisciplineRegistry | None
+    ) -> DisciplineRegistry | None:
+        return discipline_rules.fold(events, start)
+
+    def evolve(
+        self,
+        state: DisciplineRegistry | None,
+        event: DisciplineEvent,
+        log: Sequence[Recorded[DisciplineEvent]] | None,
+    ) -> DisciplineRegistry:
+        return discipline_rules.evolve(state or DisciplineRegistry(), event)
+
+    def needs_log(self, event: DisciplineEvent) -> bool:
+        return False
+
+    def dump_state(self, state: DisciplineRegistry) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> DisciplineRegistry:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[DisciplineEvent]]) -> bool:
+        return False
+
+
+DISCIPLINE = DisciplineKind()

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "NO_QUARANTINES",
     "RULES",
+    "AnyQuarantine",
     "LineupRule",
     "Quarantine",
     "QuarantineList",
@@ -122,7 +123,7 @@ class Quarantine:
 
 @dataclass(frozen=True, slots=True)
 class QuarantineList:
-    """Quarantines as a plain list (until the discipline registry keeps them)."""
+    """Quarantines as a plain list (typed on the command line: ``PLAYER:FROM:TO``)."""
 
     entries: tuple[Quarantine, ...] = ()
 
@@ -135,6 +136,21 @@ class QuarantineList:
 
 
 NO_QUARANTINES = QuarantineList()
+
+
+@dataclass(frozen=True, slots=True)
+class AnyQuarantine:
+    """Several sources asked in turn (the discipline registry, a typed list): the first
+    quarantine one of them knows of."""
+
+    sources: tuple[Quarantines, ...]
+
+    def quarantine(self, player: str, day: date) -> str | None:
+        for source in self.sources:
+            found = source.quarantine(player, day)
+            if found is not None:
+                return found
+        return None
 
 
 def check_lineup_shape(players: Sequence[str | None], boards: int, where: str) -> None:

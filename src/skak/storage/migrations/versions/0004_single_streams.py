@@ -1,6 +1,7 @@
-"""The record kinds that have one stream only (the rating registry, the arbiters' accounts)
-get a unique index, so that two commands creating it at once on a database server never
-make two; and on PostgreSQL the streams' id sequence stands past every id in the table.
+"""The record kinds that have one stream only (the rating registry, the arbiters' accounts,
+the discipline registry) get a unique index, so that two commands creating one at once on a
+database server never make two; and on PostgreSQL the streams' id sequence stands past every
+id in the table.
 
 SQLite serialises writers, so there the check inside the write transaction is enough; on
 PostgreSQL two transactions may both find no registry and both insert one. The index is
@@ -22,7 +23,7 @@ branch_labels = None
 depends_on = None
 
 #: The kinds of record a database holds one of (see ``skak.storage.schema``).
-SINGLE = "kind IN ('rating-registry', 'arbiter-accounts')"
+SINGLE = "kind IN ('rating-registry', 'arbiter-accounts', 'discipline-registry')"
 
 
 def upgrade() -> None:
