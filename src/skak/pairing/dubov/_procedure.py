@@ -105,6 +105,8 @@ class DubovRound:
                 "no pairing keeps Dubov's restrictions (4.9.6 §2: no second game between the "
                 "same players, no bye after a win without playing, the colour limits)"
             )
+        if not everyone:
+            return []
         if first_round:
             order = [v for v in range(len(cards)) if everyone >> v & 1]
             half = len(order) // 2
