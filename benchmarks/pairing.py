@@ -1,10 +1,11 @@
 """How long does one round take to pair? Times every Swiss-type system skak has registered
-(Monrad, Dansk Schweizer, the Dutch system) on generated fields of 300 and 1 000 players, and
-the Dutch system on the largest fields of bbpPairings' corpus.
+(Monrad, Dansk Schweizer, the Dutch system, the 1998 FIDE Swiss system, Dubov) on generated
+fields of 300 and 1 000 players, and the Dutch system on the largest fields of bbpPairings' corpus.
 
 A generated field plays a few rounds with random results (paired by Monrad, which is fast,
-so that the history costs little); then the next round is timed for each system, and for the
-Dutch system also round 1 of the same field.
+so that the history costs little; the 1998 system and Dubov by themselves, as their colour
+limits need); then the next round is timed for each system, and for the
+Dutch systems and Dubov also round 1 of the same field.
 
 Where a bbpPairings binary is available outside the project (``$BBP_PAIRINGS``, never part
 of the project), the Dutch system is compared with it on the same TRF input: its time, the
@@ -33,7 +34,8 @@ from skak.model.events import ResultEntered, RoundPaired, apply
 from skak.pairing import get_system, system_names
 
 ORACLES = Path(__file__).resolve().parents[1].parent / "shared" / "oracles" / "dutch-2026"
-SWISS = ("monrad", "dansk", "dutch")
+SWISS = ("monrad", "dansk", "dutch", "dutch-1998", "dubov")
+OWN_HISTORY = ("dutch-1998", "dubov")
 
 
 def field(players: int, rounds: int) -> Tournament:
@@ -50,9 +52,10 @@ def field(players: int, rounds: int) -> Tournament:
     )
 
 
-def play(t: Tournament, rounds: int) -> Tournament:
+def play(t: Tournament, rounds: int, by: str = "monrad") -> Tournament:
     """``rounds`` rounds paired by Monrad with random results."""
-    system = get_system("monrad")
+    system = get_system(by)
+    t = replace(t, pairing_system=by)
     rng = random.Random(rounds)
     for r in range(1, rounds + 1):
         rnd = system.pair(t)
@@ -119,12 +122,17 @@ def main() -> None:
         fresh = field(players, args.rounds)
         played = play(fresh, args.rounds)
         for system in systems:
-            seconds, rnd = timed(system, played)
-            label = f"{system:7} {players:5} players, round {args.rounds + 1}"
+            # The 1998 system and Dubov keep colour limits a Monrad history may have broken
+            # (WWWW): their history is their own.
+            history = play(fresh, args.rounds, system) if system in OWN_HISTORY else played
+            seconds, rnd = timed(system, history)
+            label = f"{system:10} {players:5} players, round {args.rounds + 1}"
             print(report(label, seconds, rnd, played, binary if system == "dutch" else ""))
-        if "dutch" in systems:
-            seconds, rnd = timed("dutch", fresh)
-            print(report(f"dutch   {players:5} players, round 1", seconds, rnd, fresh, binary))
+        for system in ("dutch", "dutch-1998", "dubov"):
+            if system in systems:
+                seconds, rnd = timed(system, fresh)
+                label = f"{system:10} {players:5} players, round 1"
+                print(report(label, seconds, rnd, fresh, binary if system == "dutch" else ""))
     cases = ORACLES / "cases"
     if "dutch" in systems and cases.exists() and args.corpus:
         sizes = []

@@ -68,7 +68,7 @@ def test_the_registry_names_the_systems_without_importing_them() -> None:
     modules = _modules_after(
         "from skak.pairing import system_names\n"
         "assert system_names() == "
-        "['berger', 'dansk', 'dsu-rr', 'dutch', 'knockout', 'monrad']"
+        "['berger', 'dansk', 'dsu-rr', 'dubov', 'dutch', 'dutch-1998', 'knockout', 'monrad']"
     )
     assert not any(_imported(modules, f"skak.pairing.{m}") for m in ("dutch", "monrad", "dansk"))
 

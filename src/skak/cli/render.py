@@ -120,6 +120,24 @@ def round_table(view: RoundView) -> Table:
     return table
 
 
+def aro_list(view: RoundView) -> Table | None:
+    """A Dubov round's players with R and ARO before the round (4.9.6 §9), or ``None``."""
+    from skak.views import Omitted
+
+    if isinstance(view.aro, Omitted):
+        return None
+    title = f"ARO before round {view.round} (Dubov, 4.9.6 §9)"
+    table = Table(title=title)
+    table.add_column("No.", justify="right")
+    table.add_column("Name")
+    table.add_column("R", justify="right")
+    table.add_column("ARO", justify="right")
+    for row in view.aro:
+        rating = "" if row.rating is None else str(row.rating)
+        table.add_row(str(row.start_number), escape(row.name), rating, row.shown)
+    return table
+
+
 def _unfinished(n: int) -> str:
     """The games of a row still without a final result (afbrudte partier)."""
     return ngettext(" (+{n} unfinished)", " (+{n} unfinished)", n).format(n=n)

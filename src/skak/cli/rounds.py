@@ -236,6 +236,9 @@ def round_show(
         print_json(to_json(view))
         return
     out.print(render.round_table(view))
+    aro = render.aro_list(view)
+    if aro is not None:
+        out.print(aro)
     if explain:
         _print_explanation(view.explanation)
 

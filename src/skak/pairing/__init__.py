@@ -11,7 +11,9 @@ from skak.pairing.base import PairingSystem, get_system, register, register_modu
 register_module("berger", "skak.pairing.berger")
 register_module("dansk", "skak.pairing.dansk")
 register_module("dsu-rr", "skak.pairing.dsu_rr")
+register_module("dubov", "skak.pairing.dubov")
 register_module("dutch", "skak.pairing.dutch")
+register_module("dutch-1998", "skak.pairing.dutch1998")
 register_module("knockout", "skak.pairing.knockout")
 register_module("monrad", "skak.pairing.monrad")
 

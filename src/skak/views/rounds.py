@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from skak.model.results import Result, Scoring, playoff_pending
 from skak.model.tournament import Pairing, Round, Tournament
-from skak.views._json import face_only, to_json
+from skak.views._json import OMITTED, Omittable, face_only, to_json
 
 __all__ = [
+    "AroRow",
     "BoardRow",
     "ByeRow",
     "RoundView",
@@ -51,11 +53,25 @@ class ByeRow:
 
 
 @dataclass(frozen=True, slots=True)
+class AroRow:
+    """A player of a Dubov round with his R and his ARO before it, the average rating of his
+    opponents (DSU 4.9.6 §1; §9 has the list published after every round)."""
+
+    start_number: int
+    rating: int | None
+    aro: Fraction | None
+    name: str = face_only("")
+    #: The ARO as published, to one decimal (``2318.4``; ``–`` without any).
+    shown: str = face_only("")
+
+
+@dataclass(frozen=True, slots=True)
 class RoundView:
     """A round's boards and byes with the pairing system's explanation (begrundelse).
 
     JSON: ``{"round", "pairings": [{"board", "white", "black", "result"}], "byes":
-    [{"player", "result"}], "explanation"}``.
+    [{"player", "result"}], "explanation"}``, and for a Dubov round ``"aro": [{"start_number",
+    "rating", "aro"}]`` (the ARO an exact decimal or fraction, ``null`` without any).
     """
 
     round: int
@@ -63,6 +79,7 @@ class RoundView:
     byes: tuple[ByeRow, ...]
     explanation: tuple[str, ...]
     tournament: str = face_only("")
+    aro: Omittable[tuple[AroRow, ...]] = OMITTED
 
 
 def round_view(t: Tournament, number: int | Round) -> RoundView:
@@ -75,7 +92,23 @@ def round_view(t: Tournament, number: int | Round) -> RoundView:
     def name(n: int | None) -> str:
         return "" if n is None else t.player(n).name
 
-    return _view(rnd, name, t.name, t.scoring)
+    view = _view(rnd, name, t.name, t.scoring)
+    if t.pairing_system == "dubov":
+        view = replace(view, aro=_aro_rows(t, rnd))
+    return view
+
+
+def _aro_rows(t: Tournament, rnd: Round) -> tuple[AroRow, ...]:
+    """The round's players with R and their ARO before the round (Dubov, 4.9.6 §9)."""
+    from skak.pairing.dubov import aro_table, format_aro, ratings
+
+    aros = aro_table(t, rnd.number - 1)
+    rated = ratings(t)
+    players = sorted({n for p in rnd.pairings for n in p.players} | {b.player for b in rnd.byes})
+    return tuple(
+        AroRow(n, rated.get(n), aros.get(n), t.player(n).name, format_aro(aros.get(n)))
+        for n in players
+    )
 
 
 def round_json(rnd: Round) -> Any:

@@ -1,0 +1,204 @@
+"""The Dubov system behind the ``PairingSystem`` protocol: colours (§3), boards, the bye and
+the explanation."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from skak.model.results import Colour, Result, Scoring, format_points
+from skak.model.tournament import Bye, Pairing, Round, Tournament
+from skak.pairing.base import SystemDefaults
+from skak.pairing.dubov._cards import Card, DubovSettings, cards_of
+from skak.pairing.dubov._procedure import DubovRound, GroupNote
+
+__all__ = ["SYSTEM", "DubovSystem", "allocate", "format_aro"]
+
+_RULE = {
+    "2": "2.3/2.4: the other colour would break a colour limit",
+    "1": "§3 first point: both preferences",
+    "2e": "§3 second point: evens out whites and blacks",
+    "3": "§3 third point: the opposite of their latest different colours",
+    "4": "§3 fourth point: white to the higher ARO",
+    "5": "§3 fifth point: white to the lower R",
+    "lot": "§5: the lot's colour alternating by board",
+}
+
+
+def format_aro(aro: Fraction | None) -> str:
+    """ARO as arbiters publish it (§9), to one decimal: ``2318.4``; ``–`` without any."""
+    if aro is None:
+        return "–"
+    tenths = (aro * 10 + Fraction(1, 2)).__floor__()
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def allocate(a: Card, b: Card) -> tuple[Colour, str]:
+    """The colour ``a`` gets against ``b`` (§3, in decreasing priority; 2.3/2.4 first)."""
+    can_white = a.allowed(Colour.WHITE) and b.allowed(Colour.BLACK)
+    can_black = a.allowed(Colour.BLACK) and b.allowed(Colour.WHITE)
+    if can_white != can_black:
+        return (Colour.WHITE if can_white else Colour.BLACK), "2"
+    pa, pb = a.preference, b.preference
+    if pa is not None and pa is not pb:
+        return pa, "1"
+    if pb is not None and pa is None:
+        return pb.opposite, "1"
+    da, db = abs(a.difference), abs(b.difference)
+    if pa is not None and da != db:
+        return (pa if da > db else pb.opposite if pb is not None else pa), "2e"
+    for x, y in zip(reversed(a.colours), reversed(b.colours), strict=False):
+        if x is not y:
+            return x.opposite, "3"
+    if a.aro_key != b.aro_key:
+        return (Colour.WHITE if a.aro_key > b.aro_key else Colour.BLACK), "4"
+    if a.rating != b.rating:
+        return (Colour.WHITE if a.rating < b.rating else Colour.BLACK), "5"
+    return (Colour.WHITE if a.number < b.number else Colour.BLACK), "5"
+
+
+@dataclass(frozen=True, slots=True)
+class DubovSystem(SystemDefaults[DubovSettings]):
+    """The Dubov system (DSU 003 §4.9.6, approved by FIDE in 1997)."""
+
+    name: str = "dubov"
+    title: str = "Dubov Swiss system (DUBOV schweizer, DSU 4.9.6)"
+    accepts_late_entries: bool = True
+    default_scoring: Scoring = field(default_factory=Scoring)
+    settings_type = DubovSettings
+
+    def planned_rounds(self, tournament: Tournament) -> int | None:
+        return tournament.number_of_rounds
+
+    def as_checked(self, tournament: Tournament) -> Tournament:
+        """For ``skak engine --check``: the lot of round 1 read off its first board, and a
+        file's rounds taken as all its rounds (2.5's last round)."""
+        out = tournament
+        if out.initial_colour is None and out.rounds and out.rounds[0].pairings:
+            first = out.rounds[0].pairings[0]
+            if first.black is not None:
+                top = min(
+                    (first.white, first.black),
+                    key=lambda n: next(
+                        (
+                            i
+                            for i, c in enumerate(cards_of(replace(out, rounds=())))
+                            if c.number == n
+                        ),
+                        n,
+                    ),
+                )
+                colour = Colour.WHITE if top == first.white else Colour.BLACK
+                out = replace(out, initial_colour=colour)
+        if out.number_of_rounds is None and out.rounds:
+            out = replace(out, number_of_rounds=len(out.rounds))
+        return out
+
+    def pair(self, tournament: Tournament) -> Round:
+        number = tournament.next_round
+        byes = tuple(
+            Bye(p.start_number, result)
+            for p in tournament.players
+            if not p.is_withdrawn(number) and (result := p.declared_bye(number)) is not None
+        )
+        cards = cards_of(tournament)
+        if not cards:
+            return Round(number, (), byes, ("nobody to pair",))
+        total = tournament.number_of_rounds
+        first = all(not c.colours and not c.met for c in cards) and number == 1
+        procedure = DubovRound(cards, number, total == number, total is not None and total > 9)
+        pairs = procedure.run(first)
+        games: list[tuple[Card, Card, str]] = []
+        lot = tournament.initial_colour or Colour.WHITE
+        for board, (x, y) in enumerate(pairs):
+            a, b = cards[x], cards[y]
+            if first:
+                colour, rule = (lot if board % 2 == 0 else lot.opposite), "lot"
+            else:
+                colour, rule = allocate(a, b)
+            games.append((a, b, rule) if colour is Colour.WHITE else (b, a, rule))
+        games.sort(key=_board_key)
+        pairings = [Pairing(i, w.number, b.number) for i, (w, b, _) in enumerate(games, start=1)]
+        if procedure.bye is not None:
+            bye = cards[procedure.bye]
+            pairings.append(Pairing(len(pairings) + 1, bye.number, None, Result.PAIRING_BYE))
+        lines = _explain(cards, procedure, games, first)
+        return Round(number, tuple(pairings), byes, tuple(lines))
+
+
+def _board_key(game: tuple[Card, Card, str]) -> tuple[object, ...]:
+    """Boards by the higher score, then both scores together, then the higher R."""
+    w, b, _ = game
+    hi, lo = sorted((w, b), key=lambda c: (-c.score, -c.rating, c.number))
+    return (-hi.score, -(hi.score + lo.score), -hi.rating, hi.number)
+
+
+def _who(c: Card) -> str:
+    return f"{c.name} ({c.number})"
+
+
+def _listing(cards: Sequence[Card], vs: Sequence[int], *, aro: bool = False) -> str:
+    if aro:
+        return ", ".join(f"{_who(cards[v])} ARO {format_aro(cards[v].aro)}" for v in vs)
+    return ", ".join(f"{_who(cards[v])} R {cards[v].rating}" for v in vs) or "nobody"
+
+
+def _group_lines(cards: Sequence[Card], note: GroupNote) -> list[str]:
+    pts = format_points(note.score)
+    lines = [f"score group {pts} (4.9.6 §6)"]
+    if note.floater_pairs:
+        lines.append(
+            "floaters from above paired first, each with the highest R (§8): "
+            + ", ".join(f"{_who(cards[f])} – {_who(cards[v])}" for f, v in note.floater_pairs)
+        )
+    for u, article in note.moved_up:
+        why = "a player here has met everyone else" if article == "7.1" else "the group is odd"
+        lines.append(f"{_who(cards[u])} moved up: {why} ({article}; 2.5 respected)")
+    for v, colour in note.switched:
+        word = "black" if colour is Colour.BLACK else "white"
+        lines.append(f"{_who(cards[v])} now seeks {word} to balance the subgroups (7.3/7.4, 2.6)")
+    if note.whites:
+        lines.append(
+            "white-seekers by ascending ARO (6.2): " + _listing(cards, note.whites, aro=True)
+        )
+        lines.append("black-seekers by descending R (6.2): " + _listing(cards, note.blacks))
+    for row in note.improved:
+        lines.append(f"row {row}: a rematch avoided with a black-seeker from a lower row (6.3)")
+    for a, b in note.same_colour:
+        lines.append(
+            f"{_who(cards[a])} has met every player seeking the other colour: paired with "
+            f"{_who(cards[b])} (6.3, last paragraph)"
+        )
+    if note.floaters_out:
+        lines.append(f"floats down (6.4): {_listing(cards, note.floaters_out)}")
+    return lines
+
+
+def _explain(
+    cards: Sequence[Card],
+    procedure: DubovRound,
+    games: Sequence[tuple[Card, Card, str]],
+    first: bool,
+) -> list[str]:
+    lines: list[str] = []
+    if first:
+        lines.append(
+            "round 1 (§5): the field by descending rating in two halves, the first of each "
+            "half together, the lot's colour on board 1 and alternating"
+        )
+    else:
+        for note in procedure.notes:
+            lines += _group_lines(cards, note)
+    if procedure.bye is not None:
+        c = cards[procedure.bye]
+        lines.append(
+            f"bye (§4): {_who(c)}, the lowest R ({c.rating}) in the lowest score group that "
+            "may have it (2.2: no earlier win without playing)"
+        )
+    for w, b, rule in games:
+        lines.append(f"{_who(w)} – {_who(b)}: white to {w.number} ({_RULE[rule]})")
+    return lines
+
+
+SYSTEM = DubovSystem()

@@ -1,0 +1,207 @@
+"""The Dubov system (DSU 003 §4.9.6): the printed example of 6.2, the colour preference as
+meant (SPEC-MAP's misprint), the colour rules of §3, the bye of §4, round 1 of §5, the
+improvements of 6.3, the balancing of 7.3/7.4 and the upfloat limits of 2.5."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from skak.model import Colour, Player, Ratings, Tournament
+from skak.pairing import get_system
+from skak.pairing.dubov import Card, allocate, aro_table, format_aro
+from skak.pairing.dubov._procedure import DubovRound, GroupNote
+from tests.dsl import build, game
+
+SYSTEM = get_system("dubov")
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def card(
+    number: int,
+    rating: int,
+    aro: str | None,
+    colours: str,
+    *,
+    score: Fraction = Fraction(1),
+    met: frozenset[int] = frozenset(),
+    upfloats: tuple[int, ...] = (),
+    eligible: bool = True,
+) -> Card:
+    """A player; ``colours`` in the text's letters H (hvid) and S (sort)."""
+    return Card(
+        number,
+        f"P{number:02d}",
+        rating,
+        None if aro is None else Fraction(aro),
+        score,
+        tuple(W if c == "H" else B for c in colours),
+        met,
+        eligible,
+        upfloats,
+    )
+
+
+def test_colour_preference_as_meant() -> None:
+    """§1 (SPEC-MAP: the black preference is misprinted as the white one): white with more
+    blacks, or equal and black last; black with more whites, or equal and white last."""
+    assert card(1, 2000, None, "SHS").preference is W
+    assert card(1, 2000, None, "HS").preference is W
+    assert card(1, 2000, None, "HSH").preference is B
+    assert card(1, 2000, None, "SH").preference is B
+    assert card(1, 2000, None, "").preference is None
+
+
+WHITE_AROS = ["2310.0", "2318.4", "2322.3", "2333.7", "2340.5", "2344.6"]
+BLACK_RS = [2380, 2365, 2300, 2280, 2260, 2250]
+
+
+def _example(met: dict[int, set[int]] | None = None) -> tuple[list[Card], DubovRound]:
+    """6.2's printed example: six white-seekers by ARO and six black-seekers by R, given in
+    a shuffled order (white-seekers 1–6, black-seekers 7–12)."""
+    met = met or {}
+    whites = [
+        card(n, 2300, aro, "HS", met=frozenset(met.get(n, ())))
+        for n, aro in zip([3, 1, 6, 2, 5, 4], WHITE_AROS[::-1], strict=True)
+    ]
+    blacks = [
+        card(n, r, "2300", "SH", met=frozenset(met.get(n, ())))
+        for n, r in zip([9, 12, 7, 11, 8, 10], BLACK_RS[::-1], strict=True)
+    ]
+    cards = sorted([*whites, *blacks], key=lambda c: c.number)
+    return cards, DubovRound(cards, 2, False, False)
+
+
+def test_6_2_printed_example() -> None:
+    """6.2: "Hvid (ARO)" 2310,0 … 2344,6 against "Sort (R)" 2380 … 2250, row by row."""
+    cards, rnd = _example()
+    note = GroupNote(Fraction(1))
+    pairs = rnd._pair_members(note, list(range(12)))
+    rows = [(format_aro(cards[w].aro), cards[b].rating) for w, b in pairs]
+    assert rows == [
+        ("2310.0", 2380),
+        ("2318.4", 2365),
+        ("2322.3", 2300),
+        ("2333.7", 2280),
+        ("2340.5", 2260),
+        ("2344.6", 2250),
+    ]
+
+
+def test_6_3_a_row_that_has_met_takes_the_next_black() -> None:
+    """6.3: the white-seeker of row 1 has met the black-seeker of row 1: he takes the first
+    black-seeker of a lower row he has not met (row 2's), and the rows swap."""
+    # Row 1: white 4 (ARO 2310.0) and black 10 (R 2380); row 2's black is 8 (R 2365).
+    cards, rnd = _example({4: {10}, 10: {4}})
+    note = GroupNote(Fraction(1))
+    pairs = rnd._pair_members(note, list(range(12)))
+    numbers = [(cards[w].number, cards[b].number) for w, b in pairs]
+    assert numbers[:2] == [(4, 8), (5, 10)]
+    assert note.improved == [1]
+
+
+def test_6_3_the_last_row_changes_the_one_above() -> None:
+    """6.3: a rematch in the last row changes the second-to-last row."""
+    cards, rnd = _example({3: {9}, 9: {3}})  # row 6: white 3 (2344.6), black 9 (2250)
+    pairs = rnd._pair_members(GroupNote(Fraction(1)), list(range(12)))
+    numbers = [(cards[w].number, cards[b].number) for w, b in pairs]
+    assert numbers[:4] == [(4, 10), (5, 8), (2, 11), (6, 7)]
+    assert numbers[4:] == [(1, 9), (3, 12)]  # row 5 takes row 6's black, and they swap
+
+
+def test_3_colour_rules_in_order() -> None:
+    a = card(1, 2000, "2000", "HS")  # wants white
+    assert allocate(a, card(2, 2000, "2000", "SH")) == (W, "1")
+    b, c = card(1, 2000, "2000", "SSH"), card(2, 2000, "2000", "HS")  # both want white
+    assert allocate(b, c) == (W, "2e")  # b is the more unbalanced
+    d, e = card(1, 2000, "2000", "HSHS"), card(2, 2000, "2000", "SHHS")  # equal, both white
+    assert allocate(d, e) == (W, "3")  # from the last: round 2 differs, d had black then
+    f, g = card(1, 2000, "2100", "HS"), card(2, 2000, "2000", "HS")
+    assert allocate(f, g) == (W, "4")  # the higher ARO
+    h, i = card(1, 1900, "2000", "HS"), card(2, 2000, "2000", "HS")
+    assert allocate(h, i) == (W, "5")  # the lower R
+    j, k = card(1, 2000, "2000", "SS"), card(2, 2100, "2000", "HS")  # both want white
+    assert allocate(j, k) == (W, "2")  # a third black would break 2.4
+    assert allocate(k, j) == (B, "2")
+
+
+def test_4_bye_to_the_lowest_rating_of_the_lowest_group() -> None:
+    cards = [
+        card(1, 2200, "2000", "HS", score=Fraction(1)),
+        card(2, 2100, "2000", "HS", score=Fraction(0)),
+        card(3, 1900, "2000", "SH", score=Fraction(0)),
+        card(4, 1800, "2000", "HS", score=Fraction(0), eligible=False),
+        card(5, 1900, "2100", "HS", score=Fraction(0)),
+    ]
+    rnd = DubovRound(cards, 2, False, False)
+    rnd.run(False)
+    # 4 may not (2.2); 3 and 5 share the lowest R: the dominant preference (white) first.
+    assert cards[rnd.bye or 0].number == 5
+
+
+def test_5_round_one() -> None:
+    """§5: by descending rating, the halves row by row; the lot's colour on the first pair,
+    the same on odd pairs, the other on even pairs; the last player sits out."""
+    players = tuple(Player(i, f"P{i}", ratings=Ratings(fide=2400 - 10 * i)) for i in range(1, 8))
+    t = Tournament("T", "dubov", number_of_rounds=5, players=players, initial_colour=B)
+    rnd = SYSTEM.pair(t)
+    assert [(p.white, p.black) for p in rnd.pairings] == [(4, 1), (2, 5), (6, 3), (7, None)]
+
+
+def test_7_3_balances_the_subgroups() -> None:
+    """7.3: four white-seekers and no black-seekers: the two with the lowest ARO seek black."""
+    cards = [
+        card(1, 2000, "2100", "HS"),
+        card(2, 2010, "2050", "HS"),
+        card(3, 2020, "2200", "HS"),
+        card(4, 2030, "2000", "HS"),
+    ]
+    rnd = DubovRound(cards, 2, False, False)
+    note = GroupNote(Fraction(1))
+    rnd._pair_members(note, [0, 1, 2, 3])
+    assert sorted(cards[v].number for v, colour in note.switched if colour is B) == [2, 4]
+
+
+def test_2_5_upfloat_limits() -> None:
+    cards = [card(1, 2000, "2000", "HS", upfloats=(2, 3)), card(2, 2000, "2000", "HS")]
+    assert not DubovRound(cards, 4, False, False)._may_rise(0)  # third in a row
+    assert DubovRound(cards, 5, False, False)._may_rise(0)
+    assert DubovRound(cards, 4, True, False)._may_rise(0)  # the last round: no limit
+    three = [card(1, 2000, "2000", "HS", upfloats=(1, 3, 5)), cards[1]]
+    assert not DubovRound(three, 7, False, False)._may_rise(0)
+    assert DubovRound(three, 7, False, True)._may_rise(0)  # 10 or more rounds: four
+
+
+def test_aro_after_each_round() -> None:
+    t = build(
+        [
+            Player(1, "A", ratings=Ratings(fide=2000)),
+            Player(2, "B", ratings=Ratings(fide=2100)),
+            Player(3, "C", ratings=Ratings(fide=2200)),
+            Player(4, "D", ratings=Ratings(fide=2300)),
+        ],
+        game(1, 1, 3, "1-0"),
+        game(1, 2, 4, "0-1"),
+        game(2, 4, 1, "½-½"),
+        game(2, 3, 2, "1-0"),
+        system="dubov",
+    )
+    assert aro_table(t, 1) == {1: 2200, 2: 2300, 3: 2000, 4: 2100}
+    assert aro_table(t) == {1: 2250, 2: 2250, 3: 2050, 4: 2050}
+    assert format_aro(Fraction(23184, 10)) == "2318.4"
+    assert format_aro(Fraction(7, 3) + 2000) == "2002.3"
+
+
+def test_explanation_names_the_rules() -> None:
+    t = build(
+        [Player(i, f"P{i}", ratings=Ratings(fide=2300 - 10 * i)) for i in range(1, 9)],
+        game(1, 1, 5, "1-0"),
+        game(1, 6, 2, "0-1"),
+        game(1, 3, 7, "1-0"),
+        game(1, 8, 4, "½-½"),
+        system="dubov",
+        number_of_rounds=5,
+    )
+    text = "\n".join(SYSTEM.pair(t).explanation)
+    assert "white-seekers by ascending ARO (6.2)" in text
+    assert "black-seekers by descending R (6.2)" in text
+    assert "§3" in text

@@ -1,0 +1,165 @@
+"""The 1998 FIDE Swiss system (4.9.5) and Dubov (4.9.6) on random tournaments: whatever
+happens, no rematch, every present player paired once or given the bye once, nobody gets
+the bye twice (nor after a win without playing), the colour limits each edition states, the
+same round for the same input, and ``skak engine --X --check`` on a tournament the system
+paired itself finds no difference."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from skak.cli import app
+from skak.errors import NoValidPairingError
+from skak.io.trf import parse_trf, write_trf
+from skak.model import Colour, Player, Ratings, Result, Round, Tournament
+from skak.model.games import colour_history, entries_by_player, opponents, pairing_score
+from skak.pairing import get_system, system_names
+from skak.pairing.engine import check_rounds
+
+SYSTEMS = [s for s in ("dutch-1998", "dubov") if s in system_names()]
+RESULTS = [Result.WHITE_WIN] * 5 + [Result.DRAW] * 4 + [Result.BLACK_WIN] * 5
+RARE = [Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN, Result.UNFINISHED]
+
+
+@st.composite
+def tournaments(
+    draw: st.DrawFn, system: str, sizes: st.SearchStrategy[int]
+) -> tuple[Tournament, int]:
+    n = draw(sizes)
+    rounds = draw(st.integers(3, min(9, max(3, n - 1))))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    players = []
+    for i in range(1, n + 1):
+        withdrawn = rng.randint(2, rounds + 1) if rng.random() < 0.08 else None
+        half = frozenset({rng.randint(1, rounds)}) if rng.random() < 0.06 else frozenset()
+        players.append(
+            Player(
+                i,
+                f"P, {i:03d}",
+                ratings=Ratings(fide=rng.randint(1400, 2600) if rng.random() < 0.95 else None),
+                withdrawn_from=withdrawn,
+                half_bye_rounds=half,
+            )
+        )
+    t = Tournament(
+        "Tilfældig",
+        system,
+        number_of_rounds=rounds,
+        players=tuple(players),
+        initial_colour=rng.choice([Colour.WHITE, Colour.BLACK]),
+        pairing_settings=(("initial-ranking", "fide"),),
+    )
+    return t, seed
+
+
+def check_round(t: Tournament, rnd: Round) -> None:
+    number = t.next_round
+    available = {p.start_number for p in t.players if p.is_available(number)}
+    paired = [n for p in rnd.pairings for n in p.players]
+    assert sorted(paired) == sorted(available), "every present player exactly once"
+    byes = [p.white for p in rnd.pairings if p.black is None]
+    assert len(byes) == len(available) % 2
+    unearned = {
+        e.player
+        for es in entries_by_player(t).values()
+        for e in es
+        if e.result is Result.PAIRING_BYE
+        or (e.result is not None and e.result.is_forfeit and e.points(t.scoring) > 0)
+    }
+    assert not set(byes) & unearned, "no bye after a bye or a win without playing"
+    last = t.number_of_rounds == number
+    half = (number - 1) * t.scoring.win / 2
+    exempt = (
+        {n for n in available if pairing_score(t, n) > half}
+        if last and t.pairing_system == "dutch-1998"
+        else set()
+    )
+    for p in rnd.pairings:
+        if p.black is None:
+            continue
+        assert p.black not in opponents(t, p.white), f"rematch {p.white}–{p.black}"
+        for n, colour in ((p.white, Colour.WHITE), (p.black, Colour.BLACK)):
+            history = (*colour_history(t, n), colour)
+            whites = sum(1 for c in history if c is Colour.WHITE)
+            three = len(history) >= 3 and history[-1] is history[-2] is history[-3]
+            spread = abs(2 * whites - len(history)) > 2
+            assert n in exempt or not (three or spread), f"{n}: colours {history}"
+
+
+def play(t: Tournament, seed: int) -> Tournament:
+    """Pair and play every round (as far as a pairing exists)."""
+    system = get_system(t.pairing_system)
+    rng = random.Random(seed)
+    for _ in range(t.number_of_rounds or 0):
+        try:
+            rnd = system.pair(t)
+        except NoValidPairingError:
+            break
+        check_round(t, rnd)
+        assert system.pair(t) == rnd, "identical input, identical pairing"
+        assert rnd.explanation and all(line.strip() for line in rnd.explanation)
+        results = tuple(
+            p
+            if p.black is None
+            else replace(p, result=rng.choice(RARE if rng.random() < 0.03 else RESULTS))
+            for p in rnd.pairings
+        )
+        t = replace(t, rounds=(*t.rounds, replace(rnd, pairings=results)))
+    return t
+
+
+def no_differences(t: Tournament) -> None:
+    """``skak engine --check`` on the file of a tournament the system paired itself."""
+    back = parse_trf(write_trf(t), "t.trf").tournament
+    back = replace(back, pairing_system=t.pairing_system)
+    checks = check_rounds(back, get_system(t.pairing_system))
+    assert [c.describe() for c in checks if not c.agrees] == []
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_small_tournaments_keep_every_rule(system: str, data: st.DataObject) -> None:
+    t, seed = data.draw(tournaments(system, st.integers(4, 24)))
+    played = play(t, seed)
+    assert played.rounds, "round 1 can always be paired"
+    no_differences(played)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@settings(max_examples=3, deadline=None)
+@given(data=st.data())
+def test_larger_tournaments_keep_every_rule(system: str, data: st.DataObject) -> None:
+    t, seed = data.draw(tournaments(system, st.integers(60, 120)))
+    play(replace(t, number_of_rounds=min(t.number_of_rounds or 1, 6)), seed)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_engine_check_finds_no_difference(system: str, runner: CliRunner, tmp_path: Path) -> None:
+    rng = random.Random(7)
+    players = tuple(
+        Player(i, f"P, {i:02d}", ratings=Ratings(fide=2500 - 20 * i)) for i in range(1, 16)
+    )
+    t = Tournament(
+        "Check", system, number_of_rounds=6, players=players, initial_colour=Colour.WHITE
+    )
+    t = play(t, rng.randint(0, 1000))
+    path = tmp_path / "t.trf"
+    path.write_text(write_trf(t))
+    done = runner.invoke(app, ["engine", f"--{system}", "--check", str(path)])
+    assert done.exit_code == 0, done.output
+    assert done.output.count("same pairing") == 6
+    # The next round of the file, as the command line pairs it.
+    path.write_text(write_trf(replace(t, number_of_rounds=7)))
+    done = runner.invoke(app, ["engine", f"--{system}", str(path), "-p"])
+    assert done.exit_code == 0, done.output
+    count, *lines = done.output.strip().splitlines()
+    assert int(count) == len(lines) == 8
