@@ -12,8 +12,9 @@ withdrawal; so does a Swiss-type game two withdrawn players are listed to have l
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -100,6 +101,12 @@ class Crosstable:
     ``total_rounds`` is the tournament's planned number of rounds (its last round is the
     "final round" of Fore Buchholz); ``rating_kind`` names the rating rating-based tie-breaks
     use (``fide``, ``dsu``, ``dsu_rapid``, ``dsu_blitz``).
+
+    ``unit`` is the scoring's smallest unit as a denominator (2 for half points, 4 for
+    quarter points, 1 for 3-1-0): every round's points are a whole number of units, so the
+    sums tie-breaks add up are exact integers (:meth:`units_of`), and a value becomes a
+    :class:`~fractions.Fraction` once, when it is given out (issue 24). ``units`` is each
+    player's score in those units (``score`` the same as fractions).
     """
 
     tournament: Tournament
@@ -110,7 +117,35 @@ class Crosstable:
     rating_kind: str
     records: Mapping[int, tuple[RoundRecord, ...]]
     score: Mapping[int, Fraction]
+    unit: int = 2
+    units: Mapping[int, int] = field(default_factory=dict)
     _memo: dict[Any, Any] = field(default_factory=dict, repr=False)
+
+    def units_of(self, points: Fraction) -> int:
+        """``points`` as a whole number of the crosstable's units.
+
+        :raises ValueError: when ``points`` is no whole number of units.
+        """
+        whole, rest = divmod(points.numerator * self.unit, points.denominator)
+        if rest:
+            raise ValueError(f"{points} is not a whole number of 1/{self.unit} points")
+        return whole
+
+    def record_units(self, player: int) -> tuple[int, ...]:
+        """The points of each of ``player``'s rounds in units."""
+        return self.memo(
+            ("record-units", player),
+            lambda: tuple(self.units_of(r.points) for r in self.records[player]),
+        )
+
+    def fraction(self, units: int, scale: int = 1) -> Fraction:
+        """``units`` (of ``scale`` × the unit: 2 for a product with a result in halves)
+        as points; each value made once (many players share a value)."""
+        made: dict[tuple[int, int], Fraction] = self._memo.setdefault("fractions", {})
+        value = made.get((units, scale))
+        if value is None:
+            value = made[units, scale] = Fraction(units, self.unit * scale)
+        return value
 
     @property
     def scoring(self) -> Scoring:
@@ -135,10 +170,9 @@ class Crosstable:
 
     def with_records(self, records: Mapping[int, tuple[RoundRecord, ...]], key: str) -> Crosstable:
         """A variant of this crosstable with other records (Fore Buchholz's projection)."""
-        score = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in records.items()}
         return self.memo(
             ("variant", key),
-            lambda: Crosstable(
+            lambda: _made(
                 self.tournament,
                 self.rounds,
                 self.total_rounds,
@@ -146,9 +180,49 @@ class Crosstable:
                 self.edition,
                 self.rating_kind,
                 records,
-                score,
             ),
         )
+
+
+def _made(
+    tournament: Tournament,
+    rounds: int,
+    total_rounds: int,
+    round_robin: bool,
+    edition: Edition,
+    rating_kind: str,
+    records: Mapping[int, tuple[RoundRecord, ...]],
+) -> Crosstable:
+    """A crosstable of ``records``, its scores added up in the smallest unit."""
+    unit = smallest_unit(tournament.scoring, records)
+    units = {
+        n: sum(r.points.numerator * unit // r.points.denominator for r in rs)
+        for n, rs in records.items()
+    }
+    score = {n: Fraction(u, unit) for n, u in units.items()}
+    return Crosstable(
+        tournament,
+        rounds,
+        total_rounds,
+        round_robin,
+        edition,
+        rating_kind,
+        records,
+        score,
+        unit,
+        units,
+    )
+
+
+def smallest_unit(scoring: Scoring, records: Mapping[int, tuple[RoundRecord, ...]]) -> int:
+    """The least common denominator of the scoring's points, of every round's points and
+    of a half point (the 1–½–0 scale of results)."""
+    denominators = {2} | {r.points.denominator for rs in records.values() for r in rs}
+    for f in fields(scoring):
+        value = getattr(scoring, f.name)
+        if isinstance(value, Fraction):
+            denominators.add(value.denominator)
+    return math.lcm(*denominators)
 
 
 def crosstable(
@@ -201,9 +275,8 @@ def crosstable(
         records[p.start_number] = tuple(
             _record(by_round.get(r), r, scoring) for r in range(1, last + 1)
         )
-    score = {n: sum((r.points for r in rs), Fraction(0)) for n, rs in records.items()}
     total = max(tournament.number_of_rounds or 0, last)
-    return Crosstable(tournament, last, total, rr, chosen, kind, records, score)
+    return _made(tournament, last, total, rr, chosen, kind, records)
 
 
 def _between_withdrawn(tournament: Tournament, e: Entry) -> bool:

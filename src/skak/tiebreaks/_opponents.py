@@ -13,7 +13,7 @@ from skak.model.results import HALF
 from skak.tiebreaks._crosstable import Crosstable
 from skak.tiebreaks._registry import Values, staged_tiebreak, tiebreak
 from skak.tiebreaks._spec import TieBreakSpec
-from skak.tiebreaks._unplayed import contributions, cut, fore_crosstable
+from skak.tiebreaks._unplayed import cut, fore_crosstable, items
 
 __all__ = [
     "average_of_opponents_buchholz",
@@ -28,20 +28,37 @@ __all__ = [
 
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
-    vur_first = ct.edition.is_c07 and not ct.round_robin
-    out: Values = {}
-    for p in ct.players:
-        items = contributions(ct, p, forfeits_as_played=spec.forfeits_as_played)
-        left = cut(
-            items,
-            spec.cut_low,
-            spec.cut_high,
-            sonneborn_berger=sonneborn_berger,
-            vur_first=vur_first,
-        )
-        total = sum((c.sb if sonneborn_berger else c.score for c in left), Fraction(0))
-        out[p] = total
-    return out
+    scale = 2 if sonneborn_berger else 1  # a Sonneborn-Berger product is in half units
+    return {p: ct.fraction(u, scale) for p, u in _sum_units(ct, spec, sonneborn_berger).items()}
+
+
+def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> dict[int, int]:
+    """The sums of :func:`_sum` in whole numbers of the crosstable's units (halves of them
+    for Sonneborn-Berger), each player's contributions read once."""
+
+    def make() -> dict[int, int]:
+        vur_first = ct.edition.is_c07 and not ct.round_robin
+        out: dict[int, int] = {}
+        low, high = spec.cut_low, spec.cut_high
+        for p in ct.players:
+            elements = items(ct, p, forfeits_as_played=spec.forfeits_as_played)
+            if low or high:
+                elements = tuple(
+                    cut(
+                        elements,
+                        low,
+                        high,
+                        sonneborn_berger=sonneborn_berger,
+                        vur_first=vur_first,
+                    )
+                )
+            if sonneborn_berger:
+                out[p] = sum(c.score * c.halves for c in elements if c.halves)
+            else:
+                out[p] = sum(c.score for c in elements)
+        return out
+
+    return ct.memo(("sum-units", spec, sonneborn_berger), make)
 
 
 @tiebreak("BH", "Buchholz", "C.07 Art. 8.1; 004 annex 3 2.A.b", modifiers="CMP")
@@ -69,12 +86,12 @@ def fore_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
 def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The average Buchholz (``/F``: Fore Buchholz) of the opponents met over the board
     (C.07 Art. 8.2), exact; no game over the board: no value."""
-    base = fore_buchholz(ct, TieBreakSpec("FB")) if spec.fore else buchholz(ct, TieBreakSpec("BH"))
+    fore = fore_crosstable(ct) if spec.fore else ct
+    base = _sum_units(fore, TieBreakSpec("BH"), False)
     out: Values = {}
     for p in ct.players:
         met = [base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None]
-        known = [v for v in met if v is not None]
-        out[p] = sum(known, Fraction(0)) / len(known) if known else None
+        out[p] = Fraction(sum(met), len(met) * fore.unit) if met else None
     return out
 
 
@@ -82,12 +99,13 @@ def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
 def buchholz_sum(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The sum of the Buchholz values of the opponents met over the board (004 annex 3
     D.a.5, Buchholz-Summe); a round without a real opponent adds nothing."""
-    base = buchholz(ct, TieBreakSpec("BH"))
-    out: Values = {}
-    for p in ct.players:
-        met = [base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None]
-        out[p] = sum((v for v in met if v is not None), Fraction(0))
-    return out
+    base = _sum_units(ct, TieBreakSpec("BH"), False)
+    return {
+        p: ct.fraction(
+            sum(base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None)
+        )
+        for p in ct.players
+    }
 
 
 @tiebreak(
@@ -110,7 +128,12 @@ def sonneborn_berger(ct: Crosstable, spec: TieBreakSpec) -> Values:
 def koya_limit(ct: Crosstable, spec: TieBreakSpec) -> Fraction:
     """Half the maximum possible score (the most games any player was scheduled for), moved
     by ``/L±n`` half points (C.07 Art. 9.2 and 14.5)."""
-    games = max((sum(1 for r in recs if r.has_opponent) for recs in ct.records.values()), default=0)
+    games = ct.memo(
+        "koya-games",
+        lambda: max(
+            (sum(1 for r in recs if r.has_opponent) for recs in ct.records.values()), default=0
+        ),
+    )
     return HALF * ct.scoring.win * games + Fraction(spec.limit, 2)
 
 
@@ -118,18 +141,18 @@ def koya_limit(ct: Crosstable, spec: TieBreakSpec) -> Fraction:
 def koya(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The points scored against the opponents who finished on at least 50 % of the maximum
     possible score (C.07 Art. 9.2; 004 annex 3 2.A.d: "Koya System für Rundenturniere")."""
-    limit = koya_limit(ct, spec)
-    return {
-        p: sum(
-            (
-                r.points
-                for r in ct.records[p]
-                if r.opponent is not None and ct.score[r.opponent] >= limit
-            ),
-            Fraction(0),
+    least = math.ceil(koya_limit(ct, spec) * ct.unit)  # the limit in whole units
+    units = ct.units
+    out: Values = {}
+    for p in ct.players:
+        points = ct.record_units(p)
+        total = sum(
+            points[i]
+            for i, r in enumerate(ct.records[p])
+            if r.opponent is not None and units[r.opponent] >= least
         )
-        for p in ct.players
-    }
+        out[p] = ct.fraction(total)
+    return out
 
 
 @staged_tiebreak("KSX", "extended Koya", "004 annex 3 2.A.d.1")

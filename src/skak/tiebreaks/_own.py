@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from skak.model.results import HALF, Colour
+from skak.model.results import Colour
 from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
 from skak.tiebreaks._editions import Edition
 from skak.tiebreaks._registry import Values, tiebreak
@@ -36,8 +36,8 @@ def _played(ct: Crosstable, r: RoundRecord) -> bool:
 def wins(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The rounds in which the player got a win's points, with or without playing (C.07
     Art. 7.1): forfeit wins and byes worth a win count."""
-    win = ct.scoring.win
-    return {p: Fraction(sum(1 for r in ct.records[p] if r.points == win)) for p in ct.players}
+    win = ct.units_of(ct.scoring.win)
+    return {p: Fraction(ct.record_units(p).count(win)) for p in ct.players}
 
 
 @tiebreak("WON", "number of games won", "C.07 Art. 7.2")
@@ -91,13 +91,12 @@ def progressive_score(ct: Crosstable, spec: TieBreakSpec) -> Values:
     leaves out the score after round 1 (Art. 14.1.1)."""
     out: Values = {}
     for p in ct.players:
-        running = Fraction(0)
-        total = Fraction(0)
-        for i, r in enumerate(ct.records[p]):
-            running += r.points
+        running = total = 0
+        for i, points in enumerate(ct.record_units(p)):
+            running += points
             if i >= spec.cut_low:
                 total += running
-        out[p] = total
+        out[p] = ct.fraction(total)
     return out
 
 
@@ -107,18 +106,19 @@ def standard_points(ct: Crosstable, spec: TieBreakSpec) -> Values:
     playing, more than a draw's points), a half for every round with as many (C.07 2026
     Art. 7.7). A round without a game over the board — a forfeit too — is measured against a
     draw, so a double forfeit counts nothing; a game without a result counts nothing yet."""
-    draw = ct.scoring.draw
+    draw = ct.units_of(ct.scoring.draw)
     out: Values = {}
     for p in ct.players:
-        total = Fraction(0)
-        for r in ct.records[p]:
+        halves = 0  # one for a half, two for a whole
+        points = ct.record_units(p)
+        for i, r in enumerate(ct.records[p]):
             if r.kind is Kind.GAME and r.result is None:
                 continue
             other = draw
             if r.kind is Kind.GAME and r.opponent is not None:
-                other = ct.records[r.opponent][r.round - 1].points
-            total += 1 if r.points > other else HALF if r.points == other else 0
-        out[p] = total
+                other = ct.record_units(r.opponent)[r.round - 1]
+            halves += 2 if points[i] > other else 1 if points[i] == other else 0
+        out[p] = Fraction(halves, 2)
     return out
 
 

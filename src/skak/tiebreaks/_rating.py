@@ -67,10 +67,23 @@ def round_half_up(x: Fraction) -> int:
     return math.floor(x + Fraction(1, 2))
 
 
+def _round_ratio(numerator: int, denominator: int) -> int:
+    """:func:`round_half_up` of ``numerator / denominator`` (``denominator`` > 0), in
+    whole numbers."""
+    return (2 * numerator + denominator) // (2 * denominator)
+
+
+#: Table 8.1b by rating difference 0 … 735: the higher-rated player's expected score in
+#: hundredths (from 736 on: 100).
+_EXPECTED: tuple[int, ...] = tuple(
+    next(h for upper, h in PD_TABLE if diff <= upper) for diff in range(PD_TABLE[-1][0] + 1)
+)
+
+
 def expected_hundredths(own: int, opponent: int) -> int:
     """The expected score of one game, in hundredths, by table 8.1b."""
     diff = abs(own - opponent)
-    high = next((h for upper, h in PD_TABLE if diff <= upper), 100)
+    high = _EXPECTED[diff] if diff < len(_EXPECTED) else 100
     return high if own >= opponent else 100 - high
 
 
@@ -104,10 +117,10 @@ def ratings(ct: Crosstable, spec: TieBreakSpec) -> dict[int, int]:
     return ct.memo(("ratings", spec.unrated), make)
 
 
-def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple[int, Fraction]]:
-    """(rating, result) of every game the player finished over the board."""
+def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple[int, int]]:
+    """(rating, result in half points) of every game the player finished over the board."""
     return [
-        (table[r.opponent], r.result)
+        (table[r.opponent], r.result.numerator * 2 // r.result.denominator)
         for r in ct.records[player]
         if r.kind is Kind.GAME and r.opponent is not None and r.result is not None
     ]
@@ -119,9 +132,9 @@ def _aro(ct: Crosstable, spec: TieBreakSpec, player: int, table: dict[int, int])
     faced = faced[: len(faced) - min(spec.cut_high, len(faced))]
     if not faced:
         return None
-    mean = Fraction(sum(faced), len(faced))
     if ct.edition.is_c07:
-        return Fraction(round_half_up(mean))
+        return Fraction(_round_ratio(sum(faced), len(faced)))
+    mean = Fraction(sum(faced), len(faced))
     # 004 annex 3 E: a player who chose not to play more than two games ranks below all others.
     chosen = sum(1 for r in ct.records[player] if r.kind.is_vur)
     return None if chosen > 2 else mean
@@ -150,9 +163,9 @@ def _tpr(ct: Crosstable, player: int, table: dict[int, int]) -> Fraction | None:
     games = _opponents(ct, player, table)
     if not games:
         return None
-    aro = round_half_up(Fraction(sum(r for r, _ in games), len(games)))
-    score = sum((s for _, s in games), Fraction(0))
-    return Fraction(aro + DP_TABLE[round_half_up(100 * score / len(games))])
+    aro = _round_ratio(sum(r for r, _ in games), len(games))
+    halves = sum(s for _, s in games)
+    return Fraction(aro + DP_TABLE[_round_ratio(50 * halves, len(games))])
 
 
 def _ptp(ct: Crosstable, player: int, table: dict[int, int]) -> Fraction | None:
@@ -160,7 +173,7 @@ def _ptp(ct: Crosstable, player: int, table: dict[int, int]) -> Fraction | None:
     if not games:
         return None
     faced = [r for r, _ in games]
-    target = 100 * sum((s for _, s in games), Fraction(0))
+    target = 50 * sum(s for _, s in games)  # the score in hundredths
     if target == 0:
         return Fraction(min(faced) - 800)
     low, high = min(faced) - 800, max(faced) + 800  # expected(low) < target <= expected(high)
@@ -199,7 +212,14 @@ def _average_of_opponents(ct: Crosstable, base: Values) -> Values:
             if r.kind is Kind.GAME and r.opponent is not None and r.result is not None
         ]
         known = [v for v in met if v is not None]
-        out[p] = Fraction(round_half_up(sum(known, Fraction(0)) / len(known))) if known else None
+        if not known:
+            out[p] = None
+            continue
+        if all(v.denominator == 1 for v in known):  # performances are whole ratings
+            total = Fraction(sum(v.numerator for v in known))
+        else:
+            total = sum(known, Fraction(0))
+        out[p] = Fraction(_round_ratio(total.numerator, total.denominator * len(known)))
     return out
 
 

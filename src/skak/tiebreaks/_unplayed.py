@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, NamedTuple, TypeVar
 
 from skak.model.results import HALF
 from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
@@ -31,11 +32,15 @@ from skak.tiebreaks._editions import Edition
 
 __all__ = [
     "Contribution",
+    "Item",
     "adjusted_scores",
+    "adjusted_units",
     "category",
     "contributions",
     "cut",
     "fore_crosstable",
+    "halves",
+    "items",
 ]
 
 
@@ -85,87 +90,139 @@ def adjusted_scores(ct: Crosstable) -> dict[int, Fraction]:
     C.07 Art. 16.3: rounds of category 16.2.5 count as draws; the annex of 2010: every unplayed
     round counts as a draw; a round robin: the actual score.
     """
+    units = adjusted_units(ct)
+    return ct.memo("adjusted", lambda: {n: ct.fraction(u) for n, u in units.items()})
 
-    def make() -> dict[int, Fraction]:
-        draw = ct.scoring.draw
+
+def adjusted_units(ct: Crosstable) -> dict[int, int]:
+    """:func:`adjusted_scores` in the crosstable's units."""
+
+    def make() -> dict[int, int]:
+        draw = ct.units_of(ct.scoring.draw)
         out = {}
         for n, recs in ct.records.items():
-            score = ct.score[n]
+            score = ct.units[n]
             if not ct.round_robin:
+                points = ct.record_units(n)
                 for i, r in enumerate(recs):
                     if r.kind is Kind.GAME:
                         continue
                     if not ct.edition.is_c07 or category(recs, i) == 5:
-                        score += draw - r.points
+                        score += draw - points[i]
             out[n] = score
         return out
 
-    return ct.memo("adjusted", make)
+    return ct.memo("adjusted-units", make)
+
+
+class Item(NamedTuple):
+    """A :class:`Contribution` in whole numbers, as the sums add it up: ``score`` in the
+    crosstable's units, ``halves`` the result in half points (0, 1, 2; ``None``: no result
+    yet), so that ``sb`` is in halves of a unit."""
+
+    round: int
+    score: int
+    halves: int | None
+    vur: bool = False
+    opponent: int | None = None
+
+    @property
+    def sb(self) -> int:
+        return self.score * self.halves if self.halves is not None else 0
 
 
 def contributions(
     ct: Crosstable, player: int, *, forfeits_as_played: bool = False
 ) -> tuple[Contribution, ...]:
     """The elements of ``player``'s Buchholz-type sums, round by round (see the module)."""
+
+    def make() -> tuple[Contribution, ...]:
+        return tuple(
+            Contribution(
+                i.round,
+                ct.fraction(i.score),
+                None if i.halves is None else Fraction(i.halves, 2),
+                i.vur,
+                i.opponent,
+            )
+            for i in items(ct, player, forfeits_as_played=forfeits_as_played)
+        )
+
+    return ct.memo(("contributions", player, forfeits_as_played), make)
+
+
+def items(ct: Crosstable, player: int, *, forfeits_as_played: bool = False) -> tuple[Item, ...]:
+    """:func:`contributions` in whole numbers (:class:`Item`)."""
     return ct.memo(
-        ("contributions", player, forfeits_as_played),
-        lambda: _contributions(ct, player, forfeits_as_played),
+        ("items", player, forfeits_as_played),
+        lambda: _items(ct, player, forfeits_as_played),
     )
 
 
-def _contributions(ct: Crosstable, player: int, as_played: bool) -> tuple[Contribution, ...]:
+def halves(result: Fraction | None) -> int | None:
+    """A result on the 1–½–0 scale in half points (2, 1, 0)."""
+    return None if result is None else result.numerator * 2 // result.denominator
+
+
+def _items(ct: Crosstable, player: int, as_played: bool) -> tuple[Item, ...]:
     recs = ct.records[player]
-    adjusted = adjusted_scores(ct)
-    out: list[Contribution] = []
-    before = Fraction(0)
+    points = ct.record_units(player)
+    adjusted = adjusted_units(ct)
+    out: list[Item] = []
+    before = 0
     for i, r in enumerate(recs):
         if r.opponent is not None and (ct.round_robin or r.kind is Kind.GAME or as_played):
-            out.append(Contribution(r.round, adjusted[r.opponent], r.result, False, r.opponent))
+            out.append(Item(r.round, adjusted[r.opponent], halves(r.result), False, r.opponent))
         elif not ct.round_robin:
-            out.append(_stand_in(ct, recs, i, before, adjusted))
-        before += r.points
+            out.append(_stand_in(ct, player, i, before, adjusted))
+        before += points[i]
     return tuple(out)
 
 
 def _stand_in(
-    ct: Crosstable,
-    recs: Sequence[RoundRecord],
-    index: int,
-    before: Fraction,
-    adjusted: dict[int, Fraction],
-) -> Contribution:
+    ct: Crosstable, player: int, index: int, before: int, adjusted: dict[int, int]
+) -> Item:
+    recs = ct.records[player]
     r = recs[index]
     s = ct.scoring
-    own = sum((x.points for x in recs), Fraction(0))
+    draw = ct.units_of(s.draw)
+    own = ct.units[player]
+    result = halves(r.result)
     match ct.edition:
         case Edition.ANNEX_2010:
             # 004 annex 3 F b: Ov = Sp + (1 − Sr) + 0.5 × (N − R), in the tournament's points.
-            theirs = {Fraction(1): s.loss, HALF: s.draw}.get(r.result or Fraction(0), s.win)
-            return Contribution(r.round, before + theirs + s.draw * (ct.rounds - r.round), r.result)
+            theirs = {2: s.loss, 1: s.draw}.get(result or 0, s.win)
+            return Item(
+                r.round, before + ct.units_of(theirs) + draw * (ct.rounds - r.round), result
+            )
         case Edition.ANNEX_2010_SELF:
             # F a: a draw against himself, with his own score counting unplayed games as draws.
+            points = ct.record_units(player)
             mine = own + sum(
-                (s.draw - x.points for x in recs if x.kind is not Kind.GAME), Fraction(0)
+                draw - points[i] for i, x in enumerate(recs) if x.kind is not Kind.GAME
             )
-            return Contribution(r.round, mine, HALF)
+            return Item(r.round, mine, 1)
         case _:
             dummy = own
             if ct.edition is Edition.C07_2026:
                 if r.opponent is not None:  # Art. 16.4.1: a forfeit (category 2 or 4)
                     dummy = min(dummy, adjusted[r.opponent])
                 else:  # Art. 16.4.2: categories 1, 3 and 5
-                    dummy = min(dummy, s.draw * ct.rounds)
-            return Contribution(r.round, dummy, r.result, r.kind.is_vur)
+                    dummy = min(dummy, draw * ct.rounds)
+            return Item(r.round, dummy, result, r.kind.is_vur)
+
+
+C = TypeVar("C", Contribution, Item)
 
 
 def cut(
-    items: Sequence[Contribution],
+    items: Sequence[C],
     low: int,
     high: int,
     *,
     sonneborn_berger: bool = False,
     vur_first: bool = False,
-) -> list[Contribution]:
+) -> list[C]:
     """The elements left after cutting the ``low`` least and then the ``high`` most
     significant ones (C.07 Art. 14.1–14.4, in that order).
 
@@ -177,10 +234,10 @@ def cut(
     """
     left = list(items)
 
-    def value(c: Contribution) -> Fraction:
+    def value(c: C) -> Any:
         return c.sb if sonneborn_berger else c.score
 
-    def significance(c: Contribution) -> tuple[Fraction, Fraction]:
+    def significance(c: C) -> tuple[Any, Any]:
         return (c.score, value(c))
 
     for _ in range(min(low, len(left))):
