@@ -15,7 +15,7 @@ from math import floor
 from skak.errors import InputError
 from skak.model.results import Colour, Result, Scoring
 from skak.rating.rules import RatingSettings, RuleSet
-from skak.rating.tables import expected_score, rating_difference
+from skak.rating.tables import expected_hundredths, expected_score, rating_difference
 
 __all__ = [
     "RatedGame",
@@ -24,11 +24,14 @@ __all__ = [
     "RatingResult",
     "bonus",
     "calculate",
+    "crosses",
     "limit_correction",
     "round_expected",
 ]
 
 _STEP = Fraction(1, 20)
+#: Standard scoring (1–½–0): the points DSU's rating counts.
+_STANDARD = Scoring()
 _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
 _SINGLE_FORFEITS = (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
 
@@ -174,7 +177,7 @@ def calculate(
     for who in first_place or ():
         if who not in ids:
             raise InputError(f"first place names player {who!r}, who is not listed")
-    scoring = Scoring()
+    scoring = _STANDARD
     rated, performance = _with_performance_ratings(players, games, s)
     notes_in = {p.id: p.note or "" for p in players}
     by_id = {p.id: p for p in rated}
@@ -189,24 +192,36 @@ def calculate(
     # excuse is not rated, nor are his games for his opponents. He came to none of his games
     # (each a forfeit he lost, or a double forfeit), and at least one of those no-shows was
     # unexcused; a game begun or a forfeit won shows he came, so his no-shows are rated.
-    came = {who for g in games for who in _came(g)}
-    no_shows = {g.no_show for g in games if g.counts}
-    absent = {who for who in no_shows if who is not None and who not in came}
+    came: set[str] = set()
+    no_shows: set[str] = set()
+    counting: list[RatedGame] = []
+    for g in games:
+        came.update(_came(g))
+        if g.counts:
+            counting.append(g)
+            if g.no_show is not None:
+                no_shows.add(g.no_show)
+    absent = no_shows - came
     counted = [
         g
-        for g in games
-        if g.counts
-        and not absent & {g.white, g.black}
+        for g in counting
+        if not (absent and (g.white in absent or g.black in absent))
         and not (team_event and g.result not in _PLAYED)
     ]
-    score_of: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
+    # Whole numbers: a score in half points, an expected score in hundredths (table 1 has
+    # two decimals, and §2.1 rounds to 0.05); a Fraction only where a rule divides (the
+    # average method, a crossed coefficient limit).
+    score_of: dict[str, int] = {p.id: 0 for p in rated}
     opponents: dict[str, list[str]] = {p.id: [] for p in rated}
     for g in counted:
-        score_of[g.white] += g.result.points(Colour.WHITE, scoring)
-        score_of[g.black] += g.result.points(Colour.BLACK, scoring)
+        white, black = _halves(g.result)
+        score_of[g.white] += white
+        score_of[g.black] += black
         opponents[g.white].append(g.black)
         opponents[g.black].append(g.white)
     winners = _group_winners(rated, games, scoring) if first_place is None else set(first_place)
+    rating_of = {p.id: p.rating for p in rated}
+    floor_value = rules.rapid_blitz_floor if rapid_or_blitz else rules.floor
     out = []
     for p in rated:
         opp = opponents[p.id]
@@ -245,27 +260,108 @@ def calculate(
             cycles = Fraction(len(opp), len(met))
             raw = cycles * (len(group) * expected_score(p.rating, ra) - Fraction(1, 2))
             notes.append(f"average method: M = {len(group)}, group average {ra}")
+            we = int(round_expected(raw) * 100)
         else:
-            raw = sum((expected_score(p.rating, by_id[o].rating) for o in opp), Fraction(0))
-        we = round_expected(raw)
-        w = score_of[p.id]
-        b = bonus(w, we, len(opp), rules, s)
+            own = p.rating
+            raw_hundredths = sum(expected_hundredths(own, rating_of[o]) for o in opp)
+            we = 5 * ((2 * raw_hundredths + 5) // 10)  # §2.1: to 0.05, halfway up
+        w = 50 * score_of[p.id]
+        b = _bonus_hundredths(w, we, len(opp), rules, s)
         k = rules.k(p.rating)
-        value = p.rating + k * (w - we + b)
-        if p.id in winners and w < we and value < p.rating:
-            value = Fraction(p.rating)
+        hundredths = 100 * p.rating + k * (w - we + b)
+        if p.id in winners and w < we and hundredths < 100 * p.rating:
+            hundredths = 100 * p.rating
             notes.append("group winner below expectation: no change (§2.5)")
-        corrected = limit_correction(p.rating, value, rules, s)
-        if corrected != value:
-            notes.append("corrected for a crossed coefficient limit (§2.4)")
-        value = corrected
-        floor_value = rules.rapid_blitz_floor if rapid_or_blitz else rules.floor
-        if value < floor_value:
-            value = Fraction(floor_value)
+        value: Fraction | int = hundredths
+        if crosses(p.rating, hundredths, rules.limits):
+            corrected = limit_correction(p.rating, Fraction(hundredths, 100), rules, s)
+            if corrected != Fraction(hundredths, 100):
+                notes.append("corrected for a crossed coefficient limit (§2.4)")
+            value = corrected * 100
+        if value < 100 * floor_value:
+            value = 100 * floor_value
             notes.append(f"raised to the floor {floor_value} (§2.6)")
-        new = floor(value + Fraction(1, 2))
-        out.append(RatingChange(p.id, p.rating, len(opp), w, we, b, k, new, tuple(notes)))
+        new = (
+            floor(value / 100 + Fraction(1, 2))
+            if isinstance(value, Fraction)
+            else ((value + 50) // 100)
+        )
+        out.append(
+            RatingChange(
+                p.id,
+                p.rating,
+                len(opp),
+                _points(w),
+                _points(we),
+                _points(b),
+                k,
+                new,
+                tuple(notes),
+            )
+        )
     return RatingResult(rules.name, "average" if average else "difference", tuple(out))
+
+
+def _halves(result: Result) -> tuple[int, int]:
+    """White's and black's points of a result under standard scoring, in half points."""
+    found = _HALVES.get(result)
+    if found is None:
+        found = _HALVES[result] = (
+            int(result.points(Colour.WHITE, _STANDARD) * 2),
+            int(result.points(Colour.BLACK, _STANDARD) * 2),
+        )
+    return found
+
+
+_HALVES: dict[Result, tuple[int, int]] = {}
+#: Fractions of hundredths already made (a tournament's values repeat).
+_HUNDREDTHS: dict[int, Fraction] = {}
+
+
+def _points(hundredths: int) -> Fraction:
+    """``hundredths`` as points (each value made once)."""
+    value = _HUNDREDTHS.get(hundredths)
+    if value is None:
+        value = _HUNDREDTHS[hundredths] = Fraction(hundredths, 100)
+    return value
+
+
+def _bonus_hundredths(w: int, we: int, games: int, rules: RuleSet, s: RatingSettings) -> int:
+    """:func:`bonus` in hundredths (every offset has at most two decimals)."""
+    if games > 11 and s.bonus_beyond_eleven == "none":
+        return 0
+    offsets = _OFFSETS.get(rules.bonus_offsets)
+    if offsets is None:
+        offsets = _OFFSETS[rules.bonus_offsets] = tuple(
+            _whole(o * 100) for o in rules.bonus_offsets
+        )
+    if games <= 5:
+        offset = offsets[0]
+    elif games <= 11:
+        offset = offsets[(games - 4) // 2]
+    else:
+        offset = offsets[3] + 50 * ((games - 10) // 2)
+    return max(0, w - we - offset)
+
+
+#: Each edition's bonus offsets in hundredths.
+_OFFSETS: dict[tuple[Fraction, ...], tuple[int, ...]] = {}
+
+
+def _whole(value: Fraction) -> int:
+    if value.denominator != 1:  # pragma: no cover - the editions' offsets are half points
+        raise ValueError(f"{value / 100} has more than two decimals")
+    return value.numerator
+
+
+def crosses(old: int, hundredths: int, limits: Sequence[int]) -> bool:
+    """Whether a new rating (in hundredths) lies past one of the coefficient limits (§2.4):
+    above one the old rating is below, or below one the old rating reaches."""
+    if hundredths > 100 * old:
+        return any(old < limit and 100 * limit < hundredths for limit in limits)
+    if hundredths < 100 * old:
+        return any(hundredths < 100 * limit and limit <= old for limit in limits)
+    return False
 
 
 def _came(g: RatedGame) -> tuple[str, ...]:
@@ -284,12 +380,13 @@ def _group_winners(
 ) -> set[str]:
     """§2.5's group winners from the games alone: every player level on the top score of
     every listed result, rated or not (an excused forfeit win counts for first place)."""
-    standing: dict[str, Fraction] = {p.id: Fraction(0) for p in rated}
+    standing: dict[str, int] = {p.id: 0 for p in rated}  # half points
     for g in games:
         if g.result is not Result.UNFINISHED:
-            standing[g.white] += g.result.points(Colour.WHITE, scoring)
-            standing[g.black] += g.result.points(Colour.BLACK, scoring)
-    top = max(standing.values(), default=Fraction(0))
+            white, black = _halves(g.result)
+            standing[g.white] += white
+            standing[g.black] += black
+    top = max(standing.values(), default=0)
     return {who for who, points in standing.items() if points == top}
 
 
@@ -298,7 +395,7 @@ def _with_performance_ratings(
 ) -> tuple[list[_Rated], dict[str, int]]:
     """§4.5.5.2: ``Rp = Rc + Dp`` for players without a rating, recomputed until the values
     settle when such players met each other ("flere gennemregninger")."""
-    scoring = Scoring()
+    scoring = _STANDARD
     known = {p.id: p.rating for p in players if p.rating is not None}
     unrated = [p.id for p in players if p.rating is None]
     if not unrated:

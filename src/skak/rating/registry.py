@@ -17,8 +17,8 @@ from math import floor
 from typing import ClassVar
 
 from skak.errors import InputError, StateError
-from skak.rating.calc import RatingResult, limit_correction
-from skak.rating.rules import RatingSettings, get_rule_set
+from skak.rating.calc import RatingResult, crosses, limit_correction
+from skak.rating.rules import RatingSettings, RuleSet, get_rule_set
 
 __all__ = [
     "KINDS",
@@ -62,7 +62,10 @@ class RegistryPlayer:
     club: str | None = None
 
     def rating(self, kind: str) -> int | None:
-        return dict(self.ratings).get(kind)
+        for k, value in self.ratings:
+            if k == kind:
+                return value
+        return None
 
     def last_update(self, kind: str) -> date | None:
         """The day the rating of ``kind`` last changed or was entered."""
@@ -168,11 +171,48 @@ def _rerated(player: RegistryPlayer, kind: str, new: int, day: date, reason: str
     ratings = dict(player.ratings)
     entry = HistoryEntry(day, kind, ratings.get(kind), new, reason)
     ratings[kind] = new
-    return replace(player, ratings=tuple(sorted(ratings.items())), history=(*player.history, entry))
+    return RegistryPlayer(
+        player.dsu_id,
+        player.name,
+        tuple(sorted(ratings.items())),
+        (*player.history, entry),
+        player.club,
+    )
 
 
 def _round(value: Fraction) -> int:
     return floor(value + Fraction(1, 2))
+
+
+def _new_rating(base: int, raw: Fraction, rules: RuleSet, s: RatingSettings) -> int:
+    """``base + raw``, corrected past a coefficient limit (§2.4), rounded half up: in
+    hundredths (a change is a whole number of them: K × points in hundredths) unless a limit
+    is crossed, where the correction's ratio divides."""
+    if 100 % raw.denominator == 0:
+        hundredths = 100 * base + raw.numerator * (100 // raw.denominator)
+        if not crosses(base, hundredths, rules.limits):
+            return (hundredths + 50) // 100
+    return _round(limit_correction(base, base + raw, rules, s))
+
+
+def _in_hundredths(points: Fraction) -> int:
+    """Points of a rating result (score, expected score, bonus: two decimals at most) in
+    hundredths."""
+    whole, rest = divmod(points.numerator * 100, points.denominator)
+    if rest:  # pragma: no cover - a rating result's points have two decimals
+        raise ValueError(f"{points} is not a whole number of hundredths")
+    return whole
+
+
+#: Fractions of hundredths already made (a season's changes repeat).
+_HUNDREDTHS: dict[int, Fraction] = {}
+
+
+def _hundredths(value: int) -> Fraction:
+    made = _HUNDREDTHS.get(value)
+    if made is None:
+        made = _HUNDREDTHS[value] = Fraction(value, 100)
+    return made
 
 
 def changes_from_result(
@@ -186,7 +226,10 @@ def changes_from_result(
         raw = (
             Fraction(0)
             if any("§2.5" in n for n in c.notes)
-            else c.k * (c.score - c.expected + c.bonus)
+            else _hundredths(
+                c.k
+                * (_in_hundredths(c.score) - _in_hundredths(c.expected) + _in_hundredths(c.bonus))
+            )
         )
         out.append(TournamentChange(dsu_ids[c.id], names[c.id], c.old, raw))
     return tuple(out)
@@ -207,8 +250,11 @@ def _apply_into(
     state: Registry,
     event: RegistryEvent,
     settings: RatingSettings | None,
+    applied: set[str] | None = None,
 ) -> Registry:
-    """Apply ``event`` by changing ``players`` in place (a copy the caller owns)."""
+    """Apply ``event`` by changing ``players`` in place (a copy the caller owns); with
+    ``applied``, the tournaments applied are kept there, changed in place too (the state's
+    own set is then left behind: :class:`RegistryBuilder` makes it when asked)."""
     match event:
         case PlayerEntered():
             if not event.dsu_id or event.dsu_id < 1:
@@ -231,9 +277,9 @@ def _apply_into(
                 tuple(history),
                 event.club if event.club is not None else old.club,
             )
-            return replace(state, players=players)
+            return state if players is state.players else replace(state, players=players)
         case TournamentApplied():
-            if event.key in state.applied:
+            if event.key in (state.applied if applied is None else applied):
                 raise StateError(f"{event.name} has been applied to the registry already")
             rules = get_rule_set(event.edition)
             s = settings or RatingSettings()
@@ -244,9 +290,11 @@ def _apply_into(
                 player = players.get(ch.dsu_id, RegistryPlayer(ch.dsu_id, ch.name))
                 registered = player.rating(event.rating_kind)
                 base = ch.start if registered is None else registered
-                corrected = limit_correction(base, base + ch.raw_change, rules, s)
-                new = max(_round(corrected), floor_value)
+                new = max(_new_rating(base, ch.raw_change, rules, s), floor_value)
                 players[ch.dsu_id] = _rerated(player, event.rating_kind, new, event.day, event.name)
+            if applied is not None:
+                applied.add(event.key)
+                return state
             return replace(state, players=players, applied=state.applied | {event.key})
         case RatingsCompressed():
             if state.compressed_on is not None:
@@ -305,14 +353,29 @@ def rapid_blitz_corrections(
 
 class RegistryBuilder:
     """Applies events one after another to one registry, changed in place: for replaying a
-    long log, where copying the registry for each event would cost a copy per tournament."""
+    long log, where copying the registry (or its set of applied tournaments) for each event
+    would cost a copy per tournament."""
 
     def __init__(self, settings: RatingSettings | None = None) -> None:
-        self.state = Registry()
+        self._state = Registry()
+        self._applied: set[str] = set()
         self.settings = settings
 
+    @property
+    def players(self) -> dict[int, RegistryPlayer]:
+        """The players as they stand now (the live table: read, do not change)."""
+        return self._state.players
+
+    @property
+    def state(self) -> Registry:
+        if len(self._state.applied) != len(self._applied):
+            self._state = replace(self._state, applied=frozenset(self._applied))
+        return self._state
+
     def apply(self, event: RegistryEvent) -> None:
-        self.state = _apply_into(self.state.players, self.state, event, self.settings)
+        self._state = _apply_into(
+            self._state.players, self._state, event, self.settings, self._applied
+        )
 
 
 def build_registry(

@@ -46,7 +46,16 @@ class RuleSet:
     @property
     def limits(self) -> tuple[int, ...]:
         """The coefficient limits where §2.4's correction applies (1600, 2000, 2400)."""
-        return tuple(sorted(lowest for lowest, _ in self.k_bands if lowest > 0))
+        found = _LIMITS.get(self.k_bands)
+        if found is None:
+            found = _LIMITS[self.k_bands] = tuple(
+                sorted(lowest for lowest, _ in self.k_bands if lowest > 0)
+            )
+        return found
+
+
+#: Each set of K bands' limits, worked out once (a replay asks for them per player).
+_LIMITS: dict[tuple[tuple[int, int], ...], tuple[int, ...]] = {}
 
 
 @dataclass(frozen=True, slots=True)

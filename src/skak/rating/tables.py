@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["TABLE_1", "TABLE_2", "expected_score", "rating_difference"]
+__all__ = ["TABLE_1", "TABLE_2", "expected_hundredths", "expected_score", "rating_difference"]
 
 #: §4.5.7 table 1: (largest |D| of the row, H in hundredths). L = 100 − H. Past 735: H = 1.00.
 TABLE_1: tuple[tuple[int, int], ...] = (
@@ -23,19 +23,30 @@ TABLE_1: tuple[tuple[int, int], ...] = (
 )  # fmt: skip
 
 
+#: Table 1 by rating difference 0 … 735: H in hundredths (from 736 on: 100).
+_HIGH: tuple[int, ...] = tuple(
+    next(h for upper, h in TABLE_1 if diff <= upper) for diff in range(TABLE_1[-1][0] + 1)
+)
+
+
+def expected_hundredths(own: int, opponent: int) -> int:
+    """:func:`expected_score` in hundredths (a whole number: table 1 has two decimals).
+
+    >>> expected_hundredths(1850, 1700), expected_hundredths(1700, 1850)
+    (70, 30)
+    """
+    diff = own - opponent if own >= opponent else opponent - own
+    high = _HIGH[diff] if diff < len(_HIGH) else 100
+    return high if own >= opponent else 100 - high
+
+
 def expected_score(own: int, opponent: int) -> Fraction:
     """Expected score of one game for a player rated ``own`` against ``opponent`` (table 1).
 
     >>> expected_score(1850, 1700), expected_score(1700, 1850)
     (Fraction(7, 10), Fraction(3, 10))
     """
-    diff = abs(own - opponent)
-    high = 100
-    for upper, h in TABLE_1:
-        if diff <= upper:
-            high = h
-            break
-    return Fraction(high if own >= opponent else 100 - high, 100)
+    return Fraction(expected_hundredths(own, opponent), 100)
 
 
 #: §4.5.7 table 2: D(P) for a percentage score P in hundredths, 1–99, as printed (P = 1.00
