@@ -120,3 +120,38 @@ def test_the_tiebreaks_are_registered_at_the_first_look_up() -> None:
         "['DE', 'WIN', 'BWG', 'BH', 'BH', 'SB']"
     )
     assert "skak.tiebreaks._direct" in modules
+
+
+#: The other record kinds' rules: a command on a tournament imports none of them (the
+#: discipline registry's check of a new player, :mod:`skak.eligibility.discipline`, is the
+#: tournament's own rule).
+OTHER_KINDS = (
+    "skak.teams",
+    "skak.commands.league",
+    "skak.commands.cup",
+    "skak.commands.accounts",
+    "skak.commands.discipline",
+    "skak.commands.registry",
+    "skak.rating.registry",
+    "argon2",
+)
+
+
+def test_a_result_imports_no_other_record_kind(tmp_path: pytest.TempPathFactory) -> None:
+    """Issue 24 item 4: ``skak result`` on a tournament pays for the tournament's rules only;
+    the league, the cup, the accounts, the discipline and rating registries are imported
+    by the commands that use them."""
+    db = str(tmp_path / "t.db")  # type: ignore[operator]
+    modules = _modules_after(
+        "from skak.api import Skak\n"
+        "from skak.model import Tournament\n"
+        "from skak.model.results import Result\n"
+        f"s = Skak({db!r}, create=True)\n"
+        "t = s.create(Tournament('T', 'monrad', number_of_rounds=3))\n"
+        "for i in range(1, 5):\n"
+        "    s.add_player(t.id, f'P, {i}')\n"
+        "s.pair(t.id)\n"
+        "s.enter_result(t.id, 1, 1, Result.WHITE_WIN)\n"
+    )
+    assert "skak.commands.tournament" in modules
+    assert [name for name in OTHER_KINDS if _imported(modules, name)] == []

@@ -76,3 +76,26 @@ def test_tournament_settings() -> None:
     assert t.setting("swap-last-two", True) is True
     with pytest.raises(InputError, match="twice"):
         Tournament("X", "berger", pairing_settings=(("cycles", 2), ("cycles", 1)))
+
+
+def test_a_round_s_explanation_is_checked_once_when_it_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 24: a result copies its round; the explanation, checked when the round was
+    made, is not read again (it was ~90 % of a replay)."""
+    from skak.model import tournament
+
+    with pytest.raises(InputError, match=r"round 1 explanation .* holds control characters"):
+        Round(1, (Pairing(1, 1, 2),), explanation=("fine", "bad\x07"))
+    rnd = Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)), explanation=("why", "because"))
+    assert rnd.explanation == ("why", "because")
+    checked: list[str] = []
+    real = tournament.clean_text
+    monkeypatch.setattr(
+        tournament, "clean_text", lambda v, *a, **k: checked.append(v) or real(v, *a, **k)
+    )
+    after = rnd.with_result(1, Result.WHITE_WIN).with_result(2, Result.DRAW)
+    assert checked == []
+    assert after.explanation == rnd.explanation
+    assert Round(1, (Pairing(1, 1, 2),), explanation=("new",)).explanation == ("new",)
+    assert checked == ["new"]

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skak.commands import accounts as account_rules
-from skak.commands.accounts import Accounts, check_name
 from skak.errors import InputError
 from skak.store import ACCOUNTS, EventStore, StreamRow
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the accounts' rules and argon2 are imported when an account is used
     from argon2 import PasswordHasher
+
+    from skak.commands import accounts as account_rules
+    from skak.commands.accounts import Accounts
 
 __all__ = ["MIN_PASSWORD", "AccountCommands", "hash_password", "password_matches"]
 
@@ -87,12 +88,17 @@ class AccountCommands:
 
     def accounts(self) -> Accounts:
         """The arbiters' accounts as stored (none before the first ``skak user add``)."""
+        from skak.commands.accounts import Accounts
+
         row = self._accounts_row()
         return Accounts() if row is None else self.store.load(ACCOUNTS, row).state
 
     def _account_change(
         self, command: account_rules.AccountCommand, actor: str | None
     ) -> tuple[Accounts, Accounts]:
+        from skak.commands import accounts as account_rules
+        from skak.commands.accounts import Accounts
+
         who = self._who(actor)
         row = self._accounts_row()
         if row is None:
@@ -121,6 +127,9 @@ class AccountCommands:
         :raises InputError: for a bad name or too short a password.
         :raises StateError: when ``name`` has an account already.
         """
+        from skak.commands import accounts as account_rules
+        from skak.commands.accounts import check_name
+
         check_name(name)
         secret = hash_password(password, hasher=hasher)
         self._account_change(account_rules.AddArbiter(name, secret), actor)
@@ -134,6 +143,9 @@ class AccountCommands:
         actor: str | None = None,
     ) -> None:
         """Change ``name``'s password. :raises NotFoundError: without such an account."""
+        from skak.commands import accounts as account_rules
+        from skak.commands.accounts import check_name
+
         check_name(name)
         secret = hash_password(password, hasher=hasher)
         self._account_change(account_rules.ChangePassword(name, secret), actor)
@@ -142,6 +154,8 @@ class AccountCommands:
         """Close ``name``'s account: a session of it ends at its next request.
 
         :raises NotFoundError: without such an account."""
+        from skak.commands import accounts as account_rules
+
         self._account_change(account_rules.RemoveArbiter(name), actor)
 
     def verify_arbiter(self, name: str, password: str) -> bool:

@@ -9,23 +9,16 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skak.commands import cup as rules
 from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
 from skak.store import CUP, EventStore, Loaded, StreamRow
-from skak.teams.cup import Cup, CupBoard, CupCard, CupMatch, CupSettings
-from skak.teams.cup_events import CupEvent
-from skak.views.cup import (
-    CupLine,
-    CupRoundView,
-    CupStandingsView,
-    CupTeamView,
-    cup_line,
-    cup_round_view,
-    cup_standings_view,
-    cup_team_views,
-)
+
+if TYPE_CHECKING:
+    from skak.commands import cup as rules
+    from skak.teams.cup import Cup, CupBoard, CupMatch
+    from skak.teams.cup_events import CupEvent
+    from skak.views.cup import CupLine, CupRoundView, CupStandingsView, CupTeamView
 
 __all__ = ["CupCommands", "CupOutcome"]
 
@@ -58,6 +51,8 @@ class CupCommands:
         return self.store.streams(CUP.name)
 
     def cup_lines(self) -> tuple[CupLine, ...]:
+        from skak.views.cup import cup_line
+
         return tuple(cup_line(r.id, self.store.load(CUP, r).state) for r in self.cups())
 
     def resolve_cup(self, ident: str | int | None = None) -> StreamRow:
@@ -91,6 +86,8 @@ class CupCommands:
     def cup_execute(
         self, ident: str | int | None, command: rules.CupCommand, *, actor: str | None = None
     ) -> CupOutcome:
+        from skak.commands import cup as rules
+
         row = self.resolve_cup(ident)
         _, after, new = self.store.execute(
             CUP, row, lambda loaded: rules.decide(loaded.state, command), self._who(actor)
@@ -112,6 +109,9 @@ class CupCommands:
         average, 1800), ``bye-points`` (a free round's board points; default half the
         boards, 2), ``bye-match-points`` (its match points, 0–2; default 1, the draw a 2-2
         is) and ``lot-seed``."""
+        from skak.commands import cup as rules
+        from skak.teams.cup import CupSettings
+
         if any(r.name.casefold() == name.strip().casefold() for r in self.cups()):
             raise InputError(f"a cup named {name!r} exists already")
         values: dict[str, Any] = {}
@@ -141,6 +141,7 @@ class CupCommands:
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> CupOutcome:
         from skak.api._league import read_text
+        from skak.commands import cup as rules
         from skak.io.league_csv import parse_cup_teams_csv
 
         text, source = read_text(path)
@@ -149,6 +150,9 @@ class CupCommands:
 
     def cup_pair(self, ident: str | int | None = None, *, actor: str | None = None) -> CupRoundView:
         """Pair the next round by team Monrad (5.3 §2)."""
+        from skak.commands import cup as rules
+        from skak.views.cup import cup_round_view
+
         done = self.cup_execute(ident, rules.PairCupRound(), actor=actor)
         paired = done.events[0]
         explanation = getattr(paired, "explanation", ())
@@ -163,6 +167,8 @@ class CupCommands:
         *,
         actor: str | None = None,
     ) -> CupOutcome:
+        from skak.commands import cup as rules
+
         command = rules.EnterCupLineup(round_number, team, tuple(players))
         return self.cup_execute(ident, command, actor=actor)
 
@@ -178,6 +184,9 @@ class CupCommands:
         """A round card from the side of ``first`` (white on board 1): per board ``1``,
         ``½``, ``0``; ``+`` / ``-`` the second / first team's player was not there; ``x``
         neither; ``.`` not filled in (0 to both, 5.3 §8)."""
+        from skak.commands import cup as rules
+        from skak.teams.cup import CupCard
+
         cup = self.cup(ident)
         m = cup.match(round_number, cup.team(first).name)
         if m is None:
@@ -196,6 +205,9 @@ class CupCommands:
         actor: str | None = None,
     ) -> CupOutcome:
         """§9's blitz match: ``first`` has white on board 1; results from its side."""
+        from skak.commands import cup as rules
+        from skak.teams.cup import CupBoard, CupCard
+
         cup = self.cup(ident)
         a, b = cup.team(first).name, cup.team(second).name
         boards = tuple(CupBoard(i, _game(t, f"board {i}")) for i, t in enumerate(results, start=1))
@@ -215,15 +227,21 @@ class CupCommands:
         return []
 
     def cup_teams(self, ident: str | int | None = None) -> tuple[CupTeamView, ...]:
+        from skak.views.cup import cup_team_views
+
         return cup_team_views(self.cup(ident))
 
     def cup_round(self, ident: str | int | None, number: int) -> CupRoundView:
+        from skak.views.cup import cup_round_view
+
         cup = self.cup(ident)
         if not 1 <= number <= cup.paired_rounds:
             raise NotFoundError(f"round {number} of {cup.name} is not paired")
         return cup_round_view(cup, number)
 
     def cup_standings(self, ident: str | int | None = None) -> CupStandingsView:
+        from skak.views.cup import cup_standings_view
+
         return cup_standings_view(self.cup(ident))
 
 
@@ -241,6 +259,8 @@ def _game(token: str, where: str) -> str:
 
 
 def _boards(results: Sequence[str], boards: int, m: CupMatch) -> tuple[CupBoard, ...]:
+    from skak.teams.cup import CupBoard
+
     if len(results) != boards:
         raise InputError(f"give {boards} board results, not {len(results)}")
     out = []

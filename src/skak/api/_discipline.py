@@ -8,7 +8,6 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
-from skak.commands import discipline as discipline_rules
 from skak.eligibility.discipline import (
     DisciplineRegistry,
     Sanction,
@@ -18,7 +17,8 @@ from skak.eligibility.discipline import (
 from skak.errors import InputError
 from skak.store import DISCIPLINE, EventStore, StreamRow
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the registry's rules are imported where used, when a command is run
+    from skak.commands import discipline as discipline_rules
     from skak.model.tournament import Tournament
     from skak.rating.registry import Registry
 
@@ -58,6 +58,8 @@ class DisciplineCommands:
     def _discipline_change(
         self, command: discipline_rules.DisciplineCommand, actor: str | None
     ) -> tuple[DisciplineRegistry, DisciplineRegistry]:
+        from skak.commands import discipline as discipline_rules
+
         who = self._who(actor)
         row = self._discipline_row()
         if row is None:
@@ -105,6 +107,8 @@ class DisciplineCommands:
         :raises InputError: for a kind, tournament or name that cannot be found, or a
             request the rules refuse.
         """
+        from skak.commands import discipline as discipline_rules
+
         try:
             sanction_kind = SanctionKind(kind)
         except ValueError:
@@ -163,6 +167,8 @@ class DisciplineCommands:
         :raises NotFoundError: when there is no such entry.
         :raises StateError: when it was lifted already.
         """
+        from skak.commands import discipline as discipline_rules
+
         command = discipline_rules.LiftSanction(number, day, reason)
         _, after = self._discipline_change(command, actor)
         return after.sanction(number)

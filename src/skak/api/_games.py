@@ -7,9 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skak.commands.games import AttachGames, RemoveGame
 from skak.errors import InputError
-from skak.io.players_csv import decode_text
 from skak.model.tournament import Tournament
 
 if TYPE_CHECKING:
@@ -24,6 +22,8 @@ def read_pgn_file(path: str | Path) -> tuple[str, str]:
 
     :raises InputError: when the file cannot be read.
     """
+    from skak.io.players_csv import decode_text
+
     p = Path(path)
     try:
         return decode_text(p.read_bytes()), p.name
@@ -60,6 +60,8 @@ class GameCommands:
     ) -> Outcome:
         """Attach the one game of a PGN text to a board; its players and result must be the
         board's, every move legal (refused naming the game and the move otherwise)."""
+        from skak.commands.games import AttachGames
+
         command = AttachGames(round_number, text, source, board, replace)
         return self.execute(ident, command, actor=actor)
 
@@ -75,12 +77,16 @@ class GameCommands:
     ) -> Outcome:
         """Attach every game of a round's PGN to its board, found by the players' names (or
         FIDE ids): all or nothing, every problem named."""
+        from skak.commands.games import AttachGames
+
         command = AttachGames(round_number, text, source, None, replace)
         return self.execute(ident, command, actor=actor)
 
     def remove_game(
         self, ident: str | int | None, round_number: int, board: int, *, actor: str | None = None
     ) -> Outcome:
+        from skak.commands.games import RemoveGame
+
         return self.execute(ident, RemoveGame(round_number, board), actor=actor)
 
     def games_pgn(

@@ -12,38 +12,27 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from skak.commands import league as rules
 from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
-from skak.io.players_csv import decode_text
 from skak.store import LEAGUE, EventStore, Loaded, StreamRow
-from skak.teams.events import LeagueEvent
-from skak.teams.league import PLAYOFF_ROUND, Fixture, Season, Team
-from skak.teams.lineups import AnyQuarantine, QuarantineList, Quarantines
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the league's rules are imported where used, when a command is run
+    from skak.commands import league as rules
     from skak.eligibility.discipline import DisciplineRegistry
-from skak.teams.matches import BoardCard, MatchCard
-from skak.teams.promotion import SeasonEndInput, season_end
-from skak.teams.standings import group_standings
-from skak.teams.strength import StrengthList
-from skak.views.league import (
-    FixtureRow,
-    LeagueStandingsView,
-    LineupView,
-    MatchView,
-    SeasonEndView,
-    SeasonLine,
-    StrengthListView,
-    TeamRow,
-    fixture_rows,
-    lineup_view,
-    match_view,
-    season_end_view,
-    season_line,
-    standings_views,
-    strength_views,
-    team_rows,
-)
+    from skak.teams.events import LeagueEvent
+    from skak.teams.league import Fixture, Season, Team
+    from skak.teams.lineups import Quarantines
+    from skak.teams.matches import BoardCard, MatchCard
+    from skak.teams.strength import StrengthList
+    from skak.views.league import (
+        FixtureRow,
+        LeagueStandingsView,
+        LineupView,
+        MatchView,
+        SeasonEndView,
+        SeasonLine,
+        StrengthListView,
+        TeamRow,
+    )
 
 __all__ = ["LeagueCommands", "LeagueOutcome", "read_text"]
 
@@ -65,6 +54,8 @@ def read_text(path: str | Path) -> tuple[str, str]:
 
     :raises InputError: when it cannot be read.
     """
+    from skak.io.players_csv import decode_text
+
     p = Path(path)
     try:
         return decode_text(p.read_bytes()), str(p)
@@ -93,6 +84,8 @@ class LeagueCommands:
         return self.store.streams(LEAGUE.name)
 
     def season_lines(self) -> tuple[SeasonLine, ...]:
+        from skak.views.league import season_line
+
         return tuple(
             season_line(r.id, r.created_at, self.store.load(LEAGUE, r).state)
             for r in self.seasons()
@@ -145,10 +138,14 @@ class LeagueCommands:
         self, ident: str | int | None, command: rules.LeagueCommand, *, actor: str | None = None
     ) -> LeagueOutcome:
         """Carry out one command on a season; nothing is written when a rule refuses it."""
+        from skak.commands import league as rules
+
         row = self.resolve_season(ident)
         seen: list[Season] = []
 
         def decide(loaded: Loaded[Season, LeagueEvent]) -> list[LeagueEvent]:
+            from skak.commands import league as rules
+
             seen[:] = [loaded.state]
             return rules.decide(loaded.state, command)
 
@@ -158,6 +155,8 @@ class LeagueCommands:
 
     def league_create(self, command: rules.CreateSeason, *, actor: str | None = None) -> StreamRow:
         """A new season (its edition: the one in force on its first day unless named)."""
+        from skak.commands import league as rules
+
         if any(r.name.casefold() == command.name.strip().casefold() for r in self.seasons()):
             raise InputError(f"a league season named {command.name!r} exists already")
         events = rules.decide(None, command)
@@ -176,6 +175,7 @@ class LeagueCommands:
     ) -> StreamRow:
         """A new season of the divisions of 5.1 §1, from plain values (``settings`` as
         ``(key, value)`` pairs, see :data:`skak.io.league_text.LEAGUE_SETTINGS`)."""
+        from skak.commands import league as rules
         from skak.io.league_text import league_settings
 
         own = tuple((d, tuple(ds)) for d, ds in (division_dates or {}).items())
@@ -187,6 +187,8 @@ class LeagueCommands:
     def league_enter_teams(
         self, ident: str | int | None, teams: Sequence[Team], *, actor: str | None = None
     ) -> LeagueOutcome:
+        from skak.commands import league as rules
+
         return self.league_execute(ident, rules.EnterTeams(tuple(teams)), actor=actor)
 
     def league_teams_file(
@@ -202,6 +204,8 @@ class LeagueCommands:
         self, ident: str | int | None, lists: Sequence[StrengthList], *, actor: str | None = None
     ) -> LeagueOutcome:
         """Clubs' strength lists, all or none (5.1 §9 b 3; a later one: §11)."""
+        from skak.commands import league as rules
+
         return self.league_execute(ident, rules.FileStrengthLists(tuple(lists)), actor=actor)
 
     def league_strength_file(
@@ -236,6 +240,9 @@ class LeagueCommands:
         database's discipline registry (``skak discipline``, §19: a player named by his DSU
         member number), or a registry of the caller's own instead of both. The line-up is
         written whatever it breaks; the outcome's notes say what, with §13 b's penalty."""
+        from skak.commands import league as rules
+        from skak.teams.lineups import AnyQuarantine, QuarantineList, Quarantines
+
         registry: Quarantines
         if isinstance(quarantines, list | tuple):
             from skak.io.league_text import parse_quarantine
@@ -259,7 +266,10 @@ class LeagueCommands:
         quarantines: Sequence[str] = (),
     ) -> LineupView:
         """The line-up as :meth:`league_lineup` would enter it, checked, written nowhere."""
+        from skak.commands import league as rules
         from skak.io.league_text import parse_quarantine
+        from skak.teams.lineups import AnyQuarantine, QuarantineList
+        from skak.views.league import lineup_view
 
         season = self.season(ident)
         typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
@@ -275,6 +285,8 @@ class LeagueCommands:
     def league_result(
         self, ident: str | int | None, card: MatchCard, *, actor: str | None = None
     ) -> LeagueOutcome:
+        from skak.commands import league as rules
+
         return self.league_execute(ident, rules.EnterResult(card), actor=actor)
 
     def league_result_entry(
@@ -292,6 +304,7 @@ class LeagueCommands:
         """A match's result card as typed (see :mod:`skak.io.league_text`): ``home`` the
         home team, ``results`` one token a board, ``late`` the teams more than 60 minutes
         late and ``no_show`` those that did not come (5.1 §13 a)."""
+        from skak.teams.matches import MatchCard
 
         season = self.season(ident)
         fixture = season.fixture(round_number, home)
@@ -341,6 +354,8 @@ class LeagueCommands:
         *,
         actor: str | None = None,
     ) -> LeagueOutcome:
+        from skak.commands import league as rules
+
         command = rules.WithdrawTeam(team, round_number, reason)
         return self.league_execute(ident, command, actor=actor)
 
@@ -349,6 +364,8 @@ class LeagueCommands:
     ) -> LeagueOutcome:
         """Undo a withdrawal the leader entered by mistake (one a result card wrote goes
         when that result is entered again)."""
+        from skak.commands import league as rules
+
         return self.league_execute(ident, rules.CancelWithdrawal(team, reason), actor=actor)
 
     def league_penalty(
@@ -361,6 +378,8 @@ class LeagueCommands:
         round_number: int | None = None,
         actor: str | None = None,
     ) -> LeagueOutcome:
+        from skak.commands import league as rules
+
         command = rules.GivePenalty(team, points, reason, round_number)
         return self.league_execute(ident, command, actor=actor)
 
@@ -369,17 +388,22 @@ class LeagueCommands:
     ) -> LeagueOutcome:
         """Record a lot drawn by hand (5.1 §3): the teams in the order drawn, the first
         placed highest. It decides a tie between teams it all names, before the seeded lot."""
+        from skak.commands import league as rules
+
         return self.league_execute(ident, rules.DrawLot(tuple(order)), actor=actor)
 
     def league_playoff(
         self, ident: str | int | None, home: str, away: str, day: date, *, actor: str | None = None
     ) -> LeagueOutcome:
+        from skak.commands import league as rules
+
         return self.league_execute(ident, rules.SetPlayoff(home, away, day), actor=actor)
 
     def league_audit(self, row: StreamRow) -> list[str]:
         """What is wrong with a stored season (``skak check``): it is replayed from all its
         events, and every group's standings and the play-off are computed from it."""
         from skak.teams.promotion import playoff_winner
+        from skak.teams.standings import group_standings
 
         try:
             season = self.store.load(LEAGUE, row, full=True).state
@@ -402,6 +426,8 @@ class LeagueCommands:
     # -- the read side -------------------------------------------------------------------
 
     def league_team_rows(self, ident: str | int | None = None) -> tuple[TeamRow, ...]:
+        from skak.views.league import team_rows
+
         return team_rows(self.season(ident))
 
     def league_schedule(
@@ -411,6 +437,8 @@ class LeagueCommands:
         division: str | None = None,
         group: int | None = None,
     ) -> tuple[FixtureRow, ...]:
+        from skak.views.league import fixture_rows
+
         season = self.season(ident)
         name = season.division(division).name if division is not None else None
         return fixture_rows(season, name, group)
@@ -418,11 +446,16 @@ class LeagueCommands:
     def league_strength_lists(
         self, ident: str | int | None = None, club: str | None = None
     ) -> tuple[StrengthListView, ...]:
+        from skak.views.league import strength_views
+
         return strength_views(self.season(ident), club)
 
     def league_lineup_view(
         self, ident: str | int | None, round_number: int, team: str
     ) -> LineupView:
+        from skak.teams.league import PLAYOFF_ROUND
+        from skak.views.league import lineup_view
+
         season = self.season(ident)
         view = lineup_view(season, round_number, team)
         if view is None:
@@ -431,6 +464,8 @@ class LeagueCommands:
         return view
 
     def league_match(self, ident: str | int | None, round_number: int, team: str) -> MatchView:
+        from skak.views.league import match_view
+
         season = self.season(ident)
         return match_view(season, season.fixture(round_number, team))
 
@@ -443,6 +478,9 @@ class LeagueCommands:
         after_round: int | None = None,
     ) -> tuple[LeagueStandingsView, ...]:
         """Each group's standings (5.1 §3), or one division's or group's."""
+        from skak.teams.standings import group_standings
+        from skak.views.league import standings_views
+
         season = self.season(ident)
         name = season.division(division).name if division is not None else None
         chosen = [
@@ -468,6 +506,9 @@ class LeagueCommands:
         the district tournaments' winners coming up, ``leaving`` the teams that leave the
         division tournament, ``liga_clubs`` (for a season without Skakligaen) the clubs with
         a team in Skakligaen next season."""
+        from skak.teams.promotion import SeasonEndInput, season_end
+        from skak.views.league import season_end_view
+
         season = self.season(ident)
         given = SeasonEndInput(
             tuple(district_winners),

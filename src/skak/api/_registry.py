@@ -9,16 +9,15 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skak.commands import registry as registry_rules
 from skak.errors import InputError
-from skak.io.players_csv import decode_text
 from skak.model.progress import Progress
 from skak.model.tournament import Tournament
-from skak.rating.registry import Registry, TournamentApplied
 from skak.store import REGISTRY, EventStore, RegistryKind, StreamRow
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the registry's rules are imported when it is used
+    from skak.commands import registry as registry_rules
     from skak.rating.alignment import Alignment
+    from skak.rating.registry import Registry, TournamentApplied
 
 # The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
 # imported by the methods that use them: every command opens a ``Skak``.
@@ -48,6 +47,8 @@ class RegistryCommands:
     def registry(self, *, progress: Progress | None = None) -> Registry:
         """The rating registry (ratingkartotek) as its events build it; ``progress`` is told
         how far the replay has come."""
+        from skak.rating.registry import Registry
+
         row = self._registry_row()
         if row is None:
             return Registry()
@@ -61,6 +62,9 @@ class RegistryCommands:
     ) -> tuple[Registry, Registry]:
         """Carry out a registry command; :returns: the registry before and after.
         ``progress`` is told how far the registry's replay has come."""
+        from skak.commands import registry as registry_rules
+        from skak.rating.registry import Registry
+
         kind = _registry_kind(progress)
         row = self._registry_row()
         who = self._who(actor)
@@ -93,6 +97,8 @@ class RegistryCommands:
         left out. :raises StateError: when the tournament is not finished, not rated, or
         applied already.
         """
+        from skak.commands import registry as registry_rules
+
         row = self.resolve(ident)
         key = f"tournament {row.id} ({row.created_at})"
         event = registry_rules.tournament_applied(self.load(row.id), key, today)
@@ -109,7 +115,9 @@ class RegistryCommands:
     ) -> int:
         """Enter or update the players of DSU's rating list (all or nothing); ``progress``
         is told how far the registry's replay has come."""
+        from skak.commands import registry as registry_rules
         from skak.io.dsu_list import parse_dsu_list
+        from skak.io.players_csv import decode_text
 
         p = Path(path)
         try:
@@ -124,6 +132,8 @@ class RegistryCommands:
         self, fide: dict[int, tuple[int, int]], day: date, *, actor: str | None = None
     ) -> Alignment:
         """Align the registry's standard ratings with FIDE's list (001 §6)."""
+        from skak.commands import registry as registry_rules
+
         before, _ = self._registry_change(registry_rules.AlignWithFide(fide, day), actor)
         return registry_rules.fide_alignment(before, fide)
 
@@ -131,6 +141,7 @@ class RegistryCommands:
         self, day: date, *, actor: str | None = None
     ) -> tuple[tuple[int, str, int, int], ...]:
         """001 §2.7's automatic correction of rapid and blitz ratings, as of ``day``."""
+        from skak.commands import registry as registry_rules
         from skak.rating.registry import rapid_blitz_corrections
 
         before, _ = self._registry_change(registry_rules.CorrectRapidBlitz(day), actor)
@@ -149,11 +160,15 @@ class RegistryCommands:
     ) -> None:
         """Enter a new player (001 §5.1): refused for a rating the authority may not give, and
         for a player on the list whose last rated result is not more than five years old."""
+        from skak.commands import registry as registry_rules
+
         command = registry_rules.EnterPlayer(dsu_id, name, rating, authority, day, kind)
         self._registry_change(command, actor)
 
     def rating_compress(self, day: date, *, actor: str | None = None) -> int:
         """Record the 1 June 2024 compression of ratings below 2000 (once)."""
+        from skak.commands import registry as registry_rules
+
         _, state = self._registry_change(registry_rules.CompressRatings(day), actor)
         return sum(
             1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"

@@ -36,7 +36,6 @@ from skak.errors import (
     StateError,
     UndoRefusedError,
 )
-from skak.games.timerules import settle_kind
 from skak.messages import N_, Phrases
 from skak.model.events import (
     Event,
@@ -411,6 +410,8 @@ def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context)
     system.check_settings(t.settings)
     if isinstance(command, CreateTournament):
         if t.time_control:  # a new tournament's control is read and agrees with its kind
+            from skak.games.timerules import settle_kind  # the time rules for a new one only
+
             settle_kind(t.time_control, t.rated_kind.value, t.start_date or ctx.today)
         if hasattr(system.settings(t), "initial_ranking") and "initial-ranking" not in t.settings:
             # A new tournament is numbered by the initial ranking (C.04.2) when round 1 is

@@ -146,6 +146,14 @@ class Bye:
             )
 
 
+class CheckedText(tuple[str, ...]):
+    """Lines of text already checked (:func:`~skak.model.player.clean_text`): a round copied
+    with a new result keeps its explanation without reading it again, character by character,
+    on every result of a replay. Equal to, and written as, the plain tuple of its lines."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Round:
     """One round (runde): its boards, the unpaired players, and why it was paired so.
@@ -163,12 +171,14 @@ class Round:
     def __post_init__(self) -> None:
         if self.record is not None and not isinstance(self.record, RECORD_TYPES):
             raise InputError(f"round {self.number}: {self.record!r} is no pairing system record")
-        for line in self.explanation:
-            clean_text(
-                line.replace("\n", " ").replace("\t", " "),
-                f"round {self.number} explanation",
-                limit=None,
-            )
+        if type(self.explanation) is not CheckedText:  # checked once, when it is made
+            for line in self.explanation:
+                clean_text(
+                    line.replace("\n", " ").replace("\t", " "),
+                    f"round {self.number} explanation",
+                    limit=None,
+                )
+            object.__setattr__(self, "explanation", CheckedText(self.explanation))
         if list(self.byes) != sorted(self.byes, key=lambda b: b.player):
             object.__setattr__(self, "byes", tuple(sorted(self.byes, key=lambda b: b.player)))
 

@@ -10,19 +10,19 @@ import functools
 from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
-from typing import Any
-
-from cattrs import ClassValidationError, Converter
-from cattrs.preconf.json import make_converter
-from cattrs.strategies import configure_union_passthrough
+from typing import TYPE_CHECKING, Any
 
 from skak.errors import StorageError
 from skak.model.events import EVENT_TYPES, Event
 from skak.model.records import SystemRecord
 from skak.model.tournament import SettingValue, Tournament
-from skak.rating.registry import RegistryEvent
-from skak.teams.cup_events import CupEvent
-from skak.teams.events import LeagueEvent
+
+if TYPE_CHECKING:  # cattrs is imported, and each union's members, when first used
+    from cattrs import Converter
+
+    from skak.rating.registry import RegistryEvent
+    from skak.teams.cup_events import CupEvent
+    from skak.teams.events import LeagueEvent
 
 __all__ = [
     "dump_cup_event",
@@ -39,7 +39,12 @@ __all__ = [
 
 
 def _make(*, omit_if_default: bool) -> Converter:
-    converter = make_converter(omit_if_default=omit_if_default)
+    from cattrs.preconf.json import make_converter
+    from cattrs.strategies import configure_union_passthrough
+
+    # Without cattrs' detailed validation the hooks are made and run in about two thirds of
+    # the time; a damaged event is named all the same (see :func:`_load`).
+    converter = make_converter(omit_if_default=omit_if_default, detailed_validation=False)
     converter.register_unstructure_hook(Fraction, str)
     converter.register_structure_hook(Fraction, lambda v, _: Fraction(v))
     converter.register_unstructure_hook(date, date.isoformat)
@@ -54,8 +59,28 @@ def _make(*, omit_if_default: bool) -> Converter:
     converter.register_structure_hook(
         SystemRecord | None, lambda v, _: None if v is None else converter.structure(v, record)
     )
-    for union in (SystemRecord, Event, RegistryEvent, LeagueEvent, CupEvent):
+    for union in (SystemRecord, Event):
         _tagged_union(union, converter)
+    return converter
+
+
+@functools.cache
+def _with(union: str) -> Converter:
+    """The event log's converter, knowing the union of events ``union`` names as well
+    (the rating registry's, a league season's, a cup's: their rules are imported then)."""
+    converter = _converter()
+    if union == "registry":
+        from skak.rating.registry import RegistryEvent
+
+        _tagged_union(RegistryEvent, converter)
+    elif union == "league":
+        from skak.teams.events import LeagueEvent
+
+        _tagged_union(LeagueEvent, converter)
+    elif union == "cup":
+        from skak.teams.cup_events import CupEvent
+
+        _tagged_union(CupEvent, converter)
     return converter
 
 
@@ -111,13 +136,15 @@ def dump_event(event: Event) -> dict[str, Any]:
     return out
 
 
-def _load(data: dict[str, Any], union: Any) -> Any:
+def _load(data: dict[str, Any], union: Any, converter: Converter | None = None) -> Any:
     """:raises StorageError: when the stored event cannot be read."""
+    from cattrs import ClassValidationError
+
     if not isinstance(data, dict):
         raise StorageError(f"a stored event cannot be read: it holds {type(data).__name__}")
     try:
-        return _converter().structure(data, union)
-    except (ClassValidationError, ValueError, KeyError, TypeError) as err:
+        return (converter or _converter()).structure(data, union)
+    except (ClassValidationError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise StorageError(f"a stored event cannot be read ({data.get('type')!r}): {err}") from err
 
 
@@ -138,33 +165,45 @@ def load_tournament(data: dict[str, Any]) -> Tournament:
 
 
 def dump_registry_event(event: RegistryEvent) -> dict[str, Any]:
-    out: dict[str, Any] = _converter().unstructure(event, RegistryEvent)
+    from skak.rating.registry import RegistryEvent
+
+    out: dict[str, Any] = _with("registry").unstructure(event, RegistryEvent)
     return out
 
 
 def load_registry_event(data: dict[str, Any]) -> RegistryEvent:
     """:raises StorageError: when the stored event cannot be read."""
-    event: RegistryEvent = _load(data, RegistryEvent)
+    from skak.rating.registry import RegistryEvent
+
+    event: RegistryEvent = _load(data, RegistryEvent, _with("registry"))
     return event
 
 
 def dump_league_event(event: LeagueEvent) -> dict[str, Any]:
-    out: dict[str, Any] = _converter().unstructure(event, LeagueEvent)
+    from skak.teams.events import LeagueEvent
+
+    out: dict[str, Any] = _with("league").unstructure(event, LeagueEvent)
     return out
 
 
 def load_league_event(data: dict[str, Any]) -> LeagueEvent:
     """:raises StorageError: when the stored event cannot be read."""
-    event: LeagueEvent = _load(data, LeagueEvent)
+    from skak.teams.events import LeagueEvent
+
+    event: LeagueEvent = _load(data, LeagueEvent, _with("league"))
     return event
 
 
 def dump_cup_event(event: CupEvent) -> dict[str, Any]:
-    out: dict[str, Any] = _converter().unstructure(event, CupEvent)
+    from skak.teams.cup_events import CupEvent
+
+    out: dict[str, Any] = _with("cup").unstructure(event, CupEvent)
     return out
 
 
 def load_cup_event(data: dict[str, Any]) -> CupEvent:
     """:raises StorageError: when the stored event cannot be read."""
-    event: CupEvent = _load(data, CupEvent)
+    from skak.teams.cup_events import CupEvent
+
+    event: CupEvent = _load(data, CupEvent, _with("cup"))
     return event

@@ -7,39 +7,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skak.commands import accounts as account_rules
-from skak.commands import cup as cup_rules
-from skak.commands import discipline as discipline_rules
-from skak.commands import league as league_rules
-from skak.commands import registry as registry_rules
 from skak.commands import tournament as tournament_rules
-from skak.commands.accounts import AccountEvent, Accounts
-from skak.commands.discipline import DisciplineEvent
 from skak.commands.tournament import Context
-from skak.eligibility.discipline import DisciplineRegistry
 from skak.model.events import Event, EventUndone, ReplayError
 from skak.model.progress import Progress
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
-from skak.rating.registry import Registry, RegistryEvent
-from skak.storage.codec import (
-    dump_cup_event,
-    dump_event,
-    dump_league_event,
-    dump_registry_event,
-    dump_tournament,
-    load_cup_event,
-    load_event,
-    load_league_event,
-    load_registry_event,
-    load_tournament,
-)
-from skak.teams.cup import Cup
-from skak.teams.cup_events import CupEvent
-from skak.teams.events import LeagueEvent
-from skak.teams.league import Season
+from skak.storage.codec import dump_event, dump_tournament, load_event, load_tournament
+
+if TYPE_CHECKING:  # the other kinds' rules are imported when a record of the kind is used
+    from skak.commands.accounts import AccountEvent, Accounts
+    from skak.commands.discipline import DisciplineEvent
+    from skak.eligibility.discipline import DisciplineRegistry
+    from skak.rating.registry import Registry, RegistryEvent
+    from skak.teams.cup import Cup
+    from skak.teams.cup_events import CupEvent
+    from skak.teams.events import LeagueEvent
+    from skak.teams.league import Season
 
 __all__ = [
     "ACCOUNTS",
@@ -125,14 +111,20 @@ class RegistryKind:
     progress: Progress | None = field(default=None, compare=False, repr=False)
 
     def dump_event(self, event: RegistryEvent) -> dict[str, Any]:
+        from skak.storage.codec import dump_registry_event
+
         return dump_registry_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> RegistryEvent:
+        from skak.storage.codec import load_registry_event
+
         return load_registry_event(payload)
 
     def fold(
         self, events: Sequence[Recorded[RegistryEvent]], start: Registry | None
     ) -> Registry | None:
+        from skak.commands import registry as registry_rules
+
         if start is not None:  # pragma: no cover - the registry keeps no snapshots
             for r in events:
                 start = registry_rules.evolve(start, r.event)
@@ -145,6 +137,9 @@ class RegistryKind:
         event: RegistryEvent,
         log: Sequence[Recorded[RegistryEvent]] | None,
     ) -> Registry:
+        from skak.commands import registry as registry_rules
+        from skak.rating.registry import Registry
+
         return registry_rules.evolve(state or Registry(), event)
 
     def needs_log(self, event: RegistryEvent) -> bool:
@@ -173,14 +168,20 @@ class AccountsKind:
     snapshot_format: int = 1
 
     def dump_event(self, event: AccountEvent) -> dict[str, Any]:
+        from skak.commands import accounts as account_rules
+
         return account_rules.dump_account_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> AccountEvent:
+        from skak.commands import accounts as account_rules
+
         return account_rules.load_account_event(payload)
 
     def fold(
         self, events: Sequence[Recorded[AccountEvent]], start: Accounts | None
     ) -> Accounts | None:
+        from skak.commands import accounts as account_rules
+
         return account_rules.fold(events, start)
 
     def evolve(
@@ -189,7 +190,9 @@ class AccountsKind:
         event: AccountEvent,
         log: Sequence[Recorded[AccountEvent]] | None,
     ) -> Accounts:
-        return account_rules.evolve(state or Accounts(), event)
+        from skak.commands import accounts as account_rules
+
+        return account_rules.evolve(state or account_rules.Accounts(), event)
 
     def needs_log(self, event: AccountEvent) -> bool:
         return False
@@ -217,12 +220,18 @@ class LeagueKind:
     snapshot_format: int = 1
 
     def dump_event(self, event: LeagueEvent) -> dict[str, Any]:
+        from skak.storage.codec import dump_league_event
+
         return dump_league_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> LeagueEvent:
+        from skak.storage.codec import load_league_event
+
         return load_league_event(payload)
 
     def fold(self, events: Sequence[Recorded[LeagueEvent]], start: Season | None) -> Season | None:
+        from skak.commands import league as league_rules
+
         season = start
         for r in events:
             season = league_rules.evolve(season, r.event)
@@ -234,6 +243,8 @@ class LeagueKind:
         event: LeagueEvent,
         log: Sequence[Recorded[LeagueEvent]] | None,
     ) -> Season:
+        from skak.commands import league as league_rules
+
         return league_rules.evolve(state, event)
 
     def needs_log(self, event: LeagueEvent) -> bool:
@@ -261,12 +272,18 @@ class CupKind:
     snapshot_format: int = 1
 
     def dump_event(self, event: CupEvent) -> dict[str, Any]:
+        from skak.storage.codec import dump_cup_event
+
         return dump_cup_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> CupEvent:
+        from skak.storage.codec import load_cup_event
+
         return load_cup_event(payload)
 
     def fold(self, events: Sequence[Recorded[CupEvent]], start: Cup | None) -> Cup | None:
+        from skak.commands import cup as cup_rules
+
         cup = start
         for r in events:
             cup = cup_rules.evolve(cup, r.event)
@@ -275,6 +292,8 @@ class CupKind:
     def evolve(
         self, state: Cup | None, event: CupEvent, log: Sequence[Recorded[CupEvent]] | None
     ) -> Cup:
+        from skak.commands import cup as cup_rules
+
         return cup_rules.evolve(state, event)
 
     def needs_log(self, event: CupEvent) -> bool:
@@ -303,14 +322,20 @@ class DisciplineKind:
     snapshot_format: int = 1
 
     def dump_event(self, event: DisciplineEvent) -> dict[str, Any]:
+        from skak.commands import discipline as discipline_rules
+
         return discipline_rules.dump_discipline_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> DisciplineEvent:
+        from skak.commands import discipline as discipline_rules
+
         return discipline_rules.load_discipline_event(payload)
 
     def fold(
         self, events: Sequence[Recorded[DisciplineEvent]], start: DisciplineRegistry | None
     ) -> DisciplineRegistry | None:
+        from skak.commands import discipline as discipline_rules
+
         return discipline_rules.fold(events, start)
 
     def evolve(
@@ -319,6 +344,9 @@ class DisciplineKind:
         event: DisciplineEvent,
         log: Sequence[Recorded[DisciplineEvent]] | None,
     ) -> DisciplineRegistry:
+        from skak.commands import discipline as discipline_rules
+        from skak.eligibility.discipline import DisciplineRegistry
+
         return discipline_rules.evolve(state or DisciplineRegistry(), event)
 
     def needs_log(self, event: DisciplineEvent) -> bool:

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
         is_round_robin,
     )
     from skak.tiebreaks._editions import Edition, edition_for
-    from skak.tiebreaks._lists import PRIZE_BASIS, RECOMMENDED, default_tiebreaks, recommended
+    from skak.tiebreaks._lists import default_tiebreaks, recommended
+    from skak.tiebreaks._names import PRIZE_BASIS, RECOMMENDED
     from skak.tiebreaks._playoff import Playoff, PlayoffFormat, PlayoffGame, draw_lots, playoff
     from skak.tiebreaks._ranking import Ranking, expand, rank, values
     from skak.tiebreaks._registry import (
@@ -54,7 +55,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "is_round_robin",
     ),
     "skak.tiebreaks._editions": ("Edition", "edition_for"),
-    "skak.tiebreaks._lists": ("PRIZE_BASIS", "RECOMMENDED", "default_tiebreaks", "recommended"),
+    "skak.tiebreaks._lists": ("default_tiebreaks", "recommended"),
+    "skak.tiebreaks._names": ("PRIZE_BASIS", "RECOMMENDED"),
     "skak.tiebreaks._playoff": ("Playoff", "PlayoffFormat", "PlayoffGame", "draw_lots", "playoff"),
     "skak.tiebreaks._ranking": ("Ranking", "expand", "rank", "values"),
     "skak.tiebreaks._registry": (

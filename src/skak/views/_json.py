@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import date
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 
-from cattrs import Converter
-from cattrs.gen import make_dict_unstructure_fn, override
+if TYPE_CHECKING:
+    from cattrs import Converter
 
 __all__ = ["OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"]
 
@@ -67,13 +68,15 @@ def _is_view(cls: Any) -> bool:
 
 
 def _unstructure_fn(cls: type) -> Callable[[Any], dict[str, Any]]:
+    from cattrs.gen import make_dict_unstructure_fn, override
+
     overrides = {}
     for f in dataclasses.fields(cls):
         if f.metadata.get(_FACE_ONLY):
             overrides[f.name] = override(omit=True)
         elif f.default is OMITTED:
             overrides[f.name] = override(omit_if_default=True)
-    return make_dict_unstructure_fn(cls, _converter, **overrides)  # type: ignore[arg-type]
+    return make_dict_unstructure_fn(cls, _converter(), **overrides)  # type: ignore[arg-type]
 
 
 def _omittable(t: Any) -> bool:
@@ -87,7 +90,7 @@ def _structure_omittable(t: Any) -> Callable[[Any, Any], Any]:
     """An :data:`Omittable` key that is there is read as its type without the marker."""
     args = tuple(a for a in typing.get_args(t) if a != _LITERAL)
     rest: Any = typing.Union[args] if len(args) > 1 else args[0]  # noqa: UP007
-    return lambda value, _: _converter.structure(value, rest)
+    return lambda value, _: _converter().structure(value, rest)
 
 
 def _exact_decimal(value: Fraction) -> str:
@@ -98,7 +101,11 @@ def _exact_decimal(value: Fraction) -> str:
     return exact_decimal(value)
 
 
-def _make() -> Converter:
+@functools.cache
+def _converter() -> Converter:
+    """The converter, made when a view is first written (cattrs is imported then)."""
+    from cattrs import Converter
+
     converter = Converter(
         unstruct_collection_overrides={Sequence: list, tuple: list, AbstractSet: sorted}
     )
@@ -111,17 +118,14 @@ def _make() -> Converter:
     return converter
 
 
-_converter = _make()
-
-
 def to_json(view: object) -> Any:
     """The JSON-ready data of ``view`` (a view, or a list or tuple of views) by the rules of
     this module; ``json.dumps`` writes it as it is."""
-    return _converter.unstructure(view)
+    return _converter().unstructure(view)
 
 
 def from_data(data: Mapping[str, Any], cls: type[T]) -> T:
     """The view ``cls`` read from JSON-ready ``data`` whose keys are its fields (the pure
     core's descriptions of a bracket, a draft); fields made with :func:`face_only` keep their
     defaults."""
-    return _converter.structure(data, cls)
+    return _converter().structure(data, cls)
