@@ -168,6 +168,20 @@ def test_without_a_seed_one_is_made_and_repeats_the_draw() -> None:
     assert any(repr(draw.seed) in line for line in draw.explanation)
 
 
+def test_a_made_up_seed_is_never_all_digits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typed back (``--seed 12345678``) digits are a number, which draws other lots than
+    the text ``"12345678"``: a made-up seed always holds a letter, so the printed seed
+    repeats the draw however it is given back."""
+    from skak.pairing import varma
+
+    made = iter(["12345678", "00000001", "1a2b3c4d"])
+    monkeypatch.setattr(varma.secrets, "token_hex", lambda _: next(made))
+    entries = _entries(*["DEN"] * 3, *["GER"] * 3, *[None] * 6)
+    draw = varma_draw(entries)
+    assert draw.seed == "1a2b3c4d"
+    assert varma_draw(entries, seed="1a2b3c4d").numbers == draw.numbers
+
+
 def test_explanation_names_each_delegation_and_its_group() -> None:
     entries = _entries(*["DEN"] * 5, *["GER"] * 4, *[None] * 5)
     draw = varma_draw(entries, seed=11)

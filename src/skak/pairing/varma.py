@@ -259,6 +259,8 @@ def varma_draw(
     else:
         if seed is None:
             seed = secrets.token_hex(4)
+            while seed.isdigit():  # typed back, digits are a number: a made-up seed has a letter
+                seed = secrets.token_hex(4)
         numbers, result, drawing = _draw(entries, delegations, groups, random.Random(seed), kind)
         lines.extend(drawing)
         lines.append(f"lots drawn with seed {seed!r}; the same seed repeats this lodtrækning")
