@@ -104,9 +104,11 @@ class Rules:
         return bool(self.adj[a] >> b & 1)
 
     def colour_kind(self, v: int) -> int:
-        """0: no preference that counts for B4; 1: white; 2: black."""
+        """0: no preference; 1: white; 2: black. B4 counts an exempt player's preference too:
+        the last round's note waives only the colour limits, B5 and B6 (F6 names the
+        absolute criteria "B1 og B2", so the note's B2 is the colour limits, not B4)."""
         c = self.cards[v]
-        if c.preference is None or c.exempt:
+        if c.preference is None:
             return 0
         return 1 if c.preference is Colour.WHITE else 2
 
