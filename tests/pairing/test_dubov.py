@@ -4,11 +4,12 @@ improvements of 6.3, the balancing of 7.3/7.4 and the upfloat limits of 2.5."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from skak.model import Colour, Player, Ratings, Tournament
+from skak.model import Colour, MovedUp, Player, Ratings, Tournament
 from skak.pairing import get_system
-from skak.pairing.dubov import Card, allocate, aro_table, format_aro
+from skak.pairing.dubov import Card, allocate, aro_table, cards_of, format_aro
 from skak.pairing.dubov._procedure import DubovRound, GroupNote
 from tests.dsl import build, game
 
@@ -244,6 +245,56 @@ def test_2_5_upfloat_limits() -> None:
     three = [card(1, 2000, "2000", "HS", upfloats=(1, 3, 5)), cards[1]]
     assert not DubovRound(three, 7, False, False)._may_rise(0)
     assert DubovRound(three, 7, False, True)._may_rise(0)  # 10 or more rounds: four
+
+
+def _two_rounds() -> Tournament:
+    """Round 1: 1–2 1-0, 3–4 ½-½; round 2: 1 (1 point) meets 3 (½), 4 (½) meets 2 (0)."""
+    return build(
+        [Player(i, f"P{i}", ratings=Ratings(fide=2400 - 10 * i)) for i in range(1, 5)],
+        game(1, 1, 2, "1-0"),
+        game(1, 3, 4, "½-½"),
+        game(2, 3, 1, "0-1"),
+        game(2, 2, 4, "½-½"),
+        system="dubov",
+        number_of_rounds=5,
+    )
+
+
+def test_2_5_counts_the_rounds_a_player_was_moved_up() -> None:
+    """2.5 counts transfers "til en højere pointgruppe" (7.1, 7.2), which a Dubov round
+    records: in round 2, 3 and 2 each met a higher score, but only 3 was moved up (2 met 4,
+    who had come down to him, §8). A round paired without the record (another program's)
+    counts every game against a higher score."""
+    t = _two_rounds()
+    assert {c.number: c.upfloats for c in cards_of(t)} == {1: (), 2: (2,), 3: (2,), 4: ()}
+    recorded = replace(t, rounds=(t.rounds[0], replace(t.rounds[1], record=MovedUp((3,)))))
+    assert {c.number: c.upfloats for c in cards_of(recorded)} == {1: (), 2: (), 3: (2,), 4: ()}
+    none = replace(t, rounds=(t.rounds[0], replace(t.rounds[1], record=MovedUp(()))))
+    assert all(c.upfloats == () for c in cards_of(none))
+
+
+def test_a_round_records_who_was_moved_up() -> None:
+    """Round 2 after 1–5 1-0, 6–2 0-1, 3–7 1-0, 8–4 ½-½: the 1-point group (1, 2, 3) is odd
+    and two of it seek black, so 7.2 moves up 4 from the ½-point group (he seeks white, the
+    opposite of the dominant preference); 8, then alone on ½ point with nobody there to meet
+    (7.1; he seeks black), gets 5 from the 0-point group (5 and 7 seek white, 5 has the
+    higher R). The round records both for 2.5."""
+    t = build(
+        [Player(i, f"P{i}", ratings=Ratings(fide=2300 - 10 * i)) for i in range(1, 9)],
+        game(1, 1, 5, "1-0"),
+        game(1, 6, 2, "0-1"),
+        game(1, 3, 7, "1-0"),
+        game(1, 8, 4, "½-½"),
+        system="dubov",
+        number_of_rounds=5,
+    )
+    rnd = SYSTEM.pair(t)
+    assert rnd.record == MovedUp((4, 5))
+    assert "P4 (4) moved up: the group is odd (7.2; 2.5 respected)" in rnd.explanation
+    assert "P5 (5) moved up: a player here has met everyone else (7.1; 2.5 respected)" in (
+        rnd.explanation
+    )
+    assert {frozenset(p.players) for p in rnd.pairings} >= {frozenset((8, 5))}
 
 
 def test_aro_after_each_round() -> None:
