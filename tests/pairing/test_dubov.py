@@ -318,6 +318,10 @@ def test_aro_after_each_round() -> None:
 
 
 def test_explanation_names_the_rules() -> None:
+    """Round 2 after 1–5 1-0, 6–2 0-1, 3–7 1-0, 8–4 ½-½: the 1-point group with 4 moved up
+    (7.2) has white-seekers 4 (ARO 2220, his opponent 8) and 2 (ARO 2240) against
+    black-seekers 1 (R 2290) and 3 (R 2270), row by row (6.2); 8 gets 5 moved up (7.1); on
+    0 points 7 seeks white against 6. Every pair gets both preferences (§3)."""
     t = build(
         [Player(i, f"P{i}", ratings=Ratings(fide=2300 - 10 * i)) for i in range(1, 9)],
         game(1, 1, 5, "1-0"),
@@ -327,7 +331,14 @@ def test_explanation_names_the_rules() -> None:
         system="dubov",
         number_of_rounds=5,
     )
-    text = "\n".join(SYSTEM.pair(t).explanation)
-    assert "white-seekers by ascending ARO (6.2)" in text
-    assert "black-seekers by descending R (6.2)" in text
-    assert "§3" in text
+    rnd = SYSTEM.pair(t)
+    assert [(p.white, p.black) for p in rnd.pairings] == [(2, 3), (4, 1), (5, 8), (7, 6)]
+    lines = rnd.explanation
+    assert lines[:4] == (
+        "score group 1 (4.9.6 §6)",
+        "P4 (4) moved up: the group is odd (7.2; 2.5 respected)",
+        "white-seekers by ascending ARO (6.2): P4 (4) ARO 2220.0, P2 (2) ARO 2240.0",
+        "black-seekers by descending R (6.2): P1 (1) R 2290, P3 (3) R 2270",
+    )
+    assert "white-seekers by ascending ARO (6.2): P7 (7) ARO 2270.0" in lines
+    assert sum("(§3 first point: both preferences)" in line for line in lines) == 4
