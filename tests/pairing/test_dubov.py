@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from skak.io.trf import parse_trf, write_trf
 from skak.model import Colour, MovedUp, Player, Ratings, Tournament
 from skak.pairing import get_system
 from skak.pairing.dubov import Card, allocate, aro_table, cards_of, format_aro
@@ -295,6 +296,8 @@ def test_a_round_records_who_was_moved_up() -> None:
         rnd.explanation
     )
     assert {frozenset(p.players) for p in rnd.pairings} >= {frozenset((8, 5))}
+    played = replace(t, rounds=(*t.rounds, rnd))
+    assert parse_trf(write_trf(played), "t.trf").tournament.rounds[-1].record == MovedUp((4, 5))
 
 
 def test_aro_after_each_round() -> None:
