@@ -4,11 +4,13 @@ improvements of 6.3, the balancing of 7.3/7.4 and the upfloat limits of 2.5."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
-from skak.model import Colour, Player, Ratings, Tournament
+from skak.io.trf import parse_trf, write_trf
+from skak.model import Colour, MovedUp, Player, Ratings, Tournament
 from skak.pairing import get_system
-from skak.pairing.dubov import Card, allocate, aro_table, format_aro
+from skak.pairing.dubov import Card, allocate, aro_table, cards_of, format_aro
 from skak.pairing.dubov._procedure import DubovRound, GroupNote
 from tests.dsl import build, game
 
@@ -89,7 +91,8 @@ def test_6_2_printed_example() -> None:
 
 def test_6_3_a_row_that_has_met_takes_the_next_black() -> None:
     """6.3: the white-seeker of row 1 has met the black-seeker of row 1: he takes the first
-    black-seeker of a lower row he has not met (row 2's), and the rows swap."""
+    black-seeker of a lower row he has not met (row 2's), and row 1's black-seeker moves
+    down to row 2."""
     # Row 1: white 4 (ARO 2310.0) and black 10 (R 2380); row 2's black is 8 (R 2365).
     cards, rnd = _example({4: {10}, 10: {4}})
     note = GroupNote(Fraction(1))
@@ -105,7 +108,81 @@ def test_6_3_the_last_row_changes_the_one_above() -> None:
     pairs = rnd._pair_members(GroupNote(Fraction(1)), list(range(12)))
     numbers = [(cards[w].number, cards[b].number) for w, b in pairs]
     assert numbers[:4] == [(4, 10), (5, 8), (2, 11), (6, 7)]
-    assert numbers[4:] == [(1, 9), (3, 12)]  # row 5 takes row 6's black, and they swap
+    assert numbers[4:] == [(1, 9), (3, 12)]  # row 5 takes row 6's black, 12 moves down
+
+
+def test_6_3_the_column_shifts_down() -> None:
+    """6.3: "parres "hvid" spilleren med den første "sorte" spiller fra en lavere række, som
+    han ikke har mødt": row 1's white-seeker 4 (ARO 2310,0) has met 10 (row 1, R 2380) and 8
+    (row 2, R 2365), so he meets 11 (row 3, R 2300). The black-seekers he passed keep their
+    order, each a row lower: row 2 (2318,4) meets 10 (2380) and row 3 (2322,3) meets 8
+    (2365); rows 4–6 are as printed. (Swapping rows 1 and 3 would give row 2 8 and row 3
+    10.)"""
+    cards, rnd = _example({4: {10, 8}, 10: {4}, 8: {4}})
+    note = GroupNote(Fraction(1))
+    pairs = rnd._pair_members(note, list(range(12)))
+    rows = [(format_aro(cards[w].aro), cards[b].rating) for w, b in pairs]
+    assert rows == [
+        ("2310.0", 2300),
+        ("2318.4", 2380),
+        ("2322.3", 2365),
+        ("2333.7", 2280),
+        ("2340.5", 2260),
+        ("2344.6", 2250),
+    ]
+    assert note.improved == [1]
+
+
+def test_6_3_a_white_seeker_who_has_met_every_black_seeker() -> None:
+    """6.3, last paragraph: when "hvid" K has met all "sorte", his opponent is looked for
+    among the white-seekers from K + 1 to the end of the column, then from K − 1 up to 1.
+    The black-seekers 3 and 4 then meet, 4 (the lower R, equal ARO) seeking white (7.4)."""
+
+    def group(k: int) -> DubovRound:
+        """White-seekers 1 (ARO 2100, row 1) and 2 (ARO 2200, row 2); ``k`` has met both
+        black-seekers 3 and 4."""
+        return DubovRound(
+            [
+                card(1, 2000, "2100", "HS", met=frozenset({3, 4} if k == 1 else ())),
+                card(2, 2000, "2200", "HS", met=frozenset({3, 4} if k == 2 else ())),
+                card(3, 2100, "2000", "SH", met=frozenset({k})),
+                card(4, 2050, "2000", "SH", met=frozenset({k})),
+            ],
+            3,
+            False,
+            False,
+        )
+
+    note = GroupNote(Fraction(1))
+    assert group(1)._pair_members(note, [0, 1, 2, 3]) == [(0, 1), (3, 2)]
+    assert note.same_colour == [(0, 1)]  # row 1: K + 1 is row 2
+    note = GroupNote(Fraction(1))
+    assert group(2)._pair_members(note, [0, 1, 2, 3]) == [(1, 0), (3, 2)]
+    assert note.same_colour == [(1, 0)]  # row 2, the last: K − 1 is row 1
+
+
+def test_6_4_floaters_who_can_meet_the_next_group_go_first() -> None:
+    """6.4: on 2 points 1, 3 and 4 have met each other and may meet only 2 here, so two of
+    them float. None came down from a higher group; 1 and 4 "kan parres i den lavere
+    pointgruppe" (5 and 6, on 1 point), 3 has met both and could meet only the players on 0
+    points: 1 and 4 float and 3 meets 2 (the lowest R, 3's, would not decide before the
+    characteristics). Below, §8 pairs the floaters first: 1 (white-seeker) with 6, 4 with 5."""
+    two, one, zero = Fraction(2), Fraction(1), Fraction(0)
+    cards = [
+        card(2, 2100, "2000", "SH", score=two),
+        card(4, 2010, "2000", "SH", score=two, met=frozenset({1, 3})),
+        card(1, 2000, "2000", "HS", score=two, met=frozenset({3, 4})),
+        card(3, 1900, "2000", "HS", score=two, met=frozenset({1, 4, 5, 6})),
+        card(5, 2000, "2000", "HS", score=one, met=frozenset({3})),
+        card(6, 1990, "2000", "SH", score=one, met=frozenset({3})),
+        card(7, 1800, "2000", "HS", score=zero),
+        card(8, 1700, "2000", "SH", score=zero),
+    ]
+    rnd = DubovRound(cards, 3, False, False)
+    pairs = rnd.run(False)
+    numbers = {frozenset((cards[a].number, cards[b].number)) for a, b in pairs}
+    assert numbers == {frozenset(p) for p in [(2, 3), (1, 6), (4, 5), (7, 8)]}
+    assert sorted(cards[v].number for v in rnd.notes[0].floaters_out) == [1, 4]
 
 
 def test_3_colour_rules_in_order() -> None:
@@ -171,6 +248,58 @@ def test_2_5_upfloat_limits() -> None:
     assert DubovRound(three, 7, False, True)._may_rise(0)  # 10 or more rounds: four
 
 
+def _two_rounds() -> Tournament:
+    """Round 1: 1–2 1-0, 3–4 ½-½; round 2: 1 (1 point) meets 3 (½), 4 (½) meets 2 (0)."""
+    return build(
+        [Player(i, f"P{i}", ratings=Ratings(fide=2400 - 10 * i)) for i in range(1, 5)],
+        game(1, 1, 2, "1-0"),
+        game(1, 3, 4, "½-½"),
+        game(2, 3, 1, "0-1"),
+        game(2, 2, 4, "½-½"),
+        system="dubov",
+        number_of_rounds=5,
+    )
+
+
+def test_2_5_counts_the_rounds_a_player_was_moved_up() -> None:
+    """2.5 counts transfers "til en højere pointgruppe" (7.1, 7.2), which a Dubov round
+    records: in round 2, 3 and 2 each met a higher score, but only 3 was moved up (2 met 4,
+    who had come down to him, §8). A round paired without the record (another program's)
+    counts every game against a higher score."""
+    t = _two_rounds()
+    assert {c.number: c.upfloats for c in cards_of(t)} == {1: (), 2: (2,), 3: (2,), 4: ()}
+    recorded = replace(t, rounds=(t.rounds[0], replace(t.rounds[1], record=MovedUp((3,)))))
+    assert {c.number: c.upfloats for c in cards_of(recorded)} == {1: (), 2: (), 3: (2,), 4: ()}
+    none = replace(t, rounds=(t.rounds[0], replace(t.rounds[1], record=MovedUp(()))))
+    assert all(c.upfloats == () for c in cards_of(none))
+
+
+def test_a_round_records_who_was_moved_up() -> None:
+    """Round 2 after 1–5 1-0, 6–2 0-1, 3–7 1-0, 8–4 ½-½: the 1-point group (1, 2, 3) is odd
+    and two of it seek black, so 7.2 moves up 4 from the ½-point group (he seeks white, the
+    opposite of the dominant preference); 8, then alone on ½ point with nobody there to meet
+    (7.1; he seeks black), gets 5 from the 0-point group (5 and 7 seek white, 5 has the
+    higher R). The round records both for 2.5."""
+    t = build(
+        [Player(i, f"P{i}", ratings=Ratings(fide=2300 - 10 * i)) for i in range(1, 9)],
+        game(1, 1, 5, "1-0"),
+        game(1, 6, 2, "0-1"),
+        game(1, 3, 7, "1-0"),
+        game(1, 8, 4, "½-½"),
+        system="dubov",
+        number_of_rounds=5,
+    )
+    rnd = SYSTEM.pair(t)
+    assert rnd.record == MovedUp((4, 5))
+    assert "P4 (4) moved up: the group is odd (7.2; 2.5 respected)" in rnd.explanation
+    assert "P5 (5) moved up: a player here has met everyone else (7.1; 2.5 respected)" in (
+        rnd.explanation
+    )
+    assert {frozenset(p.players) for p in rnd.pairings} >= {frozenset((8, 5))}
+    played = replace(t, rounds=(*t.rounds, rnd))
+    assert parse_trf(write_trf(played), "t.trf").tournament.rounds[-1].record == MovedUp((4, 5))
+
+
 def test_aro_after_each_round() -> None:
     t = build(
         [
@@ -192,6 +321,10 @@ def test_aro_after_each_round() -> None:
 
 
 def test_explanation_names_the_rules() -> None:
+    """Round 2 after 1–5 1-0, 6–2 0-1, 3–7 1-0, 8–4 ½-½: the 1-point group with 4 moved up
+    (7.2) has white-seekers 4 (ARO 2220, his opponent 8) and 2 (ARO 2240) against
+    black-seekers 1 (R 2290) and 3 (R 2270), row by row (6.2); 8 gets 5 moved up (7.1); on
+    0 points 7 seeks white against 6. Every pair gets both preferences (§3)."""
     t = build(
         [Player(i, f"P{i}", ratings=Ratings(fide=2300 - 10 * i)) for i in range(1, 9)],
         game(1, 1, 5, "1-0"),
@@ -201,7 +334,14 @@ def test_explanation_names_the_rules() -> None:
         system="dubov",
         number_of_rounds=5,
     )
-    text = "\n".join(SYSTEM.pair(t).explanation)
-    assert "white-seekers by ascending ARO (6.2)" in text
-    assert "black-seekers by descending R (6.2)" in text
-    assert "§3" in text
+    rnd = SYSTEM.pair(t)
+    assert [(p.white, p.black) for p in rnd.pairings] == [(2, 3), (4, 1), (5, 8), (7, 6)]
+    lines = rnd.explanation
+    assert lines[:4] == (
+        "score group 1 (4.9.6 §6)",
+        "P4 (4) moved up: the group is odd (7.2; 2.5 respected)",
+        "white-seekers by ascending ARO (6.2): P4 (4) ARO 2220.0, P2 (2) ARO 2240.0",
+        "black-seekers by descending R (6.2): P1 (1) R 2290, P3 (3) R 2270",
+    )
+    assert "white-seekers by ascending ARO (6.2): P7 (7) ARO 2270.0" in lines
+    assert sum("(§3 first point: both preferences)" in line for line in lines) == 4

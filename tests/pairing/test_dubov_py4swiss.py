@@ -1,12 +1,15 @@
 """Dubov beside an independent implementation: py4swiss (PyPI), whose Dubov engine follows
 FIDE's 2026 Dubov rules (C.04.4.1), not the 1997 text of DSU 4.9.6. Round 1 is the same
-rule in both and must agree; later rounds differ where the rules differ (docs/
-interpretations.md, "Dubov"): the agreement rate is printed (``pytest -s``), and
-``benchmarks/dubov_py4swiss.py`` prints it for more tournaments. Skips without py4swiss."""
+rule in both and must agree; later rounds may differ, as the rules do (docs/
+interpretations.md, "Dubov"). The agreement measured on 8 generated tournaments is printed
+(``pytest -s``) and, for py4swiss 0.3.1, asserted, so that the number the documentation
+gives stays the one measured; ``benchmarks/dubov_py4swiss.py`` measures more tournaments.
+Skips without py4swiss."""
 
 from __future__ import annotations
 
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -27,4 +30,5 @@ def test_agreement_with_py4swiss(capsys: pytest.CaptureFixture[str]) -> None:
         )
     assert tally.failed == 0
     assert tally.first_same == tally.first_rounds == 8  # §5 and C.04.4.1 pair round 1 alike
-    assert tally.same >= tally.first_same
+    if version("py4swiss") == "0.3.1":  # the numbers docs/interpretations.md reports
+        assert (tally.same, tally.rounds) == (23, 58)

@@ -71,7 +71,8 @@ def test_d1_transposition_order_as_printed() -> None:
         "6-5-7-8",
         "6-5-8-7",
     ]
-    assert len(list(transpositions((5, 6, 7, 8)))) == 24
+    # The tip: "all numbers made of the digits 5, 6, 7 and 8, in ascending order".
+    assert list(transpositions((5, 6, 7, 8))) == sorted(itertools.permutations((5, 6, 7, 8)))
 
 
 # -- D2: the exchange tables -----------------------------------------------------------------
@@ -288,22 +289,64 @@ def test_ladder_order() -> None:
     assert ladder(1, 1, (False, False)) == [Level(1)]
 
 
-def test_last_round_topscorers_are_exempt() -> None:
-    """A7 note and B2: in the last round two players above 50 % may meet although one would
-    get white a third time."""
+def test_b2_note_last_round_topscorers_may_break_colour_limits() -> None:
+    """B2's note (F6: the absolute criteria are "B1 og B2", B2 the colour limits) and A7: in
+    the last round 1 and 2, both above 50 % with white twice, must meet (they have met 3 and
+    4, who have had black twice and must meet 5 and 6); without the waiver no pairing would
+    exist. Neither has an absolute preference: both prefer black (strong), so E4 gives the
+    higher-ranked 1 his preference."""
     t = build(
-        4,
+        6,
         game(1, 1, 3, "1-0"),
         game(1, 2, 4, "1-0"),
-        game(2, 1, 2, "1-0"),
-        game(2, 4, 3, "1-0"),
+        game(1, 5, 6, "½-½"),
+        game(2, 1, 4, "1-0"),
+        game(2, 2, 3, "1-0"),
+        game(2, 6, 5, "½-½"),
         system="dutch-1998",
         number_of_rounds=3,
     )
     cards = {c.number: c for c in round_cards(t)}
-    assert cards[1].exempt and not cards[4].exempt
+    assert cards[1].exempt and cards[2].exempt and not cards[3].exempt
+    assert cards[1].strength is Strength.STRONG
     rnd = SYSTEM.pair(t)
-    assert {frozenset(p.players) for p in rnd.pairings} == {frozenset((1, 4)), frozenset((2, 3))}
+    first = rnd.pairings[0]
+    assert (first.white, first.black) == (2, 1)
+
+
+def _last_round_top_four() -> Tournament:
+    """Round 3 of 3: players 1–4 have won both games, 1 and 3 with white then black, 2 and 4
+    with black then white; 5–12 have ½ point each."""
+    return build(
+        12,
+        game(1, 1, 5, "1-0"),
+        game(1, 6, 2, "0-1"),
+        game(1, 3, 7, "1-0"),
+        game(1, 8, 4, "0-1"),
+        game(1, 9, 10, "½-½"),
+        game(1, 11, 12, "½-½"),
+        game(2, 9, 1, "0-1"),
+        game(2, 2, 10, "1-0"),
+        game(2, 11, 3, "0-1"),
+        game(2, 4, 12, "1-0"),
+        game(2, 5, 6, "½-½"),
+        game(2, 7, 8, "½-½"),
+        system="dutch-1998",
+        number_of_rounds=3,
+    )
+
+
+def test_b4_still_applies_to_last_round_topscorers() -> None:
+    """B2's note waives the colour limits, B5 and B6 for players above 50 % in the last round,
+    not B4: 1 and 3 prefer white, 2 and 4 black, x = 0, so 1–3 and 2–4 (S1 against S2 as they
+    stand) would deny two preferences; D1's next order gives 1–4 and 2–3, everyone his
+    colour (E1)."""
+    t = _last_round_top_four()
+    cards = {c.number: c for c in round_cards(t)}
+    assert all(cards[n].exempt for n in (1, 2, 3, 4))
+    rnd = SYSTEM.pair(t)
+    assert [(p.white, p.black) for p in rnd.pairings[:2]] == [(1, 4), (3, 2)]
+    assert any("S2 transposed (D1, C7) to 4-3" in line for line in rnd.explanation)
 
 
 def test_a2_ranking_by_rating_then_title() -> None:
@@ -320,14 +363,34 @@ def test_a2_ranking_by_rating_then_title() -> None:
     assert [c.number for c in round_cards(t)] == [4, 2, 1, 3]
 
 
-def test_explanation_names_the_articles() -> None:
-    t = _round2(["1-0", "0-1", "1-0", "½-½"])
-    lines = SYSTEM.pair(t).explanation
-    text = "\n".join(lines)
-    assert "score group 1 (A3" in text
-    assert "A8" in text
-    assert any("(E1" in line or "(E2" in line or "(E4" in line for line in lines)
-    assert "floaters moved down (A4" in text or "floats" in text
+def test_the_procedure_step_by_step() -> None:
+    """Round 2 after 1–5 1-0, 6–2 0-1, 3–7 1-0, 8–4 ½-½, by the text: on 1 point 1, 2, 3
+    (homogeneous, S1 = 1, S2 = 2-3, x = 0): 1 (+0, black) meets 2 (-0, white) untransposed
+    (C6) and 3 floats (A4). On ½ point 8 and 4 with 3 moved down, less than half the group:
+    heterogeneous (A3), S1 = 3 against S2 = 4-8 gives 3–4, and the remainder 8 floats. On 0
+    points 5, 6, 7 with 8: S1 = 8 against 5-6-7 gives 8–5, the remainder 6–7. Every pair
+    gets both preferences (E1), and the floats are marked (A4)."""
+    rnd = SYSTEM.pair(_round2(["1-0", "0-1", "1-0", "½-½"]))
+    assert [(p.white, p.black) for p in rnd.pairings] == [(2, 1), (4, 3), (5, 8), (7, 6)]
+    steps = [line for line in rnd.explanation if line.startswith(("score group", "moved-d", "rem"))]
+    assert steps == [
+        "score group 1 (A3, homogeneous): 3 player(s) with 1",
+        "score group: S1 1, S2 2-3, p = 1; x = 0 (A8: x = 0 at the start)",
+        "score group ½ (A3, heterogeneous): 2 player(s) with ½; moved down into it: "
+        "Player, 3 (3) with 1",
+        "moved-down players: S1 3, S2 4-8, p = 1; x = 0 (A8: x = 0 at the start)",
+        "remainder: S1 –, S2 8, p = 0; x = 0 (A8: x = 0 at the start)",
+        "score group 0 (A3, heterogeneous): 3 player(s) with 0; moved down into it: "
+        "Player, 8 (8) with ½",
+        "moved-down players: S1 8, S2 5-6-7, p = 1; x = 0 (A8: x = 0 at the start)",
+        "remainder: S1 6, S2 7, p = 1; x = 0 (A8: x = 0 at the start)",
+    ]
+    floats = [line for line in rnd.explanation if line.startswith("floaters moved down")]
+    assert floats == [
+        "floaters moved down (A4 ↓): Player, 3 (3)",
+        "floaters moved down (A4 ↓): Player, 8 (8)",
+    ]
+    assert sum("(E1: both preferences granted)" in line for line in rnd.explanation) == 4
 
 
 # -- the search is D1's list read literally ----------------------------------------------------

@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skak.errors import InputError, StorageError
-from skak.model import KnockoutDraw, Pairing, Round, StartOrder, SystemRecord, Tournament
+from skak.model import (
+    KnockoutDraw,
+    MovedUp,
+    Pairing,
+    Round,
+    StartOrder,
+    SystemRecord,
+    Tournament,
+)
 from skak.model.events import RoundPaired
 from skak.model.records import record_from_json, record_to_json
 from skak.storage.codec import dump_event, dump_tournament, load_event, load_tournament
@@ -27,6 +35,7 @@ RECORDS: st.SearchStrategy[SystemRecord] = st.one_of(
             tuple
         ),
     ),
+    st.builds(MovedUp, st.lists(NUMBERS, max_size=8).map(tuple)),
 )
 
 

@@ -17,7 +17,7 @@ from skak.model.games import (
     score_table,
 )
 from skak.model.player import Player, Ratings, Sex, Title
-from skak.model.records import KnockoutDraw, StartOrder, SystemRecord
+from skak.model.records import KnockoutDraw, MovedUp, StartOrder, SystemRecord
 from skak.model.results import HALF, Colour, Result, Scoring, format_points, parse_points
 from skak.model.tournament import (
     ROUND_ROBIN_SYSTEMS,
@@ -38,6 +38,7 @@ __all__ = [
     "Colour",
     "Entry",
     "KnockoutDraw",
+    "MovedUp",
     "Pairing",
     "PairingBan",
     "Player",

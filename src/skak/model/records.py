@@ -7,7 +7,9 @@ is paired that no later change may alter, and keep it in :attr:`Round.record
 * the knock-out's draw (:class:`KnockoutDraw`, DSU 003 §4.9.7: the draw numbers "fastlægger
   hele turneringens forløb"), in round 1;
 * Dansk Schweizer's start order by strength (:class:`StartOrder`, 003 §4.9.3 rule 3.1 and
-  4.9.4: the start number is used "under hele turneringen"), in every round it pairs.
+  4.9.4: the start number is used "under hele turneringen"), in every round it pairs;
+* the players Dubov moved up into a higher score group (:class:`MovedUp`, 003 §4.9.6 7.1
+  and 7.2), which rule 2.5 counts in later rounds, in every round it pairs.
 
 The explanation of a round is text for the arbiter and may be reworded or translated freely;
 a record is data. :data:`SystemRecord` is a closed union: each member names its ``kind``,
@@ -29,6 +31,7 @@ from skak.errors import InputError
 __all__ = [
     "RECORD_TYPES",
     "KnockoutDraw",
+    "MovedUp",
     "StartOrder",
     "SystemRecord",
     "record_from_json",
@@ -68,9 +71,20 @@ class StartOrder:
         return tuple(n for n, _ in self.order)
 
 
+@dataclass(frozen=True, slots=True)
+class MovedUp:
+    """The players a Dubov round moved up into a higher score group (003 §4.9.6 7.1, 7.2:
+    "flyttes en spiller fra nærmest lavere pointgruppe op"), by start number; rule 2.5 counts
+    these transfers ("omflyttet til en højere pointgruppe"), not every game against a higher
+    score (a floater from above, §8, meets a player who was not moved)."""
+
+    kind: ClassVar[str] = "moved_up"
+    players: tuple[int, ...]
+
+
 #: Everything a round may record for its pairing system (a closed union).
-SystemRecord = KnockoutDraw | StartOrder
-RECORD_TYPES: tuple[type[SystemRecord], ...] = (KnockoutDraw, StartOrder)
+SystemRecord = KnockoutDraw | StartOrder | MovedUp
+RECORD_TYPES: tuple[type[SystemRecord], ...] = (KnockoutDraw, StartOrder, MovedUp)
 
 
 def _number(value: object, what: str) -> int:
@@ -90,6 +104,8 @@ def record_to_json(record: SystemRecord) -> dict[str, Any]:
             return {"type": record.kind, "seeded": list(seeded), "draw": list(draw)}
         case StartOrder(order=order):
             return {"type": record.kind, "order": [[n, r] for n, r in order]}
+        case MovedUp(players=players):
+            return {"type": record.kind, "players": list(players)}
 
 
 def record_from_json(data: object) -> SystemRecord:
@@ -117,5 +133,10 @@ def record_from_json(data: object) -> SystemRecord:
         return StartOrder(
             tuple((_number(n, "order"), _number_or_none(r, "rating")) for n, r in order)
         )
+    if kind == MovedUp.kind:
+        players = data.get("players")
+        if not isinstance(players, list):
+            raise InputError("a moved-up record needs 'players' as a list of start numbers")
+        return MovedUp(tuple(_number(n, "players") for n in players))
     known = ", ".join(repr(t.kind) for t in RECORD_TYPES)
     raise InputError(f"unknown pairing system record type {kind!r} (known: {known})")

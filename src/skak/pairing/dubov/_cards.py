@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Literal
 
 from skak.model.games import colour_history, entries_by_player, opponents
+from skak.model.records import MovedUp
 from skak.model.results import Colour, Result
 from skak.model.tournament import Tournament
 from skak.pairing.ranking import ranking_rating
@@ -32,7 +33,9 @@ class Card:
     """One player as the round's pairing sees him.
 
     ``aro`` is ``None`` for a player without a rated opponent yet. ``upfloats`` are the rounds
-    in which he met a higher score (2.5), ``preference`` follows §1 as meant (SPEC-MAP: the
+    in which he was moved up into a higher score group (2.5: 7.1 and 7.2's transfers, as the
+    round's :class:`~skak.model.records.MovedUp` record names them; in a round paired without
+    one, a game against a higher score), ``preference`` follows §1 as meant (SPEC-MAP: the
     black preference is "more games with white than black, or equal and played white last").
     """
 
@@ -125,6 +128,7 @@ def cards_of(t: Tournament) -> list[Card]:
         if ban.applies(number):
             for a in ban.players:
                 banned[a] = banned.get(a, frozenset()) | (ban.players - {a})
+    moved = {r.number: r.record for r in t.rounds}
     cards = []
     for p in t.players:
         if not p.is_available(number):
@@ -143,7 +147,12 @@ def cards_of(t: Tournament) -> list[Card]:
         ups = tuple(
             e.round
             for e in earlier
-            if e.opponent is not None and before(n, e.round) < before(e.opponent, e.round)
+            if e.opponent is not None
+            and (
+                n in record.players
+                if isinstance(record := moved.get(e.round), MovedUp)
+                else before(n, e.round) < before(e.opponent, e.round)
+            )
         )
         cards.append(
             Card(

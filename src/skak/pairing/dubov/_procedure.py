@@ -214,7 +214,7 @@ class DubovRound:
         if not lower:
             members = sorted({*members, *still} - {v for p in pairs for v in p})
             still = []
-        out = self._floaters(members, [u for u, _ in note.moved_up], still, remaining)
+        out = self._floaters(members, note.floaters_in, still, remaining)
         for v in out:
             members.remove(v)
         note.floaters_out = [*still, *out]
@@ -270,29 +270,34 @@ class DubovRound:
         return len(ups) < self.up_limit and not twice
 
     def _floaters(
-        self, members: list[int], moved_up: list[int], still: list[int], remaining: int
+        self, members: list[int], came_down: list[int], still: list[int], remaining: int
     ) -> list[int]:
         """6.4: the fewest players who must float for the rest of the group to be paired,
-        chosen by the rule's priorities (not moved into this group, able to meet someone
-        below, then the lowest R), such that the players below can still all be paired."""
+        chosen by the rule's four characteristics in order — not a floater from a higher
+        score group (``came_down``, moved into this group this round) before one, and within
+        each, one who can be paired in the next lower score group before one who cannot —
+        then the lowest R (the text is silent), such that the players below can still all
+        be paired."""
+        cards = self.cards
         mask = _mask(members)
         carried = _mask(still)
         below = remaining & ~mask & ~carried
+        nearest = max((cards[v].score for v in bits(below)), default=None)
+        next_group = sum(1 << v for v in bits(below) if cards[v].score == nearest)
 
         def fine(out: list[int]) -> bool:
             return self.can_pair(mask & ~_mask(out)) and self.can_pair(below | carried | _mask(out))
 
         if fine([]):
             return []
-        cards = self.cards
         size = len(self.graph.maximum_matching(mask)) // 2
         need = len(members) - 2 * size
         out: list[int] = []
         candidates = sorted(
             members,
             key=lambda v: (
-                v in moved_up,
-                not (self.adj[v] & below),
+                v in came_down,
+                not (self.adj[v] & next_group),
                 cards[v].rating,
                 cards[v].name.casefold(),
             ),
@@ -376,26 +381,27 @@ class DubovRound:
         return whites, blacks
 
     def _rows(self, note: GroupNote, w: list[int], b: list[int]) -> list[int]:
-        """6.3: row by row; a row whose players have met takes the first black-seeker of a
-        lower row he may meet (the two swap rows), and a row with no such player sends the
-        rows above to their next choice. Exact look-ahead: a row takes a player only when
-        the rows below can still all be paired, which is where the text's changes of the
-        rows above would lead."""
+        """6.3: row by row, the white-seeker takes the black-seeker of his row or, when they
+        have met, "den første sorte spiller fra en lavere række" he has not met; the
+        black-seekers he passes keep their order and each moves down a row (the column is
+        shifted, never swapped: the next white-seeker meets the highest R left, as 6.2
+        orders). A row whose choice would leave the rows below without a pairing takes its
+        next choice: an exact test (a matching) finds at once where the text's changes of row
+        K − 1, then K − 2 … lead, the first pairing in that order."""
         column = list(b)
-        n = len(w)
-        for k in range(n):
+        out: list[int] = []
+        for k, white in enumerate(w):
             rest_w = _mask(w[k + 1 :])
-            for j in range(k, n):
-                cand = column[j]
-                if not self.meets(w[k], cand):
+            for j, cand in enumerate(column):
+                if not self.meets(white, cand):
                     continue
-                rest_b = _mask(column[k:]) & ~(1 << cand)
-                if halves_can_pair(self.adj, rest_w, rest_b):
-                    if j != k:
-                        column[k], column[j] = column[j], column[k]
+                if halves_can_pair(self.adj, rest_w, _mask(column) & ~(1 << cand)):
+                    if j:
                         note.improved.append(k + 1)
+                    out.append(cand)
+                    del column[j]
                     break
-        return column
+        return out
 
 
 def _mask(vs: Sequence[int]) -> int:

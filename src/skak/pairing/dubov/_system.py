@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from skak.model.records import MovedUp
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
 from skak.pairing.base import SystemDefaults
@@ -124,7 +125,8 @@ class DubovSystem(SystemDefaults[DubovSettings]):
             bye = cards[procedure.bye]
             pairings.append(Pairing(len(pairings) + 1, bye.number, None, Result.PAIRING_BYE))
         lines = _explain(cards, procedure, games, first)
-        return Round(number, tuple(pairings), byes, tuple(lines))
+        moved = sorted(cards[u].number for note in procedure.notes for u, _ in note.moved_up)
+        return Round(number, tuple(pairings), byes, tuple(lines), MovedUp(tuple(moved)))
 
 
 def _board_key(game: tuple[Card, Card, str]) -> tuple[object, ...]:

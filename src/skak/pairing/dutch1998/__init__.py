@@ -5,7 +5,8 @@
   preferences (A7: absolute, strong, weak) and x (A8);
 * B and C: the procedure (:mod:`._procedure`, :mod:`._search`): score group by score group
   from the top, S1 against S2, transpositions (D1) and exchanges (D2) in the printed orders
-  (:mod:`._orders`), the relaxations of C9–C11 and C14;
+  (:mod:`._orders`), the relaxations of C9–C11 and C14, and the steps back of C12 (the group
+  above paired again) and C13 (the group above the lowest paired again, or joined with it);
 * E: colours (:mod:`._colours`); F1: board order, the bye (A5) and the rest
   (:mod:`._system`). F10's final ranking is the tie-break ``F10`` (``skak.tiebreaks``).
 

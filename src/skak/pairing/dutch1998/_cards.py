@@ -60,8 +60,9 @@ class Card:
     ``rank`` orders players of equal score (A2: rating, title, name; the start number when the
     ranking is as entered). ``colours`` are the colours of played games only (F2); ``floats``
     the floats of the last round and of the round before (A4, A5). ``exempt`` marks a player
-    with more than 50 % in the last round, to whom the absolute colour preference (A7), B2,
-    B5 and B6 do not apply.
+    with more than 50 % in the last round, to whom the absolute colour preference (A7), the
+    colour limits (B2 in F6's numbering: "de absolutte kriterier (B1 og B2)"), B5 and B6 do
+    not apply; B4 (his colour preference) still does.
     """
 
     number: int

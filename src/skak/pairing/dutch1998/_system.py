@@ -11,7 +11,8 @@ from skak.model.tournament import Bye, Pairing, Round, Tournament
 from skak.pairing.base import SystemDefaults
 from skak.pairing.dutch1998._cards import Card, Dutch1998Settings, round_cards
 from skak.pairing.dutch1998._colours import allocate
-from skak.pairing.dutch1998._procedure import GroupNote, Procedure, StageNote
+from skak.pairing.dutch1998._procedure import EXCHANGE_LIMIT, GroupNote, Procedure, StageNote
+from skak.pairing.dutch1998._search import NODE_LIMIT, SearchLog
 
 __all__ = ["SYSTEM", "Dutch1998System", "board_order", "initial_colour"]
 
@@ -100,7 +101,7 @@ class Dutch1998System(SystemDefaults[Dutch1998Settings]):
         pairings += [
             Pairing(len(pairings) + 1, cards[v].number, None, Result.PAIRING_BYE) for v in bye
         ]
-        lines = _explain(cards, procedure.notes, ordered, rules)
+        lines = _explain(cards, procedure.notes, ordered, rules, procedure.log)
         return Round(number, tuple(pairings), byes, tuple(lines))
 
 
@@ -116,6 +117,8 @@ def _stage_lines(cards: Sequence[Card], st: StageNote) -> list[str]:
     def nums(vs: Sequence[int]) -> str:
         return "-".join(str(cards[v].number) for v in vs) or "–"
 
+    if not st.s1 and not st.s2:
+        return []
     head = f"{st.part}: S1 {nums(st.s1)}, S2 {nums(st.s2)}, p = {st.p}"
     if st.p < st.p_full:
         head += f" (C14: {st.p_full - st.p} pair(s) fewer)"
@@ -129,17 +132,32 @@ def _stage_lines(cards: Sequence[Card], st: StageNote) -> list[str]:
     return out
 
 
+_REDONE = {
+    "C12": "paired again (C12): the next score group could not pair its moved-down players",
+    "C13": "paired again (C13): the lowest score group could not be paired",
+}
+
+
 def _explain(
     cards: Sequence[Card],
     notes: Sequence[GroupNote],
     games: Sequence[tuple[Card, Card]],
     rules: dict[int, str],
+    log: SearchLog,
 ) -> list[str]:
     lines: list[str] = []
     for note in notes:
         pts = format_points(note.score)
         kind = "homogeneous" if note.homogeneous else "heterogeneous"
-        head = f"score group {pts} (A3, {kind}): {len(note.residents)} player(s) with {pts}"
+        if note.joined:
+            scores = ", ".join(format_points(s) for s in (note.score, *note.joined))
+            head = (
+                f"score groups {scores} joined into one lowest score group (C13: the lowest "
+                f"could not be paired, and no pairing of the one above let it; A3, {kind}): "
+                f"{len(note.residents)} player(s)"
+            )
+        else:
+            head = f"score group {pts} (A3, {kind}): {len(note.residents)} player(s) with {pts}"
         if note.mdps:
             head += "; moved down into it: " + ", ".join(
                 f"{_who(cards[v])} with {format_points(cards[v].score)}" for v in note.mdps
@@ -150,18 +168,39 @@ def _explain(
                 f"moved down at once, nobody here to meet under B1 (C1): "
                 f"{_listing(cards, note.moved)}"
             )
+        if note.redone:
+            before = _listing(cards, note.replaced) if note.replaced else "none"
+            lines.append(
+                f"{_REDONE[note.redone]} with the floaters this group had ({before}); its next "
+                "pairing in the procedure's order that lets it is taken"
+            )
         for st in note.stages:
             lines += _stage_lines(cards, st)
+        if note.set_aside:
+            lines.append(
+                f"S1 without {_listing(cards, note.set_aside)} (C14 with C1: no pairing of "
+                "all the higher moved-down players exists, so the one(s) nobody here can be "
+                "paired with are left out of S1)"
+            )
         if note.last and note.floaters:
             lines.append(
                 f"bye (A5): {_listing(cards, note.floaters)}, left over in the lowest score "
                 "group; one point and a downfloat, no earlier bye or win without playing (B1)"
             )
         elif note.floaters:
-            why = (
-                " (C12 could not find floaters the next group can pair)" if note.floated_on else ""
-            )
-            lines.append(f"floaters moved down (A4 ↓): {_listing(cards, note.floaters)}{why}")
+            lines.append(f"floaters moved down (A4 ↓): {_listing(cards, note.floaters)}")
+    if log.exact_orders:
+        lines.append(
+            f"the search for S2's order (D1) passed {NODE_LIMIT} steps {log.exact_orders} "
+            "time(s) and was finished by an exact matching test (the same order; no criterion "
+            "relaxed)"
+        )
+    if log.long_exchanges:
+        lines.append(
+            f"the exchanges (D2) were read past the first {EXCHANGE_LIMIT} "
+            f"{len(log.long_exchanges)} time(s), because a matching test had shown that a later "
+            "one could succeed (no criterion relaxed)"
+        )
     for white, black in games:
         if white.score != black.score:
             hi, lo = (white, black) if white.score > black.score else (black, white)
