@@ -67,7 +67,8 @@ KINDS = {
     "latest difference, white to the higher ARO, then to the lower R) vs 2026 5.2 (E1–E5: "
     "both preferences, the stronger preference, the latest difference, the higher-ranked "
     "player's preference)",
-    "unexplained": "no rule difference found",
+    "unexplained": "no rule difference found: skak's decision there was not made by a rule "
+    "that differs",
 }
 
 
@@ -289,7 +290,9 @@ def classify(t: Tournament, rnd: Round, other: Theirs, seed: int) -> Finding:
             if nobody or note.switched:
                 return finding("no-game" if nobody else "shift", detail, skak, there)
             return finding("unexplained", detail, skak, there)
-        return finding("order", detail, skak, there)
+        if note is not None and _orders_differ(cards, note):
+            return finding("order", detail, skak, there)
+        return finding("unexplained", detail, skak, there)
     for w, b in sorted(ours):  # the same games: a pair's colours differ
         if b and (w, b) not in other.pairs:
             skak = [line for line in lines if line.startswith(f"{by[w].name} ({w}) – ")]
@@ -301,6 +304,16 @@ def classify(t: Tournament, rnd: Round, other: Theirs, seed: int) -> Finding:
 
 def _aro(c: Card) -> str:
     return format_aro(c.aro)
+
+
+def _orders_differ(cards: Sequence[Card], note: GroupNote) -> bool:
+    """Whether 2026's S1 (ARO rounded to an integer, 1.7.1; ties by TPN, 3.2.5) or its G2
+    order (TPN, 4.4.2) is not skak's 6.2 order (exact ARO, ties to the lower R; R
+    descending)."""
+    whites = [cards[v] for v in note.whites]
+    blacks = [cards[v] for v in note.blacks]
+    s1 = sorted(whites, key=lambda c: ((c.aro_key + Fraction(1, 2)).__floor__(), c.number))
+    return s1 != whites or sorted(blacks, key=lambda c: c.number) != blacks
 
 
 def _subgroups_differ(cards: Sequence[Card], note: GroupNote, bracket: Bracket) -> bool:

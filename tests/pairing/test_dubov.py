@@ -4,18 +4,24 @@ improvements of 6.3, the balancing of 7.3/7.4 and the upfloat limits of 2.5."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from fractions import Fraction
+from itertools import combinations
 
+import pytest
+
+from skak.errors import NoValidPairingError
 from skak.io.trf import parse_trf, write_trf
-from skak.model import Colour, MovedUp, Player, Ratings, Tournament
+from skak.model import Colour, MovedUp, Player, Ratings, Result, Tournament
 from skak.pairing import get_system
 from skak.pairing.dubov import Card, allocate, aro_table, cards_of, format_aro
-from skak.pairing.dubov._procedure import DubovRound, GroupNote
+from skak.pairing.dubov._procedure import DubovRound, GroupNote, _mask
 from tests.dsl import build, game
 
 SYSTEM = get_system("dubov")
 W, B = Colour.WHITE, Colour.BLACK
+RESULTS = [Result.WHITE_WIN] * 5 + [Result.DRAW] * 4 + [Result.BLACK_WIN] * 5
 
 
 def card(
@@ -183,6 +189,81 @@ def test_6_4_floaters_who_can_meet_the_next_group_go_first() -> None:
     numbers = {frozenset((cards[a].number, cards[b].number)) for a, b in pairs}
     assert numbers == {frozenset(p) for p in [(2, 3), (1, 6), (4, 5), (7, 8)]}
     assert sorted(cards[v].number for v in rnd.notes[0].floaters_out) == [1, 4]
+
+
+def test_6_4_the_fewest_players_float_not_the_whole_group() -> None:
+    """6.4: "the aim is to pair all players in a score group; if that cannot be done, the
+    remaining unpaired players move down". On 2 points 1–4 could all be paired, but 5 (on 1
+    point) has met everyone below and can only meet a player from 2 points: two of them must
+    float, not all four (the first version floated the whole group). No characteristic
+    decides between them, so the two lowest R float (3 and 4) and 1 meets 2; below, §8 pairs
+    the white-seeker 3 first (5, as 6 would leave the round unpairable), 4 floats on, 6 has
+    met 5 and gets 7 moved up (7.1), and 4 meets 8."""
+    two, one, zero = Fraction(2), Fraction(1), Fraction(0)
+    cards = [
+        card(1, 2400, "2000", "HS", score=two),
+        card(2, 2300, "2000", "SH", score=two),
+        card(3, 2200, "2000", "HS", score=two),
+        card(4, 2100, "2000", "SH", score=two),
+        card(5, 2000, "2000", "HS", score=one, met=frozenset({6, 7, 8})),
+        card(6, 1900, "2000", "SH", score=one, met=frozenset({5})),
+        card(7, 1800, "2000", "HS", score=zero, met=frozenset({5, 8})),
+        card(8, 1700, "2000", "SH", score=zero, met=frozenset({5, 7})),
+    ]
+    rnd = DubovRound(cards, 3, False, False)
+    pairs = rnd.run(False)
+    numbers = {frozenset((cards[a].number, cards[b].number)) for a, b in pairs}
+    assert numbers == {frozenset(p) for p in [(1, 2), (3, 5), (6, 7), (4, 8)]}
+    assert sorted(cards[v].number for v in rnd.notes[0].floaters_out) == [3, 4]
+    assert [cards[u].number for u, _ in rnd.notes[1].moved_up] == [7]
+
+
+def test_6_4_floaters_are_the_fewest_in_generated_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In generated tournaments, whenever a group sends players down, no smaller set of them
+    (of the same parity) would have left the group and the rest of the round pairable: 6.4's
+    "the remaining unpaired players" are as few as the round allows."""
+    checked: list[int] = []
+    floaters = DubovRound._floaters
+
+    def fewest(
+        self: DubovRound, members: list[int], down: list[int], still: list[int], left: int
+    ) -> list[int]:
+        out = floaters(self, members, down, still, left)
+        if out and len(members) <= 10:
+            mask, below = _mask(members), left & ~_mask(members) & ~_mask(still)
+            for k in range(len(members) % 2, len(out), 2):
+                for fewer in combinations(members, k):
+                    rest = below | _mask(still) | _mask(fewer)
+                    assert not (self.can_pair(mask & ~_mask(fewer)) and self.can_pair(rest))
+            checked.append(len(out))
+        return out
+
+    monkeypatch.setattr(DubovRound, "_floaters", fewest)
+    for seed in range(12):
+        rng = random.Random(seed)
+        players = tuple(
+            Player(i, f"P, {i:03d}", ratings=Ratings(fide=2600 - 37 * i))
+            for i in range(1, rng.randint(10, 20) + 1)
+        )
+        t = Tournament(
+            f"Dubov {seed}",
+            "dubov",
+            number_of_rounds=7,
+            players=players,
+            initial_colour=W,
+            pairing_settings=(("initial-ranking", "fide"),),
+        )
+        for _ in range(7):
+            try:
+                rnd = SYSTEM.pair(t)
+            except NoValidPairingError:
+                break
+            games = tuple(
+                p if p.black is None else replace(p, result=rng.choice(RESULTS))
+                for p in rnd.pairings
+            )
+            t = replace(t, rounds=(*t.rounds, replace(rnd, pairings=games)))
+    assert checked  # some groups did send players down
 
 
 def test_3_colour_rules_in_order() -> None:

@@ -15,7 +15,7 @@ procedure never leads into a round that cannot be finished.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -272,12 +272,15 @@ class DubovRound:
     def _floaters(
         self, members: list[int], came_down: list[int], still: list[int], remaining: int
     ) -> list[int]:
-        """6.4: the fewest players who must float for the rest of the group to be paired,
-        chosen by the rule's four characteristics in order — not a floater from a higher
-        score group (``came_down``, moved into this group this round) before one, and within
-        each, one who can be paired in the next lower score group before one who cannot —
-        then the lowest R (the text is silent), such that the players below can still all
-        be paired."""
+        """6.4: the fewest players who must float for the rest of the group to be paired
+        and the round to be finished ("the remaining unpaired players": as many as possible
+        are paired in the group — the fewest the group cannot pair, else two more, and so
+        on), chosen by the rule's four characteristics in order — not a floater from a
+        higher score group (``came_down``, moved into this group this round) before one,
+        and within each, one who can be paired in the next lower score group before one who
+        cannot — then the lowest R (the text is silent): the first such set in that order
+        (a search over the sets, best first) such that the players below can still all be
+        paired. The whole group moves down only when no smaller set does."""
         cards = self.cards
         mask = _mask(members)
         carried = _mask(still)
@@ -290,9 +293,6 @@ class DubovRound:
 
         if fine([]):
             return []
-        size = len(self.graph.maximum_matching(mask)) // 2
-        need = len(members) - 2 * size
-        out: list[int] = []
         candidates = sorted(
             members,
             key=lambda v: (
@@ -302,18 +302,45 @@ class DubovRound:
                 cards[v].name.casefold(),
             ),
         )
-        for v in candidates:
-            if len(out) == need:
+        size = len(self.graph.maximum_matching(mask)) // 2
+        budget = [_FLOATER_STEPS]
+        for need in range(len(members) - 2 * size, len(members), 2):
+            found = self._first_floaters(candidates, mask, need, fine, budget)
+            if found is not None:
+                return found
+            if budget[0] <= 0:
                 break
-            trial = mask & ~_mask([*out, v])
-            if len(self.graph.maximum_matching(trial)) // 2 != size:
-                continue
-            if len(out) + 1 == need and not fine([*out, v]):
-                continue
-            out.append(v)
-        if len(out) == need and fine(out):
-            return out
         return list(members)  # the whole group moves down: the rest of the round stays pairable
+
+    def _first_floaters(
+        self,
+        candidates: list[int],
+        mask: int,
+        need: int,
+        fine: Callable[[list[int]], bool],
+        budget: list[int],
+    ) -> list[int] | None:
+        """The first set of ``need`` floaters in ``candidates``' order (sets compared by
+        their best members) that leaves the group and the round pairable; ``None`` if there
+        is none, or when ``budget`` (steps shared by the sizes tried) runs out."""
+        keep = (mask.bit_count() - need) // 2  # the pairs the group must still make
+
+        def search(start: int, out: list[int]) -> list[int] | None:
+            if len(out) == need:
+                return out if fine(out) else None
+            for i in range(start, len(candidates) - (need - len(out)) + 1):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return None
+                trial = [*out, candidates[i]]
+                if len(self.graph.maximum_matching(mask & ~_mask(trial))) // 2 < keep:
+                    continue
+                got = search(i + 1, trial)
+                if got is not None:
+                    return got
+            return None
+
+        return search(0, [])
 
     # -- 6.2, 6.3, 7.3, 7.4 ----------------------------------------------------------------
 
@@ -402,6 +429,12 @@ class DubovRound:
                     del column[j]
                     break
         return out
+
+
+_FLOATER_STEPS = 4000
+"""6.4's search for the fewest floaters tries at most this many sets' members; past it
+the whole group floats (as the procedure did before the search), which keeps the round
+pairable."""
 
 
 def _mask(vs: Sequence[int]) -> int:
