@@ -42,6 +42,7 @@ from skak.pairing.dutch1998._search import (
     ladder,
     x_of,
 )
+from skak.pairing.dutch1998._stage import mdp_pairs_possible, stage_possible
 
 __all__ = ["EXCHANGE_LIMIT", "GroupNote", "Procedure", "StageNote"]
 
@@ -124,6 +125,11 @@ class _Found:
     p: int
     homogeneous: bool
     set_aside: tuple[int, ...] = ()
+
+
+#: A heterogeneous group's remainders as paired: (players left after S1's pairs, the pairs
+#: wanted, C11's cap on ``x``) -> the remainder's pairing, or ``None`` when it has none.
+_Remainders = dict[tuple[tuple[int, ...], int, int | None], "_Found | None"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +289,11 @@ class Procedure:
                 tried[key] = self._slot(residents, sent, last, None, _full)
             return tried[key] is not None
 
-        again = self._pair(prev.members, prev.mdps, Finish(test=test), _down_to(prev.found.p))
+        # Below the lowest group nobody floats: a set sent down that cannot be paired with it
+        # (B1) fails the test, so the matching tests may rule such sets out early ("below").
+        below = _mask(residents) | _mask(prev.moved)
+        finish = Finish("below", below, test=test) if last else Finish(test=test)
+        again = self._pair(prev.members, prev.mdps, finish, _down_to(prev.found.p))
         if again is None:
             return None
         above[-1] = replace(prev, found=again, redone="C12", replaced=prev.floaters)
@@ -454,13 +464,24 @@ class Procedure:
         p_full = len(mdps)
         x0 = x_of(rules, members)
         matter = self._floats_matter(members)
+        remainders: _Remainders = {}
+        if finish.mode == "bye" and not self.completes(_mask(members) | _mask(finish.carried)):
+            return None  # the lowest group must pair all but one (B1): no step can
         for p in ps(p_full):
             x_base = max(0, x0 - (p_full - p)) if x0 > 0 else 0
             levels = ladder(x_base, p, matter)
+            loosest = levels[-1]
+            if not mdp_pairs_possible(rules, members, mdp_set, loosest, p, finish):
+                continue
+
             for chosen in combinations(mdps, p):
                 s1 = tuple(chosen)
                 s2 = tuple(v for v in members if v not in chosen)
-                got = self._mdp_stage(s1, s2, levels, mdp_set, finish, p, p_full, x0, x_base)
+                if not stage_possible(rules, s1, s2, mdp_set, loosest, loosest.x, None, finish):
+                    continue  # no step of the ladder can pair this S1
+                got = self._mdp_stage(
+                    s1, s2, levels, mdp_set, finish, (p, p_full, x0, x_base), remainders
+                )
                 if got is not None:
                     aside = tuple(v for v in mdps if v not in chosen and v in got.leftovers)
                     shown = aside if s1 != tuple(mdps[:p]) else ()
@@ -474,19 +495,24 @@ class Procedure:
         levels: list[Level],
         mdp_set: set[int],
         finish: Finish,
-        p: int,
-        p_full: int,
-        x0: int,
-        x_base: int,
+        counts: tuple[int, int, int, int],
+        remainders: _Remainders,
     ) -> _Found | None:
         """The moved-down players of ``s1`` against ``s2``, step by step of ``levels``: at
         each step the first order of S2 (D1) whose remainder can be paired in full (C6; C10
         undoes the moved-down players' pairings until one can); at the last step the
-        remainder may then make fewer pairs (C14 in the remainder), one fewer at a time."""
+        remainder may then make fewer pairs (C14 in the remainder), one fewer at a time. A
+        step that the matching test of ``stage_possible`` rules out is not searched."""
+        p, p_full, x0, x_base = counts
+        rules = self.rules
         for li, level in enumerate(levels):
             loosest = li == len(levels) - 1
             for fewer_by in range(len(s2) // 2 + 1 if loosest else 1):
-                got = self._mdp_try(s1, s2, level, mdp_set, finish, loosest, fewer_by, x_base)
+                if not stage_possible(rules, s1, s2, mdp_set, level, level.x, fewer_by, finish):
+                    continue
+                got = self._mdp_try(
+                    s1, s2, level, mdp_set, finish, (loosest, fewer_by, x_base), remainders
+                )
                 if got is None:
                     continue
                 order, rest_found = got
@@ -510,25 +536,32 @@ class Procedure:
         level: Level,
         mdp_set: set[int],
         finish: Finish,
-        loosest: bool,
-        fewer_by: int,
-        x_base: int,
+        how: tuple[bool, int, int],
+        remainders: _Remainders,
     ) -> tuple[tuple[int, ...], _Found] | None:
+        """One step: the first order of S2 (D1) whose remainder can be paired. The remainders
+        paired (or found unpairable) are kept in ``remainders`` for the group's other steps
+        and choices of S1 (the same remainder, target and ``x`` give the same answer)."""
         rules = self.rules
-        remainder: dict[tuple[int, ...], _Found | None] = {}
+        loosest, fewer_by, x_base = how
 
         def leftover_ok(v: int) -> bool:
             return v not in mdp_set or rules.may_float_down(v, level)
 
+        def key(rest: tuple[int, ...]) -> tuple[tuple[int, ...], int, int | None]:
+            rem = tuple(v for v in rest if v not in mdp_set)
+            cap = None if loosest else x_of(rules, rem) + level.x - x_base
+            return rest, len(rem) // 2 - fewer_by, cap
+
         def finish_mdps(rest: tuple[int, ...]) -> bool:
-            if rest in remainder:
-                return remainder[rest] is not None
             rem = tuple(v for v in rest if v not in mdp_set)
             floating = tuple(v for v in rest if v in mdp_set)
             if len(rem) // 2 < fewer_by:
                 return False  # an earlier pass tried it with no pairs at all
-            cap = None if loosest else x_of(rules, rem) + level.x - x_base
-            target = len(rem) // 2 - fewer_by
+            k = key(rest)
+            if k in remainders:
+                return remainders[k] is not None
+            _, target, cap = k
             got = self._homogeneous(
                 rem,
                 finish.carry(floating),
@@ -538,19 +571,21 @@ class Procedure:
             )
             if got is not None:
                 got = replace(got, leftovers=(*got.leftovers, *floating))
-            remainder[rest] = got
+            remainders[k] = got
             return got is not None
 
         relaxed = replace(finish if finish.mode != "bye" else Finish("below"), test=None)
 
         def oracle(r1: tuple[int, ...], r2: tuple[int, ...], budget: int) -> bool:
-            return rules.can_finish(level, r1, r2, budget, leftover_ok, relaxed)
+            return rules.can_finish(level, r1, r2, budget, leftover_ok, relaxed) and stage_possible(
+                rules, r1, r2, mdp_set, level, budget, fewer_by, finish
+            )
 
         order = first_transposition(
             rules, s1, s2, level, leftover_ok, finish_mdps, oracle, self.log
         )
         if order is None:
             return None
-        found = remainder[tuple(order[len(s1) :])]
+        found = remainders[key(tuple(order[len(s1) :]))]
         assert found is not None
         return order, found

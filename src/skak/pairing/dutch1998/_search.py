@@ -41,6 +41,7 @@ __all__ = [
     "SearchLog",
     "first_transposition",
     "ladder",
+    "perfect",
     "x_of",
 ]
 
@@ -308,7 +309,7 @@ class Rules:
             if self.pair_ok(a, b, level)
         ]
         shifted = [(p + i, p + j, 0) for i, j in edges]
-        return _perfect(p + len(s2) + len(nodes), [*costs, *shifted], budget)
+        return perfect(p + len(s2) + len(nodes), [*costs, *shifted], budget)
 
     def can_pair_group(
         self,
@@ -340,14 +341,14 @@ class Rules:
                 return False
             nodes, edges, _ = tail
             every = [*costs, *((i, j, 0) for i, j in edges)]
-            return _perfect(len(players) + len(nodes), every, budget)
+            return perfect(len(players) + len(nodes), every, budget)
         # "below": which players are left over decides whether those below can be paired.
         floats = [i for i, v in enumerate(players) if leftover_ok(v)]
         tail = self._tail(players, extra, leftover_ok, Finish())
         assert tail is not None
         nodes, edges, _ = tail
         every = [*costs, *((i, j, 0) for i, j in edges)]
-        if not _perfect(len(players) + len(nodes), every, budget):
+        if not perfect(len(players) + len(nodes), every, budget):
             return False
         if comb(len(floats), extra) > LEFTOVER_SETS:
             return True
@@ -360,12 +361,12 @@ class Rules:
             inner = [(i, j, c) for i, j, c in costs if i not in out and j not in out]
             index = {i: k for k, i in enumerate(i for i in range(len(players)) if i not in out)}
             moved = [(index[i], index[j], c) for i, j, c in inner]
-            if _perfect(len(index), moved, budget):
+            if perfect(len(index), moved, budget):
                 return True
         return False
 
 
-def _perfect(size: int, edges: Sequence[tuple[int, int, int]], budget: int) -> bool:
+def perfect(size: int, edges: Sequence[tuple[int, int, int]], budget: int) -> bool:
     """Whether the graph of ``size`` nodes and ``edges`` (``a``, ``b``, cost 0 or 1) has a
     perfect matching of total cost at most ``budget`` (a maximum-weight matching: the weight
     ``big − cost`` makes the most pairs first, then the cheapest)."""
