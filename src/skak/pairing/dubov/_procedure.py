@@ -15,7 +15,7 @@ procedure never leads into a round that cannot be finished.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -28,6 +28,7 @@ from skak.pairing._graphs.pairability import (
     halves_matching,
 )
 from skak.pairing.dubov._cards import Card
+from skak.pairing.dubov._floaters import FloaterSearch
 
 __all__ = ["DubovRound", "GroupNote"]
 
@@ -85,6 +86,8 @@ class DubovRound:
         self.graph = MatchGraph(self.adj)
         self.notes: list[GroupNote] = []
         self.bye: int | None = None
+        #: 6.4's exact tests run (weighted matchings): bounded by the groups' sizes.
+        self.floater_tests = 0
 
     def can_pair(self, mask: int) -> bool:
         return mask.bit_count() % 2 == 0 and self.graph.can_pair(mask)
@@ -279,21 +282,24 @@ class DubovRound:
         higher score group (``came_down``, moved into this group this round) before one,
         and within each, one who can be paired in the next lower score group before one who
         cannot — then the lowest R (the text is silent): the first such set in that order
-        (a search over the sets, best first) such that the players below can still all be
-        paired. The whole group moves down only when no smaller set does."""
-        cards = self.cards
+        such that the players below can still all be paired, found exactly (``_floaters``:
+        no step limit, no fallback). The whole group moves down only when no smaller set
+        does."""
         mask = _mask(members)
-        carried = _mask(still)
-        below = remaining & ~mask & ~carried
+        candidates = self._floater_order(members, came_down, remaining & ~mask & ~_mask(still))
+        search = FloaterSearch(self.graph, mask, remaining & ~mask)
+        found = search.first(candidates)
+        self.floater_tests += search.tests
+        return found if len(found) < len(members) else list(members)
+
+    def _floater_order(self, members: list[int], came_down: list[int], below: int) -> list[int]:
+        """6.4's characteristics in order: not a floater from a higher score group before
+        one, then one who can meet a player of the next lower score group (in ``below``)
+        before one who cannot; then the lowest R, then by name."""
+        cards = self.cards
         nearest = max((cards[v].score for v in bits(below)), default=None)
         next_group = sum(1 << v for v in bits(below) if cards[v].score == nearest)
-
-        def fine(out: list[int]) -> bool:
-            return self.can_pair(mask & ~_mask(out)) and self.can_pair(below | carried | _mask(out))
-
-        if fine([]):
-            return []
-        candidates = sorted(
+        return sorted(
             members,
             key=lambda v: (
                 v in came_down,
@@ -302,45 +308,6 @@ class DubovRound:
                 cards[v].name.casefold(),
             ),
         )
-        size = len(self.graph.maximum_matching(mask)) // 2
-        budget = [_FLOATER_STEPS]
-        for need in range(len(members) - 2 * size, len(members), 2):
-            found = self._first_floaters(candidates, mask, need, fine, budget)
-            if found is not None:
-                return found
-            if budget[0] <= 0:
-                break
-        return list(members)  # the whole group moves down: the rest of the round stays pairable
-
-    def _first_floaters(
-        self,
-        candidates: list[int],
-        mask: int,
-        need: int,
-        fine: Callable[[list[int]], bool],
-        budget: list[int],
-    ) -> list[int] | None:
-        """The first set of ``need`` floaters in ``candidates``' order (sets compared by
-        their best members) that leaves the group and the round pairable; ``None`` if there
-        is none, or when ``budget`` (steps shared by the sizes tried) runs out."""
-        keep = (mask.bit_count() - need) // 2  # the pairs the group must still make
-
-        def search(start: int, out: list[int]) -> list[int] | None:
-            if len(out) == need:
-                return out if fine(out) else None
-            for i in range(start, len(candidates) - (need - len(out)) + 1):
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return None
-                trial = [*out, candidates[i]]
-                if len(self.graph.maximum_matching(mask & ~_mask(trial))) // 2 < keep:
-                    continue
-                got = search(i + 1, trial)
-                if got is not None:
-                    return got
-            return None
-
-        return search(0, [])
 
     # -- 6.2, 6.3, 7.3, 7.4 ----------------------------------------------------------------
 
@@ -429,12 +396,6 @@ class DubovRound:
                     del column[j]
                     break
         return out
-
-
-_FLOATER_STEPS = 4000
-"""6.4's search for the fewest floaters tries at most this many sets' members; past it
-the whole group floats (as the procedure did before the search), which keeps the round
-pairable."""
 
 
 def _mask(vs: Sequence[int]) -> int:
