@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from skak.model.records import MovedUp
 from skak.model.results import Colour, Result, Scoring, format_points
@@ -68,6 +69,9 @@ class DubovSystem(SystemDefaults[DubovSettings]):
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)
     settings_type = DubovSettings
+    #: ``skak engine --check`` gives a round without skak's ``MovedUp`` record (a plain TRF)
+    #: the record of skak's own pairing of it when the games are the same (2.5 counts it).
+    records_from_check: ClassVar[bool] = True
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
         return tournament.number_of_rounds
