@@ -167,6 +167,31 @@ def test_6_3_a_white_seeker_who_has_met_every_black_seeker() -> None:
     assert note.same_colour == [(1, 0)]  # row 2, the last: K − 1 is row 1
 
 
+def test_6_3_the_row_where_the_columns_give_out() -> None:
+    """6.3's last paragraph when no white-seeker has met every black-seeker: the rows are
+    paired from the top, and the first row that cannot be paired with the rows above it
+    paired (where changing rows K − 1, K − 2 … finds nothing) is "hvid" K. White-seekers 1, 2
+    and 3 (6.2: ascending ARO), black-seekers 4, 5, 6 (descending R); 1 and 2 have met 5
+    and 6, so both need 4: row 1 takes 4, row 2 finds nobody — 2 is K and meets 3 (K + 1),
+    then 1 meets 4 and 6 meets 5 (7.4 moves 6, the lower R, to the white-seekers). (The
+    first version took the first player an arbitrary maximum matching left out, here 1.)"""
+    cards = [  # in R order, as the procedure numbers them: 3, 2, 1, then 4, 5, 6
+        card(3, 2000, "2200", "HS"),
+        card(2, 1950, "2100", "HS", met=frozenset({5, 6})),
+        card(1, 1900, "2000", "HS", met=frozenset({5, 6})),
+        card(4, 2100, "2000", "SH"),
+        card(5, 2050, "2000", "SH", met=frozenset({1, 2})),
+        card(6, 2000, "2000", "SH", met=frozenset({1, 2})),
+    ]
+    rnd = DubovRound(cards, 3, False, False)
+    note = GroupNote(Fraction(1))
+    pairs = rnd._pair_members(note, list(range(6)))
+    numbers = [(cards[a].number, cards[b].number) for a, b in pairs]
+    assert [(cards[a].number, cards[b].number) for a, b in note.same_colour] == [(2, 3)]
+    assert {frozenset(p) for p in numbers} == {frozenset(p) for p in [(2, 3), (1, 4), (5, 6)]}
+    assert [cards[v].number for v in note.cut_off] == [2]
+
+
 def test_6_4_floaters_who_can_meet_the_next_group_go_first() -> None:
     """6.4: on 2 points 1, 3 and 4 have met each other and may meet only 2 here, so two of
     them float. None came down from a higher group; 1 and 4 "kan parres i den lavere

@@ -46,6 +46,7 @@ class GroupNote:
     blacks: list[int] = field(default_factory=list)
     improved: list[int] = field(default_factory=list)  # rows (1-based) changed by 6.3
     same_colour: list[tuple[int, int]] = field(default_factory=list)  # 6.3's last paragraph
+    cut_off: list[int] = field(default_factory=list)  # ... not for having met everyone there
     pairs: list[tuple[int, int]] = field(default_factory=list)
     floaters_out: list[int] = field(default_factory=list)
 
@@ -330,11 +331,11 @@ class DubovRound:
             note.pairs += pairs
             return pairs
         # 6.3's last paragraph: a player with nobody in the other column meets his own.
-        match = halves_matching(self.adj, _mask(w), _mask(b))
-        side = w if len(w) >= len(b) else b
-        loose = [v for v in side if v not in match and v not in match.values()]
-        k = side.index(loose[0]) if loose else 0
+        side, other = (w, b) if len(w) >= len(b) else (b, w)
+        k = self._stuck(side, other)
         stuck = side[k]
+        if self.adj[stuck] & _mask(other):
+            note.cut_off.append(stuck)
         for j in [*side[k + 1 :], *reversed(side[:k])]:
             rest = _mask(members) & ~(1 << stuck) & ~(1 << j)
             if self.meets(stuck, j) and self.can_pair(rest):
@@ -347,6 +348,20 @@ class DubovRound:
         pairs = sorted({(min(a, c), max(a, c)) for a, c in found.items()})
         note.pairs += pairs
         return pairs
+
+    def _stuck(self, side: list[int], other: list[int]) -> int:
+        """6.3's last paragraph: the row K whose player ("hvid" K) gets no opponent from the
+        other column — the first whose player has met (or may not meet) everyone there, as
+        the text says; else the first row that cannot be paired with the rows above it
+        paired too (where the changes of rows K − 1, K − 2 … find no solution)."""
+        rest = _mask(other)
+        for k, v in enumerate(side):
+            if not self.adj[v] & rest:
+                return k
+        for k in range(len(side)):
+            if len(halves_matching(self.adj, _mask(side[: k + 1]), rest)) <= k:
+                return k
+        return 0  # pragma: no cover - the columns could not be paired, so some row fails
 
     def _balance(
         self, note: GroupNote, whites: list[int], blacks: list[int]

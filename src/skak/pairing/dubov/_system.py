@@ -172,10 +172,12 @@ def _group_lines(cards: Sequence[Card], note: GroupNote) -> list[str]:
     for row in note.improved:
         lines.append(f"row {row}: a rematch avoided with a black-seeker from a lower row (6.3)")
     for a, b in note.same_colour:
-        lines.append(
-            f"{_who(cards[a])} has met every player seeking the other colour: paired with "
-            f"{_who(cards[b])} (6.3, last paragraph)"
+        why = (
+            "gets no opponent seeking the other colour once the rows above are paired"
+            if a in note.cut_off
+            else "has met every player seeking the other colour"
         )
+        lines.append(f"{_who(cards[a])} {why}: paired with {_who(cards[b])} (6.3, last paragraph)")
     if note.floaters_out:
         lines.append(f"floats down (6.4): {_listing(cards, note.floaters_out)}")
     return lines
