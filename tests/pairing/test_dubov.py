@@ -167,6 +167,31 @@ def test_6_3_a_white_seeker_who_has_met_every_black_seeker() -> None:
     assert note.same_colour == [(1, 0)]  # row 2, the last: K − 1 is row 1
 
 
+def test_6_3_the_row_where_the_columns_give_out() -> None:
+    """6.3's last paragraph when no white-seeker has met every black-seeker: the rows are
+    paired from the top, and the first row that cannot be paired with the rows above it
+    paired (where changing rows K − 1, K − 2 … finds nothing) is "hvid" K. White-seekers 1, 2
+    and 3 (6.2: ascending ARO), black-seekers 4, 5, 6 (descending R); 1 and 2 have met 5
+    and 6, so both need 4: row 1 takes 4, row 2 finds nobody — 2 is K and meets 3 (K + 1),
+    then 1 meets 4 and 6 meets 5 (7.4 moves 6, the lower R, to the white-seekers). (The
+    first version took the first player an arbitrary maximum matching left out, here 1.)"""
+    cards = [  # in R order, as the procedure numbers them: 3, 2, 1, then 4, 5, 6
+        card(3, 2000, "2200", "HS"),
+        card(2, 1950, "2100", "HS", met=frozenset({5, 6})),
+        card(1, 1900, "2000", "HS", met=frozenset({5, 6})),
+        card(4, 2100, "2000", "SH"),
+        card(5, 2050, "2000", "SH", met=frozenset({1, 2})),
+        card(6, 2000, "2000", "SH", met=frozenset({1, 2})),
+    ]
+    rnd = DubovRound(cards, 3, False, False)
+    note = GroupNote(Fraction(1))
+    pairs = rnd._pair_members(note, list(range(6)))
+    numbers = [(cards[a].number, cards[b].number) for a, b in pairs]
+    assert [(cards[a].number, cards[b].number) for a, b in note.same_colour] == [(2, 3)]
+    assert {frozenset(p) for p in numbers} == {frozenset(p) for p in [(2, 3), (1, 4), (5, 6)]}
+    assert [cards[v].number for v in note.cut_off] == [2]
+
+
 def test_6_4_floaters_who_can_meet_the_next_group_go_first() -> None:
     """6.4: on 2 points 1, 3 and 4 have met each other and may meet only 2 here, so two of
     them float. None came down from a higher group; 1 and 4 "kan parres i den lavere
@@ -218,6 +243,58 @@ def test_6_4_the_fewest_players_float_not_the_whole_group() -> None:
     assert [cards[u].number for u, _ in rnd.notes[1].moved_up] == [7]
 
 
+def _crowded(top: int) -> tuple[list[Card], DubovRound]:
+    """``top`` players on 2 points who may all meet each other, and 6 on 1 point (101–106)
+    who have all met each other: 101 may meet anyone on 2 points, 102–106 only the six with
+    the highest R there (``top`` − 5 … ``top``)."""
+    two = Fraction(2)
+    high = range(top - 5, top + 1)
+    low = range(101, 107)
+    cards = [
+        card(
+            a,
+            (2000 if a in high else 1500) + a,
+            "2000",
+            "HS",
+            score=two,
+            met=frozenset(() if a in high else range(102, 107)),
+        )
+        for a in range(1, top + 1)
+    ]
+    cards += [
+        card(
+            x,
+            1400 + x,
+            "2000",
+            "SH",
+            met=frozenset({*low, *(a for a in range(1, top + 1) if x != 101 and a not in high)})
+            - {x},
+        )
+        for x in low
+    ]
+    cards.sort(key=lambda c: (-c.score, -c.rating, c.number))
+    return cards, DubovRound(cards, 3, False, False)
+
+
+@pytest.mark.parametrize("top", [20, 40])
+def test_6_4_the_first_fewest_floaters_in_a_crowded_group(top: int) -> None:
+    """6.4 in a large group (the review's case): the six on 1 point need six floaters, five
+    of them from the six with the highest R. Six suffice, so the whole group does not float;
+    by 6.4's order (all can meet the next group, then the lowest R) the first set of six is
+    the lowest R, 1, with the five lowest of the six, ``top`` − 5 … ``top`` − 1. The search
+    is exact and never goes back: at most one test per player of the group, plus one for the
+    number of floaters (the first version gave up after 4 000 steps and floated all 20)."""
+    cards, rnd = _crowded(top)
+    pairs = rnd.run(False)
+    out = [cards[v].number for v in rnd.notes[0].floaters_out]
+    assert out == [1, *range(top - 5, top)]
+    assert len(pairs) == (top + 6) // 2
+    numbers = {frozenset((cards[a].number, cards[b].number)) for a, b in pairs}
+    assert all(min(p) <= top < max(p) for p in numbers if max(p) > 100)
+    assert sum(1 for p in numbers if max(p) > 100) == 6
+    assert 0 < rnd.floater_tests <= top + 1
+
+
 def test_6_4_floaters_are_the_fewest_in_generated_rounds(monkeypatch: pytest.MonkeyPatch) -> None:
     """In generated tournaments, whenever a group sends players down, no smaller set of them
     (of the same parity) would have left the group and the rest of the round pairable: 6.4's
@@ -235,6 +312,18 @@ def test_6_4_floaters_are_the_fewest_in_generated_rounds(monkeypatch: pytest.Mon
                 for fewer in combinations(members, k):
                     rest = below | _mask(still) | _mask(fewer)
                     assert not (self.can_pair(mask & ~_mask(fewer)) and self.can_pair(rest))
+            # Which of them: the first feasible set of that size in 6.4's order.
+            order = self._floater_order(members, down, below)
+            first = next(
+                list(c)
+                for c in combinations(order, len(out))
+                if self.can_pair(mask & ~_mask(c))
+                and self.can_pair(below | _mask(still) | _mask(c))
+            )
+            if len(out) < len(members):
+                assert out == first
+            else:
+                assert sorted(out) == sorted(first)
             checked.append(len(out))
         return out
 

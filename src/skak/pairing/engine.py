@@ -6,6 +6,7 @@ JaVaFo: pure functions of a :class:`~skak.model.Tournament` and a pairing system
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from skak.errors import NoValidPairingError, StateError
@@ -134,6 +135,17 @@ class RoundCheck:
         return text
 
 
+def _games(pairs: Iterable[tuple[int, int]]) -> set[frozenset[int]]:
+    """The games of a round regardless of colours (a bye as the pair with 0)."""
+    return {frozenset(p) for p in pairs}
+
+
+def _with_record(t: Tournament, number: int, mine: Round) -> Tournament:
+    """``t`` with round ``number`` carrying the record of ``mine`` (skak's pairing of it)."""
+    rounds = tuple(replace(r, record=mine.record) if r.number == number else r for r in t.rounds)
+    return replace(t, rounds=rounds)
+
+
 def _before(t: Tournament, number: int) -> Tournament:
     """``t`` as it stood before round ``number`` was paired, its known byes declared."""
     rnd = t.round(number)
@@ -155,11 +167,16 @@ def check_rounds(
     What is not history — the lot drawn before round 1 (the initial colour), the total number
     of rounds of a file that does not state it — a system may read from the whole file first
     (``as_checked``, the Dutch system does) and keep for every round it re-pairs.
+    A round a file gives without the system's record (skak's own lines: a plain TRF, another
+    program's file) takes the record of skak's re-pairing of it when that re-pairing has the
+    same games — for a system that asks for it (``records_from_check``: Dubov's ``MovedUp``,
+    which 2.5 counts in the later rounds); where they differ the round stays without one.
     ``progress`` is told ``(rounds checked, rounds)`` as the rounds are re-paired.
     """
     as_checked = getattr(system, "as_checked", None)
     if as_checked is not None:
         t = as_checked(t)
+    adopt = bool(getattr(system, "records_from_check", False))
     out = []
     for done, rnd in enumerate(t.rounds):
         if progress is not None:
@@ -171,6 +188,13 @@ def check_rounds(
             out.append(RoundCheck(rnd.number, (), (), f"no valid pairing: {err}"))
             continue
         ours = {(p.white, p.black or 0) for p in mine.pairings}
+        if (
+            adopt
+            and rnd.record is None
+            and mine.record is not None
+            and _games(ours) == _games(in_file)
+        ):
+            t = _with_record(t, rnd.number, mine)
         corrected = tuple(
             (earlier.number, p.board)
             for earlier in t.rounds[: rnd.number - 1]

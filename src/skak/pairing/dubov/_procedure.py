@@ -15,7 +15,7 @@ procedure never leads into a round that cannot be finished.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -28,6 +28,7 @@ from skak.pairing._graphs.pairability import (
     halves_matching,
 )
 from skak.pairing.dubov._cards import Card
+from skak.pairing.dubov._floaters import FloaterSearch
 
 __all__ = ["DubovRound", "GroupNote"]
 
@@ -45,6 +46,7 @@ class GroupNote:
     blacks: list[int] = field(default_factory=list)
     improved: list[int] = field(default_factory=list)  # rows (1-based) changed by 6.3
     same_colour: list[tuple[int, int]] = field(default_factory=list)  # 6.3's last paragraph
+    cut_off: list[int] = field(default_factory=list)  # ... not for having met everyone there
     pairs: list[tuple[int, int]] = field(default_factory=list)
     floaters_out: list[int] = field(default_factory=list)
 
@@ -85,6 +87,8 @@ class DubovRound:
         self.graph = MatchGraph(self.adj)
         self.notes: list[GroupNote] = []
         self.bye: int | None = None
+        #: 6.4's exact tests run (weighted matchings): bounded by the groups' sizes.
+        self.floater_tests = 0
 
     def can_pair(self, mask: int) -> bool:
         return mask.bit_count() % 2 == 0 and self.graph.can_pair(mask)
@@ -279,21 +283,24 @@ class DubovRound:
         higher score group (``came_down``, moved into this group this round) before one,
         and within each, one who can be paired in the next lower score group before one who
         cannot — then the lowest R (the text is silent): the first such set in that order
-        (a search over the sets, best first) such that the players below can still all be
-        paired. The whole group moves down only when no smaller set does."""
-        cards = self.cards
+        such that the players below can still all be paired, found exactly (``_floaters``:
+        no step limit, no fallback). The whole group moves down only when no smaller set
+        does."""
         mask = _mask(members)
-        carried = _mask(still)
-        below = remaining & ~mask & ~carried
+        candidates = self._floater_order(members, came_down, remaining & ~mask & ~_mask(still))
+        search = FloaterSearch(self.graph, mask, remaining & ~mask)
+        found = search.first(candidates)
+        self.floater_tests += search.tests
+        return found if len(found) < len(members) else list(members)
+
+    def _floater_order(self, members: list[int], came_down: list[int], below: int) -> list[int]:
+        """6.4's characteristics in order: not a floater from a higher score group before
+        one, then one who can meet a player of the next lower score group (in ``below``)
+        before one who cannot; then the lowest R, then by name."""
+        cards = self.cards
         nearest = max((cards[v].score for v in bits(below)), default=None)
         next_group = sum(1 << v for v in bits(below) if cards[v].score == nearest)
-
-        def fine(out: list[int]) -> bool:
-            return self.can_pair(mask & ~_mask(out)) and self.can_pair(below | carried | _mask(out))
-
-        if fine([]):
-            return []
-        candidates = sorted(
+        return sorted(
             members,
             key=lambda v: (
                 v in came_down,
@@ -302,45 +309,6 @@ class DubovRound:
                 cards[v].name.casefold(),
             ),
         )
-        size = len(self.graph.maximum_matching(mask)) // 2
-        budget = [_FLOATER_STEPS]
-        for need in range(len(members) - 2 * size, len(members), 2):
-            found = self._first_floaters(candidates, mask, need, fine, budget)
-            if found is not None:
-                return found
-            if budget[0] <= 0:
-                break
-        return list(members)  # the whole group moves down: the rest of the round stays pairable
-
-    def _first_floaters(
-        self,
-        candidates: list[int],
-        mask: int,
-        need: int,
-        fine: Callable[[list[int]], bool],
-        budget: list[int],
-    ) -> list[int] | None:
-        """The first set of ``need`` floaters in ``candidates``' order (sets compared by
-        their best members) that leaves the group and the round pairable; ``None`` if there
-        is none, or when ``budget`` (steps shared by the sizes tried) runs out."""
-        keep = (mask.bit_count() - need) // 2  # the pairs the group must still make
-
-        def search(start: int, out: list[int]) -> list[int] | None:
-            if len(out) == need:
-                return out if fine(out) else None
-            for i in range(start, len(candidates) - (need - len(out)) + 1):
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return None
-                trial = [*out, candidates[i]]
-                if len(self.graph.maximum_matching(mask & ~_mask(trial))) // 2 < keep:
-                    continue
-                got = search(i + 1, trial)
-                if got is not None:
-                    return got
-            return None
-
-        return search(0, [])
 
     # -- 6.2, 6.3, 7.3, 7.4 ----------------------------------------------------------------
 
@@ -363,11 +331,11 @@ class DubovRound:
             note.pairs += pairs
             return pairs
         # 6.3's last paragraph: a player with nobody in the other column meets his own.
-        match = halves_matching(self.adj, _mask(w), _mask(b))
-        side = w if len(w) >= len(b) else b
-        loose = [v for v in side if v not in match and v not in match.values()]
-        k = side.index(loose[0]) if loose else 0
+        side, other = (w, b) if len(w) >= len(b) else (b, w)
+        k = self._stuck(side, other)
         stuck = side[k]
+        if self.adj[stuck] & _mask(other):
+            note.cut_off.append(stuck)
         for j in [*side[k + 1 :], *reversed(side[:k])]:
             rest = _mask(members) & ~(1 << stuck) & ~(1 << j)
             if self.meets(stuck, j) and self.can_pair(rest):
@@ -380,6 +348,20 @@ class DubovRound:
         pairs = sorted({(min(a, c), max(a, c)) for a, c in found.items()})
         note.pairs += pairs
         return pairs
+
+    def _stuck(self, side: list[int], other: list[int]) -> int:
+        """6.3's last paragraph: the row K whose player ("hvid" K) gets no opponent from the
+        other column — the first whose player has met (or may not meet) everyone there, as
+        the text says; else the first row that cannot be paired with the rows above it
+        paired too (where the changes of rows K − 1, K − 2 … find no solution)."""
+        rest = _mask(other)
+        for k, v in enumerate(side):
+            if not self.adj[v] & rest:
+                return k
+        for k in range(len(side)):
+            if len(halves_matching(self.adj, _mask(side[: k + 1]), rest)) <= k:
+                return k
+        return 0  # pragma: no cover - the columns could not be paired, so some row fails
 
     def _balance(
         self, note: GroupNote, whites: list[int], blacks: list[int]
@@ -429,12 +411,6 @@ class DubovRound:
                     del column[j]
                     break
         return out
-
-
-_FLOATER_STEPS = 4000
-"""6.4's search for the fewest floaters tries at most this many sets' members; past it
-the whole group floats (as the procedure did before the search), which keeps the round
-pairable."""
 
 
 def _mask(vs: Sequence[int]) -> int:

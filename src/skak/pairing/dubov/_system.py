@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import ClassVar
 
 from skak.model.records import MovedUp
 from skak.model.results import Colour, Result, Scoring, format_points
@@ -68,6 +69,9 @@ class DubovSystem(SystemDefaults[DubovSettings]):
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)
     settings_type = DubovSettings
+    #: ``skak engine --check`` gives a round without skak's ``MovedUp`` record (a plain TRF)
+    #: the record of skak's own pairing of it when the games are the same (2.5 counts it).
+    records_from_check: ClassVar[bool] = True
 
     def planned_rounds(self, tournament: Tournament) -> int | None:
         return tournament.number_of_rounds
@@ -168,10 +172,12 @@ def _group_lines(cards: Sequence[Card], note: GroupNote) -> list[str]:
     for row in note.improved:
         lines.append(f"row {row}: a rematch avoided with a black-seeker from a lower row (6.3)")
     for a, b in note.same_colour:
-        lines.append(
-            f"{_who(cards[a])} has met every player seeking the other colour: paired with "
-            f"{_who(cards[b])} (6.3, last paragraph)"
+        why = (
+            "gets no opponent seeking the other colour once the rows above are paired"
+            if a in note.cut_off
+            else "has met every player seeking the other colour"
         )
+        lines.append(f"{_who(cards[a])} {why}: paired with {_who(cards[b])} (6.3, last paragraph)")
     if note.floaters_out:
         lines.append(f"floats down (6.4): {_listing(cards, note.floaters_out)}")
     return lines
