@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -137,11 +138,11 @@ OTHER_KINDS = (
 )
 
 
-def test_a_result_imports_no_other_record_kind(tmp_path: pytest.TempPathFactory) -> None:
+def test_a_result_imports_no_other_record_kind(tmp_path: Path) -> None:
     """Issue 24 item 4: ``skak result`` on a tournament pays for the tournament's rules only;
     the league, the cup, the accounts, the discipline and rating registries are imported
     by the commands that use them."""
-    db = str(tmp_path / "t.db")  # type: ignore[operator]
+    db = str(tmp_path / "t.db")
     modules = _modules_after(
         "from skak.api import Skak\n"
         "from skak.model import Tournament\n"
