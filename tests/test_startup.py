@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from skak import tiebreaks, views
+from skak import api, tiebreaks, views
 from skak.errors import UnknownPairingSystemError
 from skak.pairing import base, get_system, system_names
 
@@ -96,10 +96,10 @@ def test_a_name_is_registered_once() -> None:
     assert get_system("dutch") is importlib.import_module("skak.pairing.dutch").SYSTEM
 
 
-@pytest.mark.parametrize("package", [views, tiebreaks], ids=["views", "tiebreaks"])
+@pytest.mark.parametrize("package", [views, tiebreaks, api], ids=["views", "tiebreaks", "api"])
 def test_every_public_name_of_a_lazy_package_is_its_module_s(package: types.ModuleType) -> None:
-    """``skak.views`` and ``skak.tiebreaks`` import a name's module on first use; each name
-    is the object its module defines (never a module of the same name)."""
+    """``skak.views``, ``skak.tiebreaks`` and ``skak.api`` import a name's module on first
+    use; each name is the object its module defines (never a module of the same name)."""
     where = package._WHERE
     assert set(where) <= set(package.__all__)
     # defined in the package itself, or imported at once (``history`` names its module too)
@@ -156,3 +156,22 @@ def test_a_result_imports_no_other_record_kind(tmp_path: Path) -> None:
     )
     assert "skak.commands.tournament" in modules
     assert [name for name in OTHER_KINDS if _imported(modules, name)] == []
+
+
+#: A TRF file of the repository's sample of the Dutch corpus (18 players).
+SAMPLE_TRF = Path(__file__).parent / "data/shared-sample/oracles/dutch-2026/cases/t100001-r6.trf"
+
+
+def test_the_engine_opens_no_database_and_imports_none(tmp_path: Path) -> None:
+    """Issue 24 item 4: ``skak engine`` reads a TRF file and writes pairs; the storage
+    (SQLAlchemy, cattrs, the event store) and the other records' rules are never imported."""
+    out = tmp_path / "pairs.txt"
+    modules = _modules_after(
+        "from skak.cli import app\n"
+        f"app(args=['engine', '--dutch', {str(SAMPLE_TRF)!r}, '-p', {str(out)!r}],"
+        " standalone_mode=False)"
+    )
+    assert "skak.pairing.dutch" in modules
+    assert out.read_text(encoding="utf-8").splitlines()[0].strip().isdigit()
+    storage = ("sqlalchemy", "alembic", "cattrs", "skak.store", "skak.storage", "skak.api._skak")
+    assert [name for name in storage + OTHER_KINDS if _imported(modules, name)] == []

@@ -13,60 +13,61 @@ the record is read once, the command decided on it outside any write transaction
 events appended under the version that was read (:mod:`skak.store`); when another writer
 came first the command is decided again on the new state. On any error nothing is written.
 A :class:`Skak` holds one engine and may serve many requests; who acts is given per call.
+
+Each name is imported from its module when first asked for, so that a command which opens
+no database (``skak engine``, reading a TRF file) does not import the storage (SQLAlchemy)
+or the other records' rules: ``from skak.api import engine_pair`` imports the requests only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date
-from pathlib import Path
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from skak.api._accounts import AccountCommands, hash_password, password_matches
-from skak.api._backup import BackupCommands, BackupSummary
-from skak.api._cup import CupCommands, CupOutcome
-from skak.api._discipline import DisciplineCommands
-from skak.api._games import GameCommands, read_pgn_file
-from skak.api._league import LeagueCommands, LeagueOutcome
-from skak.api._registry import RegistryCommands
-from skak.api._requests import (
-    check_new_tournament,
-    engine_check,
-    engine_pair,
-    new_tournament,
-    one_player,
-    players_from_bytes,
-    players_from_csv,
-    tournament_from_trf,
-)
-from skak.commands import tournament as rules
-from skak.commands.notes import notes as arbiter_notes
-from skak.commands.retry import pin
-from skak.commands.tournament import UNREAD, Context
-from skak.errors import (
-    AmbiguousTournamentError,
-    ConflictError,
-    InputError,
-    NotFoundError,
-)
-from skak.messages import N_
-from skak.model.events import Event, EventUndone
-from skak.model.player import Player
-from skak.model.progress import Progress
-from skak.model.results import Result
-from skak.model.stream import Recorded
-from skak.model.tournament import Pairing, Round, Tournament
-from skak.pairing.engine import pairs_text
-from skak.storage.codec import dump_tournament
-from skak.storage.database import Database, database_url
-from skak.store import EventStore, Loaded, StreamRow, TournamentKind
-from skak.views import HistoryLine, history
+if TYPE_CHECKING:  # for mypy the imports below define every name
+    from skak.api._accounts import hash_password, password_matches
+    from skak.api._backup import BackupSummary
+    from skak.api._cup import CupOutcome
+    from skak.api._games import read_pgn_file
+    from skak.api._league import LeagueOutcome
+    from skak.api._requests import (
+        check_new_tournament,
+        engine_check,
+        engine_pair,
+        new_tournament,
+        one_player,
+        players_from_bytes,
+        players_from_csv,
+        tournament_from_trf,
+    )
+    from skak.api._skak import Outcome, PairPreview, Skak, TournamentRow, added
+    from skak.pairing.engine import pairs_text
+    from skak.storage.database import database_url
+    from skak.views import HistoryLine
 
-if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked for
-    from sqlalchemy import Engine
-
-    from skak.views import StandingsView, TournamentExport
+#: Where each name lives: its module is imported when the name is first asked for.
+_MODULES: dict[str, tuple[str, ...]] = {
+    "skak.api._accounts": ("hash_password", "password_matches"),
+    "skak.api._backup": ("BackupSummary",),
+    "skak.api._cup": ("CupOutcome",),
+    "skak.api._games": ("read_pgn_file",),
+    "skak.api._league": ("LeagueOutcome",),
+    "skak.api._requests": (
+        "check_new_tournament",
+        "engine_check",
+        "engine_pair",
+        "new_tournament",
+        "one_player",
+        "players_from_bytes",
+        "players_from_csv",
+        "tournament_from_trf",
+    ),
+    "skak.api._skak": ("Outcome", "PairPreview", "Skak", "TournamentRow", "added"),
+    "skak.pairing.engine": ("pairs_text",),
+    "skak.storage.database": ("database_url",),
+    "skak.views": ("HistoryLine",),
+}
+_WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "BackupSummary",
@@ -93,501 +94,16 @@ __all__ = [
     "tournament_from_trf",
 ]
 
-#: A tournament's row in the database (its stream).
-TournamentRow = StreamRow
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a command did: the tournament before and after, the events it added (none when
-    it changed nothing), and notes for the arbiter (warnings, not refusals)."""
-
-    row: StreamRow
-    before: Tournament | None
-    after: Tournament
-    events: tuple[Event, ...]
-    version: int
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class PairPreview:
-    """The next round as it would be paired now, written nowhere: the tournament's
-    ``version`` it was decided on (confirm with ``pair_round(..., at_version=version)``),
-    the tournament with the round, the round itself (with the system's explanation), and
-    notes for the arbiter."""
-
-    row: StreamRow
-    version: int
-    after: Tournament
-    round: Round
-    notes: tuple[str, ...] = ()
-
-
-class Skak(
-    RegistryCommands,
-    AccountCommands,
-    GameCommands,
-    BackupCommands,
-    LeagueCommands,
-    CupCommands,
-    DisciplineCommands,
-):
-    """A skak database of tournaments and the rating registry.
-
-    :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
-        or an SQLAlchemy engine the caller keeps (a server creates one engine, once).
-    :param create: create the database when it does not exist (``skak new``, ``skak demo``).
-    :param actor: who makes the changes when a call does not say (``actor=`` on each call).
-    """
-
-    def __init__(
-        self, db: str | Path | Engine, *, create: bool = False, actor: str = "skak"
-    ) -> None:
-        target: str | Path | Engine = "sqlite://" if str(db) == ":memory:" else db
-        self.db = Database(target, create=create)
-        self.store = EventStore(self.db)
-        self.actor = actor
-
-    def close(self) -> None:
-        self.db.dispose()
-
-    def context(self) -> Context:
-        """What decisions may depend on besides the record: today's date, the systems."""
-        return Context(today=date.today())
-
-    def _kind(self) -> TournamentKind:
-        return TournamentKind(self.context())
-
-    # -- finding tournaments --------------------------------------------------------------
-
-    def tournaments(self) -> list[StreamRow]:
-        return self.store.streams("tournament")
-
-    def resolve(self, ident: str | int | None = None) -> StreamRow:
-        """The tournament ``ident`` names (an id, ``#id`` or its name); may be left out when
-        the database holds only one.
-
-        :raises NotFoundError: naming the tournaments there are.
-        :raises AmbiguousTournamentError: when several match, listing them.
-        """
-        rows = self.tournaments()
-        if ident is None:
-            if len(rows) == 1:
-                return rows[0]
-            if not rows:
-                raise NotFoundError(
-                    N_("the database holds no tournament; create one with 'skak new'")
-                )
-            raise AmbiguousTournamentError(
-                N_(
-                    "the database holds {count} tournaments; name one with --tournament ID:",
-                    count=len(rows),
-                ),
-                [r.label() for r in rows],
-            )
-        text = str(ident).strip()
-        by_id = [
-            r for r in rows if text.removeprefix("#").isdigit() and r.id == int(text.lstrip("#"))
-        ]
-        by_name = (
-            []
-            if text.startswith("#")
-            else [r for r in rows if r.name.strip().casefold() == text.casefold()]
-        )
-        matches = by_id + [r for r in by_name if r not in by_id]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            raise AmbiguousTournamentError(
-                f"{text!r} names several tournaments; write #ID for a number, e.g. "
-                f"--tournament '#{matches[0].id}':",
-                [r.label() for r in matches],
-            )
-        raise NotFoundError(
-            N_(
-                "no tournament {name} in the database; it holds: {tournaments}",
-                name=repr(text),
-                tournaments=", ".join(r.label() for r in rows) or N_("none"),
-            )
-        )
-
-    def read(
-        self, ident: str | int | None = None, *, full: bool = False
-    ) -> Loaded[Tournament, Event]:
-        """The tournament as stored: its state (one replay) and, with ``full``, its events."""
-        return self.store.load(self._kind(), self.resolve(ident), full=full)
-
-    def version(self, tournament_id: int) -> int:
-        """Tournament ``tournament_id``'s newest version (one small query): a reader that
-        keeps what it built of each version knows whether it still holds.
-
-        :raises NotFoundError: when there is no such tournament.
-        """
-        try:
-            return self.store.head("tournament", tournament_id)
-        except NotFoundError:
-            raise NotFoundError(N_("there is no tournament #{id}", id=tournament_id)) from None
-
-    def load(self, ident: str | int | None = None) -> Tournament:
-        """The tournament's current state."""
-        return self.read(ident).state
-
-    # -- changes --------------------------------------------------------------------------
-
-    def execute(
-        self,
-        ident: str | int | None,
-        command: rules.Command,
-        *,
-        actor: str | None = None,
-        at_version: int | None = None,
-    ) -> Outcome:
-        """Carry out one command on a tournament (see the module's docstring).
-        ``at_version``: only on the tournament as it was at that version (what the caller
-        showed the arbiter, e.g. a pairing preview), never decided again on a newer one.
-
-        :raises SkakError: when a rule refuses it; nothing is written then.
-        :raises ConflictError: when other writers kept coming first, or the tournament is
-            no longer at ``at_version``.
-        """
-        kind = self._kind()
-        row = self.resolve(ident)
-        pinned: list[rules.Command] = []
-
-        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
-            if at_version is not None and loaded.version != at_version:
-                raise ConflictError(
-                    f"{row.name} was changed since it was shown (version {loaded.version}, "
-                    f"not {at_version}); nothing was written: look again"
-                )
-            if not pinned:  # a retry decides what the first reading settled, or conflicts
-                pinned.append(pin(loaded, command))
-            return rules.decide(loaded, pinned[0], kind.ctx)
-
-        before, after, new = self.store.execute(
-            kind,
-            row,
-            decide,
-            self._who(actor),
-            full=rules.needs_log(command),
-        )
-        previous = None if rules.needs_log(command) else before.state
-        return Outcome(
-            row,
-            previous,
-            after.state,
-            new,
-            after.version,
-            arbiter_notes(previous, command, new, kind.ctx.today),
-        )
-
-    def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
-        """Register a new tournament (its pairing system and settings are checked first)."""
-        kind = self._kind()
-        events = rules.decide(None, rules.CreateTournament(tournament), kind.ctx)
-        return self.store.create(kind, tournament.name, events, self._who(actor)).stream
-
-    def import_tournament(
-        self, tournament: Tournament, *, source: str, actor: str | None = None
-    ) -> StreamRow:
-        """Store a whole tournament read from a file: its settings, players and rounds, as
-        the events that build it, in one transaction (all or nothing)."""
-        kind = self._kind()
-        events = rules.decide(None, rules.ImportTournament(tournament, source), kind.ctx)
-        return self.store.create(kind, tournament.name, events, self._who(actor)).stream
-
-    def register_players(
-        self,
-        ident: str | int | None,
-        make: Callable[[Tournament], Sequence[Player]],
-        *,
-        source: str | None = None,
-        actor: str | None = None,
-    ) -> Outcome:
-        """Add the players ``make`` builds from the current state, all in one event; the
-        outcome notes players who look like one already registered, and what the discipline
-        registry says of them (a valid warning; a quarantine in a tournament not rated).
-
-        :raises StateError: after round 1 when the pairing system takes no late entries, and
-            for a player (by DSU member number) in quarantine during a rated tournament.
-        """
-        command = rules.RegisterPlayers(make, source, self.discipline_if_kept())
-        return self.execute(ident, command, actor=actor)
-
-    def add_players(
-        self,
-        ident: str | int | None,
-        make: Callable[[Tournament], Sequence[Player]],
-        *,
-        source: str | None = None,
-        actor: str | None = None,
-    ) -> tuple[Player, ...]:
-        """The players :meth:`register_players` added."""
-        return added(self.register_players(ident, make, source=source, actor=actor))
-
-    def add_player(
-        self,
-        ident: str | int | None,
-        name: str,
-        *,
-        start_number: int | None = None,
-        actor: str | None = None,
-        **fields: Any,
-    ) -> Player:
-        """Add one player; without ``start_number`` the next free number is used.
-
-        Once round 1 is paired the player is a late entry from the next round.
-        """
-        make = one_player(name, start_number, **fields)
-        return self.add_players(ident, make, actor=actor)[0]
-
-    def import_players_csv(
-        self, ident: str | int | None, path: str | Path, *, actor: str | None = None
-    ) -> tuple[Player, ...]:
-        """Import a CSV player list, all or nothing (see :mod:`skak.io.players_csv`)."""
-        make, source = players_from_csv(path)
-        return self.add_players(ident, make, source=source, actor=actor)
-
-    def edit_player(
-        self,
-        ident: str | int | None,
-        start_number: int,
-        /,
-        *,
-        rating_changes: Mapping[str, int | None] | None = None,
-        add_absent: frozenset[int] = frozenset(),
-        seen: Mapping[str, Any] | None = None,
-        actor: str | None = None,
-        **changes: Any,
-    ) -> Player:
-        """Change a player's details: fields by name, single ratings by rating field
-        (``rating_changes={"dsu": 1910}``, ``None`` to clear one), rounds added to his
-        announced absences. The start number stays. ``seen``: the values the caller showed
-        in the fields it changes, by field (``club``) or rating (``ratings.dsu``); a field
-        changed since is refused (:class:`ConflictError`), not overwritten."""
-        command = rules.EditPlayer(
-            start_number, changes, rating_changes or {}, add_absent, seen or {}
-        )
-        return self.execute(ident, command, actor=actor).after.player(start_number)
-
-    def announce_absence(
-        self,
-        ident: str | int | None,
-        start_number: int,
-        rounds: frozenset[int],
-        *,
-        half: bool = False,
-        cancel: bool = False,
-        actor: str | None = None,
-    ) -> Player:
-        """The player will miss ``rounds`` (0 points, ½ with ``half``); ``cancel`` takes it back."""
-        command = rules.AnnounceAbsence(start_number, rounds, half, cancel)
-        return self.execute(ident, command, actor=actor).after.player(start_number)
-
-    def withdraw(
-        self,
-        ident: str | int | None,
-        start_number: int,
-        *,
-        from_round: int | None = None,
-        actor: str | None = None,
-    ) -> Player:
-        """The player withdraws (udgår) from ``from_round`` (default: the next round) on."""
-        done = self.execute(ident, rules.Withdraw(start_number, from_round), actor=actor)
-        return done.after.player(start_number)
-
-    def pair_round(
-        self,
-        ident: str | int | None = None,
-        *,
-        allow_unfinished: bool = False,
-        actor: str | None = None,
-        at_version: int | None = None,
-        progress: Progress | None = None,
-    ) -> Outcome:
-        """Pair the next round; the outcome holds the tournament with the new round.
-        ``at_version`` confirms a :meth:`preview_pair`: the round is paired only while the
-        tournament is still at the version previewed (so it is the round shown).
-        ``progress`` is told how far the pairing has come (the Dutch system: ``(brackets
-        paired, brackets)``), before anything is written.
-
-        :raises ConflictError: when the tournament changed since ``at_version``.
-        """
-        command = rules.PairNextRound(allow_unfinished, progress)
-        return self.execute(ident, command, actor=actor, at_version=at_version)
-
-    def preview_pair(
-        self, ident: str | int | None = None, *, allow_unfinished: bool = False
-    ) -> PairPreview:
-        """The next round as :meth:`pair_round` would pair it now; nothing is written.
-        Pairing is a pure function of the tournament, so confirming at the preview's
-        version appends exactly this round.
-
-        :raises StateError: as :meth:`pair`, e.g. while results are missing.
-        :raises NoValidPairingError: when the system finds no legal pairing.
-        """
-        kind = self._kind()
-        loaded = self.read(ident)
-        command = rules.PairNextRound(allow_unfinished)
-        new = rules.decide(loaded, command, kind.ctx)
-        after = loaded.state
-        for event in new:
-            after = rules.evolve(after, event, kind.ctx)
-        notes = arbiter_notes(loaded.state, command, new, kind.ctx.today)
-        return PairPreview(loaded.stream, loaded.version, after, after.rounds[-1], notes)
-
-    def pair(
-        self,
-        ident: str | int | None = None,
-        *,
-        allow_unfinished: bool = False,
-        actor: str | None = None,
-    ) -> Round:
-        """Pair the next round with the tournament's system (rundelægning).
-
-        :raises StateError: when earlier games have no result (unless ``allow_unfinished``,
-            which counts them as draws for this pairing), or every round is paired.
-        :raises NoValidPairingError: when the system finds no legal pairing.
-        """
-        after = self.pair_round(ident, allow_unfinished=allow_unfinished, actor=actor).after
-        return after.rounds[-1]
-
-    def result_entry(
-        self,
-        ident: str | int | None,
-        round_number: int,
-        board: int,
-        result: Result,
-        playoff: tuple[Result, ...] = (),
-        *,
-        seen: Result | object | None = UNREAD,
-        seen_playoff: tuple[Result, ...] | object = UNREAD,
-        actor: str | None = None,
-    ) -> Outcome:
-        """Enter or correct one board's result. ``seen``: the result the caller saw on the
-        board (``None`` for none), ``seen_playoff`` its play-off (Gladiator); a board changed
-        since is a conflict, not overwritten."""
-        command = rules.EnterResult(round_number, board, result, playoff, seen, seen_playoff)  # type: ignore[arg-type]
-        return self.execute(ident, command, actor=actor)
-
-    def enter_results(
-        self,
-        ident: str | int | None,
-        round_number: int,
-        entries: Sequence[tuple[int, Result, tuple[Result, ...]]],
-        *,
-        in_board_order: bool = False,
-        actor: str | None = None,
-    ) -> Outcome:
-        """Several boards of one round at once, ``(board, result, play-off)`` each: all in
-        one transaction, each board checked as :meth:`enter_result` checks it. With
-        ``in_board_order`` the numbers count the round's games (the bye left out)."""
-        command = rules.EnterResults(
-            round_number,
-            tuple(rules.EnterResult(round_number, b, r, p) for b, r, p in entries),
-            in_board_order,
-        )
-        return self.execute(ident, command, actor=actor)
-
-    def renumber_players(
-        self, ident: str | int | None = None, *, by: str = "dsu", actor: str | None = None
-    ) -> Outcome:
-        """Number the players by the initial ranking (C.04.2) before round 1."""
-        if by not in ("dsu", "fide"):
-            raise InputError(f"rank by 'dsu' or 'fide' ratings, not {by!r}")
-        command = rules.RenumberPlayers("fide" if by == "fide" else "dsu")
-        return self.execute(ident, command, actor=actor)
-
-    def enter_result(
-        self,
-        ident: str | int | None,
-        round_number: int,
-        board: int,
-        result: Result,
-        playoff: tuple[Result, ...] = (),
-        *,
-        actor: str | None = None,
-    ) -> tuple[Pairing, Result | None]:
-        """Enter or correct the result of one board; returns the board and the result it had.
-
-        ``playoff`` is a drawn game's play-off under Gladiator scoring (DSU 4.9.8).
-        """
-        done = self.result_entry(ident, round_number, board, result, playoff, actor=actor)
-        assert done.before is not None
-        previous = done.before.round(round_number).board(board).result
-        return done.after.round(round_number).board(board), previous
-
-    # -- history and undo -----------------------------------------------------------------
-
-    def history(self, ident: str | int | None = None) -> list[HistoryLine]:
-        """Every event, oldest first, described against the state it met."""
-        loaded = self.read(ident, full=True)
-        self.store.stats.replays += 1  # the history replays the log once, line by line
-        return history(loaded.events)
-
-    def take_back(
-        self, ident: str | int | None = None, *, seq: int | None = None, actor: str | None = None
-    ) -> tuple[Recorded[Event], Tournament]:
-        """Take back the last change, or the event ``seq``, by appending an undo marker.
-
-        :returns: the event taken back, and the tournament without it.
-        :raises UndoRefusedError: when a later event depends on the one to undo (e.g. results
-            entered in a round whose pairing would be undone), or it is the creation.
-        """
-        kind = self._kind()
-        row = self.resolve(ident)
-        pinned: list[rules.Command] = []
-
-        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
-            if not pinned:  # "the last change" is the one the first reading found
-                pinned.append(pin(loaded, rules.Undo(seq)))
-            return rules.decide(loaded, pinned[0], kind.ctx)
-
-        before, after, new = self.store.execute(kind, row, decide, self._who(actor), full=True)
-        marker = new[0]
-        assert isinstance(marker, EventUndone)
-        return next(r for r in before.events if r.version == marker.seq), after.state
-
-    def undo(
-        self, ident: str | int | None = None, *, seq: int | None = None, actor: str | None = None
-    ) -> Recorded[Event]:
-        """Take back a change (see :meth:`take_back`); :returns: the event taken back."""
-        return self.take_back(ident, seq=seq, actor=actor)[0]
-
-    # -- the read side --------------------------------------------------------------------
-
-    def standings(self, ident: str | int | None = None, **options: Any) -> StandingsView:
-        """The standings every face shows (:func:`skak.views.standings_view`)."""
-        from skak.views import standings_view
-
-        return standings_view(self.load(ident), **options)
-
-    def export(self, ident: str | int | None = None) -> TournamentExport:
-        """The whole tournament (as the storage codec writes it, every field) and its
-        standings: ``skak export json``."""
-        from skak.views import standings_view, tournament_export
-
-        loaded = self.read(ident)
-        t = loaded.state
-        return tournament_export(loaded.stream.id, dump_tournament(t), standings_view(t))
-
-    def check(self) -> list[str]:
-        """What is wrong with the database, in plain words; empty when it is sound: SQLite's
-        full integrity check (an SQLite file), then every record read back from its events
-        and rebuilt: the tournaments, the rating registry, the arbiters' accounts, the
-        discipline registry, league seasons and cups (``skak check``); a league season's
-        standings and a cup's ranking are computed too, so a card that no longer fits its
-        line-ups is reported.
-
-        :raises StorageError: when the database cannot be read far enough to be checked.
-        """
-        from skak.api._check import audit
-
-        return audit(self)
-
-
-def added(outcome: Outcome) -> tuple[Player, ...]:
-    """The players a registration added, as the tournament now holds them."""
-    numbers = {p.start_number for e in outcome.events for p in getattr(e, "players", ())}
-    return tuple(p for p in outcome.after.players if p.start_number in numbers)
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        module = _WHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
