@@ -1,7 +1,7 @@
 """What a command imports before it does anything (issue 23 item 18): ``skak --help`` and a
 command that needs little do not import the database libraries, the pairing engines or
 every tie-break. Checked by the modules imported, in a new interpreter; the time itself is
-``benchmarks/startup.py``'s (not a timed test)."""
+``benchmarks/cli.py``'s (not a timed test)."""
 
 from __future__ import annotations
 
