@@ -175,3 +175,92 @@ def test_the_engine_opens_no_database_and_imports_none(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8").splitlines()[0].strip().isdigit()
     storage = ("sqlalchemy", "alembic", "cattrs", "skak.store", "skak.storage", "skak.api._skak")
     assert [name for name in storage + OTHER_KINDS if _imported(modules, name)] == []
+
+
+# -- one command's run (issue 24 item 4) ----------------------------------------------------
+
+
+def test_every_command_is_found_in_the_modules_the_table_names() -> None:
+    """``skak.cli.COMMANDS`` names, for each command and group, the modules that register
+    it: a run imports those alone, so the table must match the registrations."""
+    from skak import cli
+
+    app = cli._whole()
+    found: dict[str, tuple[str, ...]] = {}
+    for info in app.registered_commands:
+        assert info.callback is not None
+        found[cli._command_name(info)] = (info.callback.__module__,)
+    for group in app.registered_groups:
+        assert group.name is not None and group.typer_instance is not None
+        modules: list[str] = []
+        for info in group.typer_instance.registered_commands:
+            assert info.callback is not None
+            if info.callback.__module__ not in modules:
+                modules.append(info.callback.__module__)
+        found[group.name] = tuple(modules)
+    assert found == cli.COMMANDS
+    assert set(cli.MODULES) >= {m for ms in found.values() for m in ms} - {"skak.cli.rounds"}
+
+
+def test_a_run_builds_only_the_command_it_names() -> None:
+    from skak.cli import app, for_command
+
+    only = for_command(["--lang", "da", "result", "1", "2", "1-0"])
+    assert [c.callback.__name__ for c in only.registered_commands if c.callback] == ["result"]
+    assert only.registered_groups == []
+    assert only.registered_callback is app.registered_callback  # --lang is still there
+    players = for_command(["players", "list"])
+    assert players.registered_commands == []
+    assert [g.name for g in players.registered_groups] == ["players"]
+    for whole in (["--help"], [], ["no-such-command"], ["--lang=da"], ["--lang", "da"]):
+        assert for_command(whole) is app
+    assert len(app.registered_commands) > 10  # the whole application is untouched
+
+
+def test_a_result_imports_only_its_own_command_module(tmp_path: Path) -> None:
+    """``skak result`` run as the console script runs it: the result is entered, and no
+    other command's module (the league's, the players', the rating's) is imported."""
+    db = tmp_path / "t.db"
+    _modules_after(
+        "from skak.api import Skak\n"
+        "from skak.model import Tournament\n"
+        f"s = Skak({str(db)!r}, create=True)\n"
+        "s.create(Tournament('T', 'berger'))\n"
+        "for name in ('A, A', 'B, B', 'C, C', 'D, D'):\n"
+        "    s.add_player(None, name)\n"
+        "s.pair()\n"
+    )
+    modules = _modules_after(
+        "import os\n"
+        f"os.environ['SKAK_DB'] = {str(db)!r}\n"
+        "sys.argv = ['skak', 'result', '1', '1', '1-0']\n"
+        "from skak.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as e:\n"
+        "    assert not e.code, e.code\n"
+        "from skak.api import Skak\n"
+        f"assert Skak({str(db)!r}).load().rounds[0].pairings[0].result is not None"
+    )
+    assert "skak.cli.rounds" in modules
+    others = ("skak.cli.league", "skak.cli.players", "skak.cli.rating", "skak.cli.cup")
+    assert [name for name in others if name in modules] == []
+
+
+def test_commands_annotations_are_not_strings() -> None:
+    """Typer reads a command's annotations on every run; a string annotation (``from
+    __future__ import annotations``) is compiled again each time (about 0.04 s of ``skak
+    --help``'s start-up), so the modules that define commands do without it."""
+    from skak import cli
+
+    app = cli._whole()
+    callbacks = [c.callback for c in app.registered_commands] + [
+        c.callback
+        for g in app.registered_groups
+        if g.typer_instance is not None
+        for c in g.typer_instance.registered_commands
+    ]
+    for callback in callbacks:
+        assert callback is not None
+        strings = [k for k, v in callback.__annotations__.items() if isinstance(v, str)]
+        assert strings == [], f"{callback.__module__}.{callback.__name__}: {strings}"

@@ -3,251 +3,91 @@
 Each command opens the database, calls one API method and prints the outcome. Errors from
 skak (:class:`skak.errors.SkakError`) are printed in plain words on standard error and end the
 command with the exit code of the README's table; nothing else catches them.
+
+The commands live in the modules of :data:`MODULES` and register themselves on the shared
+Typer applications of :mod:`skak.cli._common`. Typer builds the parser of every command it
+holds on each run, so a run imports and holds only the command it names
+(:func:`for_command`); ``skak --help`` and :data:`app` hold them all. The modules that
+define commands do without ``from __future__ import annotations``: Typer reads each
+command's annotations on every run, and string annotations would be compiled each time.
 """
 
 from __future__ import annotations
 
-import json
+import copy
+import importlib
+import os
 import sys
-from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Any
 
-import typer
-from rich.markup import escape
+if TYPE_CHECKING:
+    import typer
 
-from skak.cli import render
-from skak.cli._common import (
-    DEFAULT_DB,
-    DbOption,
-    ForceOption,
-    JsonOption,
-    TournamentOption,
-    app,
-    cli_errors,
-    err,
-    export_app,
-    open_db,
-    out,
-    print_json,
-    write_output,
+    from skak.cli._common import app
+
+__all__ = ["COMMANDS", "MODULES", "app", "for_command", "main", "normalise_argv"]
+
+#: The modules that define commands, in the order ``skak --help`` lists their commands
+#: (:mod:`skak.cli.basics` imports :mod:`skak.cli.rounds` among its own).
+MODULES = (
+    "skak.cli.basics",
+    "skak.cli.corr",
+    "skak.cli.cup",
+    "skak.cli.discipline",
+    "skak.cli.eligibility",
+    "skak.cli.files",
+    "skak.cli.games",
+    "skak.cli.junior",
+    "skak.cli.league",
+    "skak.cli.maintenance",
+    "skak.cli.players",
+    "skak.cli.rating",
+    "skak.cli.report",
+    "skak.cli.serve",
+    "skak.cli.systems",
+    "skak.cli.users",
 )
-from skak.model.events import PlayerWithdrawn, describe
-from skak.model.tournament import RatedKind
-from skak.views import pairing_system as find_system
-from skak.views import system_names
 
-# The API (SQLAlchemy, the event store) and the views are imported in the commands that use
-# them, so that ``skak --help`` and a command that needs little start at once (issue 23).
-
-__all__ = ["app", "main", "normalise_argv"]
-
-# -- tournaments ---------------------------------------------------------------------------
-
-
-@app.command()
-@cli_errors
-def new(
-    name: Annotated[str, typer.Argument(help="The tournament's name.")],
-    system: Annotated[
-        str,
-        typer.Option(
-            "--system", "-s", help=f"Pairing system (parringssystem): {', '.join(system_names())}."
-        ),
-    ] = "berger",
-    rounds: Annotated[
-        int | None,
-        typer.Option(help="Number of rounds; a round robin works it out from the field."),
-    ] = None,
-    setting: Annotated[
-        list[str] | None,
-        typer.Option(help="Pairing-system setting KEY=VALUE, e.g. cycles=2 (repeatable)."),
-    ] = None,
-    scoring: Annotated[
-        list[str] | None,
-        typer.Option(help="Points KEY=VALUE: win, draw, loss, forfeit-win, bye, half-bye, …"),
-    ] = None,
-    place: Annotated[str | None, typer.Option(help="Where it is played (spillested).")] = None,
-    start: Annotated[str | None, typer.Option(help="First day, YYYY-MM-DD.")] = None,
-    end: Annotated[str | None, typer.Option(help="Last day, YYYY-MM-DD.")] = None,
-    kind: Annotated[
-        RatedKind | None,
-        typer.Option(
-            help="Rated as standard (langsom), rapid (hurtig) or blitz (lyn); default: what "
-            "the time control makes the games, else standard."
-        ),
-    ] = None,
-    time_control: Annotated[
-        str | None,
-        typer.Option(
-            help="Time control (betænkningstid), e.g. '90+30', '40/90+30+30s', '2t/40 + 1t', "
-            "'G/15+10': it decides the kind (see 'skak timecontrol')."
-        ),
-    ] = None,
-    tiebreak: Annotated[
-        list[str] | None, typer.Option(help="Tie-break code (korrektion), in order (repeatable).")
-    ] = None,
-    unrated: Annotated[
-        bool, typer.Option("--unrated", help="Not rated by DSU (no rating column).")
-    ] = False,
-    gladiator: Annotated[
-        bool,
-        typer.Option(
-            "--gladiator",
-            help="Gladiator scoring (4.9.8): drawn games are played off; the winner scores 1.",
-        ),
-    ] = False,
-    db: DbOption = DEFAULT_DB,
-) -> None:
-    """Create a tournament (turnering), creating the database if needed.
-
-    Example: skak new "Klubmesterskab 2026" --system berger --place Aarhus --start 2026-09-01
-    """
-    from skak.api import new_tournament
-
-    pairing_system = find_system(system)
-    tournament = new_tournament(
-        name,
-        system=pairing_system.name,
-        rounds=rounds,
-        settings=setting or [],
-        scoring=scoring or [],
-        place=place,
-        start=start,
-        end=end,
-        kind=kind,
-        time_control=time_control,
-        tiebreaks=tiebreak or [],
-        unrated=unrated,
-        gladiator=gladiator,
-    )  # a bad setting or code is refused before anything is written
-    s = open_db(db, create=True)
-    row = s.create(tournament)
-    out.print(
-        f"Created tournament #{row.id} [bold]{escape(row.name)}[/] "
-        f"({escape(pairing_system.title)}) in {escape(s.db.location)}"
-    )
-
-
-@app.command("tournaments")
-@cli_errors
-def list_tournaments(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
-    """List the tournaments in the database.
-
-    Example: skak tournaments --json
-    """
-    from skak.views import to_json, tournament_lines
-
-    lines = tournament_lines(open_db(db).tournaments())
-    if as_json:
-        print_json(to_json(lines))
-    else:
-        out.print(render.tournaments_table(lines))
-
-
-# -- rounds, results and standings: in their own module, registered here to keep --help's order
-from skak.cli import rounds as _rounds  # noqa: E402, F401
-
-# -- history -------------------------------------------------------------------------------
-
-
-@app.command()
-@cli_errors
-def history(
-    db: DbOption = DEFAULT_DB, tournament: TournamentOption = None, as_json: JsonOption = False
-) -> None:
-    """List every change to the tournament (historik), oldest first.
-
-    Example: skak history
-    """
-    from skak.views import to_json
-
-    lines = open_db(db).history(tournament)
-    if as_json:
-        print_json(to_json(lines))
-    else:
-        out.print(render.history_table(lines))
-
-
-@app.command()
-@cli_errors
-def undo(
-    event: Annotated[
-        int | None, typer.Option(help="Undo this event (see 'skak history'); default: the last.")
-    ] = None,
-    db: DbOption = DEFAULT_DB,
-    tournament: TournamentOption = None,
-) -> None:
-    """Take back the last change (fortryd); refused where later changes depend on it.
-
-    Example: skak undo
-    """
-    undone, t = open_db(db).take_back(tournament, seq=event)
-    out.print(f"Undone: event {undone.seq} ({escape(describe(undone.event))})")
-    if isinstance(undone.event, PlayerWithdrawn) and undone.event.from_round <= t.current_round:
-        out.print(
-            f"Note: rounds {undone.event.from_round}–{t.current_round} were paired while the "
-            "player was withdrawn; forfeits entered then stay until you correct them "
-            "with 'skak result'."
-        )
-
-
-# -- export --------------------------------------------------------------------------------
-
-
-@export_app.command("json")
-@cli_errors
-def export_json(
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
-    ] = None,
-    force: ForceOption = False,
-    db: DbOption = DEFAULT_DB,
-    tournament: TournamentOption = None,
-) -> None:
-    """Write the whole tournament and its standings as JSON.
-
-    Example: skak export json -o turnering.json
-    """
-    from skak.views import to_json
-
-    export = open_db(db).export(tournament)
-    text = json.dumps(to_json(export), ensure_ascii=False, indent=2) + "\n"
-    write_output(text, output, force=force, db=db)
-
-
-# -- demo ----------------------------------------------------------------------------------
-
-
-@app.command()
-@cli_errors
-def demo(
-    seed: Annotated[int, typer.Option(help="Seed for the simulated results.")] = 2026,
-    players: Annotated[int, typer.Option(help="Number of players (3–16).")] = 10,
-    db: DbOption = DEFAULT_DB,
-) -> None:
-    """Build and play a whole round-robin tournament, then print the final standings.
-
-    Results are drawn from DSU table 1's expected scores with a fixed seed, so every run
-    with the same seed plays the same tournament.
-
-    Example: skak demo --seed 7
-    """
-    from skak.demo import check_players, run_demo
-    from skak.views import standings_view
-
-    check_players(players)
-    s = open_db(db, create=True)
-    row, t = run_demo(s, seed=seed, players=players, console=err)
-    out.print(
-        f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.location)}: "
-        f"{len(t.players)} players, {t.current_round} rounds, all results in."
-    )
-    out.print(render.standings_table(standings_view(t)))
-    out.print(
-        "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
-        + ("" if len(s.tournaments()) == 1 else f"  (add --tournament {row.id})")
-    )
-
+#: Each command and group of commands, by name, with the modules that define it; a run
+#: imports these alone (a test checks this against the commands the modules register).
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "new": ("skak.cli.basics",),
+    "tournaments": ("skak.cli.basics",),
+    "pair": ("skak.cli.rounds",),
+    "result": ("skak.cli.rounds",),
+    "results": ("skak.cli.rounds",),
+    "standings": ("skak.cli.rounds",),
+    "crosstable": ("skak.cli.rounds",),
+    "history": ("skak.cli.basics",),
+    "undo": ("skak.cli.basics",),
+    "demo": ("skak.cli.basics",),
+    "classes": ("skak.cli.eligibility",),
+    "engine": ("skak.cli.files",),
+    "timecontrol": ("skak.cli.games",),
+    "norms": ("skak.cli.games",),
+    "check": ("skak.cli.maintenance",),
+    "backup": ("skak.cli.maintenance",),
+    "restore": ("skak.cli.maintenance",),
+    "report": ("skak.cli.report",),
+    "serve": ("skak.cli.serve",),
+    "schedule": ("skak.cli.systems",),
+    "varma": ("skak.cli.systems",),
+    "olympiad": ("skak.cli.systems",),
+    "players": ("skak.cli.players",),
+    "round": ("skak.cli.rounds",),
+    "export": ("skak.cli.basics", "skak.cli.files"),
+    "import": ("skak.cli.files",),
+    "corr": ("skak.cli.corr",),
+    "cup": ("skak.cli.cup",),
+    "discipline": ("skak.cli.discipline",),
+    "dm": ("skak.cli.eligibility",),
+    "game": ("skak.cli.games",),
+    "junior": ("skak.cli.junior",),
+    "league": ("skak.cli.league",),
+    "rating": ("skak.cli.rating",),
+    "knockout": ("skak.cli.systems",),
+    "user": ("skak.cli.users",),
+}
 
 #: Forfeit results that an option parser would take for options (``-+``) or for the end of
 #: the options (``--``), and the spellings ``Result.parse`` reads the same way.
@@ -298,27 +138,77 @@ def _language_first(args: list[str]) -> list[str]:
     return args
 
 
-# Commands in their own modules register themselves on the shared apps.
-from skak.cli import corr as _corr  # noqa: E402, F401
-from skak.cli import cup as _cup  # noqa: E402, F401
-from skak.cli import discipline as _discipline  # noqa: E402, F401
-from skak.cli import eligibility as _eligibility  # noqa: E402, F401
-from skak.cli import files as _files  # noqa: E402, F401
-from skak.cli import games as _games  # noqa: E402, F401
-from skak.cli import junior as _junior  # noqa: E402, F401
-from skak.cli import league as _league  # noqa: E402, F401
-from skak.cli import maintenance as _maintenance  # noqa: E402, F401
-from skak.cli import players as _players  # noqa: E402, F401
-from skak.cli import rating as _rating  # noqa: E402, F401
-from skak.cli import report as _report  # noqa: E402, F401
-from skak.cli import serve as _serve  # noqa: E402, F401
-from skak.cli import systems as _systems  # noqa: E402, F401
-from skak.cli import users as _users  # noqa: E402, F401
-
-
 def main() -> None:
     """Console entry point."""
-    app(args=normalise_argv(sys.argv[1:]))
+    args = normalise_argv(sys.argv[1:])
+    for_command(args)(args=args)
+
+
+#: Options of ``skak`` itself that take no value (``--lang`` takes one).
+_GLOBAL_FLAGS = ("--install-completion", "--show-completion")
+
+
+def for_command(args: list[str]) -> typer.Typer:
+    """The application as Typer runs it for ``args``: only the command (or group of
+    commands) that ``args`` names, beside the global options, with only the modules that
+    define it imported. ``skak --help``, shell completion and a name that is no command's
+    get the whole application, which lists the commands or says which name was meant."""
+    name = _command_word(args)
+    modules = COMMANDS.get(name) if name is not None else None
+    if modules is None or any(n.endswith("_COMPLETE") for n in os.environ):
+        return _whole()
+    for module in modules:
+        importlib.import_module(module)
+    from skak.cli._common import app as full
+
+    commands = [c for c in full.registered_commands if _command_name(c) == name]
+    groups = [g for g in full.registered_groups if g.name == name]
+    if len(commands) + len(groups) != 1:  # pragma: no cover - COMMANDS is checked by a test
+        return _whole()
+    only = copy.copy(full)
+    only.registered_commands = commands
+    only.registered_groups = groups
+    return only
+
+
+def _command_word(args: list[str]) -> str | None:
+    """The command ``args`` names after the global options (``None``: none, or ``--help``)."""
+    i = 0
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] == "--lang":
+            i += 2
+        elif args[i].startswith("--lang=") or args[i] in _GLOBAL_FLAGS:
+            i += 1
+        else:
+            return None  # --help, or an option skak does not know: Typer says which
+    return args[i] if i < len(args) else None
+
+
+def _whole() -> typer.Typer:
+    """The application with every command (the modules imported in ``--help``'s order)."""
+    for module in MODULES:
+        importlib.import_module(module)
+    from skak.cli._common import app as whole
+
+    return whole
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    """A command's name as Typer derives it (its function's name, dashed, when not given)."""
+    if info.name:
+        return info.name
+    callback = info.callback
+    assert callback is not None
+    return callback.__name__.lower().replace("_", "-")
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        """``app``: the whole application, its modules imported on first use."""
+        if name == "app":
+            return _whole()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":  # pragma: no cover

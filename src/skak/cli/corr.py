@@ -1,8 +1,6 @@
 """``skak corr …``: correspondence chess (section 6) — a game's reflection time and the
 numeric notation. Both work on files and text only; nothing is stored."""
 
-from __future__ import annotations
-
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated

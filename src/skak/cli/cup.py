@@ -1,7 +1,5 @@
 """``skak cup …``: DSU's team cup (pokalstævnet, 003 §5.3–5.4), one row at a time."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -178,7 +176,7 @@ def cup_round(
     _show_round(view, True)
 
 
-def _show_round(view: CupRoundView, explain: bool) -> None:
+def _show_round(view: "CupRoundView", explain: bool) -> None:
     from skak.views import exact_decimal
 
     table = Table(title=f"Round {view.round} (runde)")

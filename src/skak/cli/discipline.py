@@ -1,8 +1,6 @@
 """``skak discipline …``: warnings and quarantines (advarsler og karantæner, §7, §19,
 4.5.4.2)."""
 
-from __future__ import annotations
-
 import datetime
 from typing import TYPE_CHECKING, Annotated
 
@@ -191,7 +189,7 @@ def discipline_lift(
     out.print(f"Entry {row.id} lifted: {escape(row.text)}")
 
 
-def _table(title: str, rows: tuple[SanctionRow, ...]) -> Table:
+def _table(title: str, rows: tuple["SanctionRow", ...]) -> Table:
     table = Table(title=escape(title), title_justify="left")
     for col in ("#", "Member", "Name", "What", "Rule", "From", "To", "Tournament"):
         table.add_column(col, justify="right" if col in ("#", "Member") else "left")

@@ -1,8 +1,6 @@
 """``skak classes`` and ``skak dm select``: who may play where (age classes, the DM's
 classes)."""
 
-from __future__ import annotations
-
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -119,12 +117,12 @@ def dm_select(
     err.print(f"{sum(len(c.players) for c in view.classes)} players placed")
 
 
-def _class_table(c: DmClass) -> Table:
+def _class_table(c: "DmClass") -> Table:
     places = f", {c.places} places" if c.places is not None else ""
     return _players_table(f"{c.name} ({c.paragraph}{places})", c.players)
 
 
-def _players_table(title: str, players: tuple[Placed, ...]) -> Table:
+def _players_table(title: str, players: tuple["Placed", ...]) -> Table:
     table = Table(title=escape(title), title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Member", justify="right")

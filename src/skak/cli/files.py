@@ -1,7 +1,5 @@
 """Files in and out: ``skak import trf``, ``skak export trf`` and ``skak engine``."""
 
-from __future__ import annotations
-
 import re
 import sys
 from pathlib import Path

@@ -1,7 +1,5 @@
 """``skak timecontrol`` and ``skak game …``: time controls and games (PGN)."""
 
-from __future__ import annotations
-
 from dataclasses import replace
 from datetime import date
 from pathlib import Path

@@ -1,7 +1,5 @@
 """``skak junior …``: DSU's junior team championship (Junior Hold DM, 003 §5.5)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

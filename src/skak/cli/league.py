@@ -1,7 +1,5 @@
 """``skak league …``: DSU's division league (divisionsturneringen, 003 §5.1)."""
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -68,7 +66,7 @@ def _round(text: str) -> int:
     return int(text)
 
 
-def _outcome(done: LeagueOutcome, what: str) -> None:
+def _outcome(done: "LeagueOutcome", what: str) -> None:
     if not done.events:
         out.print(f"{what}: nothing changed (it was entered so already)")
         return

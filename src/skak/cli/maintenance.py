@@ -1,7 +1,5 @@
 """``skak check``: whether the database is sound; ``skak backup`` and ``skak restore``."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``skak players …``: register and edit players."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import Annotated, Any
 

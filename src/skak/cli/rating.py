@@ -1,7 +1,5 @@
 """``skak rating …``: DSU rating calculations."""
 
-from __future__ import annotations
-
 import json
 from datetime import date
 from pathlib import Path

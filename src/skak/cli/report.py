@@ -1,7 +1,5 @@
 """``skak report``: the tournament report to the rating registrar (§6)."""
 
-from __future__ import annotations
-
 import datetime
 from pathlib import Path
 from typing import Annotated

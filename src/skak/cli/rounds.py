@@ -1,8 +1,6 @@
 """``skak pair``, ``result``, ``results``, ``round show``, ``standings`` and ``crosstable``:
 an evening's commands, thin over :mod:`skak.api` and :mod:`skak.views`."""
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 from typing import Annotated

@@ -3,8 +3,6 @@
 The web (FastAPI, uvicorn) is imported only when the server starts, so that every other
 command starts as fast as before."""
 
-from __future__ import annotations
-
 import os
 import sys
 from typing import TYPE_CHECKING, Annotated
@@ -27,7 +25,7 @@ _NAME_LENGTH = 100
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
-def arbiter_accounts(names: list[str]) -> Arbiters:
+def arbiter_accounts(names: list[str]) -> "Arbiters":
     """The accounts of ``--arbiter NAME``: the password from ``$SKAK_WEB_PASSWORD`` (the
     same for every name given), else asked for at the terminal, twice; kept only hashed.
 

@@ -5,8 +5,6 @@ draws, knock-out brackets and Olympiad team drafts (``skak schedule``, ``varma``
 work on the players of a tournament and write nothing.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -95,7 +93,7 @@ def _one_source(players: int | None, from_tournament: bool, example: str) -> Non
         )
 
 
-def _delegation(by: str | None) -> Delegation:
+def _delegation(by: str | None) -> "Delegation":
     if by is None or by == "federation":
         return "federation"
     if by == "club":
@@ -174,7 +172,7 @@ def varma(
     out.print(table)
 
 
-def _print_draw(draw: VarmaDrawView) -> None:
+def _print_draw(draw: "VarmaDrawView") -> None:
     """The Varma draw for a tournament's players (FIDE C.06 annex 2), printed, never stored."""
     table = Table(
         title=f"Varma draw for the {draw.players} players of {escape(draw.tournament)} "
@@ -244,7 +242,7 @@ def knockout_bracket(
     _print_state(view)
 
 
-def _print_state(view: KnockoutView) -> None:
+def _print_state(view: "KnockoutView") -> None:
     def who(n: int | None) -> str:
         return "bye (fri)" if n is None else f"{n} {view.names.get(n, '')}".strip()
 
@@ -308,7 +306,7 @@ def olympiad_command(
     _print_olympiad(view)
 
 
-def _print_olympiad(view: OlympiadView) -> None:
+def _print_olympiad(view: "OlympiadView") -> None:
     from skak.views import Omitted
 
     ranking = None if isinstance(view.ranking, Omitted) else view.ranking
@@ -337,7 +335,7 @@ def _print_olympiad(view: OlympiadView) -> None:
         out.print("Nothing was saved: the draft is printed only.")
 
 
-def _rating_text(p: RankedPlayer) -> str:
+def _rating_text(p: "RankedPlayer") -> str:
     if p.rating is not None:
         return str(p.rating)
     return f"FIDE {p.fide_rating}" if p.fide_rating is not None else "no rating"

@@ -4,8 +4,6 @@ The accounts are kept in the database (``skak serve`` reads them at each request
 password only as an argon2id hash. The password is asked for at the terminal, twice, or
 read from the first line of standard input with ``--password-stdin`` (for scripts)."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated
 
