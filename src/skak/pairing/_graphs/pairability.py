@@ -147,19 +147,26 @@ class MatchGraph:
             warm[v] = u
         return match
 
+    def prefer(self, pairs: dict[int, int]) -> None:
+        """Start the next ``maximum_matching`` from these pairs (each given both ways) where
+        they apply, instead of the pairs of earlier matchings."""
+        self._warm = dict(pairs)
+
     def partners(self, a: int, mask: int, match: dict[int, int]) -> int:
         """The players ``b`` that ``a`` may meet in some pairing of everyone in ``mask``,
         given one such pairing ``match``: with ``a`` left out, ``b`` qualifies when an even
         alternating path runs from ``a``'s partner to ``b`` (then ``a``–``b`` closes an
         alternating cycle)."""
-        mate = match[a]
         rest = mask & ~(1 << a)
-        verts = list(bits(rest))
-        nbs = {v: self.adj[v] & rest for v in verts}
-        others = {v: u for v, u in match.items() if v != a and u != a}
-        even: set[int] = set()
-        _search(mate, verts, nbs, others, even)
-        return self.adj[a] & mask & sum(1 << v for v in even)
+        even = _even_without_blossoms(self.adj, match[a], rest, match)
+        if even is None:
+            verts = list(bits(rest))
+            nbs = {v: self.adj[v] & rest for v in verts}
+            others = {v: u for v, u in match.items() if v != a and u != a}
+            found: set[int] = set()
+            _search(match[a], verts, nbs, others, found)
+            even = sum(1 << v for v in found)
+        return self.adj[a] & mask & even
 
     def can_cover(self, mask: int, must: int, apart: int = 0) -> bool:
         """Whether the players of ``mask`` can be paired so that everyone in ``must`` gets an
@@ -315,6 +322,32 @@ class _Path:
             ppv = match.get(pv)
             match[v], match[pv] = pv, v
             v = ppv
+
+
+def _even_without_blossoms(
+    adj: Sequence[int], root: int, mask: int, match: dict[int, int]
+) -> int | None:
+    """The players of ``mask`` with an even alternating path from ``root`` (the one player
+    of ``mask`` whom ``match`` leaves unpaired there), grown breadth first a level at a time
+    on bit sets; ``None`` when two such players may meet, an odd cycle (blossom) that only
+    Edmonds' search (``_search``) handles. Without one, the alternating tree is the whole
+    answer, as in a bipartite graph."""
+    even = 1 << root
+    odd = 0
+    frontier = [root]
+    while frontier:
+        reach = 0
+        for v in frontier:
+            reach |= adj[v]
+        reach &= mask
+        if reach & even:
+            return None
+        fresh = reach & ~odd
+        odd |= fresh
+        frontier = [match[u] for u in bits(fresh)]
+        for v in frontier:
+            even |= 1 << v
+    return even
 
 
 def _augmenting_path(

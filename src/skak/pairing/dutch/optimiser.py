@@ -199,19 +199,26 @@ class _Matcher:
                 adj[v] |= bye
         everyone = alive | (bye if alive.bit_count() % 2 else 0)
         face = MatchGraph(adj)
+        face.prefer(_preferred(face, everyone, choices, found.mate, nodes))
         pairs = face.maximum_matching(everyone)
         if len(pairs) != everyone.bit_count():
             return False
         for a, values in choices:
+            if not values:
+                continue
+            near = face.adj[a] & everyone
+            best = max((value for b, value in values.items() if near >> b & 1), default=None)
             groups: dict[int, int] = {}
             for b, value in values.items():
                 groups[value] = groups.get(value, 0) | 1 << b
-            ranked = sorted(groups.items(), reverse=True)
-            current = values.get(pairs[a])
-            if ranked and current == ranked[0][0]:
-                group = ranked[0][1]  # the partner has the best value there is
+            if best is None:
+                # No opponent with a value is on the face: any other may be taken.
+                group = ~sum(1 << b for b in values)
+            elif values.get(pairs[a]) == best:
+                group = groups[best]  # the partner has the best value on the face
             else:
                 feasible = face.partners(a, everyone, pairs)
+                ranked = sorted(groups.items(), reverse=True)
                 group = next((g for _, g in ranked if g & feasible), 0)
                 if not group:
                     group = ~sum(1 << b for b in values)
@@ -220,6 +227,12 @@ class _Matcher:
             face.adj[a] &= group
             for b in bits(cut):
                 face.adj[b] &= ~(1 << a)
+            if group.bit_count() == 1:
+                # ``a`` has one opponent left, so that opponent is his in every pairing.
+                b = group.bit_length() - 1
+                for c in bits(face.adj[b] & ~(1 << a)):
+                    face.adj[c] &= ~(1 << b)
+                face.adj[b] = 1 << a
             if not group >> pairs[a] & 1:
                 pairs = face.maximum_matching(everyone)
         for v in bits(alive):
@@ -273,3 +286,32 @@ class _Matcher:
         nodes = [v for v in self.window if self.alive[v]]
         matrix = self._matrix(nodes, shift, bonus, (1 << self.top_shift) - 1)
         return self._adopt(nodes, self._optimise(nodes, matrix))
+
+
+def _preferred(
+    face: MatchGraph,
+    everyone: int,
+    choices: Sequence[_Choice],
+    mate: Sequence[int],
+    nodes: Sequence[int],
+) -> dict[int, int]:
+    """A starting pairing for the choices on the face ``face``: each chooser in turn with
+    his best opponent on the face who is still free, then the optimum's pairs ``mate``
+    (positions in ``nodes``). When it is complete, no choice needs a search."""
+    pairs: dict[int, int] = {}
+    free = everyone
+    for a, values in choices:
+        if not free >> a & 1:
+            continue
+        near = face.adj[a] & free
+        options = [(value, -b) for b, value in values.items() if near >> b & 1]
+        if options:
+            b = -max(options)[1]
+            pairs[a], pairs[b] = b, a
+            free &= ~(1 << a | 1 << b)
+    for i, j in enumerate(mate):
+        a, b = nodes[i], nodes[j]
+        if a != b and free >> a & 1 and free >> b & 1:
+            pairs[a], pairs[b] = b, a
+            free &= ~(1 << a | 1 << b)
+    return pairs
