@@ -15,7 +15,7 @@ bit set. The tests are exact and polynomial:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 __all__ = [
     "MatchGraph",
@@ -164,7 +164,7 @@ class MatchGraph:
             nbs = {v: self.adj[v] & rest for v in verts}
             others = {v: u for v, u in match.items() if v != a and u != a}
             found: set[int] = set()
-            _search(match[a], verts, nbs, others, found)
+            _search(match[a], verts, nbs, others, found, skip_inner=True)
             even = sum(1 << v for v in found)
         return self.adj[a] & mask & even
 
@@ -358,13 +358,24 @@ def _augmenting_path(
 
 
 def _search(
-    root: int, verts: list[int], nbs: dict[int, int], match: dict[int, int], used: set[int]
+    root: int,
+    verts: list[int],
+    nbs: dict[int, int],
+    match: dict[int, int],
+    used: set[int],
+    skip_inner: bool = False,
 ) -> _Path | None:
     """Edmonds' search for an augmenting path from the unmatched ``root``, contracting
     odd cycles (blossoms) through the ``base`` array. ``used`` collects the outer (even)
-    vertices: those with an even alternating path from ``root``."""
+    vertices: those with an even alternating path from ``root``.
+
+    ``skip_inner`` looks past the inner (odd) players' edges, which change nothing while
+    they stay inner (one that turns outer is searched from itself later); the outer set is
+    the same, found in another order, so the path found may differ."""
     base = {v: v for v in verts}
     parent: dict[int, int] = {}
+    inner = 0  # bit set: players with a parent who are not outer
+    members = {v: 1 << v for v in verts}  # each base's players (kept with ``skip_inner``)
     used.add(root)
     queue = [root]
     head = 0
@@ -394,7 +405,8 @@ def _search(
     while head < len(queue):
         v = queue[head]
         head += 1
-        for to in bits(nbs[v]):
+        near = nbs[v] & ~inner & ~members[base[v]] if skip_inner else nbs[v]
+        for to in bits(near):
             if to == v or base[v] == base[to] or match.get(v) == to:
                 continue
             if to == root or (to in match and match[to] in parent):
@@ -402,14 +414,24 @@ def _search(
                 blossom: set[int] = set()
                 mark(v, cur, to, blossom)
                 mark(to, cur, v, blossom)
-                for i in verts:
-                    if base[i] in blossom:
-                        base[i] = cur
-                        if i not in used:
-                            used.add(i)
-                            queue.append(i)
+                if skip_inner:
+                    merged = 0
+                    for b in blossom:
+                        if b != cur:
+                            merged |= members[b]
+                    members[cur] |= merged
+                    changed: Iterable[int] = bits(merged)
+                else:
+                    changed = [i for i in verts if base[i] in blossom]
+                for i in changed:
+                    base[i] = cur
+                    if i not in used:
+                        used.add(i)
+                        queue.append(i)
+                        inner &= ~(1 << i)
             elif to not in parent:
                 parent[to] = v
+                inner |= 1 << to
                 if to not in match:
                     return _Path(to, parent)
                 used.add(match[to])

@@ -169,7 +169,14 @@ class _Matcher:
         the optimal pairings (with the rest of the field completed, in a window) are exactly
         the perfect matchings of a graph ``face`` — tight edges, players of dual 0 free to
         leave — so each choice, most important first, takes the best opponent group that
-        still leaves a perfect matching (a bit-set test). False when this does not apply."""
+        still leaves a perfect matching (a bit-set test). False when this does not apply.
+
+        With blossoms, every optimal pairing is still a perfect matching of ``face``, but
+        not every such matching is optimal (a blossom of positive dual must keep all but
+        one of its players among themselves): the choices' pairing is kept when it weighs
+        as much as the optimum — the best of a larger set that lies in the smaller set is
+        the best of the smaller set — and otherwise the bonus is optimised on the tight
+        edges (``_tight_bonus``)."""
         window = self.window
         nodes = [v for v in (window if window is not None else range(self.size)) if self.alive[v]]
         mask = (1 << self.top_shift) - 1 if window is not None else -1
@@ -183,8 +190,7 @@ class _Matcher:
             adj[a] = sum(1 << nodes[j] for j in bits(tight))
             if not found.duals[i]:
                 free |= 1 << a
-        if not found.flat:
-            return self._tight_bonus(nodes, matrix, adj, found.mate, shift, bonus)
+        tight_adj = list(adj)  # before the rest of the field joins the face
         alive = self.alive_mask()
         compat = self.graph.adj
         if window is not None:
@@ -235,6 +241,10 @@ class _Matcher:
                 face.adj[b] = 1 << a
             if not group >> pairs[a] & 1:
                 pairs = face.maximum_matching(everyone)
+        if not found.flat and _weight(matrix, nodes, pairs) != _weight(
+            matrix, nodes, {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
+        ):
+            return self._tight_bonus(nodes, matrix, tight_adj, found.mate, shift, bonus)
         for v in bits(alive):
             u = pairs.get(v, v)
             self.mate[v] = u if u < size else v
@@ -315,3 +325,14 @@ def _preferred(
             pairs[a], pairs[b] = b, a
             free &= ~(1 << a | 1 << b)
     return pairs
+
+
+def _weight(matrix: Sequence[Sequence[int]], nodes: Sequence[int], pairs: Mapping[int, int]) -> int:
+    """The weight in ``matrix`` (over ``nodes``) of the pairs of ``pairs`` among ``nodes``."""
+    where = {v: i for i, v in enumerate(nodes)}
+    total = 0
+    for i, v in enumerate(nodes):
+        j = where.get(pairs.get(v, v), i)
+        if j > i:
+            total += matrix[i][j]
+    return total
