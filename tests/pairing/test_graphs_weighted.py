@@ -7,6 +7,7 @@ networkx on larger ones, with weights of hundreds of bits like the Dutch criteri
 
 from __future__ import annotations
 
+import heapq
 import random
 from functools import cache
 
@@ -15,7 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skak.pairing._graphs.weighted import max_weight_matching, optimum
+from skak.pairing._graphs.weighted import _heaviest, max_weight_matching, optimum
 
 
 def _total(weights: list[list[int]], mate: list[int]) -> int:
@@ -167,3 +168,16 @@ def test_sparse_solving_with_likely_partners_is_optimal(
     near = data.draw(st.lists(st.integers(0, max(n - 1, 0)), min_size=n, max_size=n))
     found = max_weight_matching(weights, neighbours=neighbours, near=near)
     assert _total(weights, found) == _best(weights)
+
+
+@given(
+    st.lists(st.integers(0, 4), max_size=30),
+    st.integers(1, 14),
+    st.integers(0, 30),
+)
+def test_the_heaviest_entries_are_those_of_nlargest(
+    row: list[int], count: int, centre: int
+) -> None:
+    # Few distinct weights, as in a bracket: ties decided by the distance to the centre.
+    expected = heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))
+    assert _heaviest(row, count, centre) == [b for b in expected if row[b] > 0]

@@ -126,7 +126,8 @@ class MatchGraph:
             if u is not None and free >> v & 1 and free >> u & 1 and nbs[v] >> u & 1:
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
-        for v in sorted(verts, key=lambda x: (nbs[x].bit_count(), x)):
+        unmatched = [v for v in verts if free >> v & 1]  # the others stay matched below
+        for v in sorted(unmatched, key=lambda x: (nbs[x].bit_count(), x)):
             if not free >> v & 1:
                 continue
             options = nbs[v] & free & ~(1 << v)

@@ -24,7 +24,7 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 __all__ = ["Optimum", "max_weight_matching", "optimum"]
 
@@ -365,31 +365,37 @@ class _Blossoms:
                 chains[v] = chain
         return chains
 
-    def slacks(
-        self, weights: Sequence[Sequence[int]], skip_known: bool
-    ) -> Iterator[tuple[int, int, int]]:
-        """(slack, a, b) for every edge ``a < b`` of the dense graph ``weights`` under the
-        final duals, blossoms included; ``skip_known`` leaves out the sparse graph's edges."""
-        n, top = self.n, self.top
-        chains, dual = self._chains(), self.dual
+    def scan(
+        self, weights: Sequence[Sequence[int]], want_tight: bool
+    ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
+        """One pass over every edge ``a < b`` of the dense graph ``weights`` under the final
+        duals, blossoms included: the edges of negative slack as (slack, a, b) (none: the
+        matching is optimal for the dense graph too), and with ``want_tight`` each vertex's
+        bit set of tight edges."""
+        n, top, dual = self.n, self.top, self.dual
+        chains = self._chains()
+        bad: list[tuple[int, int, int]] = []
+        tight = [0] * n if want_tight else None
         for a in range(n):
-            row, da, ta, known = weights[a], dual[a], top[a], self.w2[a]
+            row, da, ta = weights[a], dual[a], top[a]
+            nested = ta >= n
             for b in range(a + 1, n):
                 w = row[b]
-                if not w or (skip_known and b in known):
+                if not w:
                     continue
                 slack = da + dual[b] - 2 * w
-                if ta == top[b] and ta >= n:
+                if nested and ta == top[b]:
                     for x, y in zip(chains[a], chains[b], strict=False):
                         if x != y:
                             break
                         slack += dual[x]
-                yield slack, a, b
-
-    def violations(self, weights: Sequence[Sequence[int]]) -> list[tuple[int, int, int]]:
-        """The edges of the dense graph ``weights`` with negative slack under the final duals,
-        as (slack, a, b) (none: the matching is optimal for the dense graph too)."""
-        return [e for e in self.slacks(weights, True) if e[0] < 0]
+                if slack <= 0:
+                    if slack:
+                        bad.append((slack, a, b))
+                    elif tight is not None:
+                        tight[a] |= 1 << b
+                        tight[b] |= 1 << a
+        return bad, tight
 
 
 def max_weight_matching(
@@ -416,24 +422,40 @@ class Optimum:
     edges that leave only vertices of dual 0 unmatched (complementary slackness). With
     blossoms, every maximum-weight matching still uses tight edges only (``tight``)."""
 
-    __slots__ = ("_state", "duals", "flat", "mate")
+    __slots__ = ("_state", "_tight", "duals", "flat", "mate")
 
-    def __init__(self, mate: list[int], state: _Blossoms) -> None:
+    def __init__(self, mate: list[int], state: _Blossoms, tight: list[int] | None = None) -> None:
         n, top, dual = state.n, state.top, state.dual
         self.mate = mate
         self.duals = dual[:n]
         self.flat = all(dual[b] == 0 for b in range(n, state.ids) if top[b] != _NONE)
         self._state = state
+        self._tight = tight
 
     def tight(self, weights: Sequence[Sequence[int]]) -> list[int]:
         """For each vertex, the bit set of its tight edges in ``weights`` (the matrix the
-        optimum was found for)."""
-        out = [0] * self._state.n
-        for slack, a, b in self._state.slacks(weights, False):
-            if not slack:
-                out[a] |= 1 << b
-                out[b] |= 1 << a
-        return out
+        optimum was found for; kept from the certificate's pass when it made one)."""
+        if self._tight is None:
+            self._tight = self._state.scan(weights, True)[1]
+        assert self._tight is not None
+        return self._tight
+
+
+def _heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
+    """The ``count`` heaviest entries of ``row`` that weigh more than 0, the nearer to
+    ``centre`` (then the lower) first among equal weights: those of
+    ``heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))``
+    that weigh anything, in its order, found with the entries compared as plain integers."""
+    threshold = heapq.nlargest(count, row)[-1] if row else 0
+    if threshold <= 0:
+        found = [b for b, w in enumerate(row) if w > 0]
+    else:
+        found = [b for b, w in enumerate(row) if w > threshold]
+        ties = [b for b, w in enumerate(row) if w == threshold]
+        ties.sort(key=lambda b: (abs(b - centre), b))
+        found += ties[: count - len(found)]
+    found.sort(key=lambda b: (-row[b], abs(b - centre), b))
+    return found
 
 
 def optimum(
@@ -441,11 +463,13 @@ def optimum(
     neighbours: int | None = None,
     hint: Sequence[int] | None = None,
     near: Sequence[int] | None = None,
+    want_tight: bool = False,
 ) -> Optimum:
     """``max_weight_matching`` with its certificate (``Optimum``). ``near`` gives each
     vertex a likely partner (in a Swiss bracket, its S1/S2 counterpart): the first sparse
     graph also holds the edges to the ``neighbours`` vertices around it, and among equal
-    weights the closer ones are preferred."""
+    weights the closer ones are preferred. ``want_tight``: the tight edges are noted in
+    the certificate's last pass (``Optimum.tight``)."""
     n = len(weights)
     edges: list[dict[int, int]] = [{} for _ in range(n)]
     if neighbours is None or n <= 2 * neighbours:
@@ -458,11 +482,10 @@ def optimum(
         if w > 0 and b != a:
             edges[a][b] = edges[b][a] = w
 
-    others = range(n)
     half = n // 2
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
-        for b in heapq.nlargest(neighbours, others, key=lambda b: (row[b], -abs(b - centre))):
+        for b in _heaviest(row, neighbours, centre):
             add(a, b)
         for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
             add(a, b)
@@ -471,9 +494,9 @@ def optimum(
     while True:
         state = _Blossoms(edges)
         found = state.optimum()
-        bad = state.violations(weights)
+        bad, tight = state.scan(weights, want_tight)
         if not bad:
-            return found
+            return Optimum(found.mate, state, tight)
         # The most violated edges of each vertex join the sparse graph.
         added = [0] * n
         for _, a, b in sorted(bad):

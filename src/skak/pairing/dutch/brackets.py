@@ -4,7 +4,7 @@ between S1 and S2, transpositions — each choice optimal for the whole field.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import NoReturn
 
@@ -39,22 +39,23 @@ class _Pairer:
     def _edge(self, i: int, j: int, in_cur: bool, in_next: bool) -> int:
         return self.weights.edge(self.cards[i], self.cards[j], in_cur, in_next)
 
-    def _fill(self, edge: Iterable[tuple[int, int]], in_cur: bool, in_next: bool) -> None:
-        for i, j in edge:
-            self.m.set(i, j, self._edge(i, j, in_cur, in_next))
-
     def _outside(self) -> None:
-        """Weigh every edge between players still to be paired, as outside the brackets
-        (C2/C4, and C9 while the bye is the single downfloater): once, before the first
-        bracket that needs an optimisation."""
+        """Weigh the edges between players still to be paired as outside the brackets
+        (C2/C4, and C9 while the bye is the single downfloater, as it stands now): once,
+        before the first bracket that needs an optimisation; each such weight is computed
+        when an optimisation reads a pair that no bracket has weighed."""
         if self.weighed:
             return
         self.weighed = True
-        m = self.m
-        alive = [v for v in range(self.n) if m.alive[v]]
-        for pos, j in enumerate(alive):
-            for i in alive[:pos]:
-                m.set(i, j, self._edge(i, j, False, False))
+        cards, weights = self.cards, self.weights
+        single = self.ctx.single_downfloater_is_bye
+
+        def outside(a: int, b: int) -> int:
+            if a > b:
+                a, b = b, a
+            return weights.outside(cards[a], cards[b], single)
+
+        self.m.outside = outside
 
     def _natural(
         self, score: Fraction, mdps: list[int], residents: list[int], nexts: list[int]

@@ -5,7 +5,7 @@ and the choices on the optimal face (see the package docstring)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from skak.pairing._graphs.pairability import MatchGraph, bits
 from skak.pairing._graphs.weighted import max_weight_matching, optimum
@@ -22,8 +22,9 @@ _NEIGHBOURS = 12
 
 
 class _Matcher:
-    """A weighted graph over the players to pair, kept between optimisations as a weight
-    matrix; an edge of weight 0 is no edge. Pairs that have been settled leave the graph.
+    """A weighted graph over the players to pair, kept between optimisations as a sparse
+    weight matrix and a function for the pairs it leaves out; an edge of weight 0 is no
+    edge. Pairs that have been settled leave the graph.
 
     A *window* (the bracket being paired and the next one) may be set: an optimisation then
     looks at the window only, with the completion field (the top bits, ``top_shift`` and
@@ -34,7 +35,10 @@ class _Matcher:
     the whole field is optimised."""
 
     def __init__(self, size: int) -> None:
-        self.weights = [[0] * size for _ in range(size)]
+        #: The weights ``set`` gave, per player (a sparse matrix); the other pairs weigh
+        #: what ``outside`` says, computed when an optimisation reads them (no function: 0).
+        self.weights: list[dict[int, int]] = [{} for _ in range(size)]
+        self.outside: Callable[[int, int], int] | None = None
         self.alive = [True] * size
         self.size = size
         self.mate = list(range(size))
@@ -66,6 +70,8 @@ class _Matcher:
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""
         self.alive[a] = self.alive[b] = False
+        self.weights[a] = {}
+        self.weights[b] = {}
         self.mate[a], self.mate[b] = b, a
 
     def set_bye_candidates(self, players: Iterable[int]) -> None:
@@ -95,12 +101,15 @@ class _Matcher:
         mask: int = -1,
     ) -> list[list[int]]:
         extra = bonus or {}
+        outside = self.outside
         out = []
         for a in nodes:
             row = self.weights[a]
             line = []
             for b in nodes:
-                w = row[b]
+                w = row.get(b)
+                if w is None:
+                    w = 0 if outside is None or a == b else outside(a, b)
                 if w:
                     w = ((w & mask) << shift) + extra.get((a, b) if a < b else (b, a), 0)
                 line.append(w)
@@ -181,7 +190,7 @@ class _Matcher:
         nodes = [v for v in (window if window is not None else range(self.size)) if self.alive[v]]
         mask = (1 << self.top_shift) - 1 if window is not None else -1
         matrix = self._matrix(nodes, 0, None, mask)
-        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes))
+        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes), True)
         size, bye = self.size, 1 << self.size
         adj = [0] * (size + 1)
         free = 0  # players of dual 0: they may stay out of the window's pairs

@@ -214,28 +214,44 @@ class _Weights:
             for c in ctx.cards
         }
 
-    def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
-        """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
-        ``in_cur`` the current one, or ``in_next`` the next one."""
+    def _top_c9(self, hi: Card, lo: Card, single: bool) -> tuple[int, int]:
+        """The completion field (C4, with C2's bye eligibility) and C9's field, ``single``
+        while the bye is the single downfloater."""
         ctx = self.ctx
-        compatible, colours = self.pair(hi, lo)
-        if not compatible:
-            return 0
-        h_level, h_unit, h_cand, h_bye, h_down1, _, h_down2, _ = self._info[hi.number]
-        l_level, l_unit, l_cand, l_bye, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
+        h_cand, h_bye = self._info[hi.number][2:4]
+        l_cand, l_bye = self._info[lo.number][2:4]
         # C4 completion, C2 bye eligibility: every edge counts, players who may not get
         # the bye (or should not: a lower score is available) count more when paired.
         top = 3 - h_cand - l_cand
         c9 = 0
-        if ctx.single_downfloater_is_bye:
+        if single:
             # C9: the bye assignee has played as many games as possible.
             if h_bye:
                 c9 += ctx.unplayed_rank[hi.played]
             if l_bye:
                 c9 += ctx.unplayed_rank[lo.played]
+        return top, c9
+
+    def outside(self, hi: Card, lo: Card, single: bool) -> int:
+        """The weight of ``hi``–``lo`` outside the current and the next bracket, where only
+        the completion field and C9 score (below, the same fields are zero)."""
+        if not self.compatible(hi, lo):
+            return 0
+        top, c9 = self._top_c9(hi, lo, single)
+        return (top << self.top_shift) | (c9 << self.c9_shift)
+
+    def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
+        """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
+        ``in_cur`` the current one, or ``in_next`` the next one."""
+        ctx = self.ctx
         if not (in_cur or in_next):
-            # Outside the two brackets only C9 scores (below, the same fields are zero).
-            return (top << self.top_shift) | (c9 << self.c9_shift)
+            return self.outside(hi, lo, ctx.single_downfloater_is_bye)
+        compatible, colours = self.pair(hi, lo)
+        if not compatible:
+            return 0
+        h_level, h_unit, _, _, h_down1, _, h_down2, _ = self._info[hi.number]
+        l_level, l_unit, _, _, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
+        top, c9 = self._top_c9(hi, lo, ctx.single_downfloater_is_bye)
         pw, region = ctx.pair_width, self.region
         # C5/C6: pairs in the current bracket, then their scores.
         w = int(in_cur)
