@@ -263,6 +263,9 @@ class _Blossoms:
                 self.push(x)
         if not self.queue:
             return False
+        # An unmatched vertex: the unmatched vertices share the lowest dual of all, as each
+        # dual change lowers theirs (they are the roots of the forest) and none lowers more.
+        exposed = next(v for v in range(n) if mate[v] == _NONE)
         w2 = self.w2
         while True:
             while self.queue:
@@ -309,7 +312,7 @@ class _Blossoms:
                     step = s
             # The free vertices' duals reaching zero ends the whole run: the matching is
             # optimal, and the duals are left as the certificate.
-            lowest = min(dual[u] for u in range(n) if label[top[u]] == _EVEN)
+            lowest = dual[exposed]
             last = step < 0 or lowest <= step
             if last:
                 step = lowest
