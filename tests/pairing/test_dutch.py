@@ -191,6 +191,7 @@ def test_shortcuts_are_taken_and_agree_on_large_fields(
     rnd = SYSTEM.pair(t)
     assert matchers[-1].window_solves > 0
     assert matchers[-1].choice_solves > 0
+    assert matchers[-1].blossom_face_solves > 0, "choices on a face with blossoms, kept"
     assert _whole_field(t) == rnd
 
 

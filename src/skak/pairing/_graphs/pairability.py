@@ -127,12 +127,18 @@ class MatchGraph:
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
         unmatched = [v for v in verts if free >> v & 1]  # the others stay matched below
-        for v in sorted(unmatched, key=lambda x: (nbs[x].bit_count(), x)):
+        degree = {v: nbs[v].bit_count() for v in unmatched}
+        for v in sorted(unmatched, key=lambda x: (degree[x], x)):
             if not free >> v & 1:
                 continue
             options = nbs[v] & free & ~(1 << v)
             if options:
-                u = min(bits(options), key=lambda x: (nbs[x].bit_count(), x))
+                # The free neighbour with the fewest neighbours, the lowest among equals.
+                u, fewest = -1, -1
+                for x in bits(options):
+                    d = degree[x]
+                    if fewest < 0 or d < fewest:
+                        u, fewest = x, d
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
         for root in verts:

@@ -45,6 +45,8 @@ class _Matcher:
         self.solves = 0
         self.window_solves = 0
         self.choice_solves = 0
+        #: Choices made on the face of an optimum with blossoms and kept (``_choose``).
+        self.blossom_face_solves = 0
         # Position ``size`` is the bye: joined to the players who may get it, once known.
         self.graph = MatchGraph([0] * (size + 1))
         self.window: list[int] | None = None
@@ -254,6 +256,7 @@ class _Matcher:
             matrix, nodes, {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
         ):
             return self._tight_bonus(nodes, matrix, tight_adj, found.mate, shift, bonus)
+        self.blossom_face_solves += not found.flat
         for v in bits(alive):
             u = pairs.get(v, v)
             self.mate[v] = u if u < size else v
