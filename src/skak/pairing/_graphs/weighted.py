@@ -4,7 +4,10 @@ so the matcher must be exact for weights of hundreds of bits.
 
 This is Edmonds' primal-dual blossom method in its O(n³) form. Between any two top-level
 blossoms one representative edge of least slack is kept, so each dual change costs O(n) and
-each stage (one augmentation) O(n + m).
+each stage (one augmentation) O(n + m). A tight edge between two unmatched vertices whose
+trees have not grown is an augmentation that leaves the rest of the forest as it was: the
+stage pairs them and goes on instead of starting over (``pair_roots``), so a stage may make
+many such pairs — most of them where the weights tie, as in a Swiss bracket.
 
 Dense graphs are solved sparse and then certified: the blossom method runs on each player's
 ``neighbours`` heaviest edges (and any edges the caller suggests, such as the previous
@@ -62,6 +65,8 @@ class _Blossoms:
         self.inside += [{} for _ in range(size - n)]
         self.ids = n  # blossom ids in use are below this
         self.visit = [0] * size
+        #: Per stage: the roots whose tree has grown (``pair_roots``).
+        self.grown = [False] * size
         self.stamp = 0
         self.queue: list[int] = []
 
@@ -231,6 +236,7 @@ class _Blossoms:
         x, y = top[u], top[v]
         ly = self.label[y]
         if ly == _FREE:
+            self.grown[x] = True
             self.parent[y] = u
             self.label[y] = _ODD
             partner = top[self.mate[y]]
@@ -246,15 +252,46 @@ class _Blossoms:
             self.make_blossom(x, base, y)
         return False
 
+    def lone_roots(self, u: int, v: int) -> bool:
+        """Whether ``u`` and ``v`` are unmatched vertices (outside blossoms), both still the
+        whole of their trees in the forest."""
+        top, mate, label, grown = self.top, self.mate, self.label, self.grown
+        return (
+            top[u] == u
+            and top[v] == v
+            and u < self.n
+            and v < self.n
+            and label[u] == label[v] == _EVEN
+            and mate[u] == mate[v] == _NONE
+            and not (grown[u] or grown[v])
+        )
+
+    def pair_roots(self, u: int, v: int) -> None:
+        """Augment along the tight edge ``u``–``v`` between two unmatched vertices whose
+        trees have not grown, and go on with the stage: both leave the forest (they were
+        all of their trees), and the least-slack edges that started at them are found again.
+        The rest of the forest stays as it was, so the stage need not start over."""
+        mate, label, best, top = self.mate, self.label, self.best, self.top
+        mate[u], mate[v] = v, u
+        label[u] = label[v] = _FREE
+        for k in (*self.rep[u], *self.rep[v]):
+            x = top[k]
+            if x not in (_NONE, u, v) and label[x] != _ODD and best[x] in (u, v):
+                self.recompute_best(x)
+        self.recompute_best(u)
+        self.recompute_best(v)
+
     # -- one stage: grow the forest until an augmentation, or stop -----------------------
 
     def stage(self) -> bool:
         n, top, label, dual = self.n, self.top, self.label, self.dual
         best, best_slack, mate = self.best, self.best_slack, self.mate
         ids = self.ids
+        grown = self.grown
         for x in range(ids):
             label[x] = _FREE
             best[x] = _NONE
+            grown[x] = False
         self.queue = []
         for x in range(ids):
             if top[x] == x and mate[x] == _NONE:
@@ -282,6 +319,13 @@ class _Blossoms:
                     if label[tv] == _ODD:
                         continue
                     if not s:
+                        if self.lone_roots(u, v):
+                            self.pair_roots(u, v)
+                            if exposed in (u, v):
+                                exposed = next((x for x in range(n) if mate[x] == _NONE), _NONE)
+                                if exposed == _NONE:
+                                    return True
+                            break
                         if self.found(u, v):
                             return True
                         tu = top[u]
@@ -341,7 +385,16 @@ class _Blossoms:
                 u = best[x]
                 if top[x] != x or u == _NONE or top[u] == x or label[x] == _ODD:
                     continue
-                if best_slack[x] == 0 and self.found(*self.rep[u][x]):
+                if best_slack[x]:
+                    continue
+                a, b = self.rep[u][x]
+                if self.lone_roots(a, b):
+                    self.pair_roots(a, b)
+                    if exposed in (a, b):
+                        exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
+                        if exposed == _NONE:
+                            return True
+                elif self.found(a, b):
                     return True
             for b in range(n, self.ids):
                 if top[b] == b and label[b] == _ODD and dual[b] == 0:
