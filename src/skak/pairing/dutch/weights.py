@@ -213,6 +213,20 @@ class _Weights:
             )
             for c in ctx.cards
         }
+        # Players who weigh alike: the same facts above, colour kind and C9 rank.
+        sorts: dict[tuple[object, ...], int] = {}
+        self._sort = {
+            c.number: sorts.setdefault(
+                (
+                    self._info[c.number],
+                    self._kind[c.number],
+                    ctx.unplayed_rank.get(c.played) if c.score == ctx.bye_score else None,
+                ),
+                len(sorts),
+            )
+            for c in ctx.cards
+        }
+        self._edges: dict[tuple[int, int, bool, bool, bool], int] = {}
 
     def _top_c9(self, hi: Card, lo: Card, single: bool) -> tuple[int, int]:
         """The completion field (C4, with C2's bye eligibility) and C9's field, ``single``
@@ -242,13 +256,30 @@ class _Weights:
 
     def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
         """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
-        ``in_cur`` the current one, or ``in_next`` the next one."""
+        ``in_cur`` the current one, or ``in_next`` the next one; compatible pairs of players
+        who weigh alike (``prepare``) share one memo entry."""
         ctx = self.ctx
         if not (in_cur or in_next):
             return self.outside(hi, lo, ctx.single_downfloater_is_bye)
-        compatible, colours = self.pair(hi, lo)
-        if not compatible:
+        if not self.compatible(hi, lo):
             return 0
+        key = (
+            self._sort[hi.number],
+            self._sort[lo.number],
+            in_cur,
+            in_next,
+            ctx.single_downfloater_is_bye,
+        )
+        w = self._edges.get(key)
+        if w is None:
+            w = self._weigh(hi, lo, in_cur, in_next)
+            self._edges[key] = w
+        return w
+
+    def _weigh(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
+        """``edge`` for a compatible pair, computed."""
+        ctx = self.ctx
+        colours = self.pair(hi, lo)[1]
         h_level, h_unit, _, _, h_down1, _, h_down2, _ = self._info[hi.number]
         l_level, l_unit, _, _, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
         top, c9 = self._top_c9(hi, lo, ctx.single_downfloater_is_bye)
