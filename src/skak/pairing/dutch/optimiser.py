@@ -104,6 +104,8 @@ class _Matcher:
     ) -> list[list[int]]:
         extra = bonus or {}
         outside = self.outside
+        # Weights repeat (players alike weigh alike): each is masked and shifted once.
+        scaled: dict[int, int] = {}
         out = []
         for a in nodes:
             row = self.weights[a]
@@ -113,7 +115,12 @@ class _Matcher:
                 if w is None:
                     w = 0 if outside is None or a == b else outside(a, b)
                 if w:
-                    w = ((w & mask) << shift) + extra.get((a, b) if a < b else (b, a), 0)
+                    x = scaled.get(w)
+                    if x is None:
+                        x = scaled[w] = (w & mask) << shift
+                    if extra:
+                        x += extra.get((a, b) if a < b else (b, a), 0)
+                    w = x
                 line.append(w)
             out.append(line)
         return out
