@@ -19,8 +19,10 @@ from hypothesis import strategies as st
 from skak.errors import NoValidPairingError
 from skak.model import Colour, Player, Result, Round, Tournament
 from skak.model.games import colour_history
+from skak.model.progress import Progress
 from skak.pairing import get_system
-from skak.pairing.dutch import SYSTEM, optimiser, pairing_cards
+from skak.pairing.dutch import SYSTEM, brackets, optimiser, pairing_cards
+from skak.pairing.dutch.weights import _Context
 
 OUTCOMES = [
     Result.WHITE_WIN,
@@ -160,7 +162,9 @@ def _large(players: int, rounds: int, seed: int) -> Tournament:
             Player(
                 n,
                 f"Spiller {n}",
-                half_bye_rounds=frozenset({rng.randint(2, rounds)} if rng.random() < 0.1 else ()),
+                half_bye_rounds=frozenset(
+                    {rng.randint(2, max(rounds, 2))} if rng.random() < 0.1 else ()
+                ),
             )
             for n in range(1, players + 1)
         ),
@@ -187,4 +191,26 @@ def test_shortcuts_are_taken_and_agree_on_large_fields(
     rnd = SYSTEM.pair(t)
     assert matchers[-1].window_solves > 0
     assert matchers[-1].choice_solves > 0
+    assert matchers[-1].blossom_face_solves > 0, "choices on a face with blossoms, kept"
     assert _whole_field(t) == rnd
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), [(40, 0, 4), (41, 2, 6), (90, 5, 3)])
+def test_natural_pairing_proofs_agree_with_whole_field_optimisation(
+    players: int, rounds: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A bracket settled by the natural pairing's proof, without any optimisation, must be
+    # paired exactly as optimising the whole field pairs it.
+    t = _large(players, rounds, seed)
+    pairers: list[brackets._Pairer] = []
+    original = brackets._Pairer.__init__
+
+    def keep(self: brackets._Pairer, ctx: _Context, progress: Progress | None = None) -> None:
+        original(self, ctx, progress)
+        pairers.append(self)
+
+    monkeypatch.setattr(brackets._Pairer, "__init__", keep)
+    rnd = SYSTEM.pair(t)
+    assert pairers[-1].natural_brackets > 0
+    assert _whole_field(t) == rnd
+    assert pairers[-1].natural_brackets == 0, "the whole-field optimisation takes no proof"

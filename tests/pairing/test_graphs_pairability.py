@@ -3,10 +3,17 @@ force."""
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skak.pairing._graphs.pairability import MatchGraph, bits
+from skak.pairing._graphs.pairability import (
+    MatchGraph,
+    _even_without_blossoms,
+    _search,
+    bits,
+)
 
 
 @st.composite
@@ -42,3 +49,56 @@ def test_partners_are_exactly_those_of_some_perfect_matching(adj: list[int]) -> 
             1 << b for b in bits(adj[a]) if _perfect(adj, everyone & ~(1 << a) & ~(1 << b))
         )
         assert graph.partners(a, everyone, match) == expected
+
+
+@st.composite
+def matched_graphs(draw: st.DrawFn) -> tuple[list[int], dict[int, int], int]:
+    """A graph of up to 24 players with a matching that leaves exactly one (the root)."""
+    n = 2 * draw(st.integers(1, 12)) + 1
+    density = draw(st.sampled_from((0.2, 0.5, 0.9)))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    adj = [0] * n
+    order = list(range(n))
+    rng.shuffle(order)
+    match = {}
+    for a, b in zip(order[1::2], order[2::2], strict=True):
+        match[a], match[b] = b, a
+        adj[a] |= 1 << b
+        adj[b] |= 1 << a
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+    return adj, match, order[0]
+
+
+@given(matched_graphs())
+def test_the_quicker_searches_find_the_same_outer_players(
+    graph: tuple[list[int], dict[int, int], int],
+) -> None:
+    # Skipping inner players' edges in Edmonds' search, and the bit-set search without
+    # blossoms when it answers, find exactly the players with an even alternating path.
+    adj, match, root = graph
+    verts = list(range(len(adj)))
+    nbs = dict(enumerate(adj))
+    plain: set[int] = set()
+    quick: set[int] = set()
+    assert _search(root, verts, nbs, match, plain) is None
+    assert _search(root, verts, nbs, match, quick, skip_inner=True) is None
+    assert quick == plain
+    even = _even_without_blossoms(adj, root, (1 << len(adj)) - 1, match)
+    assert even is None or even == sum(1 << v for v in plain)
+
+
+def test_the_bit_set_search_answers_without_blossoms_only() -> None:
+    # A path 0-1-2-3-4 matched 1-2, 3-4 from root 0: no odd cycle, so the bit sets answer;
+    # an edge 0-2 closes the triangle 0-1-2, a blossom that only Edmonds' search handles.
+    match = {1: 2, 2: 1, 3: 4, 4: 3}
+    path = [0b10, 0b101, 0b1010, 0b10100, 0b1000]
+    assert _even_without_blossoms(path, 0, 0b11111, match) == 0b10101
+    triangle = [0b110, 0b101, 0b1011, 0b10100, 0b1000]
+    assert _even_without_blossoms(triangle, 0, 0b11111, match) is None
+    found: set[int] = set()
+    _search(0, list(range(5)), dict(enumerate(triangle)), match, found, skip_inner=True)
+    assert found == {0, 1, 2, 4}

@@ -7,6 +7,7 @@ networkx on larger ones, with weights of hundreds of bits like the Dutch criteri
 
 from __future__ import annotations
 
+import heapq
 import random
 from functools import cache
 
@@ -15,7 +16,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skak.pairing._graphs.weighted import max_weight_matching, optimum
+from skak.pairing._graphs import weighted
+from skak.pairing._graphs.weighted import _heaviest, max_weight_matching, optimum
 
 
 def _total(weights: list[list[int]], mate: list[int]) -> int:
@@ -167,3 +169,49 @@ def test_sparse_solving_with_likely_partners_is_optimal(
     near = data.draw(st.lists(st.integers(0, max(n - 1, 0)), min_size=n, max_size=n))
     found = max_weight_matching(weights, neighbours=neighbours, near=near)
     assert _total(weights, found) == _best(weights)
+
+
+@given(
+    st.lists(st.integers(0, 4), max_size=30),
+    st.integers(1, 14),
+    st.integers(0, 30),
+)
+def test_the_heaviest_entries_are_those_of_nlargest(
+    row: list[int], count: int, centre: int
+) -> None:
+    # Few distinct weights, as in a bracket: ties decided by the distance to the centre.
+    expected = heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))
+    assert _heaviest(row, count, centre) == [b for b in expected if row[b] > 0]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_stages_that_pair_untouched_roots_reach_the_networkx_optimum(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With few distinct weights, many tight edges join two unmatched vertices whose trees
+    # have not grown; the stage pairs them and goes on (``pair_roots``) instead of
+    # starting over, and the answer must still be the optimum.
+    paired: list[tuple[int, int]] = []
+    original = weighted._Blossoms.pair_roots
+
+    def pair_roots(self: weighted._Blossoms, u: int, v: int) -> None:
+        paired.append((u, v))
+        original(self, u, v)
+
+    monkeypatch.setattr(weighted._Blossoms, "pair_roots", pair_roots)
+    rng = random.Random(f"untouched-roots-{seed}")
+    n = rng.randint(8, 50)
+    density = rng.choice((0.2, 0.5, 1.0))
+    weights = [[0] * n for _ in range(n)]
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(n))
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                w = rng.randint(1, 3) if seed % 2 else (rng.randint(1, 2) << 90) + rng.randint(0, 3)
+                weights[a][b] = weights[b][a] = w
+                graph.add_edge(a, b, weight=w)
+    expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+    assert _total(weights, max_weight_matching(weights)) == expected
+    assert _total(weights, max_weight_matching(weights, neighbours=4)) == expected
+    assert paired

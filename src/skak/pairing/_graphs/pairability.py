@@ -15,7 +15,7 @@ bit set. The tests are exact and polynomial:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 __all__ = [
     "MatchGraph",
@@ -126,12 +126,19 @@ class MatchGraph:
             if u is not None and free >> v & 1 and free >> u & 1 and nbs[v] >> u & 1:
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
-        for v in sorted(verts, key=lambda x: (nbs[x].bit_count(), x)):
+        unmatched = [v for v in verts if free >> v & 1]  # the others stay matched below
+        degree = {v: nbs[v].bit_count() for v in unmatched}
+        for v in sorted(unmatched, key=lambda x: (degree[x], x)):
             if not free >> v & 1:
                 continue
             options = nbs[v] & free & ~(1 << v)
             if options:
-                u = min(bits(options), key=lambda x: (nbs[x].bit_count(), x))
+                # The free neighbour with the fewest neighbours, the lowest among equals.
+                u, fewest = -1, -1
+                for x in bits(options):
+                    d = degree[x]
+                    if fewest < 0 or d < fewest:
+                        u, fewest = x, d
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
         for root in verts:
@@ -147,19 +154,26 @@ class MatchGraph:
             warm[v] = u
         return match
 
+    def prefer(self, pairs: dict[int, int]) -> None:
+        """Start the next ``maximum_matching`` from these pairs (each given both ways) where
+        they apply, instead of the pairs of earlier matchings."""
+        self._warm = dict(pairs)
+
     def partners(self, a: int, mask: int, match: dict[int, int]) -> int:
         """The players ``b`` that ``a`` may meet in some pairing of everyone in ``mask``,
         given one such pairing ``match``: with ``a`` left out, ``b`` qualifies when an even
         alternating path runs from ``a``'s partner to ``b`` (then ``a``–``b`` closes an
         alternating cycle)."""
-        mate = match[a]
         rest = mask & ~(1 << a)
-        verts = list(bits(rest))
-        nbs = {v: self.adj[v] & rest for v in verts}
-        others = {v: u for v, u in match.items() if v != a and u != a}
-        even: set[int] = set()
-        _search(mate, verts, nbs, others, even)
-        return self.adj[a] & mask & sum(1 << v for v in even)
+        even = _even_without_blossoms(self.adj, match[a], rest, match)
+        if even is None:
+            verts = list(bits(rest))
+            nbs = {v: self.adj[v] & rest for v in verts}
+            others = {v: u for v, u in match.items() if v != a and u != a}
+            found: set[int] = set()
+            _search(match[a], verts, nbs, others, found, skip_inner=True)
+            even = sum(1 << v for v in found)
+        return self.adj[a] & mask & even
 
     def can_cover(self, mask: int, must: int, apart: int = 0) -> bool:
         """Whether the players of ``mask`` can be paired so that everyone in ``must`` gets an
@@ -317,6 +331,32 @@ class _Path:
             v = ppv
 
 
+def _even_without_blossoms(
+    adj: Sequence[int], root: int, mask: int, match: dict[int, int]
+) -> int | None:
+    """The players of ``mask`` with an even alternating path from ``root`` (the one player
+    of ``mask`` whom ``match`` leaves unpaired there), grown breadth first a level at a time
+    on bit sets; ``None`` when two such players may meet, an odd cycle (blossom) that only
+    Edmonds' search (``_search``) handles. Without one, the alternating tree is the whole
+    answer, as in a bipartite graph."""
+    even = 1 << root
+    odd = 0
+    frontier = [root]
+    while frontier:
+        reach = 0
+        for v in frontier:
+            reach |= adj[v]
+        reach &= mask
+        if reach & even:
+            return None
+        fresh = reach & ~odd
+        odd |= fresh
+        frontier = [match[u] for u in bits(fresh)]
+        for v in frontier:
+            even |= 1 << v
+    return even
+
+
 def _augmenting_path(
     root: int, verts: list[int], nbs: dict[int, int], match: dict[int, int]
 ) -> _Path | None:
@@ -325,13 +365,24 @@ def _augmenting_path(
 
 
 def _search(
-    root: int, verts: list[int], nbs: dict[int, int], match: dict[int, int], used: set[int]
+    root: int,
+    verts: list[int],
+    nbs: dict[int, int],
+    match: dict[int, int],
+    used: set[int],
+    skip_inner: bool = False,
 ) -> _Path | None:
     """Edmonds' search for an augmenting path from the unmatched ``root``, contracting
     odd cycles (blossoms) through the ``base`` array. ``used`` collects the outer (even)
-    vertices: those with an even alternating path from ``root``."""
+    vertices: those with an even alternating path from ``root``.
+
+    ``skip_inner`` looks past the inner (odd) players' edges, which change nothing while
+    they stay inner (one that turns outer is searched from itself later); the outer set is
+    the same, found in another order, so the path found may differ."""
     base = {v: v for v in verts}
     parent: dict[int, int] = {}
+    inner = 0  # bit set: players with a parent who are not outer
+    members = {v: 1 << v for v in verts}  # each base's players (kept with ``skip_inner``)
     used.add(root)
     queue = [root]
     head = 0
@@ -361,7 +412,8 @@ def _search(
     while head < len(queue):
         v = queue[head]
         head += 1
-        for to in bits(nbs[v]):
+        near = nbs[v] & ~inner & ~members[base[v]] if skip_inner else nbs[v]
+        for to in bits(near):
             if to == v or base[v] == base[to] or match.get(v) == to:
                 continue
             if to == root or (to in match and match[to] in parent):
@@ -369,14 +421,24 @@ def _search(
                 blossom: set[int] = set()
                 mark(v, cur, to, blossom)
                 mark(to, cur, v, blossom)
-                for i in verts:
-                    if base[i] in blossom:
-                        base[i] = cur
-                        if i not in used:
-                            used.add(i)
-                            queue.append(i)
+                if skip_inner:
+                    merged = 0
+                    for b in blossom:
+                        if b != cur:
+                            merged |= members[b]
+                    members[cur] |= merged
+                    changed: Iterable[int] = bits(merged)
+                else:
+                    changed = [i for i in verts if base[i] in blossom]
+                for i in changed:
+                    base[i] = cur
+                    if i not in used:
+                        used.add(i)
+                        queue.append(i)
+                        inner &= ~(1 << i)
             elif to not in parent:
                 parent[to] = v
+                inner |= 1 << to
                 if to not in match:
                     return _Path(to, parent)
                 used.add(match[to])

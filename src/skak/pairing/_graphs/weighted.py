@@ -4,7 +4,10 @@ so the matcher must be exact for weights of hundreds of bits.
 
 This is Edmonds' primal-dual blossom method in its O(n³) form. Between any two top-level
 blossoms one representative edge of least slack is kept, so each dual change costs O(n) and
-each stage (one augmentation) O(n + m).
+each stage (one augmentation) O(n + m). A tight edge between two unmatched vertices whose
+trees have not grown is an augmentation that leaves the rest of the forest as it was: the
+stage pairs them and goes on instead of starting over (``pair_roots``), so a stage may make
+many such pairs — most of them where the weights tie, as in a Swiss bracket.
 
 Dense graphs are solved sparse and then certified: the blossom method runs on each player's
 ``neighbours`` heaviest edges (and any edges the caller suggests, such as the previous
@@ -24,7 +27,7 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 __all__ = ["Optimum", "max_weight_matching", "optimum"]
 
@@ -62,6 +65,8 @@ class _Blossoms:
         self.inside += [{} for _ in range(size - n)]
         self.ids = n  # blossom ids in use are below this
         self.visit = [0] * size
+        #: Per stage: the roots whose tree has grown (``pair_roots``).
+        self.grown = [False] * size
         self.stamp = 0
         self.queue: list[int] = []
 
@@ -231,6 +236,7 @@ class _Blossoms:
         x, y = top[u], top[v]
         ly = self.label[y]
         if ly == _FREE:
+            self.grown[x] = True
             self.parent[y] = u
             self.label[y] = _ODD
             partner = top[self.mate[y]]
@@ -246,15 +252,46 @@ class _Blossoms:
             self.make_blossom(x, base, y)
         return False
 
+    def lone_roots(self, u: int, v: int) -> bool:
+        """Whether ``u`` and ``v`` are unmatched vertices (outside blossoms), both still the
+        whole of their trees in the forest."""
+        top, mate, label, grown = self.top, self.mate, self.label, self.grown
+        return (
+            top[u] == u
+            and top[v] == v
+            and u < self.n
+            and v < self.n
+            and label[u] == label[v] == _EVEN
+            and mate[u] == mate[v] == _NONE
+            and not (grown[u] or grown[v])
+        )
+
+    def pair_roots(self, u: int, v: int) -> None:
+        """Augment along the tight edge ``u``–``v`` between two unmatched vertices whose
+        trees have not grown, and go on with the stage: both leave the forest (they were
+        all of their trees), and the least-slack edges that started at them are found again.
+        The rest of the forest stays as it was, so the stage need not start over."""
+        mate, label, best, top = self.mate, self.label, self.best, self.top
+        mate[u], mate[v] = v, u
+        label[u] = label[v] = _FREE
+        for k in (*self.rep[u], *self.rep[v]):
+            x = top[k]
+            if x not in (_NONE, u, v) and label[x] != _ODD and best[x] in (u, v):
+                self.recompute_best(x)
+        self.recompute_best(u)
+        self.recompute_best(v)
+
     # -- one stage: grow the forest until an augmentation, or stop -----------------------
 
     def stage(self) -> bool:
         n, top, label, dual = self.n, self.top, self.label, self.dual
         best, best_slack, mate = self.best, self.best_slack, self.mate
         ids = self.ids
+        grown = self.grown
         for x in range(ids):
             label[x] = _FREE
             best[x] = _NONE
+            grown[x] = False
         self.queue = []
         for x in range(ids):
             if top[x] == x and mate[x] == _NONE:
@@ -263,6 +300,9 @@ class _Blossoms:
                 self.push(x)
         if not self.queue:
             return False
+        # An unmatched vertex: the unmatched vertices share the lowest dual of all, as each
+        # dual change lowers theirs (they are the roots of the forest) and none lowers more.
+        exposed = next(v for v in range(n) if mate[v] == _NONE)
         w2 = self.w2
         while True:
             while self.queue:
@@ -279,6 +319,13 @@ class _Blossoms:
                     if label[tv] == _ODD:
                         continue
                     if not s:
+                        if self.lone_roots(u, v):
+                            self.pair_roots(u, v)
+                            if exposed in (u, v):
+                                exposed = next((x for x in range(n) if mate[x] == _NONE), _NONE)
+                                if exposed == _NONE:
+                                    return True
+                            break
                         if self.found(u, v):
                             return True
                         tu = top[u]
@@ -309,7 +356,7 @@ class _Blossoms:
                     step = s
             # The free vertices' duals reaching zero ends the whole run: the matching is
             # optimal, and the duals are left as the certificate.
-            lowest = min(dual[u] for u in range(n) if label[top[u]] == _EVEN)
+            lowest = dual[exposed]
             last = step < 0 or lowest <= step
             if last:
                 step = lowest
@@ -338,7 +385,16 @@ class _Blossoms:
                 u = best[x]
                 if top[x] != x or u == _NONE or top[u] == x or label[x] == _ODD:
                     continue
-                if best_slack[x] == 0 and self.found(*self.rep[u][x]):
+                if best_slack[x]:
+                    continue
+                a, b = self.rep[u][x]
+                if self.lone_roots(a, b):
+                    self.pair_roots(a, b)
+                    if exposed in (a, b):
+                        exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
+                        if exposed == _NONE:
+                            return True
+                elif self.found(a, b):
                     return True
             for b in range(n, self.ids):
                 if top[b] == b and label[b] == _ODD and dual[b] == 0:
@@ -365,31 +421,37 @@ class _Blossoms:
                 chains[v] = chain
         return chains
 
-    def slacks(
-        self, weights: Sequence[Sequence[int]], skip_known: bool
-    ) -> Iterator[tuple[int, int, int]]:
-        """(slack, a, b) for every edge ``a < b`` of the dense graph ``weights`` under the
-        final duals, blossoms included; ``skip_known`` leaves out the sparse graph's edges."""
-        n, top = self.n, self.top
-        chains, dual = self._chains(), self.dual
+    def scan(
+        self, weights: Sequence[Sequence[int]], want_tight: bool
+    ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
+        """One pass over every edge ``a < b`` of the dense graph ``weights`` under the final
+        duals, blossoms included: the edges of negative slack as (slack, a, b) (none: the
+        matching is optimal for the dense graph too), and with ``want_tight`` each vertex's
+        bit set of tight edges."""
+        n, top, dual = self.n, self.top, self.dual
+        chains = self._chains()
+        bad: list[tuple[int, int, int]] = []
+        tight = [0] * n if want_tight else None
         for a in range(n):
-            row, da, ta, known = weights[a], dual[a], top[a], self.w2[a]
+            row, da, ta = weights[a], dual[a], top[a]
+            nested = ta >= n
             for b in range(a + 1, n):
                 w = row[b]
-                if not w or (skip_known and b in known):
+                if not w:
                     continue
                 slack = da + dual[b] - 2 * w
-                if ta == top[b] and ta >= n:
+                if nested and ta == top[b]:
                     for x, y in zip(chains[a], chains[b], strict=False):
                         if x != y:
                             break
                         slack += dual[x]
-                yield slack, a, b
-
-    def violations(self, weights: Sequence[Sequence[int]]) -> list[tuple[int, int, int]]:
-        """The edges of the dense graph ``weights`` with negative slack under the final duals,
-        as (slack, a, b) (none: the matching is optimal for the dense graph too)."""
-        return [e for e in self.slacks(weights, True) if e[0] < 0]
+                if slack <= 0:
+                    if slack:
+                        bad.append((slack, a, b))
+                    elif tight is not None:
+                        tight[a] |= 1 << b
+                        tight[b] |= 1 << a
+        return bad, tight
 
 
 def max_weight_matching(
@@ -416,24 +478,40 @@ class Optimum:
     edges that leave only vertices of dual 0 unmatched (complementary slackness). With
     blossoms, every maximum-weight matching still uses tight edges only (``tight``)."""
 
-    __slots__ = ("_state", "duals", "flat", "mate")
+    __slots__ = ("_state", "_tight", "duals", "flat", "mate")
 
-    def __init__(self, mate: list[int], state: _Blossoms) -> None:
+    def __init__(self, mate: list[int], state: _Blossoms, tight: list[int] | None = None) -> None:
         n, top, dual = state.n, state.top, state.dual
         self.mate = mate
         self.duals = dual[:n]
         self.flat = all(dual[b] == 0 for b in range(n, state.ids) if top[b] != _NONE)
         self._state = state
+        self._tight = tight
 
     def tight(self, weights: Sequence[Sequence[int]]) -> list[int]:
         """For each vertex, the bit set of its tight edges in ``weights`` (the matrix the
-        optimum was found for)."""
-        out = [0] * self._state.n
-        for slack, a, b in self._state.slacks(weights, False):
-            if not slack:
-                out[a] |= 1 << b
-                out[b] |= 1 << a
-        return out
+        optimum was found for; kept from the certificate's pass when it made one)."""
+        if self._tight is None:
+            self._tight = self._state.scan(weights, True)[1]
+        assert self._tight is not None
+        return self._tight
+
+
+def _heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
+    """The ``count`` heaviest entries of ``row`` that weigh more than 0, the nearer to
+    ``centre`` (then the lower) first among equal weights: those of
+    ``heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))``
+    that weigh anything, in its order, found with the entries compared as plain integers."""
+    threshold = heapq.nlargest(count, row)[-1] if row else 0
+    if threshold <= 0:
+        found = [b for b, w in enumerate(row) if w > 0]
+    else:
+        found = [b for b, w in enumerate(row) if w > threshold]
+        ties = [b for b, w in enumerate(row) if w == threshold]
+        ties.sort(key=lambda b: (abs(b - centre), b))
+        found += ties[: count - len(found)]
+    found.sort(key=lambda b: (-row[b], abs(b - centre), b))
+    return found
 
 
 def optimum(
@@ -441,11 +519,13 @@ def optimum(
     neighbours: int | None = None,
     hint: Sequence[int] | None = None,
     near: Sequence[int] | None = None,
+    want_tight: bool = False,
 ) -> Optimum:
     """``max_weight_matching`` with its certificate (``Optimum``). ``near`` gives each
     vertex a likely partner (in a Swiss bracket, its S1/S2 counterpart): the first sparse
     graph also holds the edges to the ``neighbours`` vertices around it, and among equal
-    weights the closer ones are preferred."""
+    weights the closer ones are preferred. ``want_tight``: the tight edges are noted in
+    the certificate's last pass (``Optimum.tight``)."""
     n = len(weights)
     edges: list[dict[int, int]] = [{} for _ in range(n)]
     if neighbours is None or n <= 2 * neighbours:
@@ -458,11 +538,10 @@ def optimum(
         if w > 0 and b != a:
             edges[a][b] = edges[b][a] = w
 
-    others = range(n)
     half = n // 2
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
-        for b in heapq.nlargest(neighbours, others, key=lambda b: (row[b], -abs(b - centre))):
+        for b in _heaviest(row, neighbours, centre):
             add(a, b)
         for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
             add(a, b)
@@ -471,9 +550,9 @@ def optimum(
     while True:
         state = _Blossoms(edges)
         found = state.optimum()
-        bad = state.violations(weights)
+        bad, tight = state.scan(weights, want_tight)
         if not bad:
-            return found
+            return Optimum(found.mate, state, tight)
         # The most violated edges of each vertex join the sparse graph.
         added = [0] * n
         for _, a, b in sorted(bad):

@@ -32,18 +32,26 @@ to the next bracket are exact. Where the rule text and bbpPairings (the referenc
 and lichess use) differ, skak follows bbpPairings; the cases are listed in the notes for
 ``docs/interpretations.md``.
 
-Three exact shortcuts make a round of 1 000 players take seconds (``_Matcher``):
+Four exact shortcuts make a round of 1 000 players take seconds:
 
-* *the window*: an optimisation looks at the bracket and the next one only, and its answer
-  is kept when the players it leaves unpaired can be paired with the rest of the field (a
-  bit-set test) — every complete pairing scores the same in the completion field, and no
-  lower field scores outside the two brackets;
+* *the natural pairing's proof* (``_Pairer._natural``): an even bracket without moved-down
+  players whose natural pairing (S1 against S2) is compatible and meets C10–C13 in every
+  pair is settled at once when the rest of the field stays pairable — every pairing best
+  in C5 pairs such a bracket within itself, the other fields are then the same sums for all
+  of them, and the natural pairing is the first transposition. Round 1 so costs a few bit-set
+  operations per player, and the edges outside the brackets are weighed only once a
+  bracket needs an optimisation;
+* *the window* (``_Matcher``): an optimisation looks at the bracket and the next one only,
+  and its answer is kept when the players it leaves unpaired can be paired with the rest of
+  the field (a bit-set test) — every complete pairing scores the same in the completion
+  field, and no lower field scores outside the two brackets;
 * *sparse and certified*: the matcher solves each player's few best edges and proves the
   answer optimal for all edges with its duals (``_graphs.weighted``);
 * *choices on the optimal face*: the ordering rules (which moved-down players, which
   exchanges, which transposition) are lexicographic bonuses; instead of huge weights, one
   optimisation without them gives the tight edges, and each choice in turn takes the best
-  opponent that still leaves an optimal pairing.
+  opponent that still leaves an optimal pairing (a bit-set alternating search, which needs
+  Edmonds' blossoms only when the face has an odd cycle there).
 
 Each shortcut falls back to the plain optimisation when it does not apply, and the tests
 compare both ways on generated tournaments.

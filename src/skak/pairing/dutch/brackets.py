@@ -4,7 +4,7 @@ between S1 and S2, transpositions — each choice optimal for the whole field.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import NoReturn
 
@@ -29,15 +29,69 @@ class _Pairer:
         self.settled: list[tuple[int, int]] = []
         self.notes: list[BracketNote] = []
         self.windows = False
+        #: Whether the edges outside the brackets have their weights yet (``_outside``).
+        self.weighed = False
+        #: Brackets paired by the natural pairing's proof (``_natural``), for the tests.
+        self.natural_brackets = 0
 
     # -- helpers -----------------------------------------------------------------------------
 
     def _edge(self, i: int, j: int, in_cur: bool, in_next: bool) -> int:
         return self.weights.edge(self.cards[i], self.cards[j], in_cur, in_next)
 
-    def _fill(self, edge: Iterable[tuple[int, int]], in_cur: bool, in_next: bool) -> None:
-        for i, j in edge:
-            self.m.set(i, j, self._edge(i, j, in_cur, in_next))
+    def _outside(self) -> None:
+        """Weigh the edges between players still to be paired as outside the brackets
+        (C2/C4, and C9 while the bye is the single downfloater, as it stands now): once,
+        before the first bracket that needs an optimisation; each such weight is computed
+        when an optimisation reads a pair that no bracket has weighed."""
+        if self.weighed:
+            return
+        self.weighed = True
+        cards, weights = self.cards, self.weights
+        single = self.ctx.single_downfloater_is_bye
+
+        def outside(a: int, b: int) -> int:
+            if a > b:
+                a, b = b, a
+            return weights.outside(cards[a], cards[b], single)
+
+        self.m.outside = outside
+
+    def _natural(
+        self, score: Fraction, mdps: list[int], residents: list[int], nexts: list[int]
+    ) -> bool:
+        """Settle the bracket by its natural pairing (S1 against S2, C.04.3 article 3), when a
+        cheap proof shows the optimisation would choose it: no moved-down players and an even
+        bracket, so every pairing that scores best in C5 pairs the bracket within itself and
+        leaves the rest of the field the same choices; in such a pairing the fields C6 and
+        C14–C21 are sums over the bracket's players, the same for all of them, and C10–C13
+        count the pairs that meet them — the natural pairing meets them all, has no exchange
+        and is the first transposition. The rest of the field must still be pairable (C4, the
+        bye to a player who may get it); C9's scores on every edge and the bye's choice of
+        the single downfloater of the next bracket are left to the optimisation."""
+        ctx, cards, m = self.ctx, self.cards, self.m
+        if (
+            mdps
+            or len(residents) % 2
+            or not (m.shortcuts and self.windows)
+            or ctx.single_downfloater_is_bye
+            or (nexts and self.n % 2 and ctx.bye_score >= cards[nexts[0]].score)
+        ):
+            return False
+        half = len(residents) // 2
+        pairs = [(residents[i], residents[i + half]) for i in range(half)]
+        for a, b in pairs:
+            compatible, colours = self.weights.pair(cards[a], cards[b])
+            if not (compatible and all(colours)):
+                return False
+        inside = sum(1 << v for v in residents)
+        if m.complete(m.alive_mask() & ~inside) is None:
+            return False
+        for a, b in pairs:
+            self._settle(a, b)
+        self.natural_brackets += 1
+        self._finish(score, [], residents, nexts, [], pairs, 0, m.mate)
+        return True
 
     def _bye_search(self) -> None:
         """Step 1: the lowest score a pairing-allocated bye can go to (C.04.1 c, C2, C9):
@@ -86,12 +140,7 @@ class _Pairer:
     def run(self) -> list[tuple[int, int]]:
         cards, n, m = self.cards, self.n, self.m
         m.top_shift = self.weights.top_shift
-        adj = m.graph.adj
-        for j in range(n):
-            for i in range(j):
-                if self.weights.compatible(cards[i], cards[j]):
-                    adj[i] |= 1 << j
-                    adj[j] |= 1 << i
+        m.graph.adj[:n] = self.weights.adj
         if n % 2:
             self._bye_search()
             m.set_bye_candidates(v for v in range(n) if self.weights.candidate(cards[v]))
@@ -102,9 +151,6 @@ class _Pairer:
         #: the completion field; C9's field scores on all edges while the bye is the single
         #: downfloater.
         self.windows = not self.ctx.single_downfloater_is_bye
-        for j in range(n):
-            for i in range(j):
-                m.set(i, j, self._edge(i, j, False, False))
 
         # Score groups as (first vertex, end vertex).
         starts = [0] + [v for v in range(1, n) if cards[v].score != cards[v - 1].score]
@@ -137,6 +183,9 @@ class _Pairer:
         low = self.ctx.pair_width  # one sub-field of the ordering bits
         score = cards[res_begin].score
         ctx = self.ctx
+        if self._natural(score, mdps, residents, nexts):
+            return []
+        self._outside()
         m.pair_up(members, nexts)
         # Optimise over this bracket and the next only (``_Matcher``), unless the bye's
         # choice among the players below matters here: C9, or whether the bye will be the

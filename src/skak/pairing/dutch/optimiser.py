@@ -5,7 +5,7 @@ and the choices on the optimal face (see the package docstring)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from skak.pairing._graphs.pairability import MatchGraph, bits
 from skak.pairing._graphs.weighted import max_weight_matching, optimum
@@ -22,8 +22,9 @@ _NEIGHBOURS = 12
 
 
 class _Matcher:
-    """A weighted graph over the players to pair, kept between optimisations as a weight
-    matrix; an edge of weight 0 is no edge. Pairs that have been settled leave the graph.
+    """A weighted graph over the players to pair, kept between optimisations as a sparse
+    weight matrix and a function for the pairs it leaves out; an edge of weight 0 is no
+    edge. Pairs that have been settled leave the graph.
 
     A *window* (the bracket being paired and the next one) may be set: an optimisation then
     looks at the window only, with the completion field (the top bits, ``top_shift`` and
@@ -34,13 +35,18 @@ class _Matcher:
     the whole field is optimised."""
 
     def __init__(self, size: int) -> None:
-        self.weights = [[0] * size for _ in range(size)]
+        #: The weights ``set`` gave, per player (a sparse matrix); the other pairs weigh
+        #: what ``outside`` says, computed when an optimisation reads them (no function: 0).
+        self.weights: list[dict[int, int]] = [{} for _ in range(size)]
+        self.outside: Callable[[int, int], int] | None = None
         self.alive = [True] * size
         self.size = size
         self.mate = list(range(size))
         self.solves = 0
         self.window_solves = 0
         self.choice_solves = 0
+        #: Choices made on the face of an optimum with blossoms and kept (``_choose``).
+        self.blossom_face_solves = 0
         # Position ``size`` is the bye: joined to the players who may get it, once known.
         self.graph = MatchGraph([0] * (size + 1))
         self.window: list[int] | None = None
@@ -66,6 +72,8 @@ class _Matcher:
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""
         self.alive[a] = self.alive[b] = False
+        self.weights[a] = {}
+        self.weights[b] = {}
         self.mate[a], self.mate[b] = b, a
 
     def set_bye_candidates(self, players: Iterable[int]) -> None:
@@ -95,14 +103,24 @@ class _Matcher:
         mask: int = -1,
     ) -> list[list[int]]:
         extra = bonus or {}
+        outside = self.outside
+        # Weights repeat (players alike weigh alike): each is masked and shifted once.
+        scaled: dict[int, int] = {}
         out = []
         for a in nodes:
             row = self.weights[a]
             line = []
             for b in nodes:
-                w = row[b]
+                w = row.get(b)
+                if w is None:
+                    w = 0 if outside is None or a == b else outside(a, b)
                 if w:
-                    w = ((w & mask) << shift) + extra.get((a, b) if a < b else (b, a), 0)
+                    x = scaled.get(w)
+                    if x is None:
+                        x = scaled[w] = (w & mask) << shift
+                    if extra:
+                        x += extra.get((a, b) if a < b else (b, a), 0)
+                    w = x
                 line.append(w)
             out.append(line)
         return out
@@ -169,12 +187,19 @@ class _Matcher:
         the optimal pairings (with the rest of the field completed, in a window) are exactly
         the perfect matchings of a graph ``face`` — tight edges, players of dual 0 free to
         leave — so each choice, most important first, takes the best opponent group that
-        still leaves a perfect matching (a bit-set test). False when this does not apply."""
+        still leaves a perfect matching (a bit-set test). False when this does not apply.
+
+        With blossoms, every optimal pairing is still a perfect matching of ``face``, but
+        not every such matching is optimal (a blossom of positive dual must keep all but
+        one of its players among themselves): the choices' pairing is kept when it weighs
+        as much as the optimum — the best of a larger set that lies in the smaller set is
+        the best of the smaller set — and otherwise the bonus is optimised on the tight
+        edges (``_tight_bonus``)."""
         window = self.window
         nodes = [v for v in (window if window is not None else range(self.size)) if self.alive[v]]
         mask = (1 << self.top_shift) - 1 if window is not None else -1
         matrix = self._matrix(nodes, 0, None, mask)
-        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes))
+        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes), True)
         size, bye = self.size, 1 << self.size
         adj = [0] * (size + 1)
         free = 0  # players of dual 0: they may stay out of the window's pairs
@@ -183,8 +208,7 @@ class _Matcher:
             adj[a] = sum(1 << nodes[j] for j in bits(tight))
             if not found.duals[i]:
                 free |= 1 << a
-        if not found.flat:
-            return self._tight_bonus(nodes, matrix, adj, found.mate, shift, bonus)
+        tight_adj = list(adj)  # before the rest of the field joins the face
         alive = self.alive_mask()
         compat = self.graph.adj
         if window is not None:
@@ -199,19 +223,26 @@ class _Matcher:
                 adj[v] |= bye
         everyone = alive | (bye if alive.bit_count() % 2 else 0)
         face = MatchGraph(adj)
+        face.prefer(_preferred(face, everyone, choices, found.mate, nodes))
         pairs = face.maximum_matching(everyone)
         if len(pairs) != everyone.bit_count():
             return False
         for a, values in choices:
+            if not values:
+                continue
+            near = face.adj[a] & everyone
+            best = max((value for b, value in values.items() if near >> b & 1), default=None)
             groups: dict[int, int] = {}
             for b, value in values.items():
                 groups[value] = groups.get(value, 0) | 1 << b
-            ranked = sorted(groups.items(), reverse=True)
-            current = values.get(pairs[a])
-            if ranked and current == ranked[0][0]:
-                group = ranked[0][1]  # the partner has the best value there is
+            if best is None:
+                # No opponent with a value is on the face: any other may be taken.
+                group = ~sum(1 << b for b in values)
+            elif values.get(pairs[a]) == best:
+                group = groups[best]  # the partner has the best value on the face
             else:
                 feasible = face.partners(a, everyone, pairs)
+                ranked = sorted(groups.items(), reverse=True)
                 group = next((g for _, g in ranked if g & feasible), 0)
                 if not group:
                     group = ~sum(1 << b for b in values)
@@ -220,8 +251,19 @@ class _Matcher:
             face.adj[a] &= group
             for b in bits(cut):
                 face.adj[b] &= ~(1 << a)
+            if group.bit_count() == 1:
+                # ``a`` has one opponent left, so that opponent is his in every pairing.
+                b = group.bit_length() - 1
+                for c in bits(face.adj[b] & ~(1 << a)):
+                    face.adj[c] &= ~(1 << b)
+                face.adj[b] = 1 << a
             if not group >> pairs[a] & 1:
                 pairs = face.maximum_matching(everyone)
+        if not found.flat and _weight(matrix, nodes, pairs) != _weight(
+            matrix, nodes, {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
+        ):
+            return self._tight_bonus(nodes, matrix, tight_adj, found.mate, shift, bonus)
+        self.blossom_face_solves += not found.flat
         for v in bits(alive):
             u = pairs.get(v, v)
             self.mate[v] = u if u < size else v
@@ -273,3 +315,43 @@ class _Matcher:
         nodes = [v for v in self.window if self.alive[v]]
         matrix = self._matrix(nodes, shift, bonus, (1 << self.top_shift) - 1)
         return self._adopt(nodes, self._optimise(nodes, matrix))
+
+
+def _preferred(
+    face: MatchGraph,
+    everyone: int,
+    choices: Sequence[_Choice],
+    mate: Sequence[int],
+    nodes: Sequence[int],
+) -> dict[int, int]:
+    """A starting pairing for the choices on the face ``face``: each chooser in turn with
+    his best opponent on the face who is still free, then the optimum's pairs ``mate``
+    (positions in ``nodes``). When it is complete, no choice needs a search."""
+    pairs: dict[int, int] = {}
+    free = everyone
+    for a, values in choices:
+        if not free >> a & 1:
+            continue
+        near = face.adj[a] & free
+        options = [(value, -b) for b, value in values.items() if near >> b & 1]
+        if options:
+            b = -max(options)[1]
+            pairs[a], pairs[b] = b, a
+            free &= ~(1 << a | 1 << b)
+    for i, j in enumerate(mate):
+        a, b = nodes[i], nodes[j]
+        if a != b and free >> a & 1 and free >> b & 1:
+            pairs[a], pairs[b] = b, a
+            free &= ~(1 << a | 1 << b)
+    return pairs
+
+
+def _weight(matrix: Sequence[Sequence[int]], nodes: Sequence[int], pairs: Mapping[int, int]) -> int:
+    """The weight in ``matrix`` (over ``nodes``) of the pairs of ``pairs`` among ``nodes``."""
+    where = {v: i for i, v in enumerate(nodes)}
+    total = 0
+    for i, v in enumerate(nodes):
+        j = where.get(pairs.get(v, v), i)
+        if j > i:
+            total += matrix[i][j]
+    return total

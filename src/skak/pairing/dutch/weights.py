@@ -85,6 +85,41 @@ def _compatible(ctx: _Context, a: Card, b: Card) -> bool:
     return a.score > top or b.score > top
 
 
+def _compatibility(ctx: _Context) -> list[int]:
+    """For each card (by position), the bit set of the cards it may meet: ``_compatible``
+    for every pair at once, on bit sets (C1 forbidden pairs of the higher-ranked player's
+    list, C3 absolute colour clashes with their last-round exception for topscorers)."""
+    cards = ctx.cards
+    n = len(cards)
+    where = {c.number: i for i, c in enumerate(cards)}
+    adj = [((1 << n) - 1) & ~(1 << i) for i in range(n)]
+    for i, c in enumerate(cards):
+        for number in ctx.forbidden.get(c.number, ()):
+            j = where.get(number)
+            if j is not None and j > i:  # ``_compatible`` reads the higher player's list
+                adj[i] &= ~(1 << j)
+                adj[j] &= ~(1 << i)
+    clash: dict[Colour | None, int] = {}
+    for i, c in enumerate(cards):
+        if c.absolute:
+            clash[c.preference] = clash.get(c.preference, 0) | 1 << i
+    exception = ctx.expected_rounds is not None and ctx.played_rounds >= ctx.expected_rounds - 1
+    top = Fraction(ctx.played_rounds) * max(ctx.scoring.win, ctx.scoring.draw) / 2
+    tops = sum(1 << i for i, c in enumerate(cards) if c.score > top) if exception else 0
+    for i, c in enumerate(cards):
+        if c.absolute and not (exception and c.score > top):
+            adj[i] &= ~(clash[c.preference] & ~tops)
+    return adj
+
+
+#: What the colour fields C10–C13 read of a card.
+_ColourKey = tuple[Colour | None, bool, bool, bool, int, Colour | None]
+
+
+def _colour_key(c: Card) -> _ColourKey:
+    return (c.preference, c.absolute, c.absolute_imbalance, c.strong, c.imbalance, c.repeated)
+
+
 def _colour_fields(lo: Card, hi: Card) -> tuple[bool, bool, bool, bool]:
     """C10–C13 for one pair: no colour difference beyond ±2, no third colour in a row, both
     preferences granted, both strong preferences granted."""
@@ -119,9 +154,15 @@ class _Weights:
         #: the ordering rules (``edge`` builds them in this order).
         self.c9_shift = 4 * pw + back * 2 * (pw + region) + ctx.low_width
         self.top_shift = 2 * (pw + region) + 2 * pw + self.c9_shift
-        # Memos: they depend on the two cards only, and edges are weighed many times.
         self._units: dict[Fraction, int] = {}
-        self._pairs: dict[tuple[int, int], tuple[bool, tuple[bool, bool, bool, bool]]] = {}
+        #: C1/C3 as bit sets over the cards' positions (``compatibility``).
+        self.adj = _compatibility(ctx)
+        self._position = {c.number: i for i, c in enumerate(ctx.cards)}
+        #: C10–C13 depend on the two colour histories only: memo by their kinds (a number
+        #: per distinct ``_colour_key``).
+        kinds: dict[_ColourKey, int] = {}
+        self._kind = {c.number: kinds.setdefault(_colour_key(c), len(kinds)) for c in ctx.cards}
+        self._colours: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         self._info: dict[int, tuple[int, int, bool, bool, bool, bool, bool, bool]] = {}
 
     def unit(self, score: Fraction) -> int:
@@ -131,17 +172,21 @@ class _Weights:
             self._units[score] = unit
         return unit
 
-    def _pair(self, hi: Card, lo: Card) -> tuple[bool, tuple[bool, bool, bool, bool]]:
+    def pair(self, hi: Card, lo: Card) -> tuple[bool, tuple[bool, bool, bool, bool]]:
         """C1/C3 compatibility and the colour fields C10–C13 of ``hi``–``lo``."""
-        key = (hi.number, lo.number)
-        found = self._pairs.get(key)
-        if found is None:
-            found = (_compatible(self.ctx, hi, lo), _colour_fields(lo, hi))
-            self._pairs[key] = found
-        return found
+        where = self._position
+        if not self.adj[where[hi.number]] >> where[lo.number] & 1:
+            return False, (False, False, False, False)
+        key = (self._kind[hi.number], self._kind[lo.number])
+        colours = self._colours.get(key)
+        if colours is None:
+            colours = _colour_fields(lo, hi)
+            self._colours[key] = colours
+        return True, colours
 
     def compatible(self, hi: Card, lo: Card) -> bool:
-        return self._pair(hi, lo)[0]
+        where = self._position
+        return bool(self.adj[where[hi.number]] >> where[lo.number] & 1)
 
     @staticmethod
     def may_get_bye(c: Card, score: Fraction) -> bool:
@@ -168,29 +213,76 @@ class _Weights:
             )
             for c in ctx.cards
         }
+        # Players who weigh alike: the same facts above, colour kind and C9 rank.
+        sorts: dict[tuple[object, ...], int] = {}
+        self._sort = {
+            c.number: sorts.setdefault(
+                (
+                    self._info[c.number],
+                    self._kind[c.number],
+                    ctx.unplayed_rank.get(c.played) if c.score == ctx.bye_score else None,
+                ),
+                len(sorts),
+            )
+            for c in ctx.cards
+        }
+        self._edges: dict[tuple[int, int, bool, bool, bool], int] = {}
 
-    def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
-        """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
-        ``in_cur`` the current one, or ``in_next`` the next one."""
+    def _top_c9(self, hi: Card, lo: Card, single: bool) -> tuple[int, int]:
+        """The completion field (C4, with C2's bye eligibility) and C9's field, ``single``
+        while the bye is the single downfloater."""
         ctx = self.ctx
-        compatible, colours = self._pair(hi, lo)
-        if not compatible:
-            return 0
-        h_level, h_unit, h_cand, h_bye, h_down1, _, h_down2, _ = self._info[hi.number]
-        l_level, l_unit, l_cand, l_bye, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
+        h_cand, h_bye = self._info[hi.number][2:4]
+        l_cand, l_bye = self._info[lo.number][2:4]
         # C4 completion, C2 bye eligibility: every edge counts, players who may not get
         # the bye (or should not: a lower score is available) count more when paired.
         top = 3 - h_cand - l_cand
         c9 = 0
-        if ctx.single_downfloater_is_bye:
+        if single:
             # C9: the bye assignee has played as many games as possible.
             if h_bye:
                 c9 += ctx.unplayed_rank[hi.played]
             if l_bye:
                 c9 += ctx.unplayed_rank[lo.played]
+        return top, c9
+
+    def outside(self, hi: Card, lo: Card, single: bool) -> int:
+        """The weight of ``hi``–``lo`` outside the current and the next bracket, where only
+        the completion field and C9 score (below, the same fields are zero)."""
+        if not self.compatible(hi, lo):
+            return 0
+        top, c9 = self._top_c9(hi, lo, single)
+        return (top << self.top_shift) | (c9 << self.c9_shift)
+
+    def edge(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
+        """The weight of ``hi``–``lo`` (``hi`` ranked higher) while ``lo``'s bracket is
+        ``in_cur`` the current one, or ``in_next`` the next one; compatible pairs of players
+        who weigh alike (``prepare``) share one memo entry."""
+        ctx = self.ctx
         if not (in_cur or in_next):
-            # Outside the two brackets only C9 scores (below, the same fields are zero).
-            return (top << self.top_shift) | (c9 << self.c9_shift)
+            return self.outside(hi, lo, ctx.single_downfloater_is_bye)
+        if not self.compatible(hi, lo):
+            return 0
+        key = (
+            self._sort[hi.number],
+            self._sort[lo.number],
+            in_cur,
+            in_next,
+            ctx.single_downfloater_is_bye,
+        )
+        w = self._edges.get(key)
+        if w is None:
+            w = self._weigh(hi, lo, in_cur, in_next)
+            self._edges[key] = w
+        return w
+
+    def _weigh(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
+        """``edge`` for a compatible pair, computed."""
+        ctx = self.ctx
+        colours = self.pair(hi, lo)[1]
+        h_level, h_unit, _, _, h_down1, _, h_down2, _ = self._info[hi.number]
+        l_level, l_unit, _, _, l_down1, l_up1, l_down2, l_up2 = self._info[lo.number]
+        top, c9 = self._top_c9(hi, lo, ctx.single_downfloater_is_bye)
         pw, region = ctx.pair_width, self.region
         # C5/C6: pairs in the current bracket, then their scores.
         w = int(in_cur)
