@@ -215,3 +215,47 @@ def test_stages_that_pair_untouched_roots_reach_the_networkx_optimum(
     assert _total(weights, max_weight_matching(weights)) == expected
     assert _total(weights, max_weight_matching(weights, neighbours=4)) == expected
     assert paired
+
+
+def test_a_blossom_of_a_tree_taken_apart_can_be_expanded_later_in_the_stage() -> None:
+    # The blossom 0-2-6 forms in the tree of 2, which augments to 4 and leaves the forest;
+    # later in the same stage the blossom joins another tree as an ODD node and is
+    # expanded: its members' labels must be those of a new stage, not the old tree's.
+    w = [[0] * 8 for _ in range(8)]
+    for a, b, weight in ((0, 2, 4), (0, 4, 3), (0, 6, 4), (2, 5, 2), (2, 6, 3)):
+        w[a][b] = w[b][a] = weight
+    assert _total(w, max_weight_matching(w, neighbours=1)) == _best(w) == 6
+
+
+def test_stages_that_go_on_after_augmenting_reach_the_networkx_optimum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # After an augmentation the stage keeps the other trees (``take_apart``); with few
+    # distinct weights many blossoms form, shrink and expand within one stage.
+    taken: list[tuple[int, int]] = []
+    original = weighted._Blossoms.take_apart
+
+    def take_apart(self: weighted._Blossoms, first: int, second: int) -> None:
+        taken.append((first, second))
+        original(self, first, second)
+
+    monkeypatch.setattr(weighted._Blossoms, "take_apart", take_apart)
+    for seed in range(60):
+        rng = random.Random(f"taken-apart-{seed}")
+        n = rng.randint(6, 40)
+        density = rng.choice((0.15, 0.4, 1.0))
+        weights = [[0] * n for _ in range(n)]
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(n))
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < density:
+                    small = rng.randint(1, 4)
+                    w = small if seed % 2 else (rng.randint(1, 3) << 120) + small
+                    weights[a][b] = weights[b][a] = w
+                    graph.add_edge(a, b, weight=w)
+        expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+        for neighbours in (None, 1, 3):
+            found = max_weight_matching(weights, neighbours=neighbours)
+            assert _total(weights, found) == expected, (seed, neighbours)
+    assert len(taken) > 60

@@ -7,7 +7,9 @@ blossoms one representative edge of least slack is kept, so each dual change cos
 each stage (one augmentation) O(n + m). A tight edge between two unmatched vertices whose
 trees have not grown is an augmentation that leaves the rest of the forest as it was: the
 stage pairs them and goes on instead of starting over (``pair_roots``), so a stage may make
-many such pairs — most of them where the weights tie, as in a Swiss bracket.
+many such pairs — most of them where the weights tie, as in a Swiss bracket. Any other
+augmentation takes only its two trees out of the forest (``take_apart``) and the stage goes
+on with the others, so the edges of the other roots are not scanned again.
 
 Dense graphs are solved sparse and then certified: the blossom method runs on each player's
 ``neighbours`` heaviest edges (and any edges the caller suggests, such as the previous
@@ -67,6 +69,9 @@ class _Blossoms:
         self.visit = [0] * size
         #: Per stage: the roots whose tree has grown (``pair_roots``).
         self.grown = [False] * size
+        #: Per stage: the tree of the forest a labelled top-level node belongs to (its root).
+        self.tree = [_NONE] * size
+        self.gone = [0] * size  # stamps of the nodes of trees an augmentation took apart
         self.stamp = 0
         self.queue: list[int] = []
 
@@ -76,23 +81,35 @@ class _Blossoms:
         a, b = self.rep[x][y]
         return self.dual[a] + self.dual[b] - self.w2[a][b]
 
-    def consider(self, u: int, x: int) -> None:
-        """Edge from vertex ``u`` (in an EVEN node) towards top-level ``x``."""
-        if x not in self.rep[u]:
-            return
-        s = self.slack_of(u, x)
-        if self.best[x] == _NONE or s < self.best_slack[x]:
-            self.best[x] = u
-            self.best_slack[x] = s
-
     def recompute_best(self, x: int) -> None:
-        self.best[x] = _NONE
-        top, label, n = self.top, self.label, self.n
-        for u in self.rep[x]:
-            if u < n:
+        """The least-slack edge from a vertex of an EVEN node to top-level ``x`` (``consider``
+        over ``x``'s neighbours, inlined: a vertex's edges to vertices are never replaced)."""
+        top, label, n, dual, w2 = self.top, self.label, self.n, self.dual, self.w2
+        found, least = _NONE, 0
+        if x < n:
+            dx = dual[x]
+            for u, w in w2[x].items():
                 t = top[u]
                 if t != x and label[t] == _EVEN:
-                    self.consider(u, x)
+                    s = dual[u] + dx - w
+                    if found == _NONE or s < least:
+                        found, least = u, s
+        else:
+            rep = self.rep
+            for u in rep[x]:
+                if u < n:
+                    t = top[u]
+                    if t != x and label[t] == _EVEN:
+                        edge = rep[u].get(x)
+                        if edge is None:
+                            continue
+                        a, b = edge
+                        s = dual[a] + dual[b] - w2[a][b]
+                        if found == _NONE or s < least:
+                            found, least = u, s
+        self.best[x] = found
+        if found != _NONE:
+            self.best_slack[x] = least
 
     def push(self, x: int) -> None:
         if x < self.n:
@@ -182,6 +199,7 @@ class _Blossoms:
             y = top[self.parent[odd]]
         kids = [base, *reversed(left), *right]
         self.kids[b] = kids
+        self.tree[b] = self.tree[base]
         self.set_top(b, b)
         rep = self.rep
         row: dict[int, tuple[int, int]] = {}
@@ -212,6 +230,8 @@ class _Blossoms:
         pos = self.even_position(b, entry)
         kids = self.kids[b]
         label, parent, best = self.label, self.parent, self.best
+        for k in kids:
+            self.tree[k] = self.tree[b]
         for i in range(0, pos, 2):
             odd, even = kids[i], kids[i + 1]
             parent[odd] = self.rep[even][odd][0]
@@ -240,6 +260,7 @@ class _Blossoms:
             self.parent[y] = u
             self.label[y] = _ODD
             partner = top[self.mate[y]]
+            self.tree[y] = self.tree[partner] = self.tree[x]
             self.best[y] = self.best[partner] = _NONE
             self.label[partner] = _EVEN
             self.push(partner)
@@ -248,29 +269,29 @@ class _Blossoms:
             if base == _NONE:
                 self.augment_from(x, y)
                 self.augment_from(y, x)
+                self.take_apart(self.tree[x], self.tree[y])
                 return True
             self.make_blossom(x, base, y)
         return False
+
+    def tight_edge(self, u: int, v: int) -> bool:
+        """A tight edge from vertex ``u`` (EVEN side) to vertex ``v``; True on augmenting."""
+        if self.lone_roots(u, v):
+            self.pair_roots(u, v)
+            return True
+        return self.found(u, v)
 
     def lone_roots(self, u: int, v: int) -> bool:
         """Whether ``u`` and ``v`` are unmatched vertices (outside blossoms), both still the
         whole of their trees in the forest."""
         top, mate, label, grown = self.top, self.mate, self.label, self.grown
-        return (
-            top[u] == u
-            and top[v] == v
-            and u < self.n
-            and v < self.n
-            and label[u] == label[v] == _EVEN
-            and mate[u] == mate[v] == _NONE
-            and not (grown[u] or grown[v])
-        )
+        if top[u] != u or top[v] != v or grown[u] or grown[v]:
+            return False
+        return label[u] == label[v] == _EVEN and mate[u] == mate[v] == _NONE
 
     def pair_roots(self, u: int, v: int) -> None:
-        """Augment along the tight edge ``u``–``v`` between two unmatched vertices whose
-        trees have not grown, and go on with the stage: both leave the forest (they were
-        all of their trees), and the least-slack edges that started at them are found again.
-        The rest of the forest stays as it was, so the stage need not start over."""
+        """``take_apart`` for two unmatched vertices whose trees have not grown, joined by the
+        tight edge ``u``–``v``: only their neighbours' least-slack edges can change."""
         mate, label, best, top = self.mate, self.label, self.best, self.top
         mate[u], mate[v] = v, u
         label[u] = label[v] = _FREE
@@ -280,6 +301,29 @@ class _Blossoms:
                 self.recompute_best(x)
         self.recompute_best(u)
         self.recompute_best(v)
+
+    def take_apart(self, first: int, second: int) -> None:
+        """After an augmentation between the trees ``first`` and ``second``, their nodes leave
+        the forest and the least-slack edges from or to them are found again; the unmatched
+        vertices are still the roots of the other trees, so they share the lowest dual."""
+        top, label, best, tree, gone = self.top, self.label, self.best, self.tree, self.gone
+        self.stamp += 1
+        stamp = self.stamp
+        dropped = []
+        for x in range(self.ids):
+            # Nodes inside blossoms made in this stage too: a blossom may be expanded later.
+            if label[x] != _FREE and tree[x] in (first, second):
+                label[x] = _FREE
+                best[x] = _NONE
+                if top[x] == x:
+                    gone[x] = stamp
+                    dropped.append(x)
+        for x in range(self.ids):
+            u = best[x]
+            if top[x] == x and u != _NONE and gone[top[u]] == stamp and label[x] != _ODD:
+                self.recompute_best(x)
+        for x in dropped:
+            self.recompute_best(x)
 
     # -- one stage: grow the forest until an augmentation, or stop -----------------------
 
@@ -297,6 +341,7 @@ class _Blossoms:
             if top[x] == x and mate[x] == _NONE:
                 self.parent[x] = _NONE
                 label[x] = _EVEN
+                self.tree[x] = x
                 self.push(x)
         if not self.queue:
             return False
@@ -319,15 +364,12 @@ class _Blossoms:
                     if label[tv] == _ODD:
                         continue
                     if not s:
-                        if self.lone_roots(u, v):
-                            self.pair_roots(u, v)
-                            if exposed in (u, v):
+                        if self.tight_edge(u, v):  # ``u``'s tree has left the forest
+                            if mate[exposed] != _NONE:
                                 exposed = next((x for x in range(n) if mate[x] == _NONE), _NONE)
                                 if exposed == _NONE:
                                     return True
                             break
-                        if self.found(u, v):
-                            return True
                         tu = top[u]
                         continue
                     if tv != v:
@@ -387,15 +429,10 @@ class _Blossoms:
                     continue
                 if best_slack[x]:
                     continue
-                a, b = self.rep[u][x]
-                if self.lone_roots(a, b):
-                    self.pair_roots(a, b)
-                    if exposed in (a, b):
-                        exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
-                        if exposed == _NONE:
-                            return True
-                elif self.found(a, b):
-                    return True
+                if self.tight_edge(*self.rep[u][x]) and mate[exposed] != _NONE:
+                    exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
+                    if exposed == _NONE:
+                        return True
             for b in range(n, self.ids):
                 if top[b] == b and label[b] == _ODD and dual[b] == 0:
                     self.expand(b)
