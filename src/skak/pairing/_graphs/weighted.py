@@ -71,7 +71,6 @@ class _Blossoms:
         self.grown = [False] * size
         #: Per stage: the tree of the forest a labelled top-level node belongs to (its root).
         self.tree = [_NONE] * size
-        self.gone = [0] * size  # stamps of the nodes of trees an augmentation took apart
         self.stamp = 0
         self.queue: list[int] = []
 
@@ -274,6 +273,15 @@ class _Blossoms:
             self.make_blossom(x, base, y)
         return False
 
+    def valid(self, x: int) -> int:
+        """The vertex of ``x``'s least-slack edge (``best``), found again when it has left
+        the forest: the least of the rest, as the edges' slacks keep their order."""
+        u = self.best[x]
+        if u != _NONE and self.label[self.top[u]] != _EVEN:
+            self.recompute_best(x)
+            u = self.best[x]
+        return u
+
     def tight_edge(self, u: int, v: int) -> bool:
         """A tight edge from vertex ``u`` (EVEN side) to vertex ``v``; True on augmenting."""
         if self.lone_roots(u, v):
@@ -291,24 +299,19 @@ class _Blossoms:
 
     def pair_roots(self, u: int, v: int) -> None:
         """``take_apart`` for two unmatched vertices whose trees have not grown, joined by the
-        tight edge ``u``–``v``: only their neighbours' least-slack edges can change."""
-        mate, label, best, top = self.mate, self.label, self.best, self.top
+        tight edge ``u``–``v``."""
+        mate, label = self.mate, self.label
         mate[u], mate[v] = v, u
         label[u] = label[v] = _FREE
-        for k in (*self.rep[u], *self.rep[v]):
-            x = top[k]
-            if x not in (_NONE, u, v) and label[x] != _ODD and best[x] in (u, v):
-                self.recompute_best(x)
         self.recompute_best(u)
         self.recompute_best(v)
 
     def take_apart(self, first: int, second: int) -> None:
         """After an augmentation between the trees ``first`` and ``second``, their nodes leave
-        the forest and the least-slack edges from or to them are found again; the unmatched
-        vertices are still the roots of the other trees, so they share the lowest dual."""
-        top, label, best, tree, gone = self.top, self.label, self.best, self.tree, self.gone
-        self.stamp += 1
-        stamp = self.stamp
+        the forest and get their least-slack edges; the unmatched vertices are still the
+        roots of the other trees, so they share the lowest dual. A least-slack edge of
+        another node that started in these trees is found again when next read (``valid``)."""
+        top, label, best, tree = self.top, self.label, self.best, self.tree
         dropped = []
         for x in range(self.ids):
             # Nodes inside blossoms made in this stage too: a blossom may be expanded later.
@@ -316,12 +319,7 @@ class _Blossoms:
                 label[x] = _FREE
                 best[x] = _NONE
                 if top[x] == x:
-                    gone[x] = stamp
                     dropped.append(x)
-        for x in range(self.ids):
-            u = best[x]
-            if top[x] == x and u != _NONE and gone[top[u]] == stamp and label[x] != _ODD:
-                self.recompute_best(x)
         for x in dropped:
             self.recompute_best(x)
 
@@ -385,7 +383,7 @@ class _Blossoms:
                     if step < 0 or half < step:
                         step = half
             for x in range(ids):
-                if top[x] != x or best[x] == _NONE:
+                if top[x] != x or best[x] == _NONE or self.valid(x) == _NONE:
                     continue
                 lx = label[x]
                 if lx == _FREE:
@@ -424,8 +422,10 @@ class _Blossoms:
                         best_slack[x] -= 2 * step
             self.queue = []
             for x in range(self.ids):
-                u = best[x]
-                if top[x] != x or u == _NONE or top[u] == x or label[x] == _ODD:
+                if top[x] != x or best[x] == _NONE or label[x] == _ODD:
+                    continue
+                u = self.valid(x)
+                if u == _NONE or top[u] == x:
                     continue
                 if best_slack[x]:
                     continue
