@@ -28,8 +28,10 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Sequence
+
+from skak.pairing._graphs.pairability import bit_set
+from skak.pairing._graphs.sparse import heaviest
 
 __all__ = ["Optimum", "max_weight_matching", "optimum"]
 
@@ -383,15 +385,15 @@ class _Blossoms:
                     if step < 0 or half < step:
                         step = half
             for x in range(ids):
-                if top[x] != x or best[x] == _NONE or self.valid(x) == _NONE:
+                u = best[x]
+                if top[x] != x or u == _NONE:
                     continue
                 lx = label[x]
-                if lx == _FREE:
-                    s = best_slack[x]
-                elif lx == _EVEN:
-                    s = best_slack[x] // 2
-                else:
+                if lx == _ODD:
                     continue
+                if label[top[u]] != _EVEN and self.valid(x) == _NONE:
+                    continue
+                s = best_slack[x] if lx == _FREE else best_slack[x] // 2
                 if step < 0 or s < step:
                     step = s
             # The free vertices' duals reaching zero ends the whole run: the matching is
@@ -461,33 +463,48 @@ class _Blossoms:
     def scan(
         self, weights: Sequence[Sequence[int]], want_tight: bool
     ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
-        """One pass over every edge ``a < b`` of the dense graph ``weights`` under the final
-        duals, blossoms included: the edges of negative slack as (slack, a, b) (none: the
-        matching is optimal for the dense graph too), and with ``want_tight`` each vertex's
-        bit set of tight edges."""
+        """One pass over the dense graph ``weights`` under the final duals, blossoms included:
+        the edges ``a < b`` of negative slack as (slack, a, b) (none: the matching is optimal
+        for the dense graph too), and with ``want_tight`` each vertex's tight edges (bits)."""
         n, top, dual = self.n, self.top, self.dual
         chains = self._chains()
         bad: list[tuple[int, int, int]] = []
         tight = [0] * n if want_tight else None
+        columns, duals, tops = range(n), dual[:n], top[:n]
+        members: dict[int, list[int]] = {}
+        for v in range(n):
+            if top[v] >= n:
+                members.setdefault(top[v], []).append(v)
+        extra: list[list[int]] = [[] for _ in range(n)]  # tight edges inside blossoms
         for a in range(n):
+            # Each row gives its vertex's tight edges and the negative slacks after ``a``;
+            # an edge inside a blossom (the slack has the blossoms' duals) comes from its
+            # lower end.
             row, da, ta = weights[a], dual[a], top[a]
-            nested = ta >= n
-            for b in range(a + 1, n):
+            line = zip(columns, row, duals, tops, strict=True)
+            later = zip(range(a + 1, n), row[a + 1 :], duals[a + 1 :], tops[a + 1 :], strict=True)
+            bad += [
+                (da + d - w - w, a, b) for b, w, d, t in later if w and t != ta and da + d < w + w
+            ]
+            if tight is not None:
+                found = [b for b, w, d, t in line if w and t != ta and da + d == w + w]
+                found += extra[a]
+            for b in members.get(ta, ()):
                 w = row[b]
-                if not w:
+                if b <= a or not w:
                     continue
                 slack = da + dual[b] - 2 * w
-                if nested and ta == top[b]:
-                    for x, y in zip(chains[a], chains[b], strict=False):
-                        if x != y:
-                            break
-                        slack += dual[x]
-                if slack <= 0:
-                    if slack:
-                        bad.append((slack, a, b))
-                    elif tight is not None:
-                        tight[a] |= 1 << b
-                        tight[b] |= 1 << a
+                for x, y in zip(chains[a], chains[b], strict=False):
+                    if x != y:
+                        break
+                    slack += dual[x]
+                if slack < 0:
+                    bad.append((slack, a, b))
+                elif not slack and tight is not None:
+                    found.append(b)
+                    extra[b].append(a)
+            if tight is not None:
+                tight[a] = bit_set(found, n)
         return bad, tight
 
 
@@ -534,23 +551,6 @@ class Optimum:
         return self._tight
 
 
-def _heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
-    """The ``count`` heaviest entries of ``row`` that weigh more than 0, the nearer to
-    ``centre`` (then the lower) first among equal weights: those of
-    ``heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))``
-    that weigh anything, in its order, found with the entries compared as plain integers."""
-    threshold = heapq.nlargest(count, row)[-1] if row else 0
-    if threshold <= 0:
-        found = [b for b, w in enumerate(row) if w > 0]
-    else:
-        found = [b for b, w in enumerate(row) if w > threshold]
-        ties = [b for b, w in enumerate(row) if w == threshold]
-        ties.sort(key=lambda b: (abs(b - centre), b))
-        found += ties[: count - len(found)]
-    found.sort(key=lambda b: (-row[b], abs(b - centre), b))
-    return found
-
-
 def optimum(
     weights: Sequence[Sequence[int]],
     neighbours: int | None = None,
@@ -578,7 +578,7 @@ def optimum(
     half = n // 2
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
-        for b in _heaviest(row, neighbours, centre):
+        for b in heaviest(row, neighbours, centre):
             add(a, b)
         for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
             add(a, b)
