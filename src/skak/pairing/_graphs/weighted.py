@@ -28,6 +28,7 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 from skak.pairing._graphs.pairability import bit_set
@@ -477,9 +478,7 @@ class _Blossoms:
                 members.setdefault(top[v], []).append(v)
         extra: list[list[int]] = [[] for _ in range(n)]  # tight edges inside blossoms
         for a in range(n):
-            # Each row gives its vertex's tight edges and the negative slacks after ``a``;
-            # an edge inside a blossom (the slack has the blossoms' duals) comes from its
-            # lower end.
+            # A row: its vertex's tight edges, negative slacks after ``a``; in a blossom, b > a.
             row, da, ta = weights[a], dual[a], top[a]
             line = zip(columns, row, duals, tops, strict=True)
             later = zip(range(a + 1, n), row[a + 1 :], duals[a + 1 :], tops[a + 1 :], strict=True)
@@ -489,9 +488,10 @@ class _Blossoms:
             if tight is not None:
                 found = [b for b, w, d, t in line if w and t != ta and da + d == w + w]
                 found += extra[a]
-            for b in members.get(ta, ()):
+            inner = members.get(ta, [])  # ascending
+            for b in inner[bisect.bisect_right(inner, a) :]:
                 w = row[b]
-                if b <= a or not w:
+                if not w:
                     continue
                 slack = da + dual[b] - 2 * w
                 for x, y in zip(chains[a], chains[b], strict=False):
