@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skak.pairing._graphs import weighted
-from skak.pairing._graphs.weighted import _heaviest, max_weight_matching, optimum
+from skak.pairing._graphs.sparse import heaviest as _heaviest
+from skak.pairing._graphs.weighted import max_weight_matching, optimum
 
 
 def _total(weights: list[list[int]], mate: list[int]) -> int:
@@ -215,3 +216,94 @@ def test_stages_that_pair_untouched_roots_reach_the_networkx_optimum(
     assert _total(weights, max_weight_matching(weights)) == expected
     assert _total(weights, max_weight_matching(weights, neighbours=4)) == expected
     assert paired
+
+
+def test_a_blossom_of_a_tree_taken_apart_can_be_expanded_later_in_the_stage() -> None:
+    # The blossom 0-2-6 forms in the tree of 2, which augments to 4 and leaves the forest;
+    # later in the same stage the blossom joins another tree as an ODD node and is
+    # expanded: its members' labels must be those of a new stage, not the old tree's.
+    w = [[0] * 8 for _ in range(8)]
+    for a, b, weight in ((0, 2, 4), (0, 4, 3), (0, 6, 4), (2, 5, 2), (2, 6, 3)):
+        w[a][b] = w[b][a] = weight
+    assert _total(w, max_weight_matching(w, neighbours=1)) == _best(w) == 6
+
+
+def test_stages_that_go_on_after_augmenting_reach_the_networkx_optimum(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # After an augmentation the stage keeps the other trees (``take_apart``); with few
+    # distinct weights many blossoms form, shrink and expand within one stage.
+    taken: list[tuple[int, int]] = []
+    original = weighted._Blossoms.take_apart
+
+    def take_apart(self: weighted._Blossoms, first: int, second: int) -> None:
+        taken.append((first, second))
+        original(self, first, second)
+
+    monkeypatch.setattr(weighted._Blossoms, "take_apart", take_apart)
+    for seed in range(60):
+        rng = random.Random(f"taken-apart-{seed}")
+        n = rng.randint(6, 40)
+        density = rng.choice((0.15, 0.4, 1.0))
+        weights = [[0] * n for _ in range(n)]
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(n))
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < density:
+                    small = rng.randint(1, 4)
+                    w = small if seed % 2 else (rng.randint(1, 3) << 120) + small
+                    weights[a][b] = weights[b][a] = w
+                    graph.add_edge(a, b, weight=w)
+        expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+        for neighbours in (None, 1, 3):
+            found = max_weight_matching(weights, neighbours=neighbours)
+            assert _total(weights, found) == expected, (seed, neighbours)
+    assert len(taken) > 60
+
+
+def test_the_certificate_pass_finds_what_a_plain_pass_over_every_edge_finds() -> None:
+    # ``scan`` takes the rows of vertices outside blossoms in bulk and the edges inside a
+    # blossom once; a plain pass over every pair a < b must give the same violated and tight
+    # edges, on sparse solves (violations) and with blossoms of positive dual.
+    with_blossoms = violated = 0
+    for seed in range(300):
+        rng = random.Random(f"certificate-{seed}")
+        n = rng.randint(2, 30)
+        density = rng.choice((0.2, 0.5, 1.0))
+        top_weight = rng.choice((2, 3, 6))
+        w = [[0] * n for _ in range(n)]
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < density:
+                    w[a][b] = w[b][a] = rng.randint(1, top_weight)
+        kept = [{b: x for b, x in enumerate(row) if x and (a + b) % 3} for a, row in enumerate(w)]
+        for edges in ([{b: x for b, x in enumerate(row) if x} for row in w], kept):
+            state = weighted._Blossoms(edges)
+            state.optimum()
+            chains = state._chains()
+            bad: list[tuple[int, int, int]] = []
+            tight = [0] * n
+            for a in range(n):
+                for b in range(a + 1, n):
+                    if not w[a][b]:
+                        continue
+                    slack = state.dual[a] + state.dual[b] - 2 * w[a][b]
+                    if state.top[a] >= n and state.top[a] == state.top[b]:
+                        for x, y in zip(chains[a], chains[b], strict=False):
+                            if x != y:
+                                break
+                            slack += state.dual[x]
+                    if slack < 0:
+                        bad.append((slack, a, b))
+                    elif not slack:
+                        tight[a] |= 1 << b
+                        tight[b] |= 1 << a
+            found, found_tight = state.scan(w, True)
+            assert sorted(found) == sorted(bad)
+            assert found_tight == tight
+            assert sorted(state.scan(w, False)[0]) == sorted(bad)
+            with_blossoms += any(state.top[v] >= n for v in range(n))
+            violated += bool(bad)
+    assert with_blossoms > 100
+    assert violated > 100

@@ -4,5 +4,6 @@
   paired?" (Edmonds' blossom algorithm on bit sets, augmenting paths for two halves, the
   Hungarian method's duals): Monrad, Dansk Schweizer, and the Dutch system's completion tests.
 * :mod:`.weighted`: a maximum-weight matching with exact integer weights of any size, with the
-  duals that prove it optimal: the Dutch system's optimiser (``skak.pairing.dutch.optimiser``).
+  duals that prove it optimal: the Dutch system's optimiser (``skak.pairing.dutch.optimiser``);
+  :mod:`.sparse` picks each vertex's heaviest edges for its first sparse graph.
 """

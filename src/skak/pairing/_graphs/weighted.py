@@ -7,7 +7,9 @@ blossoms one representative edge of least slack is kept, so each dual change cos
 each stage (one augmentation) O(n + m). A tight edge between two unmatched vertices whose
 trees have not grown is an augmentation that leaves the rest of the forest as it was: the
 stage pairs them and goes on instead of starting over (``pair_roots``), so a stage may make
-many such pairs — most of them where the weights tie, as in a Swiss bracket.
+many such pairs — most of them where the weights tie, as in a Swiss bracket. Any other
+augmentation takes only its two trees out of the forest (``take_apart``) and the stage goes
+on with the others, so the edges of the other roots are not scanned again.
 
 Dense graphs are solved sparse and then certified: the blossom method runs on each player's
 ``neighbours`` heaviest edges (and any edges the caller suggests, such as the previous
@@ -26,8 +28,11 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 
 from __future__ import annotations
 
-import heapq
+import bisect
 from collections.abc import Sequence
+
+from skak.pairing._graphs.pairability import bit_set
+from skak.pairing._graphs.sparse import heaviest
 
 __all__ = ["Optimum", "max_weight_matching", "optimum"]
 
@@ -67,6 +72,8 @@ class _Blossoms:
         self.visit = [0] * size
         #: Per stage: the roots whose tree has grown (``pair_roots``).
         self.grown = [False] * size
+        #: Per stage: the tree of the forest a labelled top-level node belongs to (its root).
+        self.tree = [_NONE] * size
         self.stamp = 0
         self.queue: list[int] = []
 
@@ -76,23 +83,35 @@ class _Blossoms:
         a, b = self.rep[x][y]
         return self.dual[a] + self.dual[b] - self.w2[a][b]
 
-    def consider(self, u: int, x: int) -> None:
-        """Edge from vertex ``u`` (in an EVEN node) towards top-level ``x``."""
-        if x not in self.rep[u]:
-            return
-        s = self.slack_of(u, x)
-        if self.best[x] == _NONE or s < self.best_slack[x]:
-            self.best[x] = u
-            self.best_slack[x] = s
-
     def recompute_best(self, x: int) -> None:
-        self.best[x] = _NONE
-        top, label, n = self.top, self.label, self.n
-        for u in self.rep[x]:
-            if u < n:
+        """The least-slack edge from a vertex of an EVEN node to top-level ``x`` (``consider``
+        over ``x``'s neighbours, inlined: a vertex's edges to vertices are never replaced)."""
+        top, label, n, dual, w2 = self.top, self.label, self.n, self.dual, self.w2
+        found, least = _NONE, 0
+        if x < n:
+            dx = dual[x]
+            for u, w in w2[x].items():
                 t = top[u]
                 if t != x and label[t] == _EVEN:
-                    self.consider(u, x)
+                    s = dual[u] + dx - w
+                    if found == _NONE or s < least:
+                        found, least = u, s
+        else:
+            rep = self.rep
+            for u in rep[x]:
+                if u < n:
+                    t = top[u]
+                    if t != x and label[t] == _EVEN:
+                        edge = rep[u].get(x)
+                        if edge is None:
+                            continue
+                        a, b = edge
+                        s = dual[a] + dual[b] - w2[a][b]
+                        if found == _NONE or s < least:
+                            found, least = u, s
+        self.best[x] = found
+        if found != _NONE:
+            self.best_slack[x] = least
 
     def push(self, x: int) -> None:
         if x < self.n:
@@ -182,6 +201,7 @@ class _Blossoms:
             y = top[self.parent[odd]]
         kids = [base, *reversed(left), *right]
         self.kids[b] = kids
+        self.tree[b] = self.tree[base]
         self.set_top(b, b)
         rep = self.rep
         row: dict[int, tuple[int, int]] = {}
@@ -212,6 +232,8 @@ class _Blossoms:
         pos = self.even_position(b, entry)
         kids = self.kids[b]
         label, parent, best = self.label, self.parent, self.best
+        for k in kids:
+            self.tree[k] = self.tree[b]
         for i in range(0, pos, 2):
             odd, even = kids[i], kids[i + 1]
             parent[odd] = self.rep[even][odd][0]
@@ -240,6 +262,7 @@ class _Blossoms:
             self.parent[y] = u
             self.label[y] = _ODD
             partner = top[self.mate[y]]
+            self.tree[y] = self.tree[partner] = self.tree[x]
             self.best[y] = self.best[partner] = _NONE
             self.label[partner] = _EVEN
             self.push(partner)
@@ -248,38 +271,60 @@ class _Blossoms:
             if base == _NONE:
                 self.augment_from(x, y)
                 self.augment_from(y, x)
+                self.take_apart(self.tree[x], self.tree[y])
                 return True
             self.make_blossom(x, base, y)
         return False
+
+    def valid(self, x: int) -> int:
+        """The vertex of ``x``'s least-slack edge (``best``), found again when it has left
+        the forest: the least of the rest, as the edges' slacks keep their order."""
+        u = self.best[x]
+        if u != _NONE and self.label[self.top[u]] != _EVEN:
+            self.recompute_best(x)
+            u = self.best[x]
+        return u
+
+    def tight_edge(self, u: int, v: int) -> bool:
+        """A tight edge from vertex ``u`` (EVEN side) to vertex ``v``; True on augmenting."""
+        if self.lone_roots(u, v):
+            self.pair_roots(u, v)
+            return True
+        return self.found(u, v)
 
     def lone_roots(self, u: int, v: int) -> bool:
         """Whether ``u`` and ``v`` are unmatched vertices (outside blossoms), both still the
         whole of their trees in the forest."""
         top, mate, label, grown = self.top, self.mate, self.label, self.grown
-        return (
-            top[u] == u
-            and top[v] == v
-            and u < self.n
-            and v < self.n
-            and label[u] == label[v] == _EVEN
-            and mate[u] == mate[v] == _NONE
-            and not (grown[u] or grown[v])
-        )
+        if top[u] != u or top[v] != v or grown[u] or grown[v]:
+            return False
+        return label[u] == label[v] == _EVEN and mate[u] == mate[v] == _NONE
 
     def pair_roots(self, u: int, v: int) -> None:
-        """Augment along the tight edge ``u``–``v`` between two unmatched vertices whose
-        trees have not grown, and go on with the stage: both leave the forest (they were
-        all of their trees), and the least-slack edges that started at them are found again.
-        The rest of the forest stays as it was, so the stage need not start over."""
-        mate, label, best, top = self.mate, self.label, self.best, self.top
+        """``take_apart`` for two unmatched vertices whose trees have not grown, joined by the
+        tight edge ``u``–``v``."""
+        mate, label = self.mate, self.label
         mate[u], mate[v] = v, u
         label[u] = label[v] = _FREE
-        for k in (*self.rep[u], *self.rep[v]):
-            x = top[k]
-            if x not in (_NONE, u, v) and label[x] != _ODD and best[x] in (u, v):
-                self.recompute_best(x)
         self.recompute_best(u)
         self.recompute_best(v)
+
+    def take_apart(self, first: int, second: int) -> None:
+        """After an augmentation between the trees ``first`` and ``second``, their nodes leave
+        the forest and get their least-slack edges; the unmatched vertices are still the
+        roots of the other trees, so they share the lowest dual. A least-slack edge of
+        another node that started in these trees is found again when next read (``valid``)."""
+        top, label, best, tree = self.top, self.label, self.best, self.tree
+        dropped = []
+        for x in range(self.ids):
+            # Nodes inside blossoms made in this stage too: a blossom may be expanded later.
+            if label[x] != _FREE and tree[x] in (first, second):
+                label[x] = _FREE
+                best[x] = _NONE
+                if top[x] == x:
+                    dropped.append(x)
+        for x in dropped:
+            self.recompute_best(x)
 
     # -- one stage: grow the forest until an augmentation, or stop -----------------------
 
@@ -297,6 +342,7 @@ class _Blossoms:
             if top[x] == x and mate[x] == _NONE:
                 self.parent[x] = _NONE
                 label[x] = _EVEN
+                self.tree[x] = x
                 self.push(x)
         if not self.queue:
             return False
@@ -319,15 +365,12 @@ class _Blossoms:
                     if label[tv] == _ODD:
                         continue
                     if not s:
-                        if self.lone_roots(u, v):
-                            self.pair_roots(u, v)
-                            if exposed in (u, v):
+                        if self.tight_edge(u, v):  # ``u``'s tree has left the forest
+                            if mate[exposed] != _NONE:
                                 exposed = next((x for x in range(n) if mate[x] == _NONE), _NONE)
                                 if exposed == _NONE:
                                     return True
                             break
-                        if self.found(u, v):
-                            return True
                         tu = top[u]
                         continue
                     if tv != v:
@@ -343,15 +386,15 @@ class _Blossoms:
                     if step < 0 or half < step:
                         step = half
             for x in range(ids):
-                if top[x] != x or best[x] == _NONE:
+                u = best[x]
+                if top[x] != x or u == _NONE:
                     continue
                 lx = label[x]
-                if lx == _FREE:
-                    s = best_slack[x]
-                elif lx == _EVEN:
-                    s = best_slack[x] // 2
-                else:
+                if lx == _ODD:
                     continue
+                if label[top[u]] != _EVEN and self.valid(x) == _NONE:
+                    continue
+                s = best_slack[x] if lx == _FREE else best_slack[x] // 2
                 if step < 0 or s < step:
                     step = s
             # The free vertices' duals reaching zero ends the whole run: the matching is
@@ -382,20 +425,17 @@ class _Blossoms:
                         best_slack[x] -= 2 * step
             self.queue = []
             for x in range(self.ids):
-                u = best[x]
-                if top[x] != x or u == _NONE or top[u] == x or label[x] == _ODD:
+                if top[x] != x or best[x] == _NONE or label[x] == _ODD:
+                    continue
+                u = self.valid(x)
+                if u == _NONE or top[u] == x:
                     continue
                 if best_slack[x]:
                     continue
-                a, b = self.rep[u][x]
-                if self.lone_roots(a, b):
-                    self.pair_roots(a, b)
-                    if exposed in (a, b):
-                        exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
-                        if exposed == _NONE:
-                            return True
-                elif self.found(a, b):
-                    return True
+                if self.tight_edge(*self.rep[u][x]) and mate[exposed] != _NONE:
+                    exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
+                    if exposed == _NONE:
+                        return True
             for b in range(n, self.ids):
                 if top[b] == b and label[b] == _ODD and dual[b] == 0:
                     self.expand(b)
@@ -424,33 +464,47 @@ class _Blossoms:
     def scan(
         self, weights: Sequence[Sequence[int]], want_tight: bool
     ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
-        """One pass over every edge ``a < b`` of the dense graph ``weights`` under the final
-        duals, blossoms included: the edges of negative slack as (slack, a, b) (none: the
-        matching is optimal for the dense graph too), and with ``want_tight`` each vertex's
-        bit set of tight edges."""
+        """One pass over the dense graph ``weights`` under the final duals, blossoms included:
+        the edges ``a < b`` of negative slack as (slack, a, b) (none: the matching is optimal
+        for the dense graph too), and with ``want_tight`` each vertex's tight edges (bits)."""
         n, top, dual = self.n, self.top, self.dual
         chains = self._chains()
         bad: list[tuple[int, int, int]] = []
         tight = [0] * n if want_tight else None
+        columns, duals, tops = range(n), dual[:n], top[:n]
+        members: dict[int, list[int]] = {}
+        for v in range(n):
+            if top[v] >= n:
+                members.setdefault(top[v], []).append(v)
+        extra: list[list[int]] = [[] for _ in range(n)]  # tight edges inside blossoms
         for a in range(n):
+            # A row: its vertex's tight edges, negative slacks after ``a``; in a blossom, b > a.
             row, da, ta = weights[a], dual[a], top[a]
-            nested = ta >= n
-            for b in range(a + 1, n):
+            line = zip(columns, row, duals, tops, strict=True)
+            later = zip(range(a + 1, n), row[a + 1 :], duals[a + 1 :], tops[a + 1 :], strict=True)
+            bad += [
+                (da + d - w - w, a, b) for b, w, d, t in later if w and t != ta and da + d < w + w
+            ]
+            if tight is not None:
+                found = [b for b, w, d, t in line if w and t != ta and da + d == w + w]
+                found += extra[a]
+            inner = members.get(ta, [])  # ascending
+            for b in inner[bisect.bisect_right(inner, a) :]:
                 w = row[b]
                 if not w:
                     continue
                 slack = da + dual[b] - 2 * w
-                if nested and ta == top[b]:
-                    for x, y in zip(chains[a], chains[b], strict=False):
-                        if x != y:
-                            break
-                        slack += dual[x]
-                if slack <= 0:
-                    if slack:
-                        bad.append((slack, a, b))
-                    elif tight is not None:
-                        tight[a] |= 1 << b
-                        tight[b] |= 1 << a
+                for x, y in zip(chains[a], chains[b], strict=False):
+                    if x != y:
+                        break
+                    slack += dual[x]
+                if slack < 0:
+                    bad.append((slack, a, b))
+                elif not slack and tight is not None:
+                    found.append(b)
+                    extra[b].append(a)
+            if tight is not None:
+                tight[a] = bit_set(found, n)
         return bad, tight
 
 
@@ -497,23 +551,6 @@ class Optimum:
         return self._tight
 
 
-def _heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
-    """The ``count`` heaviest entries of ``row`` that weigh more than 0, the nearer to
-    ``centre`` (then the lower) first among equal weights: those of
-    ``heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))``
-    that weigh anything, in its order, found with the entries compared as plain integers."""
-    threshold = heapq.nlargest(count, row)[-1] if row else 0
-    if threshold <= 0:
-        found = [b for b, w in enumerate(row) if w > 0]
-    else:
-        found = [b for b, w in enumerate(row) if w > threshold]
-        ties = [b for b, w in enumerate(row) if w == threshold]
-        ties.sort(key=lambda b: (abs(b - centre), b))
-        found += ties[: count - len(found)]
-    found.sort(key=lambda b: (-row[b], abs(b - centre), b))
-    return found
-
-
 def optimum(
     weights: Sequence[Sequence[int]],
     neighbours: int | None = None,
@@ -541,7 +578,7 @@ def optimum(
     half = n // 2
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
-        for b in _heaviest(row, neighbours, centre):
+        for b in heaviest(row, neighbours, centre):
             add(a, b)
         for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
             add(a, b)

@@ -1,0 +1,26 @@
+"""The first sparse graph of a certified solve (:mod:`skak.pairing._graphs.weighted`): each
+vertex's heaviest edges, the nearer ones first among equal weights."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+__all__ = ["heaviest"]
+
+
+def heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
+    """The ``count`` heaviest entries of ``row`` that weigh more than 0, the nearer to
+    ``centre`` (then the lower) first among equal weights: those of
+    ``heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))``
+    that weigh anything, in its order, found with the entries compared as plain integers."""
+    threshold = heapq.nlargest(count, row)[-1] if row else 0
+    if threshold <= 0:
+        found = [b for b, w in enumerate(row) if w > 0]
+    else:
+        found = [b for b, w in enumerate(row) if w > threshold]
+        ties = [b for b, w in enumerate(row) if w == threshold]
+        ties.sort(key=lambda b: (abs(b - centre), b))
+        found += ties[: count - len(found)]
+    found.sort(key=lambda b: (-row[b], abs(b - centre), b))
+    return found
