@@ -14,6 +14,8 @@ def heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
     ``centre`` (then the lower) first among equal weights: those of
     ``heapq.nlargest(count, range(len(row)), key=lambda b: (row[b], -abs(b - centre)))``
     that weigh anything, in its order, found with the entries compared as plain integers."""
+    if count <= 0:
+        return []
     threshold = heapq.nlargest(count, row)[-1] if row else 0
     if threshold <= 0:
         found = [b for b, w in enumerate(row) if w > 0]
