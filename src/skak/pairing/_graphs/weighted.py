@@ -4,7 +4,7 @@ so the matcher must be exact for weights of hundreds of bits.
 
 This is Edmonds' primal-dual blossom method in its O(n³) form. Between any two top-level
 blossoms one representative edge of least slack is kept, so each dual change costs O(n) and
-each stage (one augmentation) O(n + m). A tight edge between two unmatched vertices whose
+the work between two augmentations O(n + m). A tight edge between two unmatched vertices whose
 trees have not grown is an augmentation that leaves the rest of the forest as it was: the
 stage pairs them and goes on instead of starting over (``pair_roots``), so a stage may make
 many such pairs — most of them where the weights tie, as in a Swiss bracket. Any other
