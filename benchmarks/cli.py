@@ -60,12 +60,10 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from pairing import field  # benchmarks/pairing.py (the script's folder): generated fields
+from pairing import field, play  # benchmarks/pairing.py (the script's folder): fields
 from skak.api import Skak
 from skak.io.trf import write_trf
 from skak.model import Ratings, Result, Tournament
-from skak.model.events import ResultEntered, RoundPaired, apply
-from skak.pairing import get_system
 
 PLAYERS = 10
 ROUNDS = 4
@@ -152,22 +150,14 @@ def open_tournament(db: Path, players: int) -> None:
 
 def engine_files(folder: Path, players: int) -> dict[int, Path]:
     """TRF files of a generated ``players``-player field just before rounds 1, 5 and 9,
-    its history paired by the Dutch system with seeded random results."""
-    t = replace(field(players, 8), pairing_system="dutch", number_of_rounds=11)
-    system, rng = get_system("dutch"), random.Random(players)
+    its history paired by the Dutch system with seeded random results
+    (``benchmarks/pairing.py``'s ``play``)."""
+    fresh = replace(field(players, 8), pairing_system="dutch", number_of_rounds=11)
     files: dict[int, Path] = {}
-    for number in range(1, max(ENGINE_ROUNDS) + 1):
-        if number in ENGINE_ROUNDS:
-            files[number] = folder / f"engine-{players}-r{number}.trf"
-            files[number].write_text(write_trf(t, extensions=False), encoding="utf-8")
-        if number == max(ENGINE_ROUNDS):
-            break
-        rnd = system.pair(t)
-        t = apply(t, RoundPaired(rnd))
-        for p in rnd.pairings:
-            if p.result is None:
-                choice = rng.choice([Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN])
-                t = apply(t, ResultEntered(number, p.board, choice))
+    for number in ENGINE_ROUNDS:
+        t = play(fresh, number - 1, "dutch") if number > 1 else fresh
+        files[number] = folder / f"engine-{players}-r{number}.trf"
+        files[number].write_text(write_trf(t, extensions=False), encoding="utf-8")
     return files
 
 

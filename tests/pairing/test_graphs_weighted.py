@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from collections.abc import Callable
 from functools import cache
 
 import networkx as nx
@@ -30,6 +31,30 @@ def _total(weights: list[list[int]], mate: list[int]) -> int:
             assert weights[a][b] > 0
             total += weights[a][b]
     return total
+
+
+def _random_graph(
+    rng: random.Random, n: int, density: float, weight: Callable[[], int]
+) -> list[list[int]]:
+    """A weight matrix of ``n`` vertices, each edge present with probability ``density``
+    and weighing ``weight()``."""
+    weights = [[0] * n for _ in range(n)]
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                weights[a][b] = weights[b][a] = weight()
+    return weights
+
+
+def _networkx_best(weights: list[list[int]]) -> int:
+    """The optimum as networkx finds it (an independent matcher)."""
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_nodes_from(range(len(weights)))
+    for a, row in enumerate(weights):
+        for b in range(a + 1, len(row)):
+            if row[b]:
+                graph.add_edge(a, b, weight=row[b])
+    return sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
 
 
 def _best(weights: list[list[int]]) -> int:
@@ -89,17 +114,14 @@ def test_larger_graphs_reach_the_networkx_optimum(seed: int) -> None:
     rng = random.Random(f"dutch-matching-{seed}")
     n = rng.randint(20, 60)
     density = rng.choice((0.1, 0.3, 0.9))
-    weights = [[0] * n for _ in range(n)]
-    graph: nx.Graph[int] = nx.Graph()
-    graph.add_nodes_from(range(n))
-    for a in range(n):
-        for b in range(a + 1, n):
-            if rng.random() < density:
-                # Few distinct values in the high field make many ties, as in a pairing.
-                w = (rng.randint(1, 3) << 400) | (rng.randint(0, 2) << 200) | rng.randint(0, 9)
-                weights[a][b] = weights[b][a] = w
-                graph.add_edge(a, b, weight=w)
-    expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+    # Few distinct values in the high field make many ties, as in a pairing.
+    weights = _random_graph(
+        rng,
+        n,
+        density,
+        lambda: (rng.randint(1, 3) << 400) | (rng.randint(0, 2) << 200) | rng.randint(0, 9),
+    )
+    expected = _networkx_best(weights)
     assert _total(weights, max_weight_matching(weights)) == expected
     assert _total(weights, max_weight_matching(weights, neighbours=3)) == expected
 
@@ -203,16 +225,13 @@ def test_stages_that_pair_untouched_roots_reach_the_networkx_optimum(
     rng = random.Random(f"untouched-roots-{seed}")
     n = rng.randint(8, 50)
     density = rng.choice((0.2, 0.5, 1.0))
-    weights = [[0] * n for _ in range(n)]
-    graph: nx.Graph[int] = nx.Graph()
-    graph.add_nodes_from(range(n))
-    for a in range(n):
-        for b in range(a + 1, n):
-            if rng.random() < density:
-                w = rng.randint(1, 3) if seed % 2 else (rng.randint(1, 2) << 90) + rng.randint(0, 3)
-                weights[a][b] = weights[b][a] = w
-                graph.add_edge(a, b, weight=w)
-    expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+    weights = _random_graph(
+        rng,
+        n,
+        density,
+        lambda: rng.randint(1, 3) if seed % 2 else (rng.randint(1, 2) << 90) + rng.randint(0, 3),
+    )
+    expected = _networkx_best(weights)
     assert _total(weights, max_weight_matching(weights)) == expected
     assert _total(weights, max_weight_matching(weights, neighbours=4)) == expected
     assert paired
@@ -245,17 +264,14 @@ def test_stages_that_go_on_after_augmenting_reach_the_networkx_optimum(
         rng = random.Random(f"taken-apart-{seed}")
         n = rng.randint(6, 40)
         density = rng.choice((0.15, 0.4, 1.0))
-        weights = [[0] * n for _ in range(n)]
-        graph: nx.Graph[int] = nx.Graph()
-        graph.add_nodes_from(range(n))
-        for a in range(n):
-            for b in range(a + 1, n):
-                if rng.random() < density:
-                    small = rng.randint(1, 4)
-                    w = small if seed % 2 else (rng.randint(1, 3) << 120) + small
-                    weights[a][b] = weights[b][a] = w
-                    graph.add_edge(a, b, weight=w)
-        expected = sum(weights[a][b] for a, b in nx.max_weight_matching(graph))
+        high = seed % 2 == 0
+
+        def weight(rng: random.Random = rng, high: bool = high) -> int:
+            small = rng.randint(1, 4)
+            return (rng.randint(1, 3) << 120) + small if high else small
+
+        weights = _random_graph(rng, n, density, weight)
+        expected = _networkx_best(weights)
         for neighbours in (None, 1, 3):
             found = max_weight_matching(weights, neighbours=neighbours)
             assert _total(weights, found) == expected, (seed, neighbours)
