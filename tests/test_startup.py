@@ -177,6 +177,61 @@ def test_the_engine_opens_no_database_and_imports_none(tmp_path: Path) -> None:
     assert [name for name in storage + OTHER_KINDS if _imported(modules, name)] == []
 
 
+def _engine_run(args: list[str], tmp_path: Path) -> tuple[int, set[str]]:
+    """``skak engine ARGS`` as the console script runs it: the exit code, and the modules
+    the interpreter holds afterwards."""
+    code = tmp_path / "code.txt"
+    modules = _modules_after(
+        f"sys.argv = ['skak', *{args!r}]\n"
+        "from skak.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as e:\n"
+        f"    open({str(code)!r}, 'w').write(str(e.code or 0))\n"
+    )
+    return int(code.read_text()), modules
+
+
+def test_the_engine_runs_without_typer(tmp_path: Path) -> None:
+    """A program pairs round after round with ``skak engine``, which reads its own
+    command line: the console script runs it without importing Typer or pydantic (a tenth
+    of a second per call), and its pairs are the pairs the Typer command writes."""
+    out = tmp_path / "pairs.txt"
+    code, modules = _engine_run(["engine", "--dutch", str(SAMPLE_TRF), "-p", str(out)], tmp_path)
+    assert code == 0
+    assert "skak.pairing.dutch" in modules
+    assert [m for m in ("typer", "pydantic", "click") if _imported(modules, m)] == []
+    from typer.testing import CliRunner
+
+    from skak.cli import app
+
+    via_typer = tmp_path / "typer.txt"
+    done = CliRunner().invoke(app, ["engine", "--dutch", str(SAMPLE_TRF), "-p", str(via_typer)])
+    assert done.exit_code == 0, done.output
+    assert out.read_text(encoding="utf-8") == via_typer.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "typer"),
+    [
+        pytest.param(["engine", "--dutch"], 3, False, id="usage"),
+        pytest.param(["engine", "--nosuch", "x.trf", "-p"], 3, False, id="unknown-option"),
+        pytest.param(["engine", "--dutch", "missing.trf", "-p"], 5, False, id="unreadable"),
+        pytest.param(["--lang", "da", "engine", "--dutch"], 3, False, id="lang-before"),
+        pytest.param(["engine", "--dutch", "--lang", "da"], 3, False, id="lang-after"),
+        pytest.param(["--lang", "xx", "engine", "--dutch"], 2, True, id="bad-lang-to-typer"),
+        pytest.param(["engine", "--help"], 0, True, id="help-to-typer"),
+    ],
+)
+def test_the_engines_command_line_without_typer(
+    args: list[str], code: int, typer: bool, tmp_path: Path
+) -> None:
+    """The engine's exit codes (bbpPairings'), with or without Typer: ``--help`` and a
+    bad ``--lang`` go to Typer, which prints the help or names the bad value."""
+    got, modules = _engine_run(args, tmp_path)
+    assert (got, _imported(modules, "typer")) == (code, typer)
+
+
 # -- one command's run (issue 24 item 4) ----------------------------------------------------
 
 

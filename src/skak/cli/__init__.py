@@ -141,7 +141,41 @@ def _language_first(args: list[str]) -> list[str]:
 def main() -> None:
     """Console entry point."""
     args = normalise_argv(sys.argv[1:])
+    engine = _engine_args(args)
+    if engine is not None:
+        from skak.cli.engine import run
+
+        sys.exit(run(engine))
     for_command(args)(args=args)
+
+
+def _engine_args(args: list[str]) -> list[str] | None:
+    """The arguments after ``engine`` when ``args`` run ``skak engine`` (not its
+    ``--help``), with ``--lang`` applied: the engine reads its own command line
+    (:mod:`skak.cli.engine`), so it runs without Typer. ``None``: Typer runs ``args``."""
+    at = _command_at(args)
+    if at is None or args[at] != "engine" or any(n.endswith("_COMPLETE") for n in os.environ):
+        return None
+    if "--help" in args[at + 1 :]:
+        return None
+    lang: str | None = None
+    i = 0
+    while i < at:
+        if args[i] == "--lang":
+            lang = args[i + 1]
+            i += 1
+        elif args[i].startswith("--lang="):
+            lang = args[i].removeprefix("--lang=")
+        else:
+            return None  # --install-completion, --show-completion: Typer does them
+        i += 1
+    from skak.i18n import language_from, use
+
+    try:
+        use(language_from(lang))
+    except ValueError:
+        return None  # Typer names the bad --lang
+    return args[at + 1 :]
 
 
 #: Options of ``skak`` itself that take no value (``--lang`` takes one).
@@ -173,6 +207,12 @@ def for_command(args: list[str]) -> typer.Typer:
 
 def _command_word(args: list[str]) -> str | None:
     """The command ``args`` names after the global options (``None``: none, or ``--help``)."""
+    at = _command_at(args)
+    return args[at] if at is not None else None
+
+
+def _command_at(args: list[str]) -> int | None:
+    """Where in ``args`` the command's name stands (``None``: none, or ``--help``)."""
     i = 0
     while i < len(args) and args[i].startswith("-"):
         if args[i] == "--lang":
@@ -181,7 +221,7 @@ def _command_word(args: list[str]) -> str | None:
             i += 1
         else:
             return None  # --help, or an option skak does not know: Typer says which
-    return args[i] if i < len(args) else None
+    return i if i < len(args) else None
 
 
 def _whole() -> typer.Typer:

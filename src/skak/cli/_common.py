@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 from rich.markup import escape
 
+from skak.cli._output import _SQLITE_TAILS, check_output, database_file, err, out
 from skak.errors import InputError, SkakError, StorageError
 from skak.i18n import _, error_text, language_from, say, use
 from skak.io.options import parse_date, parse_setting, parse_sex, scoring_from
@@ -99,9 +99,6 @@ app.add_typer(round_app, name="round")
 app.add_typer(export_app, name="export")
 app.add_typer(import_app, name="import")
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
-
 DbOption = Annotated[
     str,
     typer.Option(
@@ -158,16 +155,6 @@ _OPENED: list[Skak] = []
 _CREATED: list[tuple[Skak, Path]] = []
 
 
-def database_file(db: str) -> Path | None:
-    """The SQLite file ``--db`` names, or ``None`` for a database server's URL."""
-    from skak.api import database_url
-
-    url = database_url(db)
-    if not url.startswith("sqlite:///") or url.endswith(":memory:"):
-        return None
-    return Path(url.removeprefix("sqlite:///"))
-
-
 def open_db(db: str, *, create: bool = False) -> Skak:
     """The database the command works on; closed when the command ends, so SQLite's
     write-ahead log is folded into the file before the next command runs. A file created
@@ -212,10 +199,6 @@ def _forget_created(failed: bool) -> None:
 def _remove_database_file(path: Path) -> None:
     for name in (path, *(path.with_name(path.name + tail) for tail in _SQLITE_TAILS)):
         name.unlink(missing_ok=True)
-
-
-#: The files SQLite keeps beside a database while it is open.
-_SQLITE_TAILS = ("-wal", "-shm", "-journal")
 
 
 def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
@@ -269,52 +252,6 @@ def write_output(
     except OSError as e:
         raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
     err.print(f"Wrote {escape(str(output))}")
-
-
-def check_output(
-    output: Path, *, force: bool = False, db: str | None = None, inputs: Sequence[Path] = ()
-) -> None:
-    """:raises InputError: when ``output`` may not be written (see :func:`write_output`)."""
-    where = str(output)
-    database = database_file(db) if db is not None else None
-    if database is not None and any(
-        _same_file(output, p)
-        for p in (database, *(database.with_name(database.name + t) for t in _SQLITE_TAILS))
-    ):
-        raise InputError(
-            "this is the database the command works on (--db); write the file elsewhere",
-            location=where,
-        )
-    if any(_same_file(output, p) for p in inputs):
-        raise InputError(
-            "this is the file the command reads; write the output elsewhere", location=where
-        )
-    if not output.is_file():
-        return
-    try:
-        with output.open("rb") as f:
-            head = f.read(16)
-    except OSError as e:
-        raise InputError(f"cannot write: {e.strerror}", location=where) from e
-    if head.startswith(b"SQLite format 3"):
-        raise InputError(
-            "this is a database; skak does not write a file over a database", location=where
-        )
-    if head and not force:
-        raise InputError(
-            "the file exists already; give --force to overwrite it, or another name",
-            location=where,
-        )
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    """Whether ``a`` and ``b`` name one file (resolved, or the same file by two names)."""
-    try:
-        if a.resolve() == b.resolve():
-            return True
-        return a.exists() and b.exists() and os.path.samefile(a, b)
-    except OSError:
-        return False
 
 
 def print_notes(notes: tuple[str, ...] | list[str]) -> None:

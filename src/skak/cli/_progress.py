@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from skak.cli._common import err
+from skak.cli._output import err
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -1,7 +1,5 @@
 """Files in and out: ``skak import trf``, ``skak export trf`` and ``skak engine``."""
 
-import re
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -14,9 +12,7 @@ from skak.cli._common import (
     ForceOption,
     TournamentOption,
     app,
-    check_output,
     cli_errors,
-    err,
     export_app,
     import_app,
     open_db,
@@ -24,9 +20,8 @@ from skak.cli._common import (
     write_output,
 )
 from skak.cli._progress import Report, progress
-from skak.errors import InputError, NoValidPairingError, SkakError, StateError
+from skak.errors import InputError
 from skak.model.tournament import Tournament
-from skak.views import system_names
 
 # The TRF reader and writer and the API are imported in the commands that use them.
 
@@ -122,17 +117,6 @@ def export_trf(
     write_output(text, output, force=force, db=db)
 
 
-#: ``skak engine`` exit codes, as bbpPairings uses them.
-ENGINE_NO_PAIRING = 1
-ENGINE_INVALID = 3
-ENGINE_FILE = 5
-
-_ENGINE_USAGE = (
-    "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--force] [--explain] [--baku]\n"
-    "       skak engine --SYSTEM --check INPUT.trf [--baku]"
-)
-
-
 @app.command(
     context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
     add_help_option=True,
@@ -151,108 +135,8 @@ def engine(ctx: typer.Context) -> None:
 
     Example: skak engine --berger turnering.trf -p parring.txt
     """
-    from skak.api import engine_check, engine_pair, pairs_text
-    from skak.io.trf import decode_trf, parse_trf
+    from skak.cli.engine import run
 
-    args = list(ctx.args)
-    systems = [a[2:] for a in args if a.startswith("--") and a[2:] in system_names()]
-    check = "--check" in args or "-c" in args
-    explain = "--explain" in args
-    baku = "--baku" in args
-    force = "--force" in args
-    output: str | None = None
-    to_stdout = False
-    rest: list[str] = []
-    i = 0
-    while i < len(args):
-        a = args[i]
-        if a == "-p":
-            if i + 1 < len(args) and args[i + 1] == "-":
-                to_stdout = True
-                i += 1
-            elif i + 1 < len(args) and not args[i + 1].startswith("-"):
-                output = args[i + 1]
-                i += 1
-            else:
-                to_stdout = True
-        elif not a.startswith("-"):
-            rest.append(a)
-        elif a[2:] not in system_names() and a not in (
-            "--check",
-            "-c",
-            "--explain",
-            "--baku",
-            "--force",
-        ):
-            _fail(
-                ENGINE_INVALID, f"unknown option {a}; pairing systems: {', '.join(system_names())}"
-            )
-        i += 1
-    if len(systems) != 1 or len(rest) != 1 or check == (output is not None or to_stdout):
-        _fail(ENGINE_INVALID, _ENGINE_USAGE)
-    path = Path(rest[0])
-    if output is not None:
-        try:
-            check_output(Path(output), force=force or _pairs_file(output), inputs=[path])
-        except InputError as e:
-            _fail(ENGINE_FILE, str(e))
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        _fail(ENGINE_FILE, f"{path}: cannot read the file: {e.strerror}")
-    try:
-        t = parse_trf(decode_trf(data), path.name).tournament
-        if check:
-            with progress("Re-pairing the file's rounds") as report:
-                results = engine_check(t, systems[0], baku=baku, progress=report)
-            for r in results:
-                out.print(escape(r.describe()), soft_wrap=True)
-            differing = [r.round for r in results if not r.agrees]
-            if differing:
-                _fail(ENGINE_NO_PAIRING, f"rounds that differ: {', '.join(map(str, differing))}")
-            return
-        with progress("Pairing: score brackets") as report:
-            rnd = engine_pair(t, systems[0], baku=baku, progress=report)
-    except NoValidPairingError as e:
-        _fail(ENGINE_NO_PAIRING, f"no valid pairing exists: {e}")
-    except (InputError, StateError) as e:
-        _fail(ENGINE_INVALID, str(e))
-    except SkakError as e:  # pragma: no cover - every error above is an input or state error
-        _fail(ENGINE_INVALID, str(e))
-    if explain:
-        for line in rnd.explanation:
-            err.print(f"  • {escape(line)}", soft_wrap=True)
-    text = pairs_text(rnd)
-    if output is None:
-        sys.stdout.write(text)
-        return
-    try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as e:
-        _fail(ENGINE_FILE, f"{output}: cannot write the file: {e.strerror}")
-
-
-def _pairs_file(name: str) -> bool:
-    """Whether ``name`` holds pairs as ``-p`` writes them (a count, then ``white black``
-    lines): a program that calls the engine round after round with one output file, as it
-    calls bbpPairings or JaVaFo, has it overwritten without ``--force``."""
-    try:
-        with Path(name).open("rb") as f:
-            data = f.read(1 << 20)
-        lines = data.decode("ascii").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return False
-    return (
-        bool(lines)
-        and lines[0].strip().isdecimal()
-        and int(lines[0]) == len(lines) - 1
-        and all(_PAIR.fullmatch(line.strip()) for line in lines[1:])
-    )
-
-
-_PAIR = re.compile(r"[0-9]+ [0-9]+")
-
-
-def _fail(code: int, message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
-    raise typer.Exit(code)
+    code = run(ctx.args)
+    if code:
+        raise typer.Exit(code)

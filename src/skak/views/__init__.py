@@ -42,6 +42,7 @@ if TYPE_CHECKING:
         system_names,
         tiebreak_lists,
     )
+    from skak.views.changes import HistoryLine, history, undo_target
     from skak.views.correspondence import (
         CorrCardRow,
         CorrControlRow,
@@ -68,7 +69,6 @@ if TYPE_CHECKING:
         cup_team_views,
     )
     from skak.views.games import FindingRow, TimeControlView, time_control_view
-    from skak.views.history import undo_target
     from skak.views.junior import JuniorStandingRow, JuniorView, junior_view
     from skak.views.league import (
         DivisionTeams,
@@ -164,10 +164,6 @@ if TYPE_CHECKING:
         tournament_lines,
     )
 
-# Imported now: the function ``history`` has the name of its module, which would otherwise
-# shadow it once the module is imported (it is small: the model only).
-from skak.views.history import HistoryLine, history
-
 #: Where each public name is defined. A name is imported on first use (PEP 562), so that a
 #: face importing one view (or ``--help`` listing the pairing systems) does not import the
 #: standings, the tie-breaks, the rating rules and every pairing system.
@@ -203,7 +199,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "PlayerNorms",
         "norms_view",
     ),
-    "skak.views.history": ("undo_target",),
+    "skak.views.changes": ("HistoryLine", "history", "undo_target"),
     "skak.views.cup": (
         "CupLine",
         "CupMatchRow",

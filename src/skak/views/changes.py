@@ -1,4 +1,6 @@
-"""``skak history``: every change to a record, oldest first, as each face lists it."""
+"""``skak history``: every change to a record, oldest first, as each face lists it (the
+module is not named ``history``, which would shadow the function of that name in
+:mod:`skak.views`)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,79 @@
+"""The consoles every command prints on, and where a command may write a file.
+
+Kept apart from :mod:`skak.cli._common` (the Typer apps and options) so that
+:mod:`skak.cli.engine`, which parses its own command line, runs without Typer."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+
+from skak.errors import InputError
+
+__all__ = ["check_output", "database_file", "err", "out"]
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+#: The files SQLite keeps beside a database while it is open.
+_SQLITE_TAILS = ("-wal", "-shm", "-journal")
+
+
+def database_file(db: str) -> Path | None:
+    """The SQLite file ``--db`` names, or ``None`` for a database server's URL."""
+    from skak.api import database_url
+
+    url = database_url(db)
+    if not url.startswith("sqlite:///") or url.endswith(":memory:"):
+        return None
+    return Path(url.removeprefix("sqlite:///"))
+
+
+def check_output(
+    output: Path, *, force: bool = False, db: str | None = None, inputs: Sequence[Path] = ()
+) -> None:
+    """:raises InputError: when ``output`` may not be written (see
+    :func:`skak.cli._common.write_output`)."""
+    where = str(output)
+    database = database_file(db) if db is not None else None
+    if database is not None and any(
+        _same_file(output, p)
+        for p in (database, *(database.with_name(database.name + t) for t in _SQLITE_TAILS))
+    ):
+        raise InputError(
+            "this is the database the command works on (--db); write the file elsewhere",
+            location=where,
+        )
+    if any(_same_file(output, p) for p in inputs):
+        raise InputError(
+            "this is the file the command reads; write the output elsewhere", location=where
+        )
+    if not output.is_file():
+        return
+    try:
+        with output.open("rb") as f:
+            head = f.read(16)
+    except OSError as e:
+        raise InputError(f"cannot write: {e.strerror}", location=where) from e
+    if head.startswith(b"SQLite format 3"):
+        raise InputError(
+            "this is a database; skak does not write a file over a database", location=where
+        )
+    if head and not force:
+        raise InputError(
+            "the file exists already; give --force to overwrite it, or another name",
+            location=where,
+        )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` name one file (resolved, or the same file by two names)."""
+    try:
+        if a.resolve() == b.resolve():
+            return True
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
