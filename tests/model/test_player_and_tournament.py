@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from skak.errors import InputError, NotFoundError
 from skak.model import Bye, Pairing, Player, Ratings, Result, Round, Title, Tournament
+from skak.model.player import clean_text
 from tests.dsl import build, game
 
 
@@ -99,3 +102,15 @@ def test_a_round_s_explanation_is_checked_once_when_it_is_made(
     assert after.explanation == rnd.explanation
     assert Round(1, (Pairing(1, 1, 2),), explanation=("new",)).explanation == ("new",)
     assert checked == ["new"]
+
+
+@given(st.text(st.characters(min_codepoint=0, max_codepoint=0xE000, exclude_categories=())))
+def test_control_characters_are_every_code_below_32_del_and_the_surrogates(value: str) -> None:
+    """``clean_text`` refuses exactly the text holding a code point below 32, DEL or a
+    surrogate (read by one regular expression; here counted code point by code point)."""
+    bad = any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in value)
+    if bad:
+        with pytest.raises(InputError, match="holds control characters"):
+            clean_text(value, "a name", limit=None)
+    else:
+        assert clean_text(value, "a name", limit=None) == value.strip()

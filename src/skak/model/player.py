@@ -40,9 +40,13 @@ def clean_text(value: str, what: str, limit: int | None = TEXT_LENGTH) -> str:
         raise InputError(
             f"{what} is {len(value.strip())} characters long; at most {limit} are allowed"
         )
-    if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
+    if _CONTROL.search(value):
         raise InputError(f"{what} {value!r} holds control characters")
     return value.strip()
+
+
+#: A control character (below 32, or DEL) or a lone surrogate (no character of any file).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff]")
 
 
 class Sex(enum.Enum):
