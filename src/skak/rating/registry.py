@@ -9,7 +9,7 @@ and added to the registered rating, the coefficient-limit correction redone from
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
@@ -37,6 +37,7 @@ __all__ = [
     "build_registry",
     "changes_from_result",
     "entry_rating_allowed",
+    "hundredths_as_points",
     "rapid_blitz_corrections",
 ]
 
@@ -168,16 +169,25 @@ class Registry:
 
 def _rerated(player: RegistryPlayer, kind: str, new: int, day: date, reason: str) -> RegistryPlayer:
     """``player`` with his ``kind`` rating set to ``new`` and the change in his history."""
-    ratings = dict(player.ratings)
-    entry = HistoryEntry(day, kind, ratings.get(kind), new, reason)
-    ratings[kind] = new
     return RegistryPlayer(
         player.dsu_id,
         player.name,
-        tuple(sorted(ratings.items())),
-        (*player.history, entry),
+        _with_rating(player.ratings, kind, new),
+        (*player.history, HistoryEntry(day, kind, player.rating(kind), new, reason)),
         player.club,
     )
+
+
+def _with_rating(
+    ratings: tuple[tuple[str, int], ...], kind: str, new: int
+) -> tuple[tuple[str, int], ...]:
+    """``ratings`` (in order of kind) with ``kind``'s set to ``new``."""
+    if len(ratings) == 1 and ratings[0][0] == kind:  # the common case: one kind of rating
+        return ((kind, new),)
+    for i, (k, _) in enumerate(ratings):
+        if k == kind:
+            return (*ratings[:i], (kind, new), *ratings[i + 1 :])
+    return tuple(sorted((*ratings, (kind, new))))
 
 
 def _round(value: Fraction) -> int:
@@ -208,7 +218,8 @@ def _in_hundredths(points: Fraction) -> int:
 _HUNDREDTHS: dict[int, Fraction] = {}
 
 
-def _hundredths(value: int) -> Fraction:
+def hundredths_as_points(value: int) -> Fraction:
+    """``value`` hundredths as a Fraction of points (each value made once)."""
     made = _HUNDREDTHS.get(value)
     if made is None:
         made = _HUNDREDTHS[value] = Fraction(value, 100)
@@ -226,7 +237,7 @@ def changes_from_result(
         raw = (
             Fraction(0)
             if any("§2.5" in n for n in c.notes)
-            else _hundredths(
+            else hundredths_as_points(
                 c.k
                 * (_in_hundredths(c.score) - _in_hundredths(c.expected) + _in_hundredths(c.bonus))
             )
@@ -259,7 +270,9 @@ def _apply_into(
         case PlayerEntered():
             if not event.dsu_id or event.dsu_id < 1:
                 raise InputError("a registry player needs a DSU member number")
-            old = players.get(event.dsu_id, RegistryPlayer(event.dsu_id, event.name))
+            old = players.get(event.dsu_id)
+            if old is None:
+                old = RegistryPlayer(event.dsu_id, event.name)
             history = list(old.history)
             merged = dict(old.ratings)
             for kind, value in event.ratings:
@@ -359,6 +372,8 @@ class RegistryBuilder:
     def __init__(self, settings: RatingSettings | None = None) -> None:
         self._state = Registry()
         self._applied: set[str] = set()
+        #: each kind's ratings by DSU number, once asked for (kept up to date from then on)
+        self._ratings: dict[str, dict[int, int]] = {}
         self.settings = settings
 
     @property
@@ -372,10 +387,60 @@ class RegistryBuilder:
             self._state = replace(self._state, applied=frozenset(self._applied))
         return self._state
 
+    def ratings_of(self, kind: str) -> dict[int, int]:
+        """Every registered rating of ``kind`` by DSU number (the live table: read, do not
+        change)."""
+        table = self._ratings.get(kind)
+        if table is None:
+            table = self._ratings[kind] = {
+                pid: value
+                for pid, p in self._state.players.items()
+                if (value := p.rating(kind)) is not None
+            }
+        return table
+
     def apply(self, event: RegistryEvent) -> None:
         self._state = _apply_into(
             self._state.players, self._state, event, self.settings, self._applied
         )
+        if not self._ratings:
+            return
+        if isinstance(event, TournamentApplied):
+            table = self._ratings.get(event.rating_kind)
+            if table is not None:
+                for ch in event.changes:
+                    table[ch.dsu_id] = self._state.players[ch.dsu_id].rating(event.rating_kind)  # type: ignore[assignment]  # just rated
+        else:
+            self._ratings.clear()
+
+    def apply_rated(self, event: TournamentApplied, new: Sequence[int]) -> None:
+        """:meth:`apply` for a tournament rated from the ratings registered now (every
+        change's start rating is the player's registered rating, so §2.4 from there is
+        the rating result's own): ``new`` holds each change's new rating, as the rating
+        result gives it (:func:`skak.rating.season.apply_season`).
+
+        :raises StateError: when the tournament was applied already.
+        """
+        if event.key in self._applied:
+            raise StateError(f"{event.name} has been applied to the registry already")
+        players = self._state.players
+        kind, day, reason = event.rating_kind, event.day, event.name
+        table = self._ratings.get(kind)
+        for ch, rating in zip(event.changes, new, strict=True):
+            player = players[ch.dsu_id]
+            ratings = player.ratings
+            players[ch.dsu_id] = RegistryPlayer(
+                player.dsu_id,
+                player.name,
+                ((kind, rating),)
+                if len(ratings) == 1 and ratings[0][0] == kind
+                else _with_rating(ratings, kind, rating),
+                (*player.history, HistoryEntry(day, kind, ch.start, rating, reason)),
+                player.club,
+            )
+            if table is not None:
+                table[ch.dsu_id] = rating
+        self._applied.add(event.key)
 
 
 def build_registry(
