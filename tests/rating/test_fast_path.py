@@ -6,6 +6,7 @@ and settings."""
 from __future__ import annotations
 
 import math
+from datetime import date
 from fractions import Fraction
 
 import pytest
@@ -16,6 +17,7 @@ from skak.model import Result
 from skak.rating import RatedGame, RatedPlayer, RatingResult, calculate, get_rule_set
 from skak.rating.calc import _played_games, calculate_reference
 from skak.rating.hundredths import HIGHEST, _past_a_limit, limit_correction, plan_for
+from skak.rating.registry import PlayerEntered, RegistryBuilder, TournamentApplied, TournamentChange
 from skak.rating.rules import RatingSettings
 
 PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
@@ -180,3 +182,36 @@ def test_a_plain_tournament_takes_the_whole_number_path() -> None:
     me = got.players[0]
     # We = .70 + .64 + .43 + .30 + .57 = 2.64 → 2.65; W − We = 0.35; B = 0.35 − 1 < 0
     assert (me.score, me.expected, me.bonus, me.k, me.new) == (3, Fraction(265, 100), 0, 30, 1861)
+
+
+@given(
+    st.integers(0, 5000),
+    st.integers(0, 5000),
+    st.one_of(
+        st.integers(-60_000, 60_000).map(lambda h: Fraction(h, 100)),
+        st.fractions(min_value=-600, max_value=600),
+    ),
+    st.sampled_from(EDITIONS),
+    settings_,
+    st.sampled_from(["standard", "rapid"]),
+)
+def test_the_registry_applies_a_change_as_the_fractions_do(
+    registered: int,
+    start: int,
+    raw: Fraction,
+    edition: str,
+    settings: RatingSettings,
+    kind: str,
+) -> None:
+    """§4.5.4.1: the change added to the registered rating, §2.4 redone from there, the
+    floor: in whole numbers where the change is in hundredths and the rating in the tables,
+    the same as on Fractions."""
+    builder = RegistryBuilder(settings)
+    day = date(2025, 1, 1)
+    builder.apply(PlayerEntered(1, "P1", ((kind, registered),), day, "list"))
+    change = TournamentChange(1, "P1", start, raw)
+    builder.apply(TournamentApplied("t", "T", day, kind, edition, (change,)))
+    rules = get_rule_set(edition)
+    value = limit_correction(registered, registered + raw, rules, settings)
+    lowest = rules.floor if kind == "standard" else rules.rapid_blitz_floor
+    assert builder.players[1].rating(kind) == max(math.floor(value + Fraction(1, 2)), lowest)

@@ -28,6 +28,7 @@ __all__ = [
     "MAX_GAMES",
     "Plan",
     "Row",
+    "corrected",
     "limit_correction",
     "packed_games",
     "plan_for",
@@ -243,11 +244,9 @@ def limit_correction(old: int, new: Fraction, rules: RuleSet, s: RatingSettings)
     return value
 
 
-def _past_a_limit(
-    old: int, hundredths: int, plan: Plan, notes: tuple[str, ...]
-) -> tuple[int, tuple[str, ...]]:
-    """§2.4 and §2.6 for a new rating past a coefficient limit: :func:`limit_correction` on
-    a numerator and denominator (the ratios divide)."""
+def corrected(old: int, hundredths: int, plan: Plan) -> tuple[int, int]:
+    """:func:`limit_correction` of a new rating of ``hundredths`` from ``old`` in whole
+    numbers: the corrected rating's numerator and denominator (the ratios divide)."""
     piecewise = plan.settings.several_limits == "piecewise"
     num, den = hundredths, 100
     crossed = False
@@ -261,6 +260,14 @@ def _past_a_limit(
             if num < limit * den and limit <= old and (piecewise or not crossed):
                 num, den = limit * den * above - below * (limit * den - num), den * above
                 crossed = True
+    return num, den
+
+
+def _past_a_limit(
+    old: int, hundredths: int, plan: Plan, notes: tuple[str, ...]
+) -> tuple[int, tuple[str, ...]]:
+    """§2.4 and §2.6 for a new rating past a coefficient limit, and the notes they make."""
+    num, den = corrected(old, hundredths, plan)
     if 100 * num != hundredths * den:
         notes = (*notes, _LIMIT_NOTE)
     if num < plan.floor * den:

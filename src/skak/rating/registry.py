@@ -9,7 +9,9 @@ and added to the registered rating, the coefficient-limit correction redone from
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import gc
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
@@ -17,8 +19,9 @@ from math import floor
 from typing import ClassVar
 
 from skak.errors import InputError, StateError
-from skak.rating.calc import RatingResult, crosses, limit_correction
-from skak.rating.rules import RatingSettings, RuleSet, get_rule_set
+from skak.rating.calc import RatingResult
+from skak.rating.hundredths import HIGHEST, Plan, corrected, limit_correction, plan_for
+from skak.rating.rules import RatingSettings, get_rule_set
 
 __all__ = [
     "KINDS",
@@ -36,6 +39,7 @@ __all__ = [
     "apply_registry_event",
     "build_registry",
     "changes_from_result",
+    "collector_paused",
     "entry_rating_allowed",
     "hundredths_as_points",
     "rapid_blitz_corrections",
@@ -194,15 +198,17 @@ def _round(value: Fraction) -> int:
     return floor(value + Fraction(1, 2))
 
 
-def _new_rating(base: int, raw: Fraction, rules: RuleSet, s: RatingSettings) -> int:
-    """``base + raw``, corrected past a coefficient limit (§2.4), rounded half up: in
-    hundredths (a change is a whole number of them: K × points in hundredths) unless a limit
-    is crossed, where the correction's ratio divides."""
-    if 100 % raw.denominator == 0:
-        hundredths = 100 * base + raw.numerator * (100 // raw.denominator)
-        if not crosses(base, hundredths, rules.limits):
+def _new_rating(base: int, raw: Fraction, plan: Plan) -> int:
+    """``base + raw``, corrected past a coefficient limit (§2.4), rounded half up: in whole
+    numbers (a change is a whole number of hundredths: K × points in hundredths)."""
+    denominator = raw.denominator
+    if 100 % denominator == 0 and 0 <= base <= HIGHEST:
+        hundredths = 100 * base + raw.numerator * (100 // denominator)
+        if plan.lower[base] <= hundredths <= plan.upper[base]:
             return (hundredths + 50) // 100
-    return _round(limit_correction(base, base + raw, rules, s))
+        num, den = corrected(base, hundredths, plan)
+        return (2 * num + den) // (2 * den)
+    return _round(limit_correction(base, base + raw, plan.rules, plan.settings))
 
 
 def _in_hundredths(points: Fraction) -> int:
@@ -268,42 +274,39 @@ def _apply_into(
     own set is then left behind: :class:`RegistryBuilder` makes it when asked)."""
     match event:
         case PlayerEntered():
-            if not event.dsu_id or event.dsu_id < 1:
+            pid = event.dsu_id
+            if not pid or pid < 1:
                 raise InputError("a registry player needs a DSU member number")
-            old = players.get(event.dsu_id)
-            if old is None:
-                old = RegistryPlayer(event.dsu_id, event.name)
-            history = list(old.history)
-            merged = dict(old.ratings)
+            old = players.get(pid)
+            history: list[HistoryEntry] = [] if old is None else list(old.history)
+            merged: dict[str, int] = {} if old is None else dict(old.ratings)
+            reason = f"entered: {event.source}"
             for kind, value in event.ratings:
-                if merged.get(kind) != value:
-                    history.append(
-                        HistoryEntry(
-                            event.day, kind, merged.get(kind), value, f"entered: {event.source}"
-                        )
-                    )
+                was = merged.get(kind)
+                if was != value:
+                    history.append(HistoryEntry(event.day, kind, was, value, reason))
                 merged[kind] = value
-            players[event.dsu_id] = RegistryPlayer(
-                event.dsu_id,
-                event.name or old.name,
+            players[pid] = RegistryPlayer(
+                pid,
+                event.name or (old.name if old is not None else ""),
                 tuple(sorted(merged.items())),
                 tuple(history),
-                event.club if event.club is not None else old.club,
+                event.club if event.club is not None or old is None else old.club,
             )
             return state if players is state.players else replace(state, players=players)
         case TournamentApplied():
             if event.key in (state.applied if applied is None else applied):
                 raise StateError(f"{event.name} has been applied to the registry already")
-            rules = get_rule_set(event.edition)
-            s = settings or RatingSettings()
-            floor_value = (
-                rules.floor if event.rating_kind == "standard" else rules.rapid_blitz_floor
+            plan = plan_for(
+                get_rule_set(event.edition),
+                settings or RatingSettings(),
+                event.rating_kind != "standard",
             )
             for ch in event.changes:
-                player = players.get(ch.dsu_id, RegistryPlayer(ch.dsu_id, ch.name))
+                player = players.get(ch.dsu_id) or RegistryPlayer(ch.dsu_id, ch.name)
                 registered = player.rating(event.rating_kind)
                 base = ch.start if registered is None else registered
-                new = max(_new_rating(base, ch.raw_change, rules, s), floor_value)
+                new = max(_new_rating(base, ch.raw_change, plan), plan.floor)
                 players[ch.dsu_id] = _rerated(player, event.rating_kind, new, event.day, event.name)
             if applied is not None:
                 applied.add(event.key)
@@ -448,9 +451,29 @@ def build_registry(
 ) -> Registry:
     """The registry the events build, in order."""
     builder = RegistryBuilder(settings)
-    for event in events:
-        builder.apply(event)
+    with collector_paused():
+        for event in events:
+            builder.apply(event)
     return builder.state
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while a registry is built. It runs after every few
+    hundred objects made and now and then walks every object that has lived long — the
+    whole growing registry, again and again: a third of a season's replay (measured: 1.6 s
+    of 2.5 s at 400 000 games with the collector, 0.8 s without; a fold of 40 000 players
+    and 8 889 tournaments 1.0 s with it, 0.6 s without). Building a registry makes no
+    reference cycles, so the collector has nothing to find; it runs as before afterwards
+    (and once, as soon as it runs, over the objects made meanwhile)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def entry_rating_allowed(rating: int, authority: str, edition: str) -> bool:

@@ -11,10 +11,8 @@ one table; any other (a forfeit, the average method) is rated by :func:`calculat
 
 from __future__ import annotations
 
-import gc
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Iterator, Sequence, Sized
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Sequence, Sized
 from dataclasses import dataclass
 from datetime import date
 
@@ -28,6 +26,7 @@ from skak.rating.registry import (
     TournamentApplied,
     TournamentChange,
     changes_from_result,
+    collector_paused,
     hundredths_as_points,
 )
 from skak.rating.rules import RatingSettings, get_rule_set, rule_set_for
@@ -78,7 +77,7 @@ def apply_season(
     :raises StateError: when a tournament was applied already (likewise).
     """
     total = len(tournaments) if isinstance(tournaments, Sized) else None
-    with _collector_paused():
+    with collector_paused():
         out: list[TournamentApplied] = []
         for t in tournaments:
             if progress is not None and total is not None and len(out) % _REPORT_EVERY == 0:
@@ -87,23 +86,6 @@ def apply_season(
     if progress is not None and total is not None:
         progress(total, total)
     return out
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused while a season is applied. It runs after every few
-    hundred objects made, and now and then walks every object that has lived long — the
-    whole growing registry, again and again: half the time of a season's replay (measured:
-    1.6 s of 2.5 s at 400 000 games). A replay makes no reference cycles, so the collector
-    has nothing to find; it runs again afterwards as before."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _apply_one(builder: RegistryBuilder, t: SeasonTournament) -> TournamentApplied:
