@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from skak.errors import InputError, StateError
 from skak.rating.calc import RatingResult
-from skak.rating.hundredths import HIGHEST, Plan, corrected, limit_correction, plan_for
+from skak.rating.hundredths import HIGHEST, Plan, Row, corrected, limit_correction, plan_for
 from skak.rating.rules import RatingSettings, get_rule_set
 
 __all__ = [
@@ -416,34 +416,54 @@ class RegistryBuilder:
         else:
             self._ratings.clear()
 
-    def apply_rated(self, event: TournamentApplied, new: Sequence[int]) -> None:
-        """:meth:`apply` for a tournament rated from the ratings registered now (every
-        change's start rating is the player's registered rating, so §2.4 from there is
-        the rating result's own): ``new`` holds each change's new rating, as the rating
-        result gives it (:func:`skak.rating.season.apply_season`).
+    def apply_rated(
+        self,
+        key: str,
+        name: str,
+        day: date,
+        kind: str,
+        edition: str,
+        players: Sequence[int],
+        rows: Sequence[Row],
+    ) -> TournamentApplied:
+        """Apply a tournament rated from this registry's ratings as they stand (``rows``:
+        :func:`skak.rating.hundredths.results` of ``players`` from :meth:`ratings_of`
+        ``kind``): :returns: the event, which :meth:`apply` would apply the same way — every
+        start rating is the registered one, so §2.4 redone from there is the rating
+        result's own, and the new ratings are the rows' (players without games left out).
 
         :raises StateError: when the tournament was applied already.
         """
-        if event.key in self._applied:
-            raise StateError(f"{event.name} has been applied to the registry already")
-        players = self._state.players
-        kind, day, reason = event.rating_kind, event.day, event.name
-        table = self._ratings.get(kind)
-        for ch, rating in zip(event.changes, new, strict=True):
-            player = players[ch.dsu_id]
+        if key in self._applied:
+            raise StateError(f"{name} has been applied to the registry already")
+        registered = self._state.players
+        table = self.ratings_of(kind)
+        points = _HUNDREDTHS
+        changes = []
+        for pid, (games, _, _, _, _, change, new, _) in zip(players, rows, strict=True):
+            if not games:
+                continue
+            player = registered[pid]
+            start = table[pid]
+            raw = points.get(change)
+            changes.append(
+                TournamentChange(
+                    pid, player.name, start, hundredths_as_points(change) if raw is None else raw
+                )
+            )
             ratings = player.ratings
-            players[ch.dsu_id] = RegistryPlayer(
-                player.dsu_id,
+            registered[pid] = RegistryPlayer(
+                pid,
                 player.name,
-                ((kind, rating),)
+                ((kind, new),)
                 if len(ratings) == 1 and ratings[0][0] == kind
-                else _with_rating(ratings, kind, rating),
-                (*player.history, HistoryEntry(day, kind, ch.start, rating, reason)),
+                else _with_rating(ratings, kind, new),
+                (*player.history, HistoryEntry(day, kind, start, new, name)),
                 player.club,
             )
-            if table is not None:
-                table[ch.dsu_id] = rating
-        self._applied.add(event.key)
+            table[pid] = new
+        self._applied.add(key)
+        return TournamentApplied(key, name, day, kind, edition, tuple(changes))
 
 
 def build_registry(

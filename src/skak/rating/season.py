@@ -24,10 +24,8 @@ from skak.rating.hundredths import HIGHEST, MAX_GAMES, packed_games, plan_for, r
 from skak.rating.registry import (
     RegistryBuilder,
     TournamentApplied,
-    TournamentChange,
     changes_from_result,
     collector_paused,
-    hundredths_as_points,
 )
 from skak.rating.rules import RatingSettings, get_rule_set, rule_set_for
 
@@ -105,18 +103,7 @@ def _apply_one(builder: RegistryBuilder, t: SeasonTournament) -> TournamentAppli
                 f"{t.name}: first place names DSU member {pid}, who played no game", location=t.key
             )
     rows = results(ids, current, count, plan_for(rules, settings, t.rapid_or_blitz), t.first_place)
-    players = builder.players
-    changes = []
-    news = []
-    for pid, (n, _, _, _, _, change, new, _) in zip(ids, rows, strict=True):
-        if n:
-            changes.append(
-                TournamentChange(pid, players[pid].name, current[pid], hundredths_as_points(change))
-            )
-            news.append(new)
-    event = TournamentApplied(t.key, t.name, t.day, t.rating_kind, rules.name, tuple(changes))
-    builder.apply_rated(event, news)
-    return event
+    return builder.apply_rated(t.key, t.name, t.day, t.rating_kind, rules.name, ids, rows)
 
 
 #: How many tournaments are applied between two progress reports.
