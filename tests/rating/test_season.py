@@ -22,7 +22,7 @@ from skak.rating.registry import (
     changes_from_result,
 )
 from skak.rating.rules import RatingSettings
-from skak.rating.season import SeasonTournament, apply_season
+from skak.rating.season import SeasonTournament, apply_season, tournament_result
 
 PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
 FORFEITS = (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
@@ -50,7 +50,8 @@ def one_by_one(builder: RegistryBuilder, season: list[SeasonTournament]) -> list
             [RatedGame(str(w), str(b), r, unexcused_no_show=True) for w, b, r in t.games],
             rules,
             round_robin=t.round_robin,
-            rapid_or_blitz=t.rapid_or_blitz,
+            rapid_or_blitz=t.rating_kind != "standard",
+            team_event=t.team_event,
             settings=builder.settings,
             first_place=None if t.first_place is None else {str(i) for i in t.first_place},
         )
@@ -100,7 +101,7 @@ def seasons(draw: st.DrawFn) -> tuple[dict[int, tuple[int, int | None]], list[Se
                 draw(st.sampled_from([None, "dsu-2011", "dsu-2015", "dsu-2024"])),
                 kind,
                 round_robin=draw(st.booleans()),
-                rapid_or_blitz=kind != "standard",
+                team_event=draw(st.booleans()),
                 first_place=draw(st.none() | first),
             )
         )
@@ -133,6 +134,28 @@ def test_the_season_in_one_call_is_the_tournaments_one_by_one(
             for pid, p in builder.players.items()
             if (value := p.rating(kind)) is not None
         }
+
+
+@given(seasons())
+def test_every_change_of_a_season_is_explained(
+    season: tuple[dict[int, tuple[int, int | None]], list[SeasonTournament]],
+) -> None:
+    """``tournament_result`` from the ratings a tournament was rated with gives its event's
+    changes, and each player's new rating in the registry, with the notes behind them."""
+    ratings, tournaments = season
+    builder = registered(ratings)
+    for t in tournaments:
+        before = dict(builder.ratings_of(t.rating_kind))
+        (event,) = apply_season(builder, [t])
+        result = tournament_result(t, before)
+        ids = {c.id: int(c.id) for c in result.players}
+        names = {c.id: f"P{c.id}" for c in result.players}
+        assert changes_from_result(result, ids, names) == event.changes
+        for c in result.players:
+            if c.games:
+                entry = builder.players[int(c.id)].history[-1]
+                # rated from the registered rating: §2.4 redone from there is the result's own
+                assert (entry.reason, entry.old, entry.new) == (t.name, c.old, c.new)
 
 
 def test_ratings_follow_the_registry_between_seasons() -> None:

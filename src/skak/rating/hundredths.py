@@ -36,7 +36,8 @@ __all__ = [
     "results",
 ]
 
-K = TypeVar("K", bound=Hashable)
+#: A player's key (his id, or his DSU number).
+P = TypeVar("P", bound=Hashable)
 
 #: The fast path covers ratings 0 … HIGHEST (others take the reference path).
 HIGHEST = 4000
@@ -49,8 +50,8 @@ _HALVES_AT = _GAMES_BITS + 28
 _GAMES_MASK = (1 << _GAMES_BITS) - 1
 _EXPECTED_MASK = (1 << (_HALVES_AT - _EXPECTED_AT)) - 1
 MAX_GAMES = 1 << (_GAMES_BITS - 1)
-#: No coefficient limit on that side.
-_NONE = 10**15
+#: Past any new rating: no coefficient limit on that side.
+_FAR = 10**15
 
 #: A player's rating result: (games, score in half points, expected score in hundredths,
 #: bonus in hundredths, K, the change ``K × (W − We + B)`` in hundredths (0 after §2.5),
@@ -62,8 +63,8 @@ _LIMIT_NOTE = "corrected for a crossed coefficient limit (§2.4)"
 
 
 def _packed_games() -> tuple[tuple[int, int], ...]:
-    """For ``3 × (white's rating − black's) + white's half points`` (offset by
-    ``3 × HIGHEST``): what the game adds to white's and to black's packed count."""
+    """For ``3 × (white's rating − black's + HIGHEST) + white's half points``: what the game
+    adds to white's and to black's packed count."""
     out = []
     for diff in range(-HIGHEST, HIGHEST + 1):
         white = expected_hundredths(diff, 0)
@@ -108,17 +109,17 @@ class Plan:
         #: by rating, in hundredths: the lowest limit above it, the highest it reaches
         #: (§2.4 applies when the new rating passes one of them)
         self.upper = tuple(
-            min((100 * x for x in limits if x > r), default=_NONE) for r in range(HIGHEST + 1)
+            min((100 * x for x in limits if x > r), default=_FAR) for r in range(HIGHEST + 1)
         )
         self.lower = tuple(
-            max((100 * x for x in limits if x <= r), default=-_NONE) for r in range(HIGHEST + 1)
+            max((100 * x for x in limits if x <= r), default=-_FAR) for r in range(HIGHEST + 1)
         )
         offsets = []
         for o in rules.bonus_offsets:
             if (o * 100).denominator != 1:  # pragma: no cover - the editions' are half points
                 raise ValueError(f"bonus offset {o} has more than two decimals")
             offsets.append(int(o * 100))
-        #: §2.2's offset by number of games (None: no bonus), 0 … 11 games
+        #: §2.2's offset by number of games, 0 … 11 (:meth:`bonus_offset` beyond)
         self.offset: tuple[int, ...] = tuple(
             offsets[0] if n <= 5 else offsets[(n - 4) // 2] for n in range(12)
         )
@@ -126,6 +127,7 @@ class Plan:
         self._last = offsets[3]
 
     def bonus_offset(self, games: int) -> int | None:
+        """§2.2's offset in hundredths for ``games`` games (``None``: no bonus)."""
         if games < 12:
             return self.offset[games]
         return self._last + 50 * ((games - 10) // 2) if self._beyond else None
@@ -154,11 +156,11 @@ def packed_games() -> tuple[tuple[int, int], ...]:
 
 
 def rate(
-    players: Sequence[K],
-    rating: dict[K, int],
-    games: Iterable[tuple[K, K, int]],
+    players: Sequence[P],
+    rating: dict[P, int],
+    games: Iterable[tuple[P, P, int]],
     plan: Plan,
-    first_place: Collection[K] | None = None,
+    first_place: Collection[P] | None = None,
 ) -> list[Row]:
     """Every player's :data:`Row`, in the order of ``players``.
 
@@ -169,7 +171,7 @@ def rate(
     """
     packed = packed_games()
     start = 3 * HIGHEST
-    count: dict[K, int] = dict.fromkeys(players, 0)
+    count: dict[P, int] = dict.fromkeys(players, 0)
     for white, black, halves in games:
         to_white, to_black = packed[3 * (rating[white] - rating[black]) + halves + start]
         count[white] += to_white
@@ -178,11 +180,11 @@ def rate(
 
 
 def results(
-    players: Sequence[K],
-    rating: dict[K, int],
-    count: dict[K, int],
+    players: Sequence[P],
+    rating: dict[P, int],
+    count: dict[P, int],
     plan: Plan,
-    first_place: Collection[K] | None = None,
+    first_place: Collection[P] | None = None,
 ) -> list[Row]:
     """:func:`rate` from each player's packed count of games, half points and expected
     hundredths (the sum of :func:`packed_games`' entries of his games; none: no games)."""

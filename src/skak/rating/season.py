@@ -12,14 +12,14 @@ one table; any other (a forfeit, the average method) is rated by :func:`calculat
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Sequence, Sized
+from collections.abc import Collection, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from datetime import date
 
 from skak.errors import InputError
 from skak.model.progress import Progress
 from skak.model.results import Result
-from skak.rating.calc import RatedGame, RatedPlayer, calculate
+from skak.rating.calc import RatedGame, RatedPlayer, RatingResult, calculate
 from skak.rating.hundredths import HIGHEST, MAX_GAMES, packed_games, plan_for, results
 from skak.rating.registry import (
     RegistryBuilder,
@@ -29,19 +29,22 @@ from skak.rating.registry import (
 )
 from skak.rating.rules import RatingSettings, get_rule_set, rule_set_for
 
-__all__ = ["SeasonTournament", "apply_season"]
+__all__ = ["SeasonTournament", "apply_season", "tournament_result"]
 
 _WHITE_WIN, _DRAW, _BLACK_WIN = Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN
 
 
 @dataclass(frozen=True, slots=True)
 class SeasonTournament:
-    """One tournament of a season as the registry takes it: its games between registered
-    DSU members (white's DSU number, black's, the result), every game rated.
+    """One tournament of a season as the registry takes it: its rated games between
+    registered DSU members (white's DSU number, black's, the result; a forfeit listed is
+    an unexcused no-show, §4.5.4.2 — leave out one that is not rated).
 
     ``edition`` is the rule-set's name (by default the one in force on ``day``);
-    ``first_place`` the DSU numbers the tournament's standings place first (§2.5; by
-    default the players level on the top score)."""
+    ``rating_kind`` standard, rapid or blitz (a rapid or blitz rating has its own floor,
+    §2.6); ``round_robin`` allows the average method of the 2011 edition; ``team_event``
+    rates no unplayed game; ``first_place`` the DSU numbers the tournament's standings
+    place first (§2.5; by default the players level on the top score)."""
 
     key: str
     name: str
@@ -50,7 +53,6 @@ class SeasonTournament:
     edition: str | None = None
     rating_kind: str = "standard"
     round_robin: bool = False
-    rapid_or_blitz: bool = False
     team_event: bool = False
     first_place: Collection[int] | None = None
 
@@ -99,10 +101,9 @@ def _apply_one(builder: RegistryBuilder, t: SeasonTournament) -> TournamentAppli
     count, ids = played
     for pid in t.first_place or ():
         if pid not in count:
-            raise InputError(
-                f"{t.name}: first place names DSU member {pid}, who played no game", location=t.key
-            )
-    rows = results(ids, current, count, plan_for(rules, settings, t.rapid_or_blitz), t.first_place)
+            raise _not_playing(t, pid)
+    plan = plan_for(rules, settings, t.rating_kind != "standard")
+    rows = results(ids, current, count, plan, t.first_place)
     return builder.apply_rated(t.key, t.name, t.day, t.rating_kind, rules.name, ids, rows)
 
 
@@ -155,39 +156,57 @@ def _unrated(t: SeasonTournament, pid: int) -> InputError:
     )
 
 
+def _not_playing(t: SeasonTournament, pid: int) -> InputError:
+    return InputError(
+        f"{t.name}: first place names DSU member {pid}, who played no game", location=t.key
+    )
+
+
+def tournament_result(
+    t: SeasonTournament, ratings: Mapping[int, int], settings: RatingSettings | None = None
+) -> RatingResult:
+    """The rating result of one tournament of a season from its players' start ratings
+    (``ratings``, by DSU number: the registry's when its turn came, as its event's changes
+    record them), with every player's notes: what explains the changes
+    :func:`apply_season` applied. Player ids are the DSU numbers as text.
+
+    :raises InputError: for a player without a start rating, or a first place who did not
+        play.
+    """
+    ids = sorted({pid for white, black, _ in t.games for pid in (white, black)})
+    for pid in ids:
+        if pid not in ratings:
+            raise _unrated(t, pid)
+    for pid in t.first_place or ():
+        if pid not in ids:
+            raise _not_playing(t, pid)
+    return calculate(
+        [RatedPlayer(str(pid), ratings[pid]) for pid in ids],
+        [RatedGame(str(w), str(b), r, unexcused_no_show=True) for w, b, r in t.games],
+        get_rule_set(t.edition) if t.edition is not None else rule_set_for(t.day),
+        round_robin=t.round_robin,
+        rapid_or_blitz=t.rating_kind != "standard",
+        team_event=t.team_event,
+        settings=settings,
+        first_place=None if t.first_place is None else {str(pid) for pid in t.first_place},
+    )
+
+
 def _by_calculate(
     builder: RegistryBuilder,
     t: SeasonTournament,
     current: dict[int, int],
     settings: RatingSettings,
 ) -> TournamentApplied:
-    rules = get_rule_set(t.edition) if t.edition is not None else rule_set_for(t.day)
-    ids = sorted({pid for white, black, _ in t.games for pid in (white, black)})
-    for pid in ids:
-        if pid not in current:
-            raise _unrated(t, pid)
-    for pid in t.first_place or ():
-        if pid not in ids:
-            raise InputError(
-                f"{t.name}: first place names DSU member {pid}, who played no game", location=t.key
-            )
-    result = calculate(
-        [RatedPlayer(str(pid), current[pid]) for pid in ids],
-        [RatedGame(str(w), str(b), r, unexcused_no_show=True) for w, b, r in t.games],
-        rules,
-        round_robin=t.round_robin,
-        rapid_or_blitz=t.rapid_or_blitz,
-        team_event=t.team_event,
-        settings=settings,
-        first_place=None if t.first_place is None else {str(pid) for pid in t.first_place},
-    )
+    result = tournament_result(t, current, settings)
     players = builder.players
+    ids = [int(c.id) for c in result.players]
     return TournamentApplied(
         t.key,
         t.name,
         t.day,
         t.rating_kind,
-        rules.name,
+        result.edition,
         changes_from_result(
             result, {str(pid): pid for pid in ids}, {str(pid): players[pid].name for pid in ids}
         ),
