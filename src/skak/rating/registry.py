@@ -278,9 +278,19 @@ def _apply_into(
             if not pid or pid < 1:
                 raise InputError("a registry player needs a DSU member number")
             old = players.get(pid)
+            reason = f"entered: {event.source}"
+            if old is None and len(event.ratings) == 1:  # the common case: a new player
+                ((kind, value),) = event.ratings
+                players[pid] = RegistryPlayer(
+                    pid,
+                    event.name,
+                    ((kind, value),),
+                    (HistoryEntry(event.day, kind, None, value, reason),),
+                    event.club,
+                )
+                return state if players is state.players else replace(state, players=players)
             history: list[HistoryEntry] = [] if old is None else list(old.history)
             merged: dict[str, int] = {} if old is None else dict(old.ratings)
-            reason = f"entered: {event.source}"
             for kind, value in event.ratings:
                 was = merged.get(kind)
                 if was != value:
