@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from skak.model import Result
 from skak.rating import RatedGame, RatedPlayer, RatingResult, calculate, get_rule_set
-from skak.rating.calc import _played_games, calculate_reference
+from skak.rating.calc import _in_whole_numbers, calculate_reference
 from skak.rating.hundredths import HIGHEST, _past_a_limit, limit_correction, plan_for
 from skak.rating.registry import PlayerEntered, RegistryBuilder, TournamentApplied, TournamentChange
 from skak.rating.rules import RatingSettings
@@ -109,7 +109,7 @@ def test_the_whole_number_path_gives_the_reference_result(
     if data.draw(st.booleans()):  # the standings' own first place (§2.5)
         first_place = set(data.draw(st.sets(st.sampled_from([p.id for p in players]))))
     rules = get_rule_set(edition)
-    fast = _played_games(players, games, rules, round_robin)
+    fast = _in_whole_numbers(players, games, rules, round_robin)
     assert (fast is None) == (rules.average_method and round_robin)  # the path was taken
     got, want = both(players, games, edition, settings, rapid_or_blitz, round_robin, first_place)
     assert got == want
@@ -176,7 +176,7 @@ def test_a_plain_tournament_takes_the_whole_number_path() -> None:
     results = (Result.WHITE_WIN, Result.WHITE_WIN, Result.DRAW, Result.DRAW, Result.BLACK_WIN)
     games = [RatedGame("me", str(r), res) for r, res in zip(opponents, results, strict=True)]
     rules = get_rule_set("dsu-2024")
-    assert _played_games(players, games, rules, False) is not None
+    assert _in_whole_numbers(players, games, rules, False) is not None
     got = calculate(players, games, rules)
     assert got == calculate_reference(players, games, rules)
     me = got.players[0]

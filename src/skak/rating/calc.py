@@ -153,24 +153,21 @@ def calculate(
     """
     s = settings or RatingSettings()
     _check_ids(players, games, first_place)
-    played = _played_games(players, games, rules, round_robin)
-    if played is None:
+    whole = _in_whole_numbers(players, games, rules, round_robin)
+    if whole is None:
         return _calculate(
             players, games, rules, round_robin, rapid_or_blitz, team_event, s, first_place
         )
+    rating, played = whole
     rows = rate(
-        [p.id for p in players],
-        {p.id: p.rating for p in players},  # type: ignore[misc]  # every one rated
-        played,
-        plan_for(rules, s, rapid_or_blitz),
-        first_place,
+        [p.id for p in players], rating, played, plan_for(rules, s, rapid_or_blitz), first_place
     )
     out = []
     for p, (n, w, we, b, k, _, new, notes) in zip(players, rows, strict=True):
         out.append(
             RatingChange(
                 p.id,
-                p.rating,  # type: ignore[arg-type]  # every one rated
+                rating[p.id],
                 n,
                 _points(w),
                 _points(we),
@@ -226,16 +223,18 @@ def _check_ids(
             raise InputError(f"first place names player {who!r}, who is not listed")
 
 
-def _played_games(
+def _in_whole_numbers(
     players: Sequence[RatedPlayer], games: Sequence[RatedGame], rules: RuleSet, round_robin: bool
-) -> list[tuple[str, str, int]] | None:
-    """The games as (white, black, white's half points) when the whole-number path covers
-    the tournament (see :func:`calculate`), else ``None``."""
+) -> tuple[dict[str, int], list[tuple[str, str, int]]] | None:
+    """The ratings and the games as (white, black, white's half points) when the
+    whole-number path covers the tournament (see :func:`calculate`), else ``None``."""
     if (rules.average_method and round_robin) or len(games) >= MAX_GAMES:
         return None
+    rating = {}
     for p in players:
         if p.rating is None or not 0 <= p.rating <= HIGHEST:
             return None
+        rating[p.id] = p.rating
     out = []
     for g in games:
         result = g.result
@@ -249,7 +248,7 @@ def _played_games(
             out.append((g.white, g.black, 0))
         else:
             return None
-    return out
+    return rating, out
 
 
 def _calculate(
