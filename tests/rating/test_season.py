@@ -210,15 +210,12 @@ def test_progress_is_told_and_the_collector_left_as_it_was() -> None:
         for i in range(150)
     ]
     told: list[tuple[int, int]] = []
-    was = gc.isenabled()
-    try:
-        gc.disable()
-        apply_season(builder, season[:50])
-        assert not gc.isenabled()
-        gc.enable()
-        apply_season(builder, season[50:], lambda done, total: told.append((done, total)))
-        assert gc.isenabled()
-    finally:
-        (gc.enable if was else gc.disable)()
+    enabled, thresholds = gc.isenabled(), gc.get_threshold()
+    apply_season(builder, season[:50])
+    assert (gc.isenabled(), gc.get_threshold()) == (enabled, thresholds)
+    apply_season(builder, season[50:], lambda done, total: told.append((done, total)))
     assert told == [(0, 100), (100, 100)]
     assert len(builder.players[1].history) == 151
+    with pytest.raises(StateError):
+        apply_season(builder, season[:1])
+    assert (gc.isenabled(), gc.get_threshold()) == (enabled, thresholds)
