@@ -7,7 +7,8 @@ tournament (``calculate``, ``changes_from_result``, ``RegistryBuilder.apply``), 
 call for the season (``apply_season``); then the registry is rebuilt from the players'
 entries and the season's events, as every ``skak rating`` command loads it. All three must
 give the same registry (and the first two the same events). Printed: each one's CPU time
-(players entered included), and its ratio to merely reading the games from SQLite (the
+(players entered and a full collection of the objects it made included, the objects of
+the one before set aside), and its ratio to merely reading the games from SQLite (the
 least of three reads).
 
 Run: .venv/bin/python benchmarks/rating_replay.py [players] [games]
@@ -143,19 +144,22 @@ def main() -> None:
             read_games(db)
             read = min(read, time.process_time() - start)
         gc.collect()
-        gc.freeze()  # each replay pays the collector for its own objects, not for the last's
+        gc.freeze()  # each replay pays the collector for its own objects, not the last one's
         start = time.process_time()
         one, one_events = replay_one_by_one(db, players)
+        gc.collect()  # the collections its objects ask for, at once
         one_time = time.process_time() - start
         gc.collect()
         gc.freeze()
         start = time.process_time()
         season, season_events = replay_season(db, players)
+        gc.collect()
         season_time = time.process_time() - start
         gc.collect()
         gc.freeze()
         start = time.process_time()
         rebuilt = build_registry([*entries(players), *season_events])
+        gc.collect()
         fold_time = time.process_time() - start
     if one_events != season_events or not one.state == season.state == rebuilt:
         raise SystemExit("the season call and the tournament-by-tournament replay differ")

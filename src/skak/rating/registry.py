@@ -493,12 +493,11 @@ def collector_paused() -> Iterator[None]:
     A full collection walks every object that has lived a while — the whole growing
     registry, again and again as it grows — yet building a registry makes no reference
     cycles; the young collections (of objects just made, still in the cache) go on as
-    before. Measured at 400 000 games: a season in one call 1.11–1.17 s with the
-    collector as it is, 0.96–1.03 s with it disabled (and its one pass over the new
-    objects afterwards, 0.2 s, after), 0.85–0.97 s so. The full collection the new
-    objects ask for comes afterwards as it would have come (a rebuild of the registry:
-    0.75–0.82 s with the collector as it is, 0.59–0.69 s so, and the deferred collection
-    about 0.15 s after it)."""
+    before, and the first full collection afterwards walks the new objects once. Measured
+    at 400 000 games: a season in one call 1.11–1.17 s with the collector as it is,
+    0.96–1.03 s with it disabled meanwhile (and its pass over the new objects, 0.2 s,
+    after), 0.85–0.97 s so (and 0.15 s after); a rebuild of the registry 0.75–0.82 s as it
+    is, 0.59–0.69 s so (and 0.15 s after: about the same in all)."""
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, _NEVER)
     try:
