@@ -2,21 +2,30 @@
 
 40 000 players, 400 000 games in 8 889 ten-player round robins, stored in SQLite. The
 replay reads the games back, computes every tournament's rating result from the players'
-current registered ratings and applies it to the registry (§4.5.4.1). Printed: the CPU
-time, and its ratio to merely reading the games from SQLite (the least of three reads).
+current registered ratings and applies it to the registry (§4.5.4.1): once tournament by
+tournament (``calculate``, ``changes_from_result``, ``RegistryBuilder.apply``), once in one
+call for the season (``apply_season``); then the registry is rebuilt from the players'
+entries and the season's events, as every ``skak rating`` command loads it. All three must
+give the same registry (and the first two the same events). Printed: each one's CPU time
+(players entered and a full collection of the objects it made included, the objects of
+the one before set aside), and its ratio to merely reading the games from SQLite (the
+least of three reads).
 
 Run: .venv/bin/python benchmarks/rating_replay.py [players] [games]
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import date
 from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 
 from rich.progress import Progress
@@ -27,10 +36,13 @@ from skak.rating.registry import (
     PlayerEntered,
     RegistryBuilder,
     TournamentApplied,
+    build_registry,
     changes_from_result,
 )
+from skak.rating.season import SeasonTournament, apply_season
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")
+DAY = date(2025, 1, 1)
 
 
 def make_season(db: Path, players: int, games: int, rng: random.Random) -> None:
@@ -53,36 +65,70 @@ def read_games(db: Path) -> list[tuple[int, int, int, str]]:
         ).fetchall()
 
 
-def replay(db: Path, players: int, rng: random.Random) -> int:
-    rules = get_rule_set("dsu-2024")
+def entries(players: int) -> list[PlayerEntered]:
+    """The season's players as entered from DSU's list."""
+    rng = random.Random(2026)
+    return [
+        PlayerEntered(pid, f"P{pid}", (("standard", rng.randrange(1200, 2500)),), DAY, "list")
+        for pid in range(1, players + 1)
+    ]
+
+
+def registry(players: int) -> RegistryBuilder:
+    """A registry of the season's players."""
     builder = RegistryBuilder()
-    day = date(2025, 1, 1)
-    for pid in range(1, players + 1):
-        builder.apply(
-            PlayerEntered(pid, f"P{pid}", (("standard", rng.randrange(1200, 2500)),), day, "list")
-        )
+    for event in entries(players):
+        builder.apply(event)
+    return builder
+
+
+def replay_one_by_one(db: Path, players: int) -> tuple[RegistryBuilder, list[TournamentApplied]]:
+    """Tournament by tournament: ``calculate`` from the registered ratings, then apply."""
+    rules = get_rule_set("dsu-2024")
+    builder = registry(players)
     rows = read_games(db)
-    tournaments = 0
+    events = []
     results = {text: Result.parse(text) for text in RESULTS}  # each spelling read once
     with Progress(transient=True) as progress:
         task = progress.add_task("Replaying tournaments", total=rows[-1][0] + 1)
-        for key, group in groupby(rows, key=lambda r: r[0]):
+        for key, group in groupby(rows, key=itemgetter(0)):
             games = list(group)
-            ids = {str(p) for _, w, b, _ in games for p in (w, b)}
+            ids = sorted({p for _, w, b, _ in games for p in (w, b)})
             ratings = builder.players
-            field = [RatedPlayer(i, ratings[int(i)].rating("standard")) for i in sorted(ids)]
+            field = [RatedPlayer(str(i), ratings[i].rating("standard")) for i in ids]
             rated = [RatedGame(str(w), str(b), results[r]) for _, w, b, r in games]
             result = calculate(field, rated, rules)
-            builder.apply(
-                TournamentApplied(
-                    f"t{key}", f"T{key}", day, "standard", rules.name,
-                    changes_from_result(result, {i: int(i) for i in ids}, {i: i for i in ids}),
-                )
+            event = TournamentApplied(
+                f"t{key}", f"T{key}", DAY, "standard", rules.name,
+                changes_from_result(
+                    result, {str(i): i for i in ids}, {str(i): ratings[i].name for i in ids}
+                ),
             )  # fmt: skip
-            tournaments += 1
-            if tournaments % 100 == 0:
+            builder.apply(event)
+            events.append(event)
+            if len(events) % 100 == 0:
                 progress.advance(task, 100)
-    return tournaments
+    return builder, events
+
+
+def replay_season(db: Path, players: int) -> tuple[RegistryBuilder, list[TournamentApplied]]:
+    """The season in one call: :func:`skak.rating.season.apply_season`, each tournament's
+    games made when its turn comes."""
+    builder = registry(players)
+    rows = read_games(db)
+    results = {text: Result.parse(text) for text in RESULTS}
+    with Progress(transient=True) as progress:
+        task = progress.add_task("Replaying tournaments", total=rows[-1][0] + 1)
+
+        def season() -> Iterator[SeasonTournament]:
+            for key, group in groupby(rows, key=itemgetter(0)):
+                if key % 100 == 0:
+                    progress.update(task, completed=key)
+                games = [(w, b, results[r]) for _, w, b, r in group]
+                yield SeasonTournament(f"t{key}", f"T{key}", DAY, games, "dsu-2024")
+
+        events = apply_season(builder, season())
+    return builder, events
 
 
 def main() -> None:
@@ -97,12 +143,34 @@ def main() -> None:
             start = time.process_time()
             read_games(db)
             read = min(read, time.process_time() - start)
+        gc.collect()
+        gc.freeze()  # each replay pays the collector for its own objects, not the last one's
         start = time.process_time()
-        tournaments = replay(db, players, rng)
-        total = time.process_time() - start
-    print(f"{players} players, {games} games, {tournaments} tournaments")
-    print(f"reading the games from SQLite: {read:.2f} s CPU")
-    print(f"replay through the registry:   {total:.2f} s CPU = {total / read:.0f} × reading")
+        one, one_events = replay_one_by_one(db, players)
+        gc.collect()  # the collections its objects ask for, at once
+        one_time = time.process_time() - start
+        gc.collect()
+        gc.freeze()
+        start = time.process_time()
+        season, season_events = replay_season(db, players)
+        gc.collect()
+        season_time = time.process_time() - start
+        gc.collect()
+        gc.freeze()
+        start = time.process_time()
+        rebuilt = build_registry([*entries(players), *season_events])
+        gc.collect()
+        fold_time = time.process_time() - start
+    if one_events != season_events or not one.state == season.state == rebuilt:
+        raise SystemExit("the season call and the tournament-by-tournament replay differ")
+    print(f"{players} players, {games} games, {len(season_events)} tournaments")
+    print(f"reading the games from SQLite:  {read:.2f} s CPU")
+    for what, took in (
+        ("tournament by tournament", one_time),
+        ("the season in one call", season_time),
+        ("the registry from its events", fold_time),
+    ):
+        print(f"{what + ':':31} {took:.2f} s CPU = {took / read:.1f} × reading")
 
 
 if __name__ == "__main__":

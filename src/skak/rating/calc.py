@@ -14,6 +14,7 @@ from math import floor
 
 from skak.errors import InputError
 from skak.model.results import Colour, Result, Scoring
+from skak.rating.hundredths import HIGHEST, MAX_GAMES, limit_correction, plan_for, rate
 from skak.rating.rules import RatingSettings, RuleSet
 from skak.rating.tables import expected_hundredths, expected_score, rating_difference
 
@@ -24,6 +25,7 @@ __all__ = [
     "RatingResult",
     "bonus",
     "calculate",
+    "calculate_reference",
     "crosses",
     "limit_correction",
     "round_expected",
@@ -121,27 +123,6 @@ def bonus(
     return max(Fraction(0), score - expected - offset)
 
 
-def limit_correction(old: int, new: Fraction, rules: RuleSet, s: RatingSettings) -> Fraction:
-    """§2.4: past a coefficient limit, the part beyond it counts by the ratio of the K values
-    on each side (2400: ½ up, 2 down; 2000 and 1600: ⅔ up, 3/2 down)."""
-    value = new
-    limits = rules.limits
-    crossed = 0
-    if new > old:
-        for limit in limits:
-            if old < limit < value and (crossed == 0 or s.several_limits == "piecewise"):
-                ratio = Fraction(rules.k(limit), rules.k(limit - 1))
-                value = limit + ratio * (value - limit)
-                crossed += 1
-    elif new < old:
-        for limit in reversed(limits):
-            if value < limit <= old and (crossed == 0 or s.several_limits == "piecewise"):
-                ratio = Fraction(rules.k(limit - 1), rules.k(limit))
-                value = limit - ratio * (limit - value)
-                crossed += 1
-    return value
-
-
 def calculate(
     players: Sequence[RatedPlayer],
     games: Sequence[RatedGame],
@@ -164,9 +145,72 @@ def calculate(
     (a bare list of games) they are the players level on the top score of every listed
     result.
 
+    The common tournament (every player rated, every game rated and played over the board,
+    the difference method) takes the whole-number path of :mod:`skak.rating.hundredths`;
+    the rest :func:`calculate_reference`, which gives the same result for the common one too.
+
     :raises InputError: naming a game's or ``first_place``'s unknown player.
     """
     s = settings or RatingSettings()
+    _check_ids(players, games, first_place)
+    whole = _in_whole_numbers(players, games, rules, round_robin)
+    if whole is None:
+        return _calculate(
+            players, games, rules, round_robin, rapid_or_blitz, team_event, s, first_place
+        )
+    rating, played = whole
+    rows = rate(
+        [p.id for p in players], rating, played, plan_for(rules, s, rapid_or_blitz), first_place
+    )
+    out = []
+    for p, (n, w, we, b, k, _, new, notes) in zip(players, rows, strict=True):
+        out.append(
+            RatingChange(
+                p.id,
+                rating[p.id],
+                n,
+                _points(w),
+                _points(we),
+                _points(b),
+                k,
+                new,
+                (p.note, *notes) if p.note else notes,
+            )
+        )
+    return RatingResult(rules.name, "difference", tuple(out))
+
+
+def calculate_reference(
+    players: Sequence[RatedPlayer],
+    games: Sequence[RatedGame],
+    rules: RuleSet,
+    *,
+    round_robin: bool = False,
+    rapid_or_blitz: bool = False,
+    team_event: bool = False,
+    settings: RatingSettings | None = None,
+    first_place: Collection[str] | None = None,
+) -> RatingResult:
+    """:func:`calculate` by the general path only: every rule of the text in turn (the
+    reference the whole-number path is tested against)."""
+    _check_ids(players, games, first_place)
+    return _calculate(
+        players,
+        games,
+        rules,
+        round_robin,
+        rapid_or_blitz,
+        team_event,
+        settings or RatingSettings(),
+        first_place,
+    )
+
+
+def _check_ids(
+    players: Sequence[RatedPlayer],
+    games: Sequence[RatedGame],
+    first_place: Collection[str] | None,
+) -> None:
     ids = {p.id for p in players}
     if len(ids) != len(players):
         raise InputError("a player id is listed twice")
@@ -177,6 +221,46 @@ def calculate(
     for who in first_place or ():
         if who not in ids:
             raise InputError(f"first place names player {who!r}, who is not listed")
+
+
+def _in_whole_numbers(
+    players: Sequence[RatedPlayer], games: Sequence[RatedGame], rules: RuleSet, round_robin: bool
+) -> tuple[dict[str, int], list[tuple[str, str, int]]] | None:
+    """The ratings and the games as (white, black, white's half points) when the
+    whole-number path covers the tournament (see :func:`calculate`), else ``None``."""
+    if (rules.average_method and round_robin) or len(games) >= MAX_GAMES:
+        return None
+    rating = {}
+    for p in players:
+        if p.rating is None or not 0 <= p.rating <= HIGHEST:
+            return None
+        rating[p.id] = p.rating
+    out = []
+    for g in games:
+        result = g.result
+        if not g.rated:
+            return None
+        if result is Result.WHITE_WIN:
+            out.append((g.white, g.black, 2))
+        elif result is Result.DRAW:
+            out.append((g.white, g.black, 1))
+        elif result is Result.BLACK_WIN:
+            out.append((g.white, g.black, 0))
+        else:
+            return None
+    return rating, out
+
+
+def _calculate(
+    players: Sequence[RatedPlayer],
+    games: Sequence[RatedGame],
+    rules: RuleSet,
+    round_robin: bool,
+    rapid_or_blitz: bool,
+    team_event: bool,
+    s: RatingSettings,
+    first_place: Collection[str] | None,
+) -> RatingResult:
     scoring = _STANDARD
     rated, performance = _with_performance_ratings(players, games, s)
     notes_in = {p.id: p.note or "" for p in players}
