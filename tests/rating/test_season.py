@@ -20,6 +20,7 @@ from skak.rating.registry import (
     RegistryBuilder,
     TournamentApplied,
     changes_from_result,
+    collector_paused,
 )
 from skak.rating.rules import RatingSettings
 from skak.rating.season import SeasonTournament, apply_season, tournament_result
@@ -219,3 +220,18 @@ def test_progress_is_told_and_the_collector_left_as_it_was() -> None:
     with pytest.raises(StateError):
         apply_season(builder, season[:1])
     assert (gc.isenabled(), gc.get_threshold()) == (enabled, thresholds)
+
+
+def test_overlapping_pauses_restore_the_collector_when_the_last_ends() -> None:
+    """Two builds in two threads of one server overlap: the first to end leaves the full
+    collections paused for the other, and the last to end restores what was there."""
+    before = gc.get_threshold()
+    first, second = collector_paused(), collector_paused()
+    first.__enter__()
+    paused = gc.get_threshold()
+    assert paused[:2] == before[:2] and paused[2] > before[2]
+    second.__enter__()
+    first.__exit__(None, None, None)
+    assert gc.get_threshold() == paused
+    second.__exit__(None, None, None)
+    assert gc.get_threshold() == before

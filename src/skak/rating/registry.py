@@ -10,6 +10,7 @@ and added to the registered rating, the coefficient-limit correction redone from
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -497,17 +498,34 @@ def collector_paused() -> Iterator[None]:
     at 400 000 games: a season in one call 1.11–1.17 s with the collector as it is,
     0.96–1.03 s with it disabled meanwhile (and its pass over the new objects, 0.2 s,
     after), 0.85–0.97 s so (and 0.15 s after); a rebuild of the registry 0.75–0.82 s as it
-    is, 0.59–0.69 s so (and 0.15 s after: about the same in all)."""
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(young, middle, _NEVER)
+    is, 0.59–0.69 s so (and 0.15 s after: about the same in all).
+
+    The thresholds are the process's: calls may nest or overlap (the web serves requests
+    in threads), so the first to begin pauses the full collections and the last to end
+    restores them."""
+    global _paused, _old_threshold
+    with _PAUSE:
+        if not _paused:
+            young, middle, _old_threshold = gc.get_threshold()
+            gc.set_threshold(young, middle, _NEVER)
+        _paused += 1
     try:
         yield
     finally:
-        gc.set_threshold(young, middle, old)
+        with _PAUSE:
+            _paused -= 1
+            if not _paused:
+                young, middle, _ = gc.get_threshold()
+                gc.set_threshold(young, middle, _old_threshold)
 
 
 #: A threshold the collector's count never reaches.
 _NEVER = 1 << 30
+#: How many ``collector_paused`` blocks are running, and the full collections' threshold
+#: the first of them found (restored when the last ends).
+_PAUSE = threading.Lock()
+_paused = 0
+_old_threshold = 0
 
 
 def entry_rating_allowed(rating: int, authority: str, edition: str) -> bool:
