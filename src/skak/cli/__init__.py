@@ -10,6 +10,9 @@ holds on each run, so a run imports and holds only the command it names
 (:func:`for_command`); ``skak --help`` and :data:`app` hold them all. The modules that
 define commands do without ``from __future__ import annotations``: Typer reads each
 command's annotations on every run, and string annotations would be compiled each time.
+``skak engine``, whose command line is bbpPairings' and read by :mod:`skak.cli.engine`
+itself, runs without Typer at all (:func:`main`): a program that pairs with it calls it
+once a round.
 """
 
 from __future__ import annotations
