@@ -28,10 +28,9 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 
-from skak.pairing._graphs.pairability import bit_set
+from skak.pairing._graphs.certificate import scan
 from skak.pairing._graphs.sparse import heaviest
 
 __all__ = ["Optimum", "max_weight_matching", "optimum"]
@@ -447,65 +446,12 @@ class _Blossoms:
 
     # -- the certificate -------------------------------------------------------------------
 
-    def _chains(self) -> dict[int, list[int]]:
-        """For each vertex in a blossom, the blossoms holding it, outermost first."""
-        n, top = self.n, self.top
-        chains: dict[int, list[int]] = {}
-        for v in range(n):
-            b = top[v]
-            if b >= n:
-                chain = []
-                while b >= n:
-                    chain.append(b)
-                    b = self.inside[b][v]
-                chains[v] = chain
-        return chains
-
     def scan(
         self, weights: Sequence[Sequence[int]], want_tight: bool
     ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
-        """One pass over the dense graph ``weights`` under the final duals, blossoms included:
-        the edges ``a < b`` of negative slack as (slack, a, b) (none: the matching is optimal
-        for the dense graph too), and with ``want_tight`` each vertex's tight edges (bits)."""
-        n, top, dual = self.n, self.top, self.dual
-        chains = self._chains()
-        bad: list[tuple[int, int, int]] = []
-        tight = [0] * n if want_tight else None
-        columns, duals, tops = range(n), dual[:n], top[:n]
-        members: dict[int, list[int]] = {}
-        for v in range(n):
-            if top[v] >= n:
-                members.setdefault(top[v], []).append(v)
-        extra: list[list[int]] = [[] for _ in range(n)]  # tight edges inside blossoms
-        for a in range(n):
-            # A row: its vertex's tight edges, negative slacks after ``a``; in a blossom, b > a.
-            row, da, ta = weights[a], dual[a], top[a]
-            line = zip(columns, row, duals, tops, strict=True)
-            later = zip(range(a + 1, n), row[a + 1 :], duals[a + 1 :], tops[a + 1 :], strict=True)
-            bad += [
-                (da + d - w - w, a, b) for b, w, d, t in later if w and t != ta and da + d < w + w
-            ]
-            if tight is not None:
-                found = [b for b, w, d, t in line if w and t != ta and da + d == w + w]
-                found += extra[a]
-            inner = members.get(ta, [])  # ascending
-            for b in inner[bisect.bisect_right(inner, a) :]:
-                w = row[b]
-                if not w:
-                    continue
-                slack = da + dual[b] - 2 * w
-                for x, y in zip(chains[a], chains[b], strict=False):
-                    if x != y:
-                        break
-                    slack += dual[x]
-                if slack < 0:
-                    bad.append((slack, a, b))
-                elif not slack and tight is not None:
-                    found.append(b)
-                    extra[b].append(a)
-            if tight is not None:
-                tight[a] = bit_set(found, n)
-        return bad, tight
+        """One pass over the dense graph ``weights`` under the final duals, blossoms included
+        (:func:`skak.pairing._graphs.certificate.scan`)."""
+        return scan(self.n, self.ids, self.top, self.kids, self.dual, weights, want_tight)
 
 
 def max_weight_matching(
