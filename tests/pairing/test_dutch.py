@@ -189,8 +189,9 @@ def test_shortcuts_are_taken_and_agree_on_large_fields(
 
     monkeypatch.setattr(optimiser._Matcher, "__init__", keep)
     rnd = SYSTEM.pair(t)
-    assert matchers[-1].window_solves > 0
+    assert matchers[-1].window_solves + matchers[-1].window_choices > 0
     assert matchers[-1].choice_solves > 0
+    assert matchers[-1].face_reuses > 0, "a remainder paired on the face of the solve before"
     assert matchers[-1].blossom_face_solves > 0, "choices on a face with blossoms, kept"
     assert _whole_field(t) == rnd
 

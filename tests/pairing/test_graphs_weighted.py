@@ -342,6 +342,10 @@ def test_the_certificate_pass_finds_what_a_plain_pass_over_every_edge_finds() ->
             assert sorted(found) == sorted(bad)
             assert found_tight == tight
             assert sorted(state.scan(w, False)[0]) == sorted(bad)
+            # Named by labels (the players of a window), the same bits elsewhere.
+            labels = rng.sample(range(3 * n), n)
+            named = state.scan(w, True, labels)[1]
+            assert named == [sum(1 << labels[b] for b in range(n) if t >> b & 1) for t in tight]
             with_blossoms += any(state.top[v] >= n for v in range(n))
             nested += any(len(chain) > 1 for chain in chains.values())
             violated += bool(bad)

@@ -87,11 +87,13 @@ def scan(
     dual: Sequence[int],
     weights: Sequence[Sequence[int]],
     want_tight: bool,
+    labels: Sequence[int] | None = None,
 ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
     """One pass over the dense graph ``weights`` under the duals ``dual`` (doubled, vertices
     ``0…n-1``, blossoms ``n…ids-1`` with children ``kids`` and top-level node ``top``): the
     edges ``a < b`` of negative slack as (slack, a, b) (none: the matching is optimal for
-    the dense graph too), and with ``want_tight`` each vertex's tight edges (bits).
+    the dense graph too), and with ``want_tight`` each vertex's tight edges (bits; vertex
+    ``v`` is bit ``labels[v]`` when ``labels`` are given).
 
     Each row is checked for negative slacks after its position only (each edge once), and
     with ``want_tight`` for tight edges on both sides, so that a vertex's bit set is made
@@ -103,6 +105,7 @@ def scan(
     order, runs = _layout(n, ids, top, kids, dual)
     permute = itemgetter(*order)
     duals: tuple[int, ...] = permute(dual)
+    names = order if labels is None else [labels[v] for v in order]
     for p, a in enumerate(order):
         row: tuple[int, ...] = permute(weights[a])
         da = dual[a]
@@ -127,5 +130,5 @@ def scan(
                     if w and base + d == w + w
                 ]
         if tight is not None:
-            tight[a] = sum(map(_BIT, [order[q] for q in found]))
+            tight[a] = sum(map(_BIT, [names[q] for q in found]))
     return bad, tight

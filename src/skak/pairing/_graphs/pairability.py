@@ -164,6 +164,32 @@ class MatchGraph:
             warm[v] = u
         return match
 
+    def repair(self, mask: int, match: dict[int, int], touched: int) -> dict[int, int]:
+        """A maximum matching of ``mask`` grown from ``match``, a maximum matching of ``mask``
+        before edges at the players of ``touched`` were taken away: the pairs that lost
+        their edge are dropped, and their players augment again, one search each. Each
+        augmentation adds a pair, so when ``mask`` still has a matching as large as before,
+        the answer is as large (Berge: a larger matching gives an augmenting path).
+        ``match`` is left as it was."""
+        out = dict(match)
+        adj = self.adj
+        roots: list[int] = []
+        for v in bits(touched & mask):
+            u = out.get(v)
+            if u is not None and not adj[v] >> u & 1:
+                del out[v], out[u]
+                roots += (v, u)
+        if not roots:
+            return out
+        verts = list(bits(mask))
+        nbs = {v: adj[v] & mask for v in verts}
+        for root in roots:
+            if root not in out:
+                path = _augmenting_path(root, verts, nbs, out)
+                if path is not None:
+                    path.flip(out)
+        return out
+
     def prefer(self, pairs: dict[int, int]) -> None:
         """Start the next ``maximum_matching`` from these pairs (each given both ways) where
         they apply, instead of the pairs of earlier matchings."""

@@ -213,7 +213,8 @@ class _Pairer:
         taken: set[int] = set()
         mdp_pairs = []
         if not mdps:
-            mate = m.solve()
+            # With no choices, to keep the optimal face for the remainder (``solve_remainder``).
+            mate = m.solve(choices=[])
         else:
             # Which MDPs are paired here (C5/C6; the highest first) and against whom (the
             # highest resident first), as one lexicographic optimisation: selection bits
@@ -271,7 +272,7 @@ class _Pairer:
                 if base.get((a, b), 0):
                     bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (s1_size - 1 - i))
                     choices[-1][1][b] = len(remainder) - pos_of[b]
-        mate = m.solve(shift, bonus, choices)
+        mate = m.solve_remainder(remainder[:s1_size], remainder[s1_size:], shift, bonus, choices)
 
         def higher(v: int) -> bool:
             return v < mate[v] < res_end
