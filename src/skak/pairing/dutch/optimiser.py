@@ -217,6 +217,8 @@ class _Matcher:
         pairs = face.repair(everyone, pairs, touched)
         if len(pairs) != everyone.bit_count():
             return False  # exchanges are needed
+        face.prefer(_preferred(face, everyone, choices, pairs))
+        pairs = face.maximum_matching(everyone)
         pairs = _take_choices(face, everyone, pairs, choices)
         full = dict(pairs)
         for v in last.nodes:
@@ -302,12 +304,13 @@ class _Matcher:
                 adj[v] |= bye
         everyone = alive | (bye if alive.bit_count() % 2 else 0)
         face = MatchGraph(adj)
-        face.prefer(_preferred(face, everyone, choices, found.mate, nodes))
+        optimal = {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
+        face.prefer(_preferred(face, everyone, choices, optimal))
         pairs = face.maximum_matching(everyone)
         if len(pairs) != everyone.bit_count():
             return False
         pairs = _take_choices(face, everyone, pairs, choices)
-        best = _weight(matrix, nodes, {nodes[i]: nodes[j] for i, j in enumerate(found.mate)})
+        best = _weight(matrix, nodes, optimal)
         if not found.flat and _weight(matrix, nodes, pairs) != best:
             return self._tight_bonus(nodes, matrix, tight_adj, found.mate, shift, bonus)
         self.blossom_face_solves += not found.flat
@@ -408,6 +411,13 @@ def _take_choices(
             group = ~sum(1 << b for b in values)
         elif values.get(pairs[a]) == best:
             group = groups[best]  # the partner has the best value on the face
+        elif swap := _swap(face, pairs, a, groups[best] & near):
+            # A best opponent ``b`` whose partner may meet ``a``'s: the pairing with the two
+            # pairs crossed is complete, so ``b``'s group is the best one can get.
+            b, c = swap
+            p = pairs[a]
+            pairs = {**pairs, a: b, b: a, p: c, c: p}
+            group = groups[best]
         else:
             feasible = face.partners(a, everyone, pairs)
             ranked = sorted(groups.items(), reverse=True)
@@ -435,16 +445,24 @@ def _take_choices(
     return pairs
 
 
+def _swap(face: MatchGraph, pairs: dict[int, int], a: int, wanted: int) -> tuple[int, int] | None:
+    """A player ``b`` of ``wanted`` and his partner ``c`` in ``pairs`` such that ``c`` may meet
+    ``a``'s partner: then ``a``–``b`` and ``c``–(``a``'s partner) replace the two pairs."""
+    p = pairs[a]
+    adj = face.adj
+    for b in bits(wanted):
+        c = pairs.get(b)
+        if c is not None and c != a and b != p and adj[c] >> p & 1:
+            return b, c
+    return None
+
+
 def _preferred(
-    face: MatchGraph,
-    everyone: int,
-    choices: Sequence[_Choice],
-    mate: Sequence[int],
-    nodes: Sequence[int],
+    face: MatchGraph, everyone: int, choices: Sequence[_Choice], then: Mapping[int, int]
 ) -> dict[int, int]:
     """A starting pairing for the choices on the face ``face``: each chooser in turn with
-    his best opponent on the face who is still free, then the optimum's pairs ``mate``
-    (positions in ``nodes``). When it is complete, no choice needs a search."""
+    his best opponent on the face who is still free, then the pairs of ``then`` (e.g. the
+    optimum's). When it is complete, no choice needs a search."""
     pairs: dict[int, int] = {}
     free = everyone
     for a, values in choices:
@@ -456,8 +474,7 @@ def _preferred(
             b = -max(options)[1]
             pairs[a], pairs[b] = b, a
             free &= ~(1 << a | 1 << b)
-    for i, j in enumerate(mate):
-        a, b = nodes[i], nodes[j]
+    for a, b in then.items():
         if a != b and free >> a & 1 and free >> b & 1:
             pairs[a], pairs[b] = b, a
             free &= ~(1 << a | 1 << b)
