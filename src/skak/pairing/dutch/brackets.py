@@ -36,9 +36,6 @@ class _Pairer:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _edge(self, i: int, j: int, in_cur: bool, in_next: bool) -> int:
-        return self.weights.edge(self.cards[i], self.cards[j], in_cur, in_next)
-
     def _outside(self) -> None:
         """Weigh the edges between players still to be paired as outside the brackets
         (C2/C4, and C9 while the bye is the single downfloater, as it stands now): once,
@@ -206,10 +203,10 @@ class _Pairer:
             if pos < len(mdps):
                 continue
             in_cur = j < res_end
-            for i in everyone[:pos]:
-                w = self._edge(i, j, in_cur, not in_cur)
-                base[i, j] = w
-                m.set(i, j, w)
+            his = everyone[:pos]
+            ws = self.weights.column(his, j, in_cur, not in_cur)
+            base.update(zip([(i, j) for i in his], ws, strict=True))
+            m.set_many(j, his, ws)
         taken: set[int] = set()
         mdp_pairs = []
         if not mdps:
@@ -258,8 +255,8 @@ class _Pairer:
             return w + ((((idx < s1_size) << (2 * low)) - idx) << 1)
 
         for a_pos, a in enumerate(remainder):
-            for b in remainder[a_pos + 1 :]:
-                m.set(a, b, ordered(a, b))
+            later = remainder[a_pos + 1 :]
+            m.set_many(a, later, [ordered(a, b) for b in later])
         # Optimistically the transpositions too: when no exchange is needed, S1 is the
         # first half and the same optimum already pairs it in the rules' order.
         width = _bits(len(remainder) + 1)

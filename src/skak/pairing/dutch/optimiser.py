@@ -75,6 +75,29 @@ class _Matcher:
             adj[a] &= ~(1 << b)
             adj[b] &= ~(1 << a)
 
+    def set_many(self, b: int, others: Sequence[int], weights: Sequence[int]) -> None:
+        """``set(a, b, w)`` for each player ``a`` of ``others`` and weight ``w`` of
+        ``weights``, in one pass."""
+        alive = self.alive
+        if not alive[b]:
+            return
+        rows, adj = self.weights, self.graph.adj
+        row_b = rows[b]
+        bit = 1 << b
+        joined = parted = 0
+        for a, w in zip(others, weights, strict=True):
+            if a == b or not alive[a]:
+                continue
+            if w > 0:
+                rows[a][b] = row_b[a] = w
+                adj[a] |= bit
+                joined |= 1 << a
+            else:
+                rows[a][b] = row_b[a] = 0
+                adj[a] &= ~bit
+                parted |= 1 << a
+        adj[b] = (adj[b] | joined) & ~parted
+
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""
         self.alive[a] = self.alive[b] = False
