@@ -140,16 +140,20 @@ def pairing_cards(t: Tournament) -> list[Card]:
     # Scores as whole numbers of ``unit`` (the least common denominator of every round's
     # points and acceleration): each player's running totals are made once, and compared
     # as integers; a Fraction only for the card's score.
-    got: dict[int, list[Fraction]] = {}
+    got: dict[int, list[Fraction | None]] = {}
     unit = 1
     for p in t.players:
-        row: list[Fraction] = [Fraction(0)] * (played_rounds + 1)
+        row: list[Fraction | None] = [None] * (played_rounds + 1)
         for e in by_player.get(p.start_number, ()):
-            if e.round <= played_rounds:
-                row[e.round] += _round_points(e, scoring)
+            r = e.round
+            if r <= played_rounds:
+                pts = _round_points(e, scoring)
+                before = row[r]
+                row[r] = pts if before is None else before + pts
         got[p.start_number] = row
-        for x in row:
-            unit = lcm(unit, x.denominator)
+        for y in row:
+            if y is not None:
+                unit = lcm(unit, y.denominator)
     for extra in accel.values():
         for x in extra.values():
             unit = lcm(unit, x.denominator)
@@ -158,8 +162,9 @@ def pairing_cards(t: Tournament) -> list[Card]:
         totals = [0] * (played_rounds + 1)
         total = 0
         for r in range(1, played_rounds + 1):
-            x = row[r]
-            total += x.numerator * (unit // x.denominator)
+            z = row[r]
+            if z is not None:
+                total += z.numerator * (unit // z.denominator)
             totals[r] = total
         running[player] = totals
     bonus = {
