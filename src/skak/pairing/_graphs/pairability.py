@@ -122,10 +122,12 @@ class MatchGraph:
                 blocked |= self._neighbours(v, mask, apart) | (1 << v)
         return 2 * chosen <= mask.bit_count()
 
-    def maximum_matching(self, mask: int, apart: int = 0) -> dict[int, int]:
+    def maximum_matching(self, mask: int, apart: int = 0, fewest: bool = True) -> dict[int, int]:
         """A maximum matching of ``mask`` (each matched position maps to its partner), found
         deterministically: the pairs of earlier matchings that still apply, a greedy start,
-        then Edmonds' augmenting paths with blossoms."""
+        then Edmonds' augmenting paths with blossoms. The greedy start gives each player the
+        free neighbour with the fewest neighbours, or without ``fewest`` the lowest one
+        (cheaper on dense graphs)."""
         verts = list(bits(mask))
         match: dict[int, int] = {}
         nbs = {v: self._neighbours(v, mask, apart) for v in verts}
@@ -142,7 +144,11 @@ class MatchGraph:
             if not free >> v & 1:
                 continue
             options = nbs[v] & free & ~(1 << v)
-            if options:
+            if options and not fewest:
+                u = (options & -options).bit_length() - 1
+                match[v], match[u] = u, v
+                free &= ~(1 << v) & ~(1 << u)
+            elif options:
                 # The free neighbour with the fewest neighbours, the lowest among equals.
                 u, fewest = -1, -1
                 for x in bits(options):
@@ -185,7 +191,9 @@ class MatchGraph:
         nbs = {v: adj[v] & mask for v in verts}
         for root in roots:
             if root not in out:
-                path = _augmenting_path(root, verts, nbs, out)
+                # Past the inner players' edges (``_search``): the same outer players,
+                # so a path is found whenever there is one; merged blossoms by bit sets.
+                path = _search(root, verts, nbs, out, set(), skip_inner=True)
                 if path is not None:
                     path.flip(out)
         return out

@@ -241,7 +241,7 @@ class _Matcher:
         if len(pairs) != everyone.bit_count():
             return False  # exchanges are needed
         face.prefer(_preferred(face, everyone, choices, pairs))
-        pairs = face.maximum_matching(everyone)
+        pairs = face.maximum_matching(everyone, fewest=False)
         pairs = _take_choices(face, everyone, pairs, choices)
         full = dict(pairs)
         for v in last.nodes:
@@ -329,7 +329,7 @@ class _Matcher:
         face = MatchGraph(adj)
         optimal = {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
         face.prefer(_preferred(face, everyone, choices, optimal))
-        pairs = face.maximum_matching(everyone)
+        pairs = face.maximum_matching(everyone, fewest=False)
         if len(pairs) != everyone.bit_count():
             return False
         pairs = _take_choices(face, everyone, pairs, choices)
