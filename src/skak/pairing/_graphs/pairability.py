@@ -150,11 +150,11 @@ class MatchGraph:
                 free &= ~(1 << v) & ~(1 << u)
             elif options:
                 # The free neighbour with the fewest neighbours, the lowest among equals.
-                u, fewest = -1, -1
+                u, least = -1, -1
                 for x in bits(options):
                     d = degree[x]
-                    if fewest < 0 or d < fewest:
-                        u, fewest = x, d
+                    if least < 0 or d < least:
+                        u, least = x, d
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
         for root in verts:
