@@ -118,10 +118,11 @@ class _Matcher:
 
     def complete(self, mask: int) -> dict[int, int] | None:
         """A pairing of everyone in ``mask`` (with the bye when their number is odd), or
-        ``None`` when there is none."""
+        ``None`` when there is none. Any such pairing does (the rest of the field is paired
+        again later), so the greedy start takes each player's lowest free neighbour."""
         if mask.bit_count() % 2:
             mask |= 1 << self.size
-        found = self.graph.maximum_matching(mask)
+        found = self.graph.maximum_matching(mask, fewest=False)
         return found if len(found) == mask.bit_count() else None
 
     def _matrix(
