@@ -206,20 +206,23 @@ class _Matcher:
     ) -> bool:
         """The remainder's optimisation without a new matching, when the remainder can be
         paired without exchanges: on the face of the last optimisation (after its choices),
-        each player of ``s1`` keeps only his edges to ``s2``; the choices are made there, and
-        the answer is kept when, with the pairs settled since, it weighs the last optimum.
+        each player of ``s1`` keeps only his edges to ``s2`` and the players of ``s2`` lose
+        theirs among themselves; the choices are made there, and the answer is kept when,
+        with the pairs settled since, it weighs the last optimum.
 
         Why this is the optimum: the new weights are the last ones plus the ordering term
         of the remainder's pairs (C.04.3 4.3: pairs led by an S1 player, then the lowest
-        numbers leading). The new optimum weighs at most the last optimum less the settled
-        pairs (any pairing of the rest, with them, is a pairing the last optimisation
-        weighed) plus the most the ordering term gives (every pair of the remainder led by a
-        player of S1: then the leaders are S1, the lowest numbers). A pairing that reaches
-        both bounds is optimal, and then every optimal one reaches both: with the settled
-        pairs it is optimal for the last weights and takes the last choices (so it lies on
-        that face: complementary slackness), and it pairs S1 with S2. The choices, made
-        over a set holding all optimal pairings, give a pairing in the optimal set: the
-        best of that set, as ``_choose`` argues."""
+        numbers leading; its fields lie below every quality field). The new optimum weighs
+        at most the last optimum less the settled pairs (any pairing of the rest, with them,
+        is a pairing the last optimisation weighed) plus the most the ordering term gives
+        (the remainder's pairs exactly S1's players each with one of S2: every leader of
+        S1, and the lowest numbers; one leader fewer loses more than any numbers gain, and
+        a pair more is led by S2 and loses its number). A pairing that reaches both bounds
+        is optimal, and then every optimal one reaches both: with the settled pairs it is
+        optimal for the last weights and takes the last choices (so it lies on that face:
+        complementary slackness), and its remainder's pairs are S1 against S2. The choices,
+        made over a set holding all optimal pairings, give a pairing in the optimal set:
+        the best of that set, as ``_choose`` argues."""
         size, bye = self.size, 1 << self.size
         alive = self.alive_mask()
         everyone = alive | (bye if alive.bit_count() % 2 else 0)
@@ -238,6 +241,10 @@ class _Matcher:
             touched |= cut | 1 << a
             for b in bits(cut):
                 adj[b] &= ~(1 << a)
+        for b in s2:
+            if adj[b] & inside:
+                adj[b] &= ~inside
+                touched |= 1 << b
         pairs = face.repair(everyone, pairs, touched)
         if len(pairs) != everyone.bit_count():
             return False  # exchanges are needed
