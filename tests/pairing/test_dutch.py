@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -18,11 +19,20 @@ from hypothesis import strategies as st
 
 from skak.errors import NoValidPairingError
 from skak.model import Colour, Player, Result, Round, Tournament
-from skak.model.games import colour_history
+from skak.model.games import colour_history, entries_by_player
 from skak.model.progress import Progress
+from skak.model.results import Scoring
 from skak.pairing import get_system
-from skak.pairing.dutch import SYSTEM, brackets, optimiser, pairing_cards
+from skak.pairing.dutch import SYSTEM, Float, brackets, optimiser, pairing_cards
 from skak.pairing.dutch.weights import _Context
+
+#: FIDE's scoring, three points a win, and a scoring in thirds (the cards' unit is then 6
+#: with half and third points, 12 with quarters).
+SCORINGS = [
+    Scoring(),
+    Scoring(win=Fraction(3), draw=Fraction(1), forfeit_win=Fraction(3), pairing_bye=Fraction(3)),
+    Scoring(win=Fraction(1), draw=Fraction(1, 3), half_bye=Fraction(1, 3)),
+]
 
 OUTCOMES = [
     Result.WHITE_WIN,
@@ -189,8 +199,9 @@ def test_shortcuts_are_taken_and_agree_on_large_fields(
 
     monkeypatch.setattr(optimiser._Matcher, "__init__", keep)
     rnd = SYSTEM.pair(t)
-    assert matchers[-1].window_solves > 0
+    assert matchers[-1].window_solves + matchers[-1].window_choices > 0
     assert matchers[-1].choice_solves > 0
+    assert matchers[-1].face_reuses > 0, "a remainder paired on the face of the solve before"
     assert matchers[-1].blossom_face_solves > 0, "choices on a face with blossoms, kept"
     assert _whole_field(t) == rnd
 
@@ -214,3 +225,67 @@ def test_natural_pairing_proofs_agree_with_whole_field_optimisation(
     assert pairers[-1].natural_brackets > 0
     assert _whole_field(t) == rnd
     assert pairers[-1].natural_brackets == 0, "the whole-field optimisation takes no proof"
+
+
+def _plain_scores(t: Tournament) -> dict[int, tuple[Fraction, Fraction, tuple[Float, Float]]]:
+    """Each player's score with acceleration, raw score and floats, summed as Fractions
+    afresh for every question (the pairing cards keep running totals in whole units)."""
+    number, scoring = t.next_round, t.scoring
+    accel = {p.start_number: dict(p.accelerations) for p in t.players}
+    entries = entries_by_player(t)
+
+    def before(player: int, back: int) -> Fraction:
+        last = number - 1 - back
+        got = sum(
+            (e.pairing_points(scoring) for e in entries.get(player, ()) if e.round <= last),
+            Fraction(0),
+        )
+        return got + accel[player].get(last + 1, Fraction(0))
+
+    def floated(player: int, back: int) -> Float:
+        if number - back < 1:
+            return Float.NONE
+        entry = next((e for e in entries.get(player, ()) if e.round == number - back), None)
+        if entry is None or not entry.is_played or entry.opponent is None:
+            got = entry.pairing_points(scoring) if entry is not None else Fraction(0)
+            return Float.DOWN if got > scoring.loss else Float.NONE
+        mine, theirs = before(player, back), before(entry.opponent, back)
+        return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
+
+    return {
+        p.start_number: (
+            before(p.start_number, 0),
+            before(p.start_number, 0) - accel[p.start_number].get(number, Fraction(0)),
+            (floated(p.start_number, 1), floated(p.start_number, 2)),
+        )
+        for p in t.players
+    }
+
+
+@given(played_tournaments(), st.sampled_from(SCORINGS), st.data())
+def test_card_scores_in_units_are_the_fraction_sums(
+    history: list[tuple[Tournament, Round]], scoring: Scoring, data: st.DataObject
+) -> None:
+    # Scores, raw scores and floats of the cards (running totals in the least common
+    # denominator of the points and accelerations) against Fractions summed afresh, with
+    # other scoring systems and accelerations of thirds and quarters.
+    for before, _ in history:
+        players = tuple(
+            replace(
+                p,
+                accelerations=tuple(
+                    data.draw(
+                        st.dictionaries(
+                            st.integers(1, before.next_round + 1),
+                            st.sampled_from([Fraction(1, 3), Fraction(1, 4), Fraction(1)]),
+                            max_size=2,
+                        )
+                    ).items()
+                ),
+            )
+            for p in before.players
+        )
+        t = replace(before, players=players, scoring=scoring)
+        plain = _plain_scores(t)
+        for card in pairing_cards(t):
+            assert (card.score, card.raw_score, card.floats) == plain[card.number]

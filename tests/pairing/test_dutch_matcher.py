@@ -103,3 +103,87 @@ def test_the_shortcuts_are_exercised() -> None:
         taken["choice"] += m.choice_solves
         taken["sparse"] += m.size > 2 * optimiser._NEIGHBOURS
     assert all(taken.values()), taken
+
+
+#: Where the quality bits start in ``_remainder``: the ordering term's sum lies below.
+ORDER = 24
+
+
+def _remainder(seed: int, shortcuts: bool) -> tuple[int, int, int]:
+    """A bracket's two optimisations on synthetic weights: one with no choices, then the
+    remainder (the bracket's players left, split after the first optimum's pairs inside it)
+    with the ordering term on its pairs and each S1 player's choice of S2 — as
+    ``_Pairer._bracket`` makes them. The remainder's total weight with its bonus, the
+    number of S1 players, and whether the remainder was paired on the last face."""
+    for attempt in range(1000):
+        rng = random.Random(seed * 1000 + attempt)
+        n = rng.randint(4, 50)
+        start = rng.randint(0, n - 4)
+        window = list(range(start, rng.randint(start + 4, n)))
+        bracket = window[: rng.randint(2, len(window))]
+        density = rng.choice((0.3, 0.6, 0.95))
+        candidates = {v for v in range(n) if rng.random() < 0.5}
+        weights = {}
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < density:
+                    top = 3 - (a in candidates) - (b in candidates)
+                    low = 0
+                    if a in window and b in window:
+                        inside = (a in bracket) + (b in bracket)
+                        low = (inside << 6 | rng.choice((1, 1, 2, rng.randint(1, 7)))) << ORDER
+                    weights[a, b] = (top << TOP) | low
+        m = _Matcher(n)
+        m.shortcuts = shortcuts
+        for (a, b), w in weights.items():
+            m.set(a, b, w)
+        if n % 2:
+            m.set_bye_candidates(candidates)
+        m.top_shift = TOP
+        if m.complete(m.alive_mask()) is not None:
+            break
+    m.window = window
+    first = m.solve(choices=[])
+    # The split comes from the shortcut's first optimum, so that both ways solve the same.
+    split = _remainder(seed, True)[1] if not shortcuts else None
+    here = sum(1 for r in bracket if r < first[r] and first[r] in bracket)
+    s1_size = here if split is None else split
+    pos = {v: i for i, v in enumerate(bracket)}
+    low = len(bracket).bit_length() + 1
+    for i, a in enumerate(bracket):
+        for b in bracket[i + 1 :]:
+            w = weights.get((a, b), 0)
+            if w:
+                m.set(a, b, w + ((((i < s1_size) << (2 * low)) - i) << 1))
+    width = (len(bracket) + 1).bit_length()
+    shift = width * max(s1_size, 1)
+    bonus: dict[tuple[int, int], int] = {}
+    choices: list[_Choice] = []
+    for i, a in enumerate(bracket[:s1_size]):
+        choices.append((a, {}))
+        for b in bracket[i + 1 :]:
+            if (a, b) in weights:
+                value = len(bracket) - pos[b]
+                bonus[a, b] = value << (width * (s1_size - 1 - i))
+                choices[-1][1][b] = value
+    s1, s2 = bracket[:s1_size], bracket[s1_size:]
+    mate = m.solve_remainder(s1, s2, shift, bonus, choices)
+    total = sum(
+        (m.weights[a][mate[a]] << shift) + bonus.get((a, mate[a]), 0)
+        for a in range(n)
+        if a < mate[a]
+    )
+    return total, s1_size, m.face_reuses
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_the_remainder_on_the_last_face_is_the_whole_field_optimum(seed: int) -> None:
+    # ``solve_remainder`` pairs a bracket's remainder on the face of the optimisation before
+    # it (S1 against S2, the choices there, the weight checked against the last optimum);
+    # it must reach what a weighted matching of the whole field with the bonus reaches.
+    assert _remainder(seed, True)[0] == _remainder(seed, False)[0]
+
+
+def test_the_remainder_is_paired_on_the_last_face_or_declined() -> None:
+    reused = sum(_remainder(seed, True)[2] for seed in range(120))
+    assert 20 < reused < 120, "both ways taken"

@@ -1,9 +1,10 @@
 """The Dutch system's edge weights are memoised by the kind of the two players
-(:meth:`skak.pairing.dutch.weights._Weights.edge`): players who weigh alike share one memo
-entry. The memo is exact only while its key holds every fact the weight reads; these tests
-check every memoised weight against the weight computed afresh (``_weigh``), during real
-pairings of files with forbidden pairs, the Baku acceleration, other scoring systems and
-odd fields, and afterwards for every compatible pair, window and bye flag."""
+(:meth:`skak.pairing.dutch.weights._Weights.edge`, and ``column`` for a bracket's column of
+edges): players who weigh alike share one memo entry. The memo is exact only while its key
+holds every fact the weight reads; these tests check every memoised weight against the
+weight computed afresh (``_weigh``), during real pairings of files with forbidden pairs,
+the Baku acceleration, other scoring systems and odd fields, and afterwards for every
+compatible pair, window and bye flag."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_every_memoised_weight_is_the_weight_itself(
 ) -> None:
     checked = {"during": 0, "after": 0}
     memoised = weights._Weights.edge
+    columned = weights._Weights.column
     pairers: list[brackets._Pairer] = []
     made = brackets._Pairer.__init__
 
@@ -39,11 +41,26 @@ def test_every_memoised_weight_is_the_weight_itself(
             checked["during"] += 1
         return got
 
+    def column(
+        self: weights._Weights, his: list[int], lo: int, in_cur: bool, in_next: bool
+    ) -> list[int]:
+        got = columned(self, his, lo, in_cur, in_next)
+        cards = self.ctx.cards
+        for i, w in zip(his, got, strict=True):
+            if self.compatible(cards[i], cards[lo]):
+                assert w == self._weigh(cards[i], cards[lo], in_cur, in_next), (i, lo)
+            else:
+                assert w == 0
+            assert w == memoised(self, cards[i], cards[lo], in_cur, in_next)
+            checked["during"] += 1
+        return got
+
     def init(self: brackets._Pairer, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
         pairers.append(self)
 
     monkeypatch.setattr(weights._Weights, "edge", edge)
+    monkeypatch.setattr(weights._Weights, "column", column)
     monkeypatch.setattr(brackets._Pairer, "__init__", init)
     t = parse_trf(decode_trf(case.read_bytes()), case.name).tournament
     SYSTEM.pair(SYSTEM.as_checked(t))
@@ -61,6 +78,8 @@ def test_every_memoised_weight_is_the_weight_itself(
                 for in_cur, in_next in ((True, False), (False, True), (True, True)):
                     fresh = w._weigh(hi, lo, in_cur, in_next)
                     assert memoised(w, hi, lo, in_cur, in_next) == fresh
+                    where = ctx.cards.index
+                    assert columned(w, [where(hi)], where(lo), in_cur, in_next) == [fresh]
                     checked["after"] += 1
     assert checked["during"] + checked["after"] > 0
 

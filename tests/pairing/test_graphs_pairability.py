@@ -102,3 +102,36 @@ def test_the_bit_set_search_answers_without_blossoms_only() -> None:
     found: set[int] = set()
     _search(0, list(range(5)), dict(enumerate(triangle)), match, found, skip_inner=True)
     assert found == {0, 1, 2, 4}
+
+
+@given(st.integers(0, 2**32), st.integers(2, 30), st.sampled_from((0.1, 0.3, 0.7)))
+def test_a_repaired_or_quickly_started_matching_is_maximum(
+    seed: int, n: int, density: float
+) -> None:
+    # ``repair`` drops the pairs that lost their edge at the touched players and augments
+    # from their players (Edmonds' search past inner players): a maximum matching again,
+    # as large as a new ``maximum_matching``, using only edges still there.
+    rng = random.Random(seed)
+    adj = [0] * n
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                adj[a] |= 1 << b
+                adj[b] |= 1 << a
+    everyone = (1 << n) - 1
+    match = MatchGraph(adj).maximum_matching(everyone)
+    touched = 0
+    for a in rng.sample(range(n), rng.randint(1, max(1, n // 3))):
+        touched |= 1 << a
+        for b in bits(adj[a]):
+            if rng.random() < 0.5:
+                adj[a] &= ~(1 << b)
+                adj[b] &= ~(1 << a)
+    graph = MatchGraph(adj)
+    repaired = graph.repair(everyone, match, touched)
+    assert all(repaired[b] == a and adj[a] >> b & 1 for a, b in repaired.items())
+    assert len(repaired) == len(MatchGraph(adj).maximum_matching(everyone))
+    # The cheaper greedy start (the lowest free neighbour) ends as large, on edges only.
+    quick = MatchGraph(adj).maximum_matching(everyone, fewest=False)
+    assert all(quick[b] == a and adj[a] >> b & 1 for a, b in quick.items())
+    assert len(quick) == len(repaired)

@@ -278,11 +278,34 @@ def test_stages_that_go_on_after_augmenting_reach_the_networkx_optimum(
     assert len(taken) > 60
 
 
+def _chains(state: weighted._Blossoms) -> dict[int, list[int]]:
+    """For each vertex in a blossom, the blossoms holding it, outermost first."""
+    n = state.n
+    chains: dict[int, list[int]] = {}
+    for v in range(n):
+        chain = []
+        b = state.top[v]
+        while b >= n:
+            chain.append(b)
+            b = next(k for k in state.kids[b] if k == v or (k >= n and v in _members(state, k)))
+        chains[v] = chain
+    return chains
+
+
+def _members(state: weighted._Blossoms, b: int) -> set[int]:
+    """The vertices inside blossom ``b``."""
+    if b < state.n:
+        return {b}
+    return set().union(*(_members(state, k) for k in state.kids[b]))
+
+
 def test_the_certificate_pass_finds_what_a_plain_pass_over_every_edge_finds() -> None:
-    # ``scan`` takes the rows of vertices outside blossoms in bulk and the edges inside a
-    # blossom once; a plain pass over every pair a < b must give the same violated and tight
-    # edges, on sparse solves (violations) and with blossoms of positive dual.
-    with_blossoms = violated = 0
+    # ``scan`` checks each vertex's later vertices in runs, one per blossom where they meet
+    # (the vertices laid out in the depth-first order of the blossom tree); a plain pass over
+    # every pair a < b, adding the duals of the blossoms holding both, must give the same
+    # violated and tight edges, on sparse solves (violations) and with nested blossoms of
+    # positive dual.
+    with_blossoms = nested = violated = 0
     for seed in range(300):
         rng = random.Random(f"certificate-{seed}")
         n = rng.randint(2, 30)
@@ -297,7 +320,7 @@ def test_the_certificate_pass_finds_what_a_plain_pass_over_every_edge_finds() ->
         for edges in ([{b: x for b, x in enumerate(row) if x} for row in w], kept):
             state = weighted._Blossoms(edges)
             state.optimum()
-            chains = state._chains()
+            chains = _chains(state)
             bad: list[tuple[int, int, int]] = []
             tight = [0] * n
             for a in range(n):
@@ -319,7 +342,13 @@ def test_the_certificate_pass_finds_what_a_plain_pass_over_every_edge_finds() ->
             assert sorted(found) == sorted(bad)
             assert found_tight == tight
             assert sorted(state.scan(w, False)[0]) == sorted(bad)
+            # Named by labels (the players of a window), the same bits elsewhere.
+            labels = rng.sample(range(3 * n), n)
+            named = state.scan(w, True, labels)[1]
+            assert named == [sum(1 << labels[b] for b in range(n) if t >> b & 1) for t in tight]
             with_blossoms += any(state.top[v] >= n for v in range(n))
+            nested += any(len(chain) > 1 for chain in chains.values())
             violated += bool(bad)
     assert with_blossoms > 100
+    assert nested > 20
     assert violated > 100

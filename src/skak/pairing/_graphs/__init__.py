@@ -5,5 +5,6 @@
   Hungarian method's duals): Monrad, Dansk Schweizer, and the Dutch system's completion tests.
 * :mod:`.weighted`: a maximum-weight matching with exact integer weights of any size, with the
   duals that prove it optimal: the Dutch system's optimiser (``skak.pairing.dutch.optimiser``);
-  :mod:`.sparse` picks each vertex's heaviest edges for its first sparse graph.
+  :mod:`.sparse` picks each vertex's heaviest edges for its first sparse graph, and
+  :mod:`.certificate` checks every edge of the dense graph under the final duals.
 """

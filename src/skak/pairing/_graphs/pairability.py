@@ -122,10 +122,12 @@ class MatchGraph:
                 blocked |= self._neighbours(v, mask, apart) | (1 << v)
         return 2 * chosen <= mask.bit_count()
 
-    def maximum_matching(self, mask: int, apart: int = 0) -> dict[int, int]:
+    def maximum_matching(self, mask: int, apart: int = 0, fewest: bool = True) -> dict[int, int]:
         """A maximum matching of ``mask`` (each matched position maps to its partner), found
         deterministically: the pairs of earlier matchings that still apply, a greedy start,
-        then Edmonds' augmenting paths with blossoms."""
+        then Edmonds' augmenting paths with blossoms. The greedy start gives each player the
+        free neighbour with the fewest neighbours, or without ``fewest`` the lowest one
+        (cheaper on dense graphs)."""
         verts = list(bits(mask))
         match: dict[int, int] = {}
         nbs = {v: self._neighbours(v, mask, apart) for v in verts}
@@ -142,13 +144,17 @@ class MatchGraph:
             if not free >> v & 1:
                 continue
             options = nbs[v] & free & ~(1 << v)
-            if options:
+            if options and not fewest:
+                u = (options & -options).bit_length() - 1
+                match[v], match[u] = u, v
+                free &= ~(1 << v) & ~(1 << u)
+            elif options:
                 # The free neighbour with the fewest neighbours, the lowest among equals.
-                u, fewest = -1, -1
+                u, least = -1, -1
                 for x in bits(options):
                     d = degree[x]
-                    if fewest < 0 or d < fewest:
-                        u, fewest = x, d
+                    if least < 0 or d < least:
+                        u, least = x, d
                 match[v], match[u] = u, v
                 free &= ~(1 << v) & ~(1 << u)
         for root in verts:
@@ -163,6 +169,34 @@ class MatchGraph:
                 del warm[old]
             warm[v] = u
         return match
+
+    def repair(self, mask: int, match: dict[int, int], touched: int) -> dict[int, int]:
+        """A maximum matching of ``mask`` grown from ``match``, a maximum matching of ``mask``
+        before edges at the players of ``touched`` were taken away: the pairs that lost
+        their edge are dropped, and their players augment again, one search each. Each
+        augmentation adds a pair, so when ``mask`` still has a matching as large as before,
+        the answer is as large (Berge: a larger matching gives an augmenting path).
+        ``match`` is left as it was."""
+        out = dict(match)
+        adj = self.adj
+        roots: list[int] = []
+        for v in bits(touched & mask):
+            u = out.get(v)
+            if u is not None and not adj[v] >> u & 1:
+                del out[v], out[u]
+                roots += (v, u)
+        if not roots:
+            return out
+        verts = list(bits(mask))
+        nbs = {v: adj[v] & mask for v in verts}
+        for root in roots:
+            if root not in out:
+                # Past the inner players' edges (``_search``): the same outer players,
+                # so a path is found whenever there is one; merged blossoms by bit sets.
+                path = _search(root, verts, nbs, out, set(), skip_inner=True)
+                if path is not None:
+                    path.flip(out)
+        return out
 
     def prefer(self, pairs: dict[int, int]) -> None:
         """Start the next ``maximum_matching`` from these pairs (each given both ways) where

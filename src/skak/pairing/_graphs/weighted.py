@@ -28,10 +28,9 @@ blossoms use the ids ``n..2n-1``. Labels: ``EVEN`` (outer, "S"), ``ODD`` (inner,
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 
-from skak.pairing._graphs.pairability import bit_set
+from skak.pairing._graphs.certificate import scan
 from skak.pairing._graphs.sparse import heaviest
 
 __all__ = ["Optimum", "max_weight_matching", "optimum"]
@@ -440,72 +439,23 @@ class _Blossoms:
                 if top[b] == b and label[b] == _ODD and dual[b] == 0:
                     self.expand(b)
 
-    def optimum(self) -> Optimum:
+    def optimum(self, labels: Sequence[int] | None = None) -> Optimum:
         while self.stage():
             pass
-        return Optimum([self.mate[v] if self.mate[v] != _NONE else v for v in range(self.n)], self)
+        mate = [self.mate[v] if self.mate[v] != _NONE else v for v in range(self.n)]
+        return Optimum(mate, self, None, labels)
 
     # -- the certificate -------------------------------------------------------------------
 
-    def _chains(self) -> dict[int, list[int]]:
-        """For each vertex in a blossom, the blossoms holding it, outermost first."""
-        n, top = self.n, self.top
-        chains: dict[int, list[int]] = {}
-        for v in range(n):
-            b = top[v]
-            if b >= n:
-                chain = []
-                while b >= n:
-                    chain.append(b)
-                    b = self.inside[b][v]
-                chains[v] = chain
-        return chains
-
     def scan(
-        self, weights: Sequence[Sequence[int]], want_tight: bool
+        self,
+        weights: Sequence[Sequence[int]],
+        want_tight: bool,
+        labels: Sequence[int] | None = None,
     ) -> tuple[list[tuple[int, int, int]], list[int] | None]:
-        """One pass over the dense graph ``weights`` under the final duals, blossoms included:
-        the edges ``a < b`` of negative slack as (slack, a, b) (none: the matching is optimal
-        for the dense graph too), and with ``want_tight`` each vertex's tight edges (bits)."""
-        n, top, dual = self.n, self.top, self.dual
-        chains = self._chains()
-        bad: list[tuple[int, int, int]] = []
-        tight = [0] * n if want_tight else None
-        columns, duals, tops = range(n), dual[:n], top[:n]
-        members: dict[int, list[int]] = {}
-        for v in range(n):
-            if top[v] >= n:
-                members.setdefault(top[v], []).append(v)
-        extra: list[list[int]] = [[] for _ in range(n)]  # tight edges inside blossoms
-        for a in range(n):
-            # A row: its vertex's tight edges, negative slacks after ``a``; in a blossom, b > a.
-            row, da, ta = weights[a], dual[a], top[a]
-            line = zip(columns, row, duals, tops, strict=True)
-            later = zip(range(a + 1, n), row[a + 1 :], duals[a + 1 :], tops[a + 1 :], strict=True)
-            bad += [
-                (da + d - w - w, a, b) for b, w, d, t in later if w and t != ta and da + d < w + w
-            ]
-            if tight is not None:
-                found = [b for b, w, d, t in line if w and t != ta and da + d == w + w]
-                found += extra[a]
-            inner = members.get(ta, [])  # ascending
-            for b in inner[bisect.bisect_right(inner, a) :]:
-                w = row[b]
-                if not w:
-                    continue
-                slack = da + dual[b] - 2 * w
-                for x, y in zip(chains[a], chains[b], strict=False):
-                    if x != y:
-                        break
-                    slack += dual[x]
-                if slack < 0:
-                    bad.append((slack, a, b))
-                elif not slack and tight is not None:
-                    found.append(b)
-                    extra[b].append(a)
-            if tight is not None:
-                tight[a] = bit_set(found, n)
-        return bad, tight
+        """One pass over the dense graph ``weights`` under the final duals, blossoms included
+        (:func:`skak.pairing._graphs.certificate.scan`)."""
+        return scan(self.n, self.ids, self.top, self.kids, self.dual, weights, want_tight, labels)
 
 
 def max_weight_matching(
@@ -530,23 +480,32 @@ class Optimum:
     ``duals[v]`` is vertex ``v``'s dual (doubled); ``flat`` says that no blossom has a
     positive dual. Then the maximum-weight matchings are exactly the matchings of tight
     edges that leave only vertices of dual 0 unmatched (complementary slackness). With
-    blossoms, every maximum-weight matching still uses tight edges only (``tight``)."""
+    blossoms, every maximum-weight matching still uses tight edges only (``tight``).
+    ``labels`` names the vertices in those bit sets (vertex ``v`` is bit ``labels[v]``;
+    without them, bit ``v``)."""
 
-    __slots__ = ("_state", "_tight", "duals", "flat", "mate")
+    __slots__ = ("_labels", "_state", "_tight", "duals", "flat", "mate")
 
-    def __init__(self, mate: list[int], state: _Blossoms, tight: list[int] | None = None) -> None:
+    def __init__(
+        self,
+        mate: list[int],
+        state: _Blossoms,
+        tight: list[int] | None = None,
+        labels: Sequence[int] | None = None,
+    ) -> None:
         n, top, dual = state.n, state.top, state.dual
         self.mate = mate
         self.duals = dual[:n]
         self.flat = all(dual[b] == 0 for b in range(n, state.ids) if top[b] != _NONE)
         self._state = state
         self._tight = tight
+        self._labels = labels
 
     def tight(self, weights: Sequence[Sequence[int]]) -> list[int]:
         """For each vertex, the bit set of its tight edges in ``weights`` (the matrix the
         optimum was found for; kept from the certificate's pass when it made one)."""
         if self._tight is None:
-            self._tight = self._state.scan(weights, True)[1]
+            self._tight = self._state.scan(weights, True, self._labels)[1]
         assert self._tight is not None
         return self._tight
 
@@ -557,18 +516,20 @@ def optimum(
     hint: Sequence[int] | None = None,
     near: Sequence[int] | None = None,
     want_tight: bool = False,
+    labels: Sequence[int] | None = None,
 ) -> Optimum:
     """``max_weight_matching`` with its certificate (``Optimum``). ``near`` gives each
     vertex a likely partner (in a Swiss bracket, its S1/S2 counterpart): the first sparse
     graph also holds the edges to the ``neighbours`` vertices around it, and among equal
     weights the closer ones are preferred. ``want_tight``: the tight edges are noted in
-    the certificate's last pass (``Optimum.tight``)."""
+    the certificate's last pass (``Optimum.tight``), with vertex ``v`` as bit ``labels[v]``
+    when ``labels`` are given."""
     n = len(weights)
     edges: list[dict[int, int]] = [{} for _ in range(n)]
     if neighbours is None or n <= 2 * neighbours:
         for a, row in enumerate(weights):
             edges[a] = {b: w for b, w in enumerate(row) if w > 0 and b != a}
-        return _Blossoms(edges).optimum()
+        return _Blossoms(edges).optimum(labels)
 
     def add(a: int, b: int) -> None:
         w = weights[a][b]
@@ -587,9 +548,9 @@ def optimum(
     while True:
         state = _Blossoms(edges)
         found = state.optimum()
-        bad, tight = state.scan(weights, want_tight)
+        bad, tight = state.scan(weights, want_tight, labels)
         if not bad:
-            return Optimum(found.mate, state, tight)
+            return Optimum(found.mate, state, tight, labels)
         # The most violated edges of each vertex join the sparse graph.
         added = [0] * n
         for _, a, b in sorted(bad):

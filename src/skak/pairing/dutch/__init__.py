@@ -32,7 +32,7 @@ to the next bracket are exact. Where the rule text and bbpPairings (the referenc
 and lichess use) differ, skak follows bbpPairings; the cases are listed in the notes for
 ``docs/interpretations.md``.
 
-Four exact shortcuts make a round of 1 000 players take seconds:
+Five exact shortcuts make a round of 1 000 players take seconds:
 
 * *the natural pairing's proof* (``_Pairer._natural``): an even bracket without moved-down
   players whose natural pairing (S1 against S2) is compatible and meets C10–C13 in every
@@ -51,7 +51,12 @@ Four exact shortcuts make a round of 1 000 players take seconds:
   exchanges, which transposition) are lexicographic bonuses; instead of huge weights, one
   optimisation without them gives the tight edges, and each choice in turn takes the best
   opponent that still leaves an optimal pairing (a bit-set alternating search, which needs
-  Edmonds' blossoms only when the face has an odd cycle there).
+  Edmonds' blossoms only when the face has an odd cycle there);
+* *the remainder on the same face* (``_Matcher.solve_remainder``): the remainder's weights
+  are the last optimisation's plus the ordering rules' term, so when a pairing on the last
+  face (after its choices) pairs every S1 player with S2 and, with the settled pairs, weighs
+  the last optimum, it reaches both bounds and the remainder needs no new matching; a
+  bracket costs one weighted matching, not two.
 
 Each shortcut falls back to the plain optimisation when it does not apply, and the tests
 compare both ways on generated tournaments.

@@ -36,9 +36,6 @@ class _Pairer:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _edge(self, i: int, j: int, in_cur: bool, in_next: bool) -> int:
-        return self.weights.edge(self.cards[i], self.cards[j], in_cur, in_next)
-
     def _outside(self) -> None:
         """Weigh the edges between players still to be paired as outside the brackets
         (C2/C4, and C9 while the bye is the single downfloater, as it stands now): once,
@@ -206,14 +203,15 @@ class _Pairer:
             if pos < len(mdps):
                 continue
             in_cur = j < res_end
-            for i in everyone[:pos]:
-                w = self._edge(i, j, in_cur, not in_cur)
-                base[i, j] = w
-                m.set(i, j, w)
+            his = everyone[:pos]
+            ws = self.weights.column(his, j, in_cur, not in_cur)
+            base.update(zip([(i, j) for i in his], ws, strict=True))
+            m.set_many(j, his, ws)
         taken: set[int] = set()
         mdp_pairs = []
         if not mdps:
-            mate = m.solve()
+            # With no choices, to keep the optimal face for the remainder (``solve_remainder``).
+            mate = m.solve(choices=[])
         else:
             # Which MDPs are paired here (C5/C6; the highest first) and against whom (the
             # highest resident first), as one lexicographic optimisation: selection bits
@@ -257,8 +255,8 @@ class _Pairer:
             return w + ((((idx < s1_size) << (2 * low)) - idx) << 1)
 
         for a_pos, a in enumerate(remainder):
-            for b in remainder[a_pos + 1 :]:
-                m.set(a, b, ordered(a, b))
+            later = remainder[a_pos + 1 :]
+            m.set_many(a, later, [ordered(a, b) for b in later])
         # Optimistically the transpositions too: when no exchange is needed, S1 is the
         # first half and the same optimum already pairs it in the rules' order.
         width = _bits(len(remainder) + 1)
@@ -271,7 +269,7 @@ class _Pairer:
                 if base.get((a, b), 0):
                     bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (s1_size - 1 - i))
                     choices[-1][1][b] = len(remainder) - pos_of[b]
-        mate = m.solve(shift, bonus, choices)
+        mate = m.solve_remainder(remainder[:s1_size], remainder[s1_size:], shift, bonus, choices)
 
         def higher(v: int) -> bool:
             return v < mate[v] < res_end

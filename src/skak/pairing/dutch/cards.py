@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import lcm
 from typing import Literal
 
 from skak.errors import InputError
@@ -136,20 +137,48 @@ def pairing_cards(t: Tournament) -> list[Card]:
     by_player = entries_by_player(t)
     accel = _accelerations(t)
 
-    points: dict[int, list[Fraction]] = {}
+    # Scores as whole numbers of ``unit`` (the least common denominator of every round's
+    # points and acceleration): each player's running totals are made once, and compared
+    # as integers; a Fraction only for the card's score.
+    got: dict[int, list[Fraction | None]] = {}
+    unit = 1
     for p in t.players:
-        row = [Fraction(0)] * (played_rounds + 1)
+        row: list[Fraction | None] = [None] * (played_rounds + 1)
         for e in by_player.get(p.start_number, ()):
-            if e.round <= played_rounds:
-                row[e.round] += _round_points(e, scoring)
-        points[p.start_number] = row
+            r = e.round
+            if r <= played_rounds:
+                pts = _round_points(e, scoring)
+                before = row[r]
+                row[r] = pts if before is None else before + pts
+        got[p.start_number] = row
+        for y in row:
+            if y is not None:
+                unit = lcm(unit, y.denominator)
+    for extra in accel.values():
+        for x in extra.values():
+            unit = lcm(unit, x.denominator)
+    running: dict[int, list[int]] = {}
+    for player, row in got.items():
+        totals = [0] * (played_rounds + 1)
+        total = 0
+        for r in range(1, played_rounds + 1):
+            z = row[r]
+            if z is not None:
+                total += z.numerator * (unit // z.denominator)
+            totals[r] = total
+        running[player] = totals
+    bonus = {
+        player: {r: x.numerator * (unit // x.denominator) for r, x in extra.items()}
+        for player, extra in accel.items()
+    }
+
+    def units_before(player: int, back: int) -> int:
+        """Score before round ``number - back`` with that round's acceleration, in units."""
+        last = played_rounds - back
+        return running[player][max(last, 0)] + bonus[player].get(last + 1, 0)
 
     def score_before(player: int, back: int) -> Fraction:
-        """Score before round ``number - back`` with that round's acceleration."""
-        last = played_rounds - back
-        return sum(points[player][1 : last + 1], Fraction(0)) + accel[player].get(
-            last + 1, Fraction(0)
-        )
+        return Fraction(units_before(player, back), unit)
 
     def float_in(player: int, back: int) -> Float:
         rnd = number - back
@@ -159,7 +188,7 @@ def pairing_cards(t: Tournament) -> list[Card]:
         if entry is None or not entry.is_played or entry.opponent is None:
             got = _round_points(entry, scoring) if entry is not None else Fraction(0)
             return Float.DOWN if got > scoring.loss else Float.NONE
-        mine, theirs = score_before(player, back), score_before(entry.opponent, back)
+        mine, theirs = units_before(player, back), units_before(entry.opponent, back)
         return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
 
     def participated(player: int) -> bool:
@@ -191,7 +220,7 @@ def pairing_cards(t: Tournament) -> list[Card]:
                 number=n,
                 rank=rank[n],
                 score=score_before(n, 0),
-                raw_score=sum(points[n], Fraction(0)),
+                raw_score=Fraction(running[n][played_rounds], unit),
                 colours=colours,
                 played=len(colours),
                 bye_eligible=eligible,

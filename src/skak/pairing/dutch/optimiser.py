@@ -45,6 +45,8 @@ class _Matcher:
         self.solves = 0
         self.window_solves = 0
         self.choice_solves = 0
+        #: Choice solves that looked at the window only (``_choose`` with a window).
+        self.window_choices = 0
         #: Choices made on the face of an optimum with blossoms and kept (``_choose``).
         self.blossom_face_solves = 0
         # Position ``size`` is the bye: joined to the players who may get it, once known.
@@ -55,6 +57,10 @@ class _Matcher:
         #: The window and the choices on the optimal face (off: every optimisation is one
         #: weighted matching of the whole field, the plain method they must agree with).
         self.shortcuts = SHORTCUTS
+        #: The face of the last optimisation, after its choices (``reuse``).
+        self._last: _Face | None = None
+        #: Optimisations of a bracket's remainder made on the face of the one before it.
+        self.face_reuses = 0
 
     def set(self, a: int, b: int, weight: int) -> None:
         if a == b or not (self.alive[a] and self.alive[b]):
@@ -68,6 +74,29 @@ class _Matcher:
         else:
             adj[a] &= ~(1 << b)
             adj[b] &= ~(1 << a)
+
+    def set_many(self, b: int, others: Sequence[int], weights: Sequence[int]) -> None:
+        """``set(a, b, w)`` for each player ``a`` of ``others`` and weight ``w`` of
+        ``weights``, in one pass."""
+        alive = self.alive
+        if not alive[b]:
+            return
+        rows, adj = self.weights, self.graph.adj
+        row_b = rows[b]
+        bit = 1 << b
+        joined = parted = 0
+        for a, w in zip(others, weights, strict=True):
+            if a == b or not alive[a]:
+                continue
+            if w > 0:
+                rows[a][b] = row_b[a] = w
+                adj[a] |= bit
+                joined |= 1 << a
+            else:
+                rows[a][b] = row_b[a] = 0
+                adj[a] &= ~bit
+                parted |= 1 << a
+        adj[b] = (adj[b] | joined) & ~parted
 
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""
@@ -89,10 +118,11 @@ class _Matcher:
 
     def complete(self, mask: int) -> dict[int, int] | None:
         """A pairing of everyone in ``mask`` (with the bye when their number is odd), or
-        ``None`` when there is none."""
+        ``None`` when there is none. Any such pairing does (the rest of the field is paired
+        again later), so the greedy start takes each player's lowest free neighbour."""
         if mask.bit_count() % 2:
             mask |= 1 << self.size
-        found = self.graph.maximum_matching(mask)
+        found = self.graph.maximum_matching(mask, fewest=False)
         return found if len(found) == mask.bit_count() else None
 
     def _matrix(
@@ -138,8 +168,10 @@ class _Matcher:
         and the value of each opponent he may get. Then the optimum is usually found
         without the bonus's huge weights (``_choose``)."""
         self.solves += 1
+        self._last = None
         if choices is not None and self.shortcuts and self._choose(choices, shift, bonus or {}):
             self.choice_solves += 1
+            self.window_choices += self.window is not None
             return self.mate
         if self.window is not None and self.shortcuts and self._solve_window(shift, bonus):
             self.window_solves += 1
@@ -149,6 +181,86 @@ class _Matcher:
         for i, v in enumerate(nodes):
             self.mate[v] = nodes[found[i]]
         return self.mate
+
+    def solve_remainder(
+        self,
+        s1: Sequence[int],
+        s2: Sequence[int],
+        shift: int,
+        bonus: Mapping[tuple[int, int], int],
+        choices: Sequence[_Choice],
+    ) -> list[int]:
+        """``solve(shift, bonus, choices)`` for a bracket's remainder split into ``s1`` and
+        ``s2``, after an optimisation of the same bracket with choices (``last``) whose
+        moved-down players' pairs have been settled, the remainder's pairs weighted since by
+        the ordering rules and nothing else changed. Tries ``reuse`` first."""
+        last, self._last = self._last, None
+        if last is not None and self.shortcuts and self._reuse(last, s1, s2, choices):
+            self.solves += 1
+            self.face_reuses += 1
+            return self.mate
+        return self.solve(shift, bonus, choices)
+
+    def _reuse(
+        self, last: _Face, s1: Sequence[int], s2: Sequence[int], choices: Sequence[_Choice]
+    ) -> bool:
+        """The remainder's optimisation without a new matching, when the remainder can be
+        paired without exchanges: on the face of the last optimisation (after its choices),
+        each player of ``s1`` keeps only his edges to ``s2`` and the players of ``s2`` lose
+        theirs among themselves; the choices are made there, and the answer is kept when,
+        with the pairs settled since, it weighs the last optimum.
+
+        Why this is the optimum: the new weights are the last ones plus the ordering term
+        of the remainder's pairs (C.04.3 4.3: pairs led by an S1 player, then the lowest
+        numbers leading; its fields lie below every quality field). The new optimum weighs
+        at most the last optimum less the settled pairs (any pairing of the rest, with them,
+        is a pairing the last optimisation weighed) plus the most the ordering term gives
+        (the remainder's pairs exactly S1's players each with one of S2: every leader of
+        S1, and the lowest numbers; one leader fewer loses more than any numbers gain, and
+        a pair more is led by S2 and loses its number). A pairing that reaches both bounds
+        is optimal, and then every optimal one reaches both: with the settled pairs it is
+        optimal for the last weights and takes the last choices (so it lies on that face:
+        complementary slackness), and its remainder's pairs are S1 against S2. The choices,
+        made over a set holding all optimal pairings, give a pairing in the optimal set:
+        the best of that set, as ``_choose`` argues."""
+        size, bye = self.size, 1 << self.size
+        alive = self.alive_mask()
+        everyone = alive | (bye if alive.bit_count() % 2 else 0)
+        if everyone & ~last.everyone:
+            return False
+        pairs = {v: u for v, u in last.pairs.items() if everyone >> v & 1}
+        if any(not everyone >> u & 1 for u in pairs.values()):
+            return False  # a pair was settled that the last pairing did not hold
+        face = MatchGraph(last.face.adj)
+        adj = face.adj
+        inside = sum(1 << b for b in s2)
+        touched = 0
+        for a in s1:
+            cut = adj[a] & ~inside
+            adj[a] &= inside
+            touched |= cut | 1 << a
+            for b in bits(cut):
+                adj[b] &= ~(1 << a)
+        for b in s2:
+            if adj[b] & inside:
+                adj[b] &= ~inside
+                touched |= 1 << b
+        pairs = face.repair(everyone, pairs, touched)
+        if len(pairs) != everyone.bit_count():
+            return False  # exchanges are needed
+        face.prefer(_preferred(face, everyone, choices, pairs))
+        pairs = face.maximum_matching(everyone, fewest=False)
+        pairs = _take_choices(face, everyone, pairs, choices)
+        full = dict(pairs)
+        for v in last.nodes:
+            if not self.alive[v]:
+                full[v] = self.mate[v]
+        if _weight(last.matrix, last.nodes, full) != last.best:
+            return False
+        for v in bits(alive):
+            u = pairs.get(v, v)
+            self.mate[v] = u if u < size else v
+        return True
 
     def _optimise(self, nodes: Sequence[int], matrix: Sequence[Sequence[int]]) -> list[int]:
         """A maximum-weight matching of ``matrix`` over ``nodes`` (positions in ``nodes``),
@@ -199,13 +311,13 @@ class _Matcher:
         nodes = [v for v in (window if window is not None else range(self.size)) if self.alive[v]]
         mask = (1 << self.top_shift) - 1 if window is not None else -1
         matrix = self._matrix(nodes, 0, None, mask)
-        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes), True)
+        found = optimum(matrix, _NEIGHBOURS, self._hint(nodes), self._near(nodes), True, nodes)
         size, bye = self.size, 1 << self.size
         adj = [0] * (size + 1)
         free = 0  # players of dual 0: they may stay out of the window's pairs
-        for i, tight in enumerate(found.tight(matrix)):
+        for i, tight in enumerate(found.tight(matrix)):  # bit sets over the players
             a = nodes[i]
-            adj[a] = sum(1 << nodes[j] for j in bits(tight))
+            adj[a] = tight
             if not found.duals[i]:
                 free |= 1 << a
         tight_adj = list(adj)  # before the rest of the field joins the face
@@ -223,47 +335,17 @@ class _Matcher:
                 adj[v] |= bye
         everyone = alive | (bye if alive.bit_count() % 2 else 0)
         face = MatchGraph(adj)
-        face.prefer(_preferred(face, everyone, choices, found.mate, nodes))
-        pairs = face.maximum_matching(everyone)
+        optimal = {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
+        face.prefer(_preferred(face, everyone, choices, optimal))
+        pairs = face.maximum_matching(everyone, fewest=False)
         if len(pairs) != everyone.bit_count():
             return False
-        for a, values in choices:
-            if not values:
-                continue
-            near = face.adj[a] & everyone
-            best = max((value for b, value in values.items() if near >> b & 1), default=None)
-            groups: dict[int, int] = {}
-            for b, value in values.items():
-                groups[value] = groups.get(value, 0) | 1 << b
-            if best is None:
-                # No opponent with a value is on the face: any other may be taken.
-                group = ~sum(1 << b for b in values)
-            elif values.get(pairs[a]) == best:
-                group = groups[best]  # the partner has the best value on the face
-            else:
-                feasible = face.partners(a, everyone, pairs)
-                ranked = sorted(groups.items(), reverse=True)
-                group = next((g for _, g in ranked if g & feasible), 0)
-                if not group:
-                    group = ~sum(1 << b for b in values)
-            group &= face.adj[a]
-            cut = face.adj[a] & ~group
-            face.adj[a] &= group
-            for b in bits(cut):
-                face.adj[b] &= ~(1 << a)
-            if group.bit_count() == 1:
-                # ``a`` has one opponent left, so that opponent is his in every pairing.
-                b = group.bit_length() - 1
-                for c in bits(face.adj[b] & ~(1 << a)):
-                    face.adj[c] &= ~(1 << b)
-                face.adj[b] = 1 << a
-            if not group >> pairs[a] & 1:
-                pairs = face.maximum_matching(everyone)
-        if not found.flat and _weight(matrix, nodes, pairs) != _weight(
-            matrix, nodes, {nodes[i]: nodes[j] for i, j in enumerate(found.mate)}
-        ):
+        pairs = _take_choices(face, everyone, pairs, choices)
+        best = _weight(matrix, nodes, optimal)
+        if not found.flat and _weight(matrix, nodes, pairs) != best:
             return self._tight_bonus(nodes, matrix, tight_adj, found.mate, shift, bonus)
         self.blossom_face_solves += not found.flat
+        self._last = _Face(face, everyone, pairs, matrix, nodes, best)
         for v in bits(alive):
             u = pairs.get(v, v)
             self.mate[v] = u if u < size else v
@@ -317,16 +399,101 @@ class _Matcher:
         return self._adopt(nodes, self._optimise(nodes, matrix))
 
 
+class _Face:
+    """What choices on an optimal face leave (``_Matcher._choose``): the face after the
+    choices, the players to pair (``everyone``, with the bye's position when odd), the last
+    pairing, and the optimisation's matrix over ``nodes`` and its optimum weight."""
+
+    __slots__ = ("best", "everyone", "face", "matrix", "nodes", "pairs")
+
+    def __init__(
+        self,
+        face: MatchGraph,
+        everyone: int,
+        pairs: dict[int, int],
+        matrix: Sequence[Sequence[int]],
+        nodes: Sequence[int],
+        best: int,
+    ) -> None:
+        self.face = face
+        self.everyone = everyone
+        self.pairs = pairs
+        self.matrix = matrix
+        self.nodes = nodes
+        self.best = best
+
+
+def _take_choices(
+    face: MatchGraph, everyone: int, pairs: dict[int, int], choices: Sequence[_Choice]
+) -> dict[int, int]:
+    """The choices on the face ``face``, most important first: each chooser keeps only the
+    best opponent group that still leaves a pairing of ``everyone`` (``pairs``, one such
+    pairing, is kept up to date); his other edges leave the face. The last pairing."""
+    for a, values in choices:
+        if not values:
+            continue
+        near = face.adj[a] & everyone
+        best = max((value for b, value in values.items() if near >> b & 1), default=None)
+        groups: dict[int, int] = {}
+        for b, value in values.items():
+            groups[value] = groups.get(value, 0) | 1 << b
+        if best is None:
+            # No opponent with a value is on the face: any other may be taken.
+            group = ~sum(1 << b for b in values)
+        elif values.get(pairs[a]) == best:
+            group = groups[best]  # the partner has the best value on the face
+        elif swap := _swap(face, pairs, a, groups[best] & near):
+            # A best opponent ``b`` whose partner may meet ``a``'s: the pairing with the two
+            # pairs crossed is complete, so ``b``'s group is the best one can get.
+            b, c = swap
+            p = pairs[a]
+            pairs = {**pairs, a: b, b: a, p: c, c: p}
+            group = groups[best]
+        else:
+            feasible = face.partners(a, everyone, pairs)
+            ranked = sorted(groups.items(), reverse=True)
+            group = next((g for _, g in ranked if g & feasible), 0)
+            if not group:
+                group = ~sum(1 << b for b in values)
+        group &= face.adj[a]
+        cut = face.adj[a] & ~group
+        face.adj[a] &= group
+        touched = cut | 1 << a
+        for b in bits(cut):
+            face.adj[b] &= ~(1 << a)
+        if group.bit_count() == 1:
+            # ``a`` has one opponent left, so that opponent is his in every pairing.
+            b = group.bit_length() - 1
+            others = face.adj[b] & ~(1 << a)
+            for c in bits(others):
+                face.adj[c] &= ~(1 << b)
+            face.adj[b] = 1 << a
+            touched |= others | 1 << b
+        if not group >> pairs[a] & 1:
+            # The choice keeps a pairing of everyone (``feasible``): the pairs that
+            # lost their edge augment again, and the pairing stays complete.
+            pairs = face.repair(everyone, pairs, touched)
+    return pairs
+
+
+def _swap(face: MatchGraph, pairs: dict[int, int], a: int, wanted: int) -> tuple[int, int] | None:
+    """A player ``b`` of ``wanted`` and his partner ``c`` in ``pairs`` such that ``c`` may meet
+    ``a``'s partner: then ``a``–``b`` and ``c``–(``a``'s partner) replace the two pairs."""
+    p = pairs[a]
+    adj = face.adj
+    for b in bits(wanted):
+        c = pairs.get(b)
+        if c is not None and c != a and b != p and adj[c] >> p & 1:
+            return b, c
+    return None
+
+
 def _preferred(
-    face: MatchGraph,
-    everyone: int,
-    choices: Sequence[_Choice],
-    mate: Sequence[int],
-    nodes: Sequence[int],
+    face: MatchGraph, everyone: int, choices: Sequence[_Choice], then: Mapping[int, int]
 ) -> dict[int, int]:
     """A starting pairing for the choices on the face ``face``: each chooser in turn with
-    his best opponent on the face who is still free, then the optimum's pairs ``mate``
-    (positions in ``nodes``). When it is complete, no choice needs a search."""
+    his best opponent on the face who is still free, then the pairs of ``then`` (e.g. the
+    optimum's). When it is complete, no choice needs a search."""
     pairs: dict[int, int] = {}
     free = everyone
     for a, values in choices:
@@ -338,8 +505,7 @@ def _preferred(
             b = -max(options)[1]
             pairs[a], pairs[b] = b, a
             free &= ~(1 << a | 1 << b)
-    for i, j in enumerate(mate):
-        a, b = nodes[i], nodes[j]
+    for a, b in then.items():
         if a != b and free >> a & 1 and free >> b & 1:
             pairs[a], pairs[b] = b, a
             free &= ~(1 << a | 1 << b)

@@ -5,6 +5,7 @@ C5–C21 are its fields, more important fields in higher bits."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -227,6 +228,8 @@ class _Weights:
             for c in ctx.cards
         }
         self._edges: dict[tuple[int, int, bool, bool, bool], int] = {}
+        #: ``column``'s memo: per kind of the lower player and bracket, by the higher's kind.
+        self._columns: dict[tuple[int, bool, bool, bool], dict[int, int]] = {}
 
     def _top_c9(self, hi: Card, lo: Card, single: bool) -> tuple[int, int]:
         """The completion field (C4, with C2's bye eligibility) and C9's field, ``single``
@@ -275,6 +278,32 @@ class _Weights:
             w = self._weigh(hi, lo, in_cur, in_next)
             self._edges[key] = w
         return w
+
+    def column(self, his: Sequence[int], lo: int, in_cur: bool, in_next: bool) -> list[int]:
+        """``edge`` of each card position of ``his`` (each ranked higher) with the card at
+        position ``lo``, for one bracket (``in_cur`` or ``in_next``): one memo look-up per
+        compatible pair."""
+        ctx = self.ctx
+        cards = ctx.cards
+        low = cards[lo]
+        sort = self._sort
+        key = (sort[low.number], in_cur, in_next, ctx.single_downfloater_is_bye)
+        memo = self._columns.get(key)
+        if memo is None:
+            memo = self._columns[key] = {}
+        met = self.adj[lo]
+        out = []
+        for i in his:
+            if not met >> i & 1:
+                out.append(0)
+                continue
+            hi = cards[i]
+            kind = sort[hi.number]
+            w = memo.get(kind)
+            if w is None:
+                w = memo[kind] = self._weigh(hi, low, in_cur, in_next)
+            out.append(w)
+        return out
 
     def _weigh(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
         """``edge`` for a compatible pair, computed."""
