@@ -10,7 +10,7 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from skak.model import Result
@@ -152,6 +152,14 @@ def test_any_tournament_gets_the_reference_result(
     settings_,
     st.booleans(),
 )
+# Review cases: two limits crossed (piecewise 2133.33 against first 2200); a start exactly
+# on a limit with a change past the next (2450); §2.4 landing exactly on the floor.
+@example(1500, 100_000, "dsu-2015", RatingSettings(several_limits="piecewise"), False)
+@example(1500, 100_000, "dsu-2015", RatingSettings(several_limits="first"), False)
+@example(2000, 250_000, "dsu-2015", RatingSettings(several_limits="piecewise"), False)
+@example(1600, 90_000, "dsu-2024", RatingSettings(several_limits="piecewise"), False)
+@example(2400, -90_000, "dsu-2024", RatingSettings(several_limits="piecewise"), False)
+@example(1650, -45_000, "dsu-2015", RatingSettings(), False)
 def test_the_limit_correction_in_whole_numbers_is_the_fractions(
     old: int, change: int, edition: str, settings: RatingSettings, rapid_or_blitz: bool
 ) -> None:
@@ -215,3 +223,44 @@ def test_the_registry_applies_a_change_as_the_fractions_do(
     value = limit_correction(registered, registered + raw, rules, settings)
     lowest = rules.floor if kind == "standard" else rules.rapid_blitz_floor
     assert builder.players[1].rating(kind) == max(math.floor(value + Fraction(1, 2)), lowest)
+
+
+def test_an_unrated_game_is_left_out_on_either_path() -> None:
+    """Review case: two players rated 1800, an unrated win and a rated draw — only the draw
+    counts (1800 each), whichever path takes the tournament."""
+    players = [RatedPlayer("a", 1800), RatedPlayer("b", 1800)]
+    games = [
+        RatedGame("a", "b", Result.WHITE_WIN, rated=False),
+        RatedGame("a", "b", Result.DRAW),
+    ]
+    rules = get_rule_set("dsu-2024")
+    got = calculate(players, games, rules)
+    assert got == calculate_reference(players, games, rules)
+    assert [(p.games, p.new) for p in got.players] == [(1, 1800), (1, 1800)]
+
+
+@pytest.mark.parametrize("games", [12, 14])
+@pytest.mark.parametrize("beyond", ["continue", "none"])
+def test_the_bonus_beyond_eleven_games_on_either_path(games: int, beyond: str) -> None:
+    """Review case: a player rated 1500 wins 12 or 14 games against players rated 1700 —
+    the bonus beyond eleven games (or none, as the setting says), on the whole-number path
+    as on the reference."""
+    players = [RatedPlayer("me", 1500)] + [RatedPlayer(str(i), 1700) for i in range(games)]
+    played = [RatedGame("me", str(i), Result.WHITE_WIN) for i in range(games)]
+    rules = get_rule_set("dsu-2024")
+    settings = RatingSettings(bonus_beyond_eleven=beyond)
+    assert _in_whole_numbers(players, played, rules, False) is not None
+    got = calculate(players, played, rules, settings=settings)
+    assert got == calculate_reference(players, played, rules, settings=settings)
+    assert (got.players[0].bonus > 0) == (beyond == "continue")  # "none": no bonus past 11
+
+
+@pytest.mark.parametrize("rating", [4001, 4500])
+def test_a_rating_beyond_the_tables_takes_the_general_path(rating: int) -> None:
+    """Review case: the whole-number tables hold ratings 0–4000; a rating beyond them is
+    worked out by the general path, with the same result."""
+    players = [RatedPlayer("a", rating), RatedPlayer("b", 2400)]
+    games = [RatedGame("a", "b", Result.DRAW)]
+    rules = get_rule_set("dsu-2024")
+    assert _in_whole_numbers(players, games, rules, False) is None
+    assert calculate(players, games, rules) == calculate_reference(players, games, rules)

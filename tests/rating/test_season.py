@@ -235,3 +235,29 @@ def test_overlapping_pauses_restore_the_collector_when_the_last_ends() -> None:
     assert gc.get_threshold() == paused
     second.__exit__(None, None, None)
     assert gc.get_threshold() == before
+
+
+def test_a_tournament_is_explained_from_every_players_start_rating() -> None:
+    """Review case: in a team event a forfeit counts for nobody, so the forfeit's two
+    players are not in the event's changes; the explanation takes their start ratings
+    from the registry, and without one it names the player."""
+    builder = registered({1: (1800, None), 2: (1700, None), 3: (1650, None), 4: (1600, None)})
+    t = SeasonTournament(
+        "h",
+        "Holdturnering",
+        date(2025, 3, 1),
+        [(1, 2, Result.DRAW), (3, 4, Result.WHITE_FORFEIT_WIN)],
+        team_event=True,
+    )
+    start = dict(builder.ratings_of("standard"))
+    (event,) = apply_season(builder, [t])
+    assert {c.dsu_id for c in event.changes} == {1, 2}
+    explained = tournament_result(t, start)
+    assert {c.id: (c.old, c.k * (c.score - c.expected + c.bonus)) for c in explained.players} == {
+        "1": (1800, event.changes[0].raw_change),
+        "2": (1700, event.changes[1].raw_change),
+        "3": (1650, 0),
+        "4": (1600, 0),
+    }
+    with pytest.raises(InputError, match="no start rating given for DSU member 3"):
+        tournament_result(t, {c.dsu_id: c.start for c in event.changes})

@@ -30,7 +30,6 @@ from skak.rating.registry import (
     TournamentApplied,
     apply_registry_event,
     changes_from_result,
-    collector_paused,
     entry_rating_allowed,
     rapid_blitz_corrections,
 )
@@ -206,15 +205,14 @@ def fold(
     log is not copied once per event). ``progress`` is told ``(events applied, events)``
     now and then (a sequence of events: their number is known)."""
     builder = RegistryBuilder()
-    with collector_paused():  # a long log makes many objects and no cycles
-        if progress is None or not isinstance(events, Sequence):
-            for e in events:
-                builder.apply(e.event if isinstance(e, Recorded) else e)
-            return builder.state
-        for i, e in enumerate(events):
-            if i % _REPORT_EVERY == 0:
-                progress(i, len(events))
+    if progress is None or not isinstance(events, Sequence):
+        for e in events:
             builder.apply(e.event if isinstance(e, Recorded) else e)
+        return builder.state
+    for i, e in enumerate(events):
+        if i % _REPORT_EVERY == 0:
+            progress(i, len(events))
+        builder.apply(e.event if isinstance(e, Recorded) else e)
     progress(len(events), len(events))
     return builder.state
 

@@ -482,15 +482,15 @@ def build_registry(
 ) -> Registry:
     """The registry the events build, in order."""
     builder = RegistryBuilder(settings)
-    with collector_paused():
-        for event in events:
-            builder.apply(event)
+    for event in events:
+        builder.apply(event)
     return builder.state
 
 
 @contextmanager
 def collector_paused() -> Iterator[None]:
-    """Python's cycle collector kept to its young generations while a registry is built.
+    """Python's cycle collector kept to its young generations while a season is applied
+    (:func:`skak.rating.season.apply_season`, a batch call).
     A full collection walks every object that has lived a while — the whole growing
     registry, again and again as it grows — yet building a registry makes no reference
     cycles; the young collections (of objects just made, still in the cache) go on as
@@ -500,9 +500,10 @@ def collector_paused() -> Iterator[None]:
     after), 0.85–0.97 s so (and 0.15 s after); a rebuild of the registry 0.75–0.82 s as it
     is, 0.59–0.69 s so (and 0.15 s after: about the same in all).
 
-    The thresholds are the process's: calls may nest or overlap (the web serves requests
-    in threads), so the first to begin pauses the full collections and the last to end
-    restores them."""
+    The thresholds are the process's: calls may nest or overlap, so the first to begin
+    pauses the full collections and the last to end restores them. It is kept off the
+    paths a server runs for every request (the registry's fold, :func:`build_registry`):
+    requests that overlap without a break would keep the full collections off for good."""
     global _paused, _old_threshold
     with _PAUSE:
         if not _paused:

@@ -166,9 +166,12 @@ def tournament_result(
     t: SeasonTournament, ratings: Mapping[int, int], settings: RatingSettings | None = None
 ) -> RatingResult:
     """The rating result of one tournament of a season from its players' start ratings
-    (``ratings``, by DSU number: the registry's when its turn came, as its event's changes
-    record them), with every player's notes: what explains the changes
-    :func:`apply_season` applied. Player ids are the DSU numbers as text.
+    (``ratings``, by DSU number: every player's rating in the registry when its turn came),
+    with every player's notes: what explains the changes :func:`apply_season` applied.
+    Player ids are the DSU numbers as text. The event's changes record the start ratings
+    of the players with a counted game only: those of the others (a player whose games
+    were all forfeits) come from the registry too, as the calculation takes every player
+    of the tournament.
 
     :raises InputError: for a player without a start rating, or a first place who did not
         play.
@@ -176,7 +179,9 @@ def tournament_result(
     ids = sorted({pid for white, black, _ in t.games for pid in (white, black)})
     for pid in ids:
         if pid not in ratings:
-            raise _unrated(t, pid)
+            raise InputError(
+                f"{t.name}: no start rating given for DSU member {pid}", location=t.key
+            )
     for pid in t.first_place or ():
         if pid not in ids:
             raise _not_playing(t, pid)
@@ -198,6 +203,10 @@ def _by_calculate(
     current: dict[int, int],
     settings: RatingSettings,
 ) -> TournamentApplied:
+    for white, black, _ in t.games:
+        for pid in (white, black):
+            if pid not in current:
+                raise _unrated(t, pid)
     result = tournament_result(t, current, settings)
     players = builder.players
     ids = [int(c.id) for c in result.players]
