@@ -109,6 +109,26 @@ def test_sparse_solving_is_certified_optimal(
     assert _total(weights, found) == _best(weights)
 
 
+def test_a_certificate_that_blames_the_sparse_graphs_own_edge_stops(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Review case: were the certificate ever to call an edge of the sparse graph itself
+    violated (a bug: the solver's duals are feasible on its own graph), adding the edge
+    would change nothing and the solve would go round for ever; it stops with the edge."""
+    rng = random.Random("stuck-certificate")
+    weights = _random_graph(rng, 12, 0.9, lambda: rng.randint(1, 9))
+    real = weighted._Blossoms.scan
+
+    def blaming(self: weighted._Blossoms, *args: object, **kwargs: object) -> object:
+        bad, tight = real(self, *args, **kwargs)  # type: ignore[arg-type]
+        a = next(v for v in range(len(self.mate)) if self.mate[v] >= 0)
+        return [(-1, a, self.mate[a]), *bad], tight
+
+    monkeypatch.setattr(weighted._Blossoms, "scan", blaming)
+    with pytest.raises(AssertionError, match="leave its own edge"):
+        max_weight_matching(weights, neighbours=2)
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_larger_graphs_reach_the_networkx_optimum(seed: int) -> None:
     rng = random.Random(f"dutch-matching-{seed}")

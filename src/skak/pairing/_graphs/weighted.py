@@ -551,6 +551,9 @@ def optimum(
         bad, tight = state.scan(weights, want_tight, labels)
         if not bad:
             return Optimum(found.mate, state, tight, labels)
+        for _, a, b in bad:  # else the loop below would add nothing, and run for ever
+            if b in edges[a]:
+                raise AssertionError(f"the optimum's duals leave its own edge {a}-{b} violated")
         # The most violated edges of each vertex join the sparse graph.
         added = [0] * n
         for _, a, b in sorted(bad):

@@ -106,6 +106,7 @@ class _Matcher:
         self.mate[a], self.mate[b] = b, a
 
     def set_bye_candidates(self, players: Iterable[int]) -> None:
+        self._last = None  # the last face is no face of the new candidates' graph
         bye = self.size
         adj = self.graph.adj
         adj[bye] = 0
