@@ -55,19 +55,28 @@ def _instance(
     return n, window, candidates, weights, choices if rng.random() < 0.7 else None
 
 
+def _matcher(
+    n: int, weights: dict[tuple[int, int], int], candidates: set[int], shortcuts: bool
+) -> _Matcher:
+    """A matcher of ``n`` players with ``weights`` (and the bye's ``candidates`` when ``n``
+    is odd), the shortcuts on or off."""
+    m = _Matcher(n)
+    m.shortcuts = shortcuts
+    for (a, b), w in weights.items():
+        m.set(a, b, w)
+    if n % 2:
+        m.set_bye_candidates(candidates)
+    m.top_shift = TOP
+    return m
+
+
 def _solve(
     seed: int, shortcuts: bool
 ) -> tuple[_Matcher, list[int], int, dict[tuple[int, int], int]]:
     """The optimum of the first instance from ``seed`` on that has a complete pairing."""
     for attempt in range(1000):
         n, window, candidates, weights, choices = _instance(seed * 1000 + attempt)
-        m = _Matcher(n)
-        m.shortcuts = shortcuts
-        for (a, b), w in weights.items():
-            m.set(a, b, w)
-        if n % 2:
-            m.set_bye_candidates(candidates)
-        m.top_shift = TOP
+        m = _matcher(n, weights, candidates, shortcuts)
         if m.complete(m.alive_mask()) is not None:
             break
     m.window = window
@@ -133,13 +142,7 @@ def _remainder(seed: int, shortcuts: bool) -> tuple[int, int, int]:
                         inside = (a in bracket) + (b in bracket)
                         low = (inside << 6 | rng.choice((1, 1, 2, rng.randint(1, 7)))) << ORDER
                     weights[a, b] = (top << TOP) | low
-        m = _Matcher(n)
-        m.shortcuts = shortcuts
-        for (a, b), w in weights.items():
-            m.set(a, b, w)
-        if n % 2:
-            m.set_bye_candidates(candidates)
-        m.top_shift = TOP
+        m = _matcher(n, weights, candidates, shortcuts)
         if m.complete(m.alive_mask()) is not None:
             break
     m.window = window
