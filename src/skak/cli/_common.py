@@ -30,6 +30,7 @@ __all__ = [
     "ForceOption",
     "GamesADayOption",
     "JsonOption",
+    "OutputOption",
     "TournamentOption",
     "app",
     "check_output",
@@ -134,6 +135,9 @@ GamesADayOption = Annotated[
 NUMBERS = {"ignore_unknown_options": True}
 ForceOption = Annotated[
     bool, typer.Option("--force", help="Overwrite the output file when it exists already.")
+]
+OutputOption = Annotated[
+    Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
 ]
 DEFAULT_DB = "skak.db"
 

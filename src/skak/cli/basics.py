@@ -3,7 +3,6 @@
 among them, so that ``skak --help`` lists an evening's commands in the order they are used."""
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -15,6 +14,7 @@ from skak.cli._common import (
     DbOption,
     ForceOption,
     JsonOption,
+    OutputOption,
     TournamentOption,
     app,
     cli_errors,
@@ -191,9 +191,7 @@ def undo(
 @export_app.command("json")
 @cli_errors
 def export_json(
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
-    ] = None,
+    output: OutputOption = None,
     force: ForceOption = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,

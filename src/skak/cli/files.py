@@ -10,6 +10,7 @@ from skak.cli._common import (
     DEFAULT_DB,
     DbOption,
     ForceOption,
+    OutputOption,
     TournamentOption,
     app,
     cli_errors,
@@ -95,9 +96,7 @@ def export_trf(
             "--plain", help="Only FIDE's records, without skak's SKT/SKP/SKR lines (rating report)."
         ),
     ] = False,
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
-    ] = None,
+    output: OutputOption = None,
     force: ForceOption = False,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,

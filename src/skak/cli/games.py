@@ -16,6 +16,7 @@ from skak.cli._common import (
     ForceOption,
     GamesADayOption,
     JsonOption,
+    OutputOption,
     TournamentOption,
     app,
     cli_errors,
@@ -153,9 +154,7 @@ def game_remove(
 @game_app.command("export")
 @cli_errors
 def game_export(
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="File to write; default: standard output.")
-    ] = None,
+    output: OutputOption = None,
     round_number: Annotated[
         int | None, typer.Option("--round", help="Only this round's games.")
     ] = None,
