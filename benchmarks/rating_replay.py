@@ -94,14 +94,14 @@ def replay_one_by_one(db: Path, players: int) -> tuple[RegistryBuilder, list[Tou
         for key, group in groupby(rows, key=itemgetter(0)):
             games = list(group)
             ids = sorted({p for _, w, b, _ in games for p in (w, b)})
-            ratings = builder.players
-            field = [RatedPlayer(str(i), ratings[i].rating("standard")) for i in ids]
+            ratings = builder.ratings_of("standard")
+            field = [RatedPlayer(str(i), ratings[i]) for i in ids]
             rated = [RatedGame(str(w), str(b), results[r]) for _, w, b, r in games]
             result = calculate(field, rated, rules)
             event = TournamentApplied(
                 f"t{key}", f"T{key}", DAY, "standard", rules.name,
                 changes_from_result(
-                    result, {str(i): i for i in ids}, {str(i): ratings[i].name for i in ids}
+                    result, {str(i): i for i in ids}, {str(i): builder.name_of(i) for i in ids}
                 ),
             )  # fmt: skip
             builder.apply(event)

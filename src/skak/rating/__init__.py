@@ -3,8 +3,9 @@
 :mod:`skak.rating.rules` holds the editions of DSU's rules as effective-dated data,
 :mod:`skak.rating.calc` computes one tournament's rating changes (the common tournament in
 whole numbers, :mod:`skak.rating.hundredths`), :mod:`skak.rating.tables` holds table 1,
-:mod:`skak.rating.registry` the rating registry and :mod:`skak.rating.season` a season's
-tournaments rated and applied to it in one call.
+:mod:`skak.rating.registry` the rating registry (its players' cards in
+:mod:`skak.rating.cards`) and :mod:`skak.rating.season` a season's tournaments rated and
+applied to it in one call.
 """
 
 from skak.rating.calc import (

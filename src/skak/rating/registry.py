@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 from math import floor
@@ -21,6 +21,7 @@ from typing import ClassVar
 
 from skak.errors import InputError, StateError
 from skak.rating.calc import RatingResult
+from skak.rating.cards import Card, HistoryEntry, Players, RegistryPlayer, new_generation
 from skak.rating.hundredths import HIGHEST, Plan, Row, corrected, limit_correction, plan_for
 from skak.rating.rules import RatingSettings, get_rule_set
 
@@ -48,52 +49,6 @@ __all__ = [
 
 #: The three DSU ratings: standard (langsom), rapid (hurtig), blitz (lyn).
 KINDS = ("standard", "rapid", "blitz")
-
-
-@dataclass(frozen=True, slots=True)
-class HistoryEntry:
-    day: date
-    kind: str
-    old: int | None
-    new: int
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class RegistryPlayer:
-    dsu_id: int
-    name: str
-    ratings: tuple[tuple[str, int], ...] = ()
-    history: tuple[HistoryEntry, ...] = ()
-    club: str | None = None
-
-    def rating(self, kind: str) -> int | None:
-        for k, value in self.ratings:
-            if k == kind:
-                return value
-        return None
-
-    def last_update(self, kind: str) -> date | None:
-        """The day the rating of ``kind`` last changed or was entered."""
-        days = [h.day for h in self.history if h.kind == kind]
-        return max(days) if days else None
-
-    def last_result(self) -> date | None:
-        """The day of the last rated tournament (§5.1: after 3 years the player is archived)."""
-        days = [h.day for h in self.history if _is_result(h.reason)]
-        return max(days) if days else None
-
-    def archived(self, day: date) -> bool:
-        """Off the list: no rated result for more than 3 years (001 §5.1)."""
-        last = self.last_result() or min((h.day for h in self.history), default=None)
-        return last is not None and (day - last).days > 3 * 365
-
-
-_NOT_RESULTS = ("compression", "FIDE alignment", "rapid/blitz correction")
-
-
-def _is_result(reason: str) -> bool:
-    return reason not in _NOT_RESULTS and not reason.startswith("entered: ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,32 +122,13 @@ RegistryEvent = (
 
 @dataclass(frozen=True)
 class Registry:
-    players: dict[int, RegistryPlayer] = field(default_factory=dict)
+    """The registry: its players by DSU number (any mapping; a replay's is a
+    :class:`skak.rating.cards.Players` table, whose players are made when asked for), the
+    tournaments applied, and the day of the 2024 compression."""
+
+    players: Mapping[int, RegistryPlayer] = field(default_factory=Players)
     applied: frozenset[str] = frozenset()
     compressed_on: date | None = None
-
-
-def _rerated(player: RegistryPlayer, kind: str, new: int, day: date, reason: str) -> RegistryPlayer:
-    """``player`` with his ``kind`` rating set to ``new`` and the change in his history."""
-    return RegistryPlayer(
-        player.dsu_id,
-        player.name,
-        _with_rating(player.ratings, kind, new),
-        (*player.history, HistoryEntry(day, kind, player.rating(kind), new, reason)),
-        player.club,
-    )
-
-
-def _with_rating(
-    ratings: tuple[tuple[str, int], ...], kind: str, new: int
-) -> tuple[tuple[str, int], ...]:
-    """``ratings`` (in order of kind) with ``kind``'s set to ``new``."""
-    if len(ratings) == 1 and ratings[0][0] == kind:  # the common case: one kind of rating
-        return ((kind, new),)
-    for i, (k, _) in enumerate(ratings):
-        if k == kind:
-            return (*ratings[:i], (kind, new), *ratings[i + 1 :])
-    return tuple(sorted((*ratings, (kind, new))))
 
 
 def _round(value: Fraction) -> int:
@@ -260,94 +196,9 @@ def apply_registry_event(
 
     :raises StateError: when a tournament is applied twice.
     """
-    return _apply_into(dict(state.players), state, event, settings)
-
-
-def _apply_into(
-    players: dict[int, RegistryPlayer],
-    state: Registry,
-    event: RegistryEvent,
-    settings: RatingSettings | None,
-    applied: set[str] | None = None,
-) -> Registry:
-    """Apply ``event`` by changing ``players`` in place (a copy the caller owns); with
-    ``applied``, the tournaments applied are kept there, changed in place too (the state's
-    own set is then left behind: :class:`RegistryBuilder` makes it when asked)."""
-    match event:
-        case PlayerEntered():
-            pid = event.dsu_id
-            if not pid or pid < 1:
-                raise InputError("a registry player needs a DSU member number")
-            old = players.get(pid)
-            reason = f"entered: {event.source}"
-            if old is None and len(event.ratings) == 1:  # the common case: a new player
-                ((kind, value),) = event.ratings
-                players[pid] = RegistryPlayer(
-                    pid,
-                    event.name,
-                    ((kind, value),),
-                    (HistoryEntry(event.day, kind, None, value, reason),),
-                    event.club,
-                )
-                return state if players is state.players else replace(state, players=players)
-            history: list[HistoryEntry] = [] if old is None else list(old.history)
-            merged: dict[str, int] = {} if old is None else dict(old.ratings)
-            for kind, value in event.ratings:
-                was = merged.get(kind)
-                if was != value:
-                    history.append(HistoryEntry(event.day, kind, was, value, reason))
-                merged[kind] = value
-            players[pid] = RegistryPlayer(
-                pid,
-                event.name or (old.name if old is not None else ""),
-                tuple(sorted(merged.items())),
-                tuple(history),
-                event.club if event.club is not None or old is None else old.club,
-            )
-            return state if players is state.players else replace(state, players=players)
-        case TournamentApplied():
-            if event.key in (state.applied if applied is None else applied):
-                raise StateError(f"{event.name} has been applied to the registry already")
-            plan = plan_for(
-                get_rule_set(event.edition),
-                settings or RatingSettings(),
-                event.rating_kind != "standard",
-            )
-            for ch in event.changes:
-                player = players.get(ch.dsu_id) or RegistryPlayer(ch.dsu_id, ch.name)
-                registered = player.rating(event.rating_kind)
-                base = ch.start if registered is None else registered
-                new = max(_new_rating(base, ch.raw_change, plan), plan.floor)
-                players[ch.dsu_id] = _rerated(player, event.rating_kind, new, event.day, event.name)
-            if applied is not None:
-                applied.add(event.key)
-                return state
-            return replace(state, players=players, applied=state.applied | {event.key})
-        case RatingsCompressed():
-            if state.compressed_on is not None:
-                raise StateError(f"the ratings were compressed already on {state.compressed_on}")
-            for pid, player in list(players.items()):
-                for kind, value in player.ratings:
-                    if value < 2000:
-                        new = _round(value + Fraction(2000 - value, 2))
-                        player = _rerated(player, kind, new, event.day, "compression")
-                players[pid] = player
-            return replace(state, players=players, compressed_on=event.day)
-        case FideAligned():
-            for pid, before, after in event.changes:
-                member = players[pid]
-                current = member.rating("standard") or before
-                moved = max(current + after - before, 2100) if current >= 2100 else current
-                players[pid] = _rerated(member, "standard", moved, event.day, "FIDE alignment")
-            return replace(state, players=players)
-        case RapidBlitzCorrected():
-            for pid, which, _was, becomes in event.changes:
-                players[pid] = _rerated(
-                    players[pid], which, becomes, event.day, "rapid/blitz correction"
-                )
-            return replace(state, players=players)
-        case _:  # pragma: no cover - the union is closed
-            raise TypeError(event)
+    builder = RegistryBuilder(settings, start=state)
+    builder.apply(event)
+    return builder.state
 
 
 def rapid_blitz_corrections(
@@ -379,27 +230,55 @@ def rapid_blitz_corrections(
 
 
 class RegistryBuilder:
-    """Applies events one after another to one registry, changed in place: for replaying a
-    long log, where copying the registry (or its set of applied tournaments) for each event
-    would cost a copy per tournament."""
+    """Applies events one after another to one registry, its players' cards changed in
+    place (:mod:`skak.rating.cards`): for replaying a long log, where a new value for each
+    change, or a copy of the registry for each event, would cost more than the rules.
 
-    def __init__(self, settings: RatingSettings | None = None) -> None:
-        self._state = Registry()
+    ``start``: the registry to go on from (left as it was: a card it shares is copied
+    before it is changed)."""
+
+    def __init__(self, settings: RatingSettings | None = None, start: Registry | None = None):
+        self.settings = settings
+        self._generation = new_generation()
         self._applied: set[str] = set()
+        self._compressed_on: date | None = None
+        players = start.players if start is not None else None
+        if isinstance(players, Players):
+            cards, made = players.cards(), players.made()
+        else:
+            cards = {pid: Card.of(p, self._generation) for pid, p in (players or {}).items()}
+            made = dict(players or {})
+        if start is not None:
+            self._applied = set(start.applied)
+            self._compressed_on = start.compressed_on
+        self._cards = cards
+        #: the live table: each player made when asked for, forgotten when his card changes
+        self._live = Players.of_cards(cards, made)
         #: each kind's ratings by DSU number, once asked for (kept up to date from then on)
         self._ratings: dict[str, dict[int, int]] = {}
-        self.settings = settings
+        #: the registry handed out last, while nothing changed since
+        self._issued: Registry | None = start if isinstance(players, Players) else None
 
     @property
-    def players(self) -> dict[int, RegistryPlayer]:
-        """The players as they stand now (the live table: read, do not change)."""
-        return self._state.players
+    def players(self) -> Mapping[int, RegistryPlayer]:
+        """The players as they stand now (the live table: each made when asked for)."""
+        return self._live
+
+    def name_of(self, dsu_id: int) -> str:
+        """The registered name of DSU member ``dsu_id``. :raises KeyError: when absent."""
+        return self._cards[dsu_id].name
 
     @property
     def state(self) -> Registry:
-        if len(self._state.applied) != len(self._applied):
-            self._state = replace(self._state, applied=frozenset(self._applied))
-        return self._state
+        """The registry as it stands (a value: later changes here leave it as it is)."""
+        if self._issued is None:
+            self._issued = Registry(
+                Players.of_cards(dict(self._cards), self._live.made()),
+                frozenset(self._applied),
+                self._compressed_on,
+            )
+            self._generation = new_generation()  # its cards are copied before a change
+        return self._issued
 
     def ratings_of(self, kind: str) -> dict[int, int]:
         """Every registered rating of ``kind`` by DSU number (the live table: read, do not
@@ -408,24 +287,119 @@ class RegistryBuilder:
         if table is None:
             table = self._ratings[kind] = {
                 pid: value
-                for pid, p in self._state.players.items()
-                if (value := p.rating(kind)) is not None
+                for pid, card in self._cards.items()
+                if (value := card.ratings.get(kind)) is not None
             }
         return table
 
+    def _card(self, dsu_id: int) -> Card | None:
+        """``dsu_id``'s card, to be changed (copied first when a registry shares it)."""
+        card = self._cards.get(dsu_id)
+        if card is not None:
+            if card.generation != self._generation:
+                card = self._cards[dsu_id] = card.copy(self._generation)
+            self._live.forget(dsu_id)
+        return card
+
+    def _existing(self, dsu_id: int) -> Card:
+        card = self._card(dsu_id)
+        if card is None:
+            raise KeyError(dsu_id)
+        return card
+
     def apply(self, event: RegistryEvent) -> None:
-        self._state = _apply_into(
-            self._state.players, self._state, event, self.settings, self._applied
-        )
-        if not self._ratings:
-            return
-        if isinstance(event, TournamentApplied):
-            table = self._ratings.get(event.rating_kind)
-            if table is not None:
-                for ch in event.changes:
-                    table[ch.dsu_id] = self._state.players[ch.dsu_id].rating(event.rating_kind)  # type: ignore[assignment]  # just rated
+        """Apply ``event``. :raises StateError: a tournament applied twice, a second
+        compression. :raises InputError: a player entered without a DSU number."""
+        self._issued = None
+        match event:
+            case TournamentApplied():
+                self._apply_tournament(event)
+                return
+            case PlayerEntered():
+                self._enter(event)
+            case RatingsCompressed():
+                if self._compressed_on is not None:
+                    raise StateError(
+                        f"the ratings were compressed already on {self._compressed_on}"
+                    )
+                for pid, card in list(self._cards.items()):
+                    if any(value < 2000 for value in card.ratings.values()):
+                        card = self._existing(pid)
+                        for kind, value in sorted(card.ratings.items()):
+                            if value < 2000:
+                                new = _round(value + Fraction(2000 - value, 2))
+                                self._rerate(card, kind, new, event.day, "compression")
+                self._compressed_on = event.day
+            case FideAligned():
+                for pid, before, after in event.changes:
+                    card = self._existing(pid)
+                    current = card.ratings.get("standard") or before
+                    moved = max(current + after - before, 2100) if current >= 2100 else current
+                    self._rerate(card, "standard", moved, event.day, "FIDE alignment")
+            case RapidBlitzCorrected():
+                for pid, which, _was, becomes in event.changes:
+                    card = self._existing(pid)
+                    self._rerate(card, which, becomes, event.day, "rapid/blitz correction")
+            case _:  # pragma: no cover - the union is closed
+                raise TypeError(event)
+        self._ratings.clear()
+
+    @staticmethod
+    def _rerate(card: Card, kind: str, new: int, day: date, reason: str) -> None:
+        card.history.append((day, kind, card.ratings.get(kind), new, reason))
+        card.ratings[kind] = new
+
+    def _enter(self, event: PlayerEntered) -> None:
+        pid = event.dsu_id
+        if not pid or pid < 1:
+            raise InputError("a registry player needs a DSU member number")
+        card = self._card(pid)
+        if card is None:
+            card = self._cards[pid] = Card(event.name, event.club, {}, [], self._generation)
         else:
-            self._ratings.clear()
+            card.name = event.name or card.name
+            if event.club is not None:
+                card.club = event.club
+        reason = f"entered: {event.source}"
+        ratings, history = card.ratings, card.history
+        for kind, value in event.ratings:
+            was = ratings.get(kind)
+            if was != value:
+                history.append((event.day, kind, was, value, reason))
+            ratings[kind] = value
+
+    def _apply_tournament(self, event: TournamentApplied) -> None:
+        """A tournament's changes added to the registered ratings, §2.4 redone from there
+        (the module)."""
+        if event.key in self._applied:
+            raise StateError(f"{event.name} has been applied to the registry already")
+        plan = plan_for(
+            get_rule_set(event.edition),
+            self.settings or RatingSettings(),
+            event.rating_kind != "standard",
+        )
+        kind, day, reason, floor = event.rating_kind, event.day, event.name, plan.floor
+        table = self._ratings.get(kind)
+        cards, generation, forget = self._cards, self._generation, self._live.forget
+        for ch in event.changes:
+            pid = ch.dsu_id
+            card = cards.get(pid)  # :meth:`_card`, inline
+            if card is None:
+                card = cards[pid] = Card(ch.name, None, {}, [], generation)
+            else:
+                if card.generation != generation:
+                    card = cards[pid] = card.copy(generation)
+                forget(pid)
+            ratings = card.ratings
+            registered = ratings.get(kind)
+            new = _new_rating(ch.start if registered is None else registered, ch.raw_change, plan)
+            if new < floor:
+                new = floor
+            ratings[kind] = new
+            card.history.append((day, kind, registered, new, reason))
+            if table is not None:
+                table[pid] = new
+        self._applied.add(event.key)
 
     def apply_rated(
         self,
@@ -447,31 +421,27 @@ class RegistryBuilder:
         """
         if key in self._applied:
             raise StateError(f"{name} has been applied to the registry already")
-        registered = self._state.players
+        self._issued = None
         table = self.ratings_of(kind)
         points = _HUNDREDTHS
         changes = []
+        cards, generation, forget = self._cards, self._generation, self._live.forget
         for pid, (games, _, _, _, _, change, new, _) in zip(players, rows, strict=True):
             if not games:
                 continue
-            player = registered[pid]
+            card = cards[pid]  # :meth:`_card`, inline
+            if card.generation != generation:
+                card = cards[pid] = card.copy(generation)
+            forget(pid)
             start = table[pid]
             raw = points.get(change)
             changes.append(
                 TournamentChange(
-                    pid, player.name, start, hundredths_as_points(change) if raw is None else raw
+                    pid, card.name, start, hundredths_as_points(change) if raw is None else raw
                 )
             )
-            ratings = player.ratings
-            registered[pid] = RegistryPlayer(
-                pid,
-                player.name,
-                ((kind, new),)
-                if len(ratings) == 1 and ratings[0][0] == kind
-                else _with_rating(ratings, kind, new),
-                (*player.history, HistoryEntry(day, kind, start, new, name)),
-                player.club,
-            )
+            card.ratings[kind] = new
+            card.history.append((day, kind, start, new, name))
             table[pid] = new
         self._applied.add(key)
         return TournamentApplied(key, name, day, kind, edition, tuple(changes))

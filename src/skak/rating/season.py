@@ -208,7 +208,6 @@ def _by_calculate(
             if pid not in current:
                 raise _unrated(t, pid)
     result = tournament_result(t, current, settings)
-    players = builder.players
     ids = [int(c.id) for c in result.players]
     return TournamentApplied(
         t.key,
@@ -217,6 +216,8 @@ def _by_calculate(
         t.rating_kind,
         result.edition,
         changes_from_result(
-            result, {str(pid): pid for pid in ids}, {str(pid): players[pid].name for pid in ids}
+            result,
+            {str(pid): pid for pid in ids},
+            {str(pid): builder.name_of(pid) for pid in ids},
         ),
     )
