@@ -11,12 +11,19 @@ give the same registry (and the first two the same events). Printed: each one's 
 the one before set aside), and its ratio to merely reading the games from SQLite (the
 least of three reads).
 
+Last, the entries and the season's events are stored as a registry through skak's event
+store (not timed) and loaded as a ``skak rating`` command loads it (``Skak(db).registry()``,
+timed the same way); its ratio is to reading its events (the rows with bare ``sqlite3`` and
+each payload through ``json.loads``, the least of three reads). It must be the same
+registry as the others.
+
 Run: .venv/bin/python benchmarks/rating_replay.py [players] [games]
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import random
 import sqlite3
 import sys
@@ -30,16 +37,19 @@ from pathlib import Path
 
 from rich.progress import Progress
 
+from skak.api import Skak
 from skak.model.results import Result
 from skak.rating import RatedGame, RatedPlayer, calculate, get_rule_set
 from skak.rating.registry import (
     PlayerEntered,
+    Registry,
     RegistryBuilder,
     TournamentApplied,
     build_registry,
     changes_from_result,
 )
 from skak.rating.season import SeasonTournament, apply_season
+from skak.store import REGISTRY
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")
 DAY = date(2025, 1, 1)
@@ -131,6 +141,41 @@ def replay_season(db: Path, players: int) -> tuple[RegistryBuilder, list[Tournam
     return builder, events
 
 
+def read_events(db: Path) -> list[tuple[int, dict[str, object], str, str]]:
+    """The registry's events as bare rows, each payload decoded (no skak in between)."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT version, payload, actor, recorded_at FROM stream_events ORDER BY version"
+        ).fetchall()
+    return [(v, json.loads(p), a, at) for v, p, a, at in rows]
+
+
+def load_stored(
+    db: Path, players: int, events: list[TournamentApplied]
+) -> tuple[float, float, Registry]:
+    """The registry stored (not timed), then loaded as a command loads it: its CPU time,
+    the least time of reading its events, and the registry."""
+    store = Skak(db, create=True)
+    store.store.create(REGISTRY, "DSU", [*entries(players), *events], "benchmark")
+    store.close()
+    gc.collect()
+    gc.freeze()  # the reads pay the collector for their own objects only, as the load does
+    read = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        read_events(db)
+        read = min(read, time.process_time() - start)
+    gc.collect()
+    gc.freeze()
+    api = Skak(db)
+    start = time.process_time()
+    loaded = api.registry()
+    gc.collect()
+    took = time.process_time() - start
+    api.close()
+    return took, read, loaded
+
+
 def main() -> None:
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 40_000
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 400_000
@@ -161,8 +206,13 @@ def main() -> None:
         rebuilt = build_registry([*entries(players), *season_events])
         gc.collect()
         fold_time = time.process_time() - start
+        load_time, read_events_time, loaded = load_stored(
+            Path(folder) / "registry.db", players, season_events
+        )
     if one_events != season_events or not one.state == season.state == rebuilt:
         raise SystemExit("the season call and the tournament-by-tournament replay differ")
+    if loaded != rebuilt:
+        raise SystemExit("the registry loaded from the database differs")
     print(f"{players} players, {games} games, {len(season_events)} tournaments")
     print(f"reading the games from SQLite:  {read:.2f} s CPU")
     for what, took in (
@@ -171,6 +221,11 @@ def main() -> None:
         ("the registry from its events", fold_time),
     ):
         print(f"{what + ':':31} {took:.2f} s CPU = {took / read:.1f} × reading")
+    print(f"reading the registry's events:  {read_events_time:.2f} s CPU")
+    print(
+        f"{'the registry from the database:':31} {load_time:.2f} s CPU = "
+        f"{load_time / read_events_time:.1f} × reading its events"
+    )
 
 
 if __name__ == "__main__":

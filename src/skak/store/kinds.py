@@ -15,7 +15,18 @@ from skak.model.events import Event, EventUndone, ReplayError
 from skak.model.progress import Progress
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
-from skak.storage.codec import dump_event, dump_tournament, load_event, load_tournament
+from skak.storage.codec import (
+    dump_cup_event,
+    dump_event,
+    dump_league_event,
+    dump_registry_event,
+    dump_tournament,
+    load_cup_event,
+    load_event,
+    load_league_event,
+    load_registry_event,
+    load_tournament,
+)
 
 if TYPE_CHECKING:  # the other kinds' rules are imported when a record of the kind is used
     from skak.commands.accounts import AccountEvent, Accounts
@@ -111,13 +122,9 @@ class RegistryKind:
     progress: Progress | None = field(default=None, compare=False, repr=False)
 
     def dump_event(self, event: RegistryEvent) -> dict[str, Any]:
-        from skak.storage.codec import dump_registry_event
-
         return dump_registry_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> RegistryEvent:
-        from skak.storage.codec import load_registry_event
-
         return load_registry_event(payload)
 
     def fold(
@@ -220,13 +227,9 @@ class LeagueKind:
     snapshot_format: int = 1
 
     def dump_event(self, event: LeagueEvent) -> dict[str, Any]:
-        from skak.storage.codec import dump_league_event
-
         return dump_league_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> LeagueEvent:
-        from skak.storage.codec import load_league_event
-
         return load_league_event(payload)
 
     def fold(self, events: Sequence[Recorded[LeagueEvent]], start: Season | None) -> Season | None:
@@ -272,13 +275,9 @@ class CupKind:
     snapshot_format: int = 1
 
     def dump_event(self, event: CupEvent) -> dict[str, Any]:
-        from skak.storage.codec import dump_cup_event
-
         return dump_cup_event(event)
 
     def load_event(self, payload: dict[str, Any]) -> CupEvent:
-        from skak.storage.codec import load_cup_event
-
         return load_cup_event(payload)
 
     def fold(self, events: Sequence[Recorded[CupEvent]], start: Cup | None) -> Cup | None:

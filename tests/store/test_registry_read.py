@@ -1,0 +1,135 @@
+"""The rating registry read back from the database: the events as they were written, the
+registry they build, and a damaged row refused with the record named."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import date, timedelta
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from skak.api import Skak
+from skak.commands import registry as registry_rules
+from skak.errors import StorageError
+from skak.rating.registry import (
+    PlayerEntered,
+    RatingsCompressed,
+    RegistryEvent,
+    TournamentApplied,
+    TournamentChange,
+)
+from skak.store import REGISTRY, StreamRow
+
+DAY = date(2025, 1, 1)
+
+
+def _season(rng: random.Random, players: int = 30, tournaments: int = 25) -> list[RegistryEvent]:
+    """Players entered, then tournaments of four with changes as skak writes them (whole
+    hundredths) and, now and then, any other exact value."""
+    events: list[RegistryEvent] = [
+        PlayerEntered(pid, f"P{pid}", (("standard", rng.randrange(1000, 2500)),), DAY, "list")
+        for pid in range(1, players + 1)
+    ]
+    for t in range(tournaments):
+        field = rng.sample(range(1, players + 1), 4)
+        changes = tuple(
+            TournamentChange(
+                pid,
+                f"P{pid}",
+                1500,
+                Fraction(rng.randrange(-5000, 5000), 100)
+                if rng.random() < 0.8
+                else Fraction(rng.randrange(-999, 999), rng.randrange(1, 999)),
+            )
+            for pid in field
+        )
+        day = DAY + timedelta(days=t)
+        events.append(TournamentApplied(f"t{t}", f"T{t}", day, "standard", "dsu-2024", changes))
+    events.append(RatingsCompressed(DAY + timedelta(days=tournaments)))
+    return events
+
+
+def _row(api: Skak) -> StreamRow:
+    (row,) = api.store.streams(REGISTRY.name)
+    return row
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_registry_reads_back_as_written(database: str, seed: int) -> None:
+    events = _season(random.Random(seed))
+    api = Skak(database, create=True, actor="test")
+    try:
+        api.store.create(REGISTRY, "DSU", events, "test")
+        loaded = api.store.load(REGISTRY, _row(api))
+        assert [r.event for r in loaded.events] == events
+        assert [r.version for r in loaded.events] == list(range(1, len(events) + 1))
+        assert {r.actor for r in loaded.events} == {"test"}
+        assert loaded.version == len(events)
+        assert loaded.state == registry_rules.fold(events) == api.registry()
+    finally:
+        api.close()
+
+
+@pytest.fixture
+def registry_db(db_path: Path) -> Path:
+    api = Skak(db_path, create=True, actor="test")
+    api.store.create(REGISTRY, "DSU", _season(random.Random(4), tournaments=3), "test")
+    api.close()
+    return db_path
+
+
+def _damage(path: Path, column: str, value: object) -> None:
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute(f"UPDATE stream_events SET {column} = ? WHERE version = 31", (value,))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("payload", "{not json"),
+        ("payload", "[1, 2]"),
+        ("payload", "5"),
+        ("payload", "null"),
+        ("payload", '"{}"'),
+        ("version", "x"),
+        ("version", 31.5),
+        ("actor", b"test"),  # text columns: a number would be kept as text
+        ("recorded_at", b"2025-01-01"),
+    ],
+)
+def test_a_damaged_row_is_refused_with_the_registry_named(
+    registry_db: Path, column: str, value: object
+) -> None:
+    _damage(registry_db, column, value)
+    api = Skak(registry_db)
+    try:
+        with pytest.raises(StorageError, match=r"the events of rating-registry #1 cannot be read"):
+            api.registry()
+    finally:
+        api.close()
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        '{"type": "tournament_applied"}',
+        '{"type": "no_such_event"}',
+        '{"type": "player_entered", "dsu_id": 1, "name": "A", "ratings": [["standard"]], '
+        '"day": "2025-01-01", "source": "list"}',
+    ],
+)
+def test_an_event_that_is_no_registry_event_is_refused(registry_db: Path, payload: str) -> None:
+    _damage(registry_db, "payload", payload)
+    api = Skak(registry_db)
+    try:
+        with pytest.raises(StorageError, match="a stored event cannot be read"):
+            api.registry()
+    finally:
+        api.close()
