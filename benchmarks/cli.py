@@ -16,7 +16,10 @@ system, every tie-break and the standings), with the ratio now / before (CPU):
 * ``skak standings`` — the small tournament's standings.
 
 The floor under them is printed too: a Python process that only imports SQLAlchemy and
-Typer, the libraries every command that opens a database needs.
+Typer, the libraries every command that opens a database needs; and, with Typer 0.29 or
+later, that process importing ``typer._adapters`` as well: those Typers coerce every
+option and argument of a command through a pydantic ``TypeAdapter``, so any command with
+an option (all but ``--help``) imports pydantic.
 
 Per command on a club-sized open (``--players``, 150, the Dutch system, five rounds played
 with seeded random results): ``skak pair`` (round 6, on a fresh copy each run), ``skak
@@ -48,6 +51,7 @@ Run: .venv/bin/python benchmarks/cli.py [--runs 5] [--no-bytecode] [--source DIR
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import random
 import resource
@@ -227,6 +231,11 @@ def main() -> None:
         floor = [sys.executable, "-c", "import sqlalchemy, typer"]
         cpu, wall = measure([], small, floor)
         row("python: import sqlalchemy, typer", cpu, wall, "the libraries' floor")
+        if importlib.util.find_spec("typer._adapters") is not None:  # Typer 0.29 and later
+            floor = [sys.executable, "-c", "import sqlalchemy, typer, typer._adapters"]
+            cpu, wall = measure([], small, floor)
+            note = "with pydantic: Typer >= 0.29 reads every option through it"
+            row("python: … and typer._adapters", cpu, wall, note)
 
         if options.players:
             club = folder / "open.db"

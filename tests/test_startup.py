@@ -319,3 +319,50 @@ def test_commands_annotations_are_not_strings() -> None:
         assert callback is not None
         strings = [k for k, v in callback.__annotations__.items() if isinstance(v, str)]
         assert strings == [], f"{callback.__module__}.{callback.__name__}: {strings}"
+
+
+def test_standings_import_neither_the_norms_nor_the_rating_rules_until_needed(
+    tmp_path: Path,
+) -> None:
+    """Issue 24 item 4: the standings of an unfinished tournament compute no rating column
+    and no FIDE norms, so neither the rating rules nor the norms' conditions are imported
+    (``skak.views.norms`` alone cost about 0.02 s); a finished rated tournament imports
+    the rating rules for its rating column, and ``--fide`` the norms."""
+    db = str(tmp_path / "t.db")
+    _modules_after(
+        "from skak.api import Skak\n"
+        "from skak.model import Ratings, Tournament\n"
+        "from skak.model.results import Result\n"
+        f"s = Skak({db!r}, create=True)\n"
+        "s.create(Tournament('T', 'berger', rated=True))\n"
+        "for i in range(1, 5):\n"
+        "    s.add_player(None, f'P, {i}', ratings=Ratings(dsu=1500 + 100 * i))\n"
+        "s.pair()\n"
+        "s.enter_result(None, 1, 1, Result.WHITE_WIN)\n"
+    )
+    view = (
+        "from skak.api import Skak\n"
+        "from skak.views import standings_view, to_json\n"
+        f"v = standings_view(Skak({db!r}).load(None))\n"
+        "assert to_json(v)['standings'][0]['start_number'] == 1, v\n"
+    )
+    rating = ("skak.views.norms", "skak.rating.norms", "skak.rating.fide_tournament")
+    rating += ("skak.rating.tournament", "skak.rating.calc")
+    modules = _modules_after(view + "assert v.rating_edition is None\n")
+    assert [name for name in rating if name in modules] == []
+    _modules_after(  # every round played: the tournament is finished
+        "from skak.api import Skak\n"
+        "from skak.model.results import Result\n"
+        f"s = Skak({db!r})\n"
+        "for n in range(1, 4):\n"
+        "    t = s.load(None)\n"
+        "    rnd = t.rounds[n - 1] if len(t.rounds) >= n else s.pair()\n"
+        "    for p in rnd.pairings:\n"
+        "        if p.result is None and p.black is not None:\n"
+        "            s.enter_result(None, n, p.board, Result.DRAW)\n"
+    )
+    modules = _modules_after(view + "assert v.rating_edition is not None, v\n")
+    assert "skak.rating.tournament" in modules
+    assert "skak.views.norms" not in modules
+    fide = view.replace("load(None))", "load(None), fide=True)")
+    assert "skak.views.norms" in _modules_after(fide + "assert v.fide_edition is not None\n")

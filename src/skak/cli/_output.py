@@ -15,8 +15,10 @@ from skak.errors import InputError
 
 __all__ = ["check_output", "database_file", "err", "out"]
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+#: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name that
+#: holds ``:ok:`` is printed as written (and Rich's table of emoji codes is not loaded).
+out = Console(highlight=False, emoji=False)
+err = Console(stderr=True, highlight=False, emoji=False)
 
 #: The files SQLite keeps beside a database while it is open.
 _SQLITE_TAILS = ("-wal", "-shm", "-journal")

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from skak.i18n import _, ngettext, say
 from skak.views import number_column
@@ -39,8 +40,11 @@ __all__ = [
 
 
 def _add_row(table: Table, *cells: str) -> None:
-    """Add a row whose text is shown as it is (a name may hold square brackets)."""
-    table.add_row(*(escape(c) for c in cells))
+    """Add a row whose text is shown as it is: each cell is a :class:`~rich.text.Text`, so
+    that neither markup (a name may hold square brackets) nor emoji codes (``:ok:``) are
+    read in it. A string cell would be parsed as markup every time Rich measures and
+    renders it (about a sixth of the time a 150-player standings table takes)."""
+    table.add_row(*(Text(c) for c in cells))
 
 
 def _name(name: str, n: int | None) -> str:
@@ -134,7 +138,7 @@ def aro_list(view: RoundView) -> Table | None:
     table.add_column("ARO", justify="right")
     for row in view.aro:
         rating = "" if row.rating is None else str(row.rating)
-        table.add_row(str(row.start_number), escape(row.name), rating, row.shown)
+        _add_row(table, str(row.start_number), row.name, rating, row.shown)
     return table
 
 

@@ -11,6 +11,7 @@ from skak.errors import InputError, StateError
 from skak.model.tournament import Tournament
 from skak.rating.fide_tournament import tournament_fide_rating, tournament_norms
 from skak.rating.norms import Condition
+from skak.views._fide import FideCell
 
 __all__ = ["ConditionRow", "FideCell", "NormRow", "NormsView", "PlayerNorms", "norms_view"]
 
@@ -41,22 +42,6 @@ class NormRow:
     required: Fraction | None
     conditions: tuple[ConditionRow, ...]
     unknown: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class FideCell:
-    """A player's FIDE rating result (``old`` null: unrated; ``new`` his first rating or
-    null, also when the tournament is not FIDE-rated) and the highest norm made (``norm``
-    null: none); a norm made only if conditions skak cannot know held is ``IM?``, those
-    conditions in ``norm_if``."""
-
-    old: int | None
-    new: int | None
-    change: int
-    games: int
-    norm: str | None
-    notes: tuple[str, ...]
-    norm_if: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

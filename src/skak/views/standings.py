@@ -13,14 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from skak.errors import InputError
 from skak.messages import N_
 from skak.model.tournament import Tournament
 from skak.pairing import get_system
 from skak.pairing.engine import is_finished as finished
-from skak.rating.calc import RatingChange, RatingResult
-from skak.rating.tournament import tournament_rating
 from skak.standings import (
     Standing,
     TiebreakChoice,
@@ -29,8 +28,12 @@ from skak.standings import (
     share_prizes,
     standings,
 )
+from skak.views._fide import FideCell
 from skak.views._json import OMITTED, Omittable, face_only
-from skak.views.norms import FideCell, PlayerNorms, norms_view
+
+if TYPE_CHECKING:  # the rating rules are imported when a finished tournament is rated
+    from skak.rating.calc import RatingChange, RatingResult
+    from skak.views.norms import PlayerNorms
 
 __all__ = [
     "RatingCell",
@@ -55,6 +58,8 @@ def final_rating(t: Tournament, today: date | None = None) -> tuple[RatingResult
     it cannot be computed."""
     if not (t.rated and is_finished(t)):
         return None, ""
+    from skak.rating.tournament import tournament_rating
+
     try:
         return tournament_rating(t, today or date.today(), first_place=first_place(t)), ""
     except InputError as e:
@@ -203,6 +208,8 @@ def standings_view(
     if fide:
         if after_round is not None:
             raise InputError("--fide shows the final standings: leave --after-round out")
+        from skak.views.norms import norms_view
+
         norms = norms_view(
             t,
             today or date.today(),
