@@ -318,3 +318,29 @@ def test_candidate_result_in_a_team_event_cannot_be_lost(runner: CliRunner) -> N
         assert result.exit_code == 0, result.output
         row = next(r for r in json.loads(result.stdout) if r["id"] == "A")
         assert row["candidate"] is candidate, (team_event, row)
+
+
+def test_a_rating_command_keeps_full_collections_off_until_it_ends(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``skak rating`` command replays the whole registry: Python's full collections wait
+    until it ends (the young ones go on), and the thresholds are as they were after."""
+    import gc
+
+    from skak.api import Skak
+
+    seen = []
+    replay = Skak.registry
+
+    def registry(self: Skak, **kwargs: Any) -> Any:
+        seen.append(gc.get_threshold())
+        return replay(self, **kwargs)
+
+    assert runner.invoke(app, ["new", "RR"]).exit_code == 0
+    monkeypatch.setattr(Skak, "registry", registry)
+    before = gc.get_threshold()
+    result = runner.invoke(app, ["rating", "list", "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(seen) == 1
+    assert seen[0][:2] == before[:2] and seen[0][2] > 10**6
+    assert gc.get_threshold() == before

@@ -46,6 +46,19 @@ rating_app = typer.Typer(
 app.add_typer(rating_app, name="rating")
 
 
+@rating_app.callback()
+def _rating(ctx: typer.Context) -> None:
+    """A ``skak rating`` command is one short process that replays the national registry
+    (tens of thousands of players, their histories, every tournament applied): Python's
+    full collections, which walk every object that has lived a while again and again as the
+    registry grows, are kept off until the command ends (a registry makes no reference
+    cycles; the young collections go on). Not so in the web server, whose requests overlap.
+    """
+    from skak.rating.registry import collector_paused
+
+    ctx.with_resource(collector_paused())
+
+
 @rating_app.command("calc")
 @cli_errors
 def rating_calc(
