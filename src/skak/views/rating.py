@@ -168,22 +168,27 @@ def registry_rows(
 ) -> tuple[RegistryRow, ...]:
     """The registry's players, highest standard rating first; players archived after three
     years without a rated result (001 §5.1) only with ``show_all``."""
-    players = sorted(
-        (p for p in registry.players.values() if show_all or not p.archived(today)),
-        key=lambda p: (-(p.rating("standard") or 0), p.dsu_id),
-    )
-    return tuple(
-        RegistryRow(
-            p.dsu_id,
-            p.name,
-            p.club,
-            designation(standard) if (standard := p.rating("standard")) else None,
-            p.archived(today),
-            dict(p.ratings),
-            tuple(RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history),
+    rows = []
+    for p in registry.players.values():
+        archived = p.archived(today)
+        if archived and not show_all:
+            continue
+        standard = p.rating("standard")
+        rows.append(
+            RegistryRow(
+                p.dsu_id,
+                p.name,
+                p.club,
+                designation(standard) if standard else None,
+                archived,
+                dict(p.ratings),
+                tuple(
+                    [RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history]
+                ),
+            )
         )
-        for p in players
-    )
+    rows.sort(key=lambda r: (-(r.ratings.get("standard") or 0), r.dsu_id))
+    return tuple(rows)
 
 
 @dataclass(frozen=True, slots=True)
