@@ -54,7 +54,7 @@ def _rating(ctx: typer.Context) -> None:
     registry grows, are kept off until the command ends (a registry makes no reference
     cycles; the young collections go on). Not so in the web server, whose requests overlap.
     """
-    from skak.rating.registry import collector_paused
+    from skak.collector import collector_paused
 
     ctx.with_resource(collector_paused())
 
