@@ -5,6 +5,7 @@ frozen values gives (a reference written here from the rules of skak.rating.regi
 from __future__ import annotations
 
 import datetime
+import pickle
 from datetime import date, timedelta
 from fractions import Fraction
 from math import floor
@@ -26,6 +27,7 @@ from skak.rating.registry import (
     TournamentApplied,
     TournamentChange,
     apply_registry_event,
+    apply_registry_events,
     build_registry,
 )
 
@@ -182,6 +184,11 @@ def test_a_registry_handed_out_stays_as_it_was(
     for i, registry in taken:
         assert _seen(registry) == _reference(log[:i])
         assert len(registry.applied) == sum(isinstance(e, TournamentApplied) for e in log[:i])
+    start = dict(taken)[cut]
+    shown = _seen(start)
+    assert _seen(apply_registry_events(start, log[cut:])) == _reference(log)
+    assert _seen(start) == shown  # at once, too, the input is left as it was
+    assert RegistryBuilder(start=start).state is start  # nothing applied: the same value
 
 
 def test_a_live_table_forgets_a_player_whose_card_changed() -> None:
@@ -205,3 +212,23 @@ def test_a_table_of_players_rebuilds_from_its_repr() -> None:
     assert eval(repr(table), {"datetime": datetime, **names}) == table
     assert table == {1: ane} and table != {1: RegistryPlayer(1, "Bo")}
     assert 1 in table and 2 not in table and len(table) == 1 and table.get(2) is None
+
+
+def test_a_registry_read_back_from_a_pickle_belongs_to_no_builder() -> None:
+    """Generations are counted per process: a card pickled in one process could carry the
+    generation a builder in another process has, and be changed in place there. So a card
+    is pickled without one (0, never given out) and copied before any change."""
+    builder = RegistryBuilder()
+    builder.apply(PlayerEntered(7, "Ane", (("standard", 1500),), DAY, "list"))
+    loaded = pickle.loads(pickle.dumps(builder.state))
+    assert loaded == builder.state
+    assert isinstance(loaded.players, Players)
+    cards, _ = loaded.players.tables()
+    assert {card.generation for card in cards.values()} == {0}
+    change = TournamentChange(7, "Ane", 1500, Fraction(40))
+    after = apply_registry_event(
+        loaded, TournamentApplied("t", "T", DAY, "standard", "dsu-2024", (change,))
+    )
+    assert after.players[7].rating("standard") == 1540
+    assert loaded.players[7].rating("standard") == 1500
+    assert cards[7].ratings == {"standard": 1500}

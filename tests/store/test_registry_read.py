@@ -8,6 +8,7 @@ import sqlite3
 from datetime import date, timedelta
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,5 +132,45 @@ def test_an_event_that_is_no_registry_event_is_refused(registry_db: Path, payloa
     try:
         with pytest.raises(StorageError, match="a stored event cannot be read"):
             api.registry()
+    finally:
+        api.close()
+
+
+def test_a_commands_new_events_are_applied_at_once(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list of players imported into a registry is one event a player: the store applies
+    a command's new events with one copy of the registry (``RegistryKind.evolve_all``), not
+    one copy an event, and the registry it hands back is the fold of the whole log."""
+    from skak.rating import registry as registry_module
+
+    season = _season(random.Random(5), players=40, tournaments=10)
+    update = [
+        PlayerEntered(pid, f"Q{pid}", (("rapid", 1400 + pid),), DAY, "list", "K41")
+        for pid in range(20, 61)  # 21 of them known, 20 new
+    ]
+    batches = []
+    one_by_one = registry_module.apply_registry_event
+    many = registry_module.apply_registry_events
+
+    def counted(state: registry_module.Registry, events: Any) -> registry_module.Registry:
+        batches.append(len(list(events)))
+        return many(state, events)
+
+    def refused(*_: object) -> object:
+        raise AssertionError("the store applied the new events one by one")
+
+    api = Skak(database, create=True, actor="test")
+    try:
+        api.store.create(REGISTRY, "DSU", season, "test")
+        monkeypatch.setattr(registry_module, "apply_registry_events", counted)
+        monkeypatch.setattr(registry_module, "apply_registry_event", refused)
+        before, after = api._registry_change(registry_rules.ImportList(tuple(update)))
+        assert batches == [len(update)]
+        monkeypatch.setattr(registry_module, "apply_registry_event", one_by_one)
+        assert before == registry_rules.fold(season)
+        assert after == registry_rules.fold([*season, *update]) == api.registry()
+        assert after.players[20].name == "Q20" and after.players[20].rating("rapid") == 1420
+        assert before.players[20].name == "P20" and before.players[20].rating("rapid") is None
     finally:
         api.close()

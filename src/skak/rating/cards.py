@@ -110,6 +110,12 @@ class Card:
             generation,
         )
 
+    def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
+        """Pickled without its generation: one read back in another process belongs to
+        no builder there (generation 0 is never given out), so it is copied before a
+        change."""
+        return Card, (self.name, self.club, self.ratings, self.history, 0)
+
     def copy(self, generation: int) -> Card:
         return Card(self.name, self.club, dict(self.ratings), list(self.history), generation)
 
@@ -160,13 +166,16 @@ class Players(Mapping[int, RegistryPlayer]):
         table._made = made
         return table
 
-    def cards(self) -> dict[int, Card]:
-        """The cards by DSU number (a new dict; the cards are shared: do not change them)."""
-        return dict(self._cards)
+    def tables(self) -> tuple[dict[int, Card], dict[int, RegistryPlayer]]:
+        """The table's own dicts of cards and of players made from them, shared (a builder
+        copies them before it changes anything: see the module)."""
+        return self._cards, self._made
 
-    def made(self) -> dict[int, RegistryPlayer]:
-        """The players made so far (a new dict)."""
-        return dict(self._made)
+    def rebind(self, cards: dict[int, Card], made: dict[int, RegistryPlayer]) -> None:
+        """Show ``cards`` from now on (a builder's live table only, when it takes its own
+        copies of tables a registry shares)."""
+        self._cards = cards
+        self._made = made
 
     def card(self, dsu_id: int) -> Card | None:
         return self._cards.get(dsu_id)

@@ -37,6 +37,7 @@ __all__ = [
     "TournamentApplied",
     "TournamentChange",
     "apply_registry_event",
+    "apply_registry_events",
     "build_registry",
     "changes_from_result",
     "collector_paused",
@@ -194,8 +195,21 @@ def apply_registry_event(
 
     :raises StateError: when a tournament is applied twice.
     """
+    return apply_registry_events(state, (event,), settings)
+
+
+def apply_registry_events(
+    state: Registry, events: Iterable[RegistryEvent], settings: RatingSettings | None = None
+) -> Registry:
+    """The registry after ``events``, in order (``state`` itself is left as it was): what
+    :func:`apply_registry_event` gives one by one, with one copy of the registry's tables
+    for all of them (a list of 20 000 players imported at once).
+
+    :raises StateError: when a tournament is applied twice.
+    """
     builder = RegistryBuilder(settings, start=state)
-    builder.apply(event)
+    for event in events:
+        builder.apply(event)
     return builder.state
 
 
@@ -241,8 +255,11 @@ class RegistryBuilder:
         self._applied: set[str] = set()
         self._compressed_on: date | None = None
         players = start.players if start is not None else None
+        #: whether the tables of cards and of players made are a registry's too (handed
+        #: out by :attr:`state`, or the start): then they are copied before a change
+        self._shared = isinstance(players, Players)
         if isinstance(players, Players):
-            cards, made = players.cards(), players.made()
+            cards, made = players.tables()
         else:
             cards = {pid: Card.of(p, self._generation) for pid, p in (players or {}).items()}
             made = dict(players or {})
@@ -255,7 +272,7 @@ class RegistryBuilder:
         #: each kind's ratings by DSU number, once asked for (kept up to date from then on)
         self._ratings: dict[str, dict[int, int]] = {}
         #: the registry handed out last, while nothing changed since
-        self._issued: Registry | None = start if isinstance(players, Players) else None
+        self._issued: Registry | None = start if self._shared else None
 
     @property
     def players(self) -> Mapping[int, RegistryPlayer]:
@@ -271,12 +288,21 @@ class RegistryBuilder:
         """The registry as it stands (a value: later changes here leave it as it is)."""
         if self._issued is None:
             self._issued = Registry(
-                Players.of_cards(dict(self._cards), self._live.made()),
+                Players.of_cards(*self._live.tables()),
                 frozenset(self._applied),
                 self._compressed_on,
             )
-            self._generation = new_generation()  # its cards are copied before a change
+            self._shared = True  # the tables are copied before the next change,
+            self._generation = new_generation()  # and each card before it changes
         return self._issued
+
+    def _unshare(self) -> None:
+        """Own copies of the tables a registry handed out shares, before a change."""
+        if self._shared:
+            cards, made = self._live.tables()
+            self._cards = dict(cards)
+            self._live.rebind(self._cards, dict(made))
+            self._shared = False
 
     def ratings_of(self, kind: str) -> dict[int, int]:
         """Every registered rating of ``kind`` by DSU number (the live table: read, do not
@@ -309,6 +335,7 @@ class RegistryBuilder:
         """Apply ``event``. :raises StateError: a tournament applied twice, a second
         compression. :raises InputError: a player entered without a DSU number."""
         self._issued = None
+        self._unshare()
         match event:
             case TournamentApplied():
                 self._apply_tournament(event)
@@ -420,6 +447,7 @@ class RegistryBuilder:
         if key in self._applied:
             raise StateError(f"{name} has been applied to the registry already")
         self._issued = None
+        self._unshare()
         table = self.ratings_of(kind)
         points = _HUNDREDTHS
         changes = []
