@@ -130,7 +130,9 @@ def test_an_event_that_is_no_registry_event_is_refused(registry_db: Path, payloa
     _damage(registry_db, "payload", payload)
     api = Skak(registry_db)
     try:
-        with pytest.raises(StorageError, match="a stored event cannot be read"):
+        with pytest.raises(
+            StorageError, match=r"rating-registry #1, event 31: a stored event cannot be read"
+        ):
             api.registry()
     finally:
         api.close()

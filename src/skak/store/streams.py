@@ -525,4 +525,11 @@ def _recorded(
         and isinstance(recorded_at, str)
     ):
         raise _unreadable(stream)
-    return Recorded(version, load_event(payload), actor, recorded_at)
+    try:
+        event = load_event(payload)
+    except StorageError as err:  # the codec says what; the record and the event say where
+        raise StorageError(
+            f"{stream.kind} #{stream.id}, event {version}: {err} (the database is damaged: "
+            "'skak check' lists what is wrong; restore it from a backup)"
+        ) from err
+    return Recorded(version, event, actor, recorded_at)
