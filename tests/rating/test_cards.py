@@ -10,9 +10,11 @@ from datetime import date, timedelta
 from fractions import Fraction
 from math import floor
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from skak.errors import StateError
 from skak.rating import RatingSettings, get_rule_set
 from skak.rating.cards import HistoryEntry, Players, RegistryPlayer
 from skak.rating.hundredths import limit_correction
@@ -232,3 +234,28 @@ def test_a_registry_read_back_from_a_pickle_belongs_to_no_builder() -> None:
     assert after.players[7].rating("standard") == 1540
     assert loaded.players[7].rating("standard") == 1500
     assert cards[7].ratings == {"standard": 1500}
+
+
+def test_tables_of_players_given_compare_as_the_players_they_show() -> None:
+    """A table made from values shows those values, so it equals what they equal (not what
+    their cards would make: ratings out of the order of their kinds, say)."""
+    ane = RegistryPlayer(1, "Ane", (("standard", 1500), ("blitz", 1400)))
+    in_order = RegistryPlayer(1, "Ane", (("blitz", 1400), ("standard", 1500)))
+    assert (Players({1: ane}) == Players({1: in_order})) is (ane == in_order) is False
+    assert Players({1: ane}) == Players({1: ane}) == {1: ane}
+    builder = RegistryBuilder(start=Registry(Players({1: ane})))
+    assert builder.players[1] == in_order  # a builder shows each as its card makes it
+
+
+def test_an_alignment_naming_a_player_not_registered_changes_no_one() -> None:
+    builder = RegistryBuilder()
+    builder.apply(PlayerEntered(7, "Ane", (("standard", 2300),), DAY, "list"))
+    table = builder.ratings_of("standard")
+    for event in (
+        FideAligned(DAY, 2, ((7, 2300, 2320), (99, 2000, 2010))),
+        RapidBlitzCorrected(DAY, ((7, "standard", 2300, 2350), (99, "rapid", 1, 2))),
+    ):
+        with pytest.raises(StateError, match="DSU member 99 is not in the rating registry"):
+            builder.apply(event)
+        assert builder.players[7].rating("standard") == 2300 == table[7]
+        assert len(builder.players[7].history) == 1

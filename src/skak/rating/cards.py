@@ -149,13 +149,16 @@ class Players(Mapping[int, RegistryPlayer]):
     """The registry's players by DSU number, each :class:`RegistryPlayer` made when it is
     first asked for. Equal to any mapping with the same players."""
 
-    __slots__ = ("_cards", "_made")
+    __slots__ = ("_cards", "_given", "_made")
 
     def __init__(self, players: Mapping[int, RegistryPlayer] | None = None) -> None:
         given = dict(players) if players is not None else {}
         generation = new_generation()
         self._cards = {pid: Card.of(p, generation) for pid, p in given.items()}
         self._made = given
+        #: made from values given (which may differ from what their cards would make: a
+        #: key other than the DSU number, ratings out of order), not from cards alone
+        self._given = bool(given)
 
     @classmethod
     def of_cards(cls, cards: dict[int, Card], made: dict[int, RegistryPlayer]) -> Players:
@@ -164,7 +167,14 @@ class Players(Mapping[int, RegistryPlayer]):
         table = cls.__new__(cls)
         table._cards = cards
         table._made = made
+        table._given = False
         return table
+
+    @property
+    def given(self) -> bool:
+        """Whether the table was made from players given (:class:`Players` of a mapping),
+        not from cards alone."""
+        return self._given
 
     def tables(self) -> tuple[dict[int, Card], dict[int, RegistryPlayer]]:
         """The table's own dicts of cards and of players made from them, shared (a builder
@@ -201,7 +211,7 @@ class Players(Mapping[int, RegistryPlayer]):
         return len(self._cards)
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Players):
+        if isinstance(other, Players) and not (self._given or other._given):
             mine, theirs = self._cards, other._cards
             return mine.keys() == theirs.keys() and all(
                 card is theirs[pid] or card.same(theirs[pid]) for pid, card in mine.items()

@@ -257,12 +257,12 @@ class RegistryBuilder:
         players = start.players if start is not None else None
         #: whether the tables of cards and of players made are a registry's too (handed
         #: out by :attr:`state`, or the start): then they are copied before a change
-        self._shared = isinstance(players, Players)
-        if isinstance(players, Players):
+        self._shared = isinstance(players, Players) and not players.given
+        if isinstance(players, Players) and not players.given:
             cards, made = players.tables()
-        else:
+        else:  # players given as values: each shown again as its card makes it
             cards = {pid: Card.of(p, self._generation) for pid, p in (players or {}).items()}
-            made = dict(players or {})
+            made = {}
         if start is not None:
             self._applied = set(start.applied)
             self._compressed_on = start.compressed_on
@@ -356,18 +356,27 @@ class RegistryBuilder:
                                 self._rerate(card, kind, new, event.day, "compression")
                 self._compressed_on = event.day
             case FideAligned():
+                self._all_registered(pid for pid, _, _ in event.changes)
                 for pid, before, after in event.changes:
                     card = self._existing(pid)
                     current = card.ratings.get("standard") or before
                     moved = max(current + after - before, 2100) if current >= 2100 else current
                     self._rerate(card, "standard", moved, event.day, "FIDE alignment")
             case RapidBlitzCorrected():
+                self._all_registered(pid for pid, _, _, _ in event.changes)
                 for pid, which, _was, becomes in event.changes:
                     card = self._existing(pid)
                     self._rerate(card, which, becomes, event.day, "rapid/blitz correction")
             case _:  # pragma: no cover - the union is closed
                 raise TypeError(event)
         self._ratings.clear()
+
+    def _all_registered(self, dsu_ids: Iterable[int]) -> None:
+        """:raises StateError: naming the first DSU number not in the registry (before any
+        change: an event that names one is applied to none)."""
+        for pid in dsu_ids:
+            if pid not in self._cards:
+                raise StateError(f"DSU member {pid} is not in the rating registry")
 
     @staticmethod
     def _rerate(card: Card, kind: str, new: int, day: date, reason: str) -> None:
