@@ -7,9 +7,10 @@ replay spends most of its time copying them and Python's cycle collector most of
 walking them. So a replay keeps each player on a mutable :class:`Card` (his history lines
 as plain tuples), owned by one :class:`skak.rating.registry.RegistryBuilder`, and a
 :class:`Players` table shows the cards as :class:`RegistryPlayer` values, each made the
-first time it is asked for. A card is never changed once a registry has been handed out
-with it: the builder copies it first (each builder and each registry handed out has its own
-*generation*; a card changes only in the generation that made it).
+first time it is asked for. Neither a card nor the table that holds the cards is changed
+once a registry has been handed out with it: the builder copies them first (each builder
+and each registry handed out has its own *generation*; a card changes only in the
+generation that made it).
 """
 
 from __future__ import annotations
@@ -186,9 +187,6 @@ class Players(Mapping[int, RegistryPlayer]):
         copies of tables a registry shares)."""
         self._cards = cards
         self._made = made
-
-    def card(self, dsu_id: int) -> Card | None:
-        return self._cards.get(dsu_id)
 
     def forget(self, dsu_id: int) -> None:
         """The player made from ``dsu_id``'s card is out of date (its card was changed: a
