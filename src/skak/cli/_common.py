@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 import typer
 from rich.markup import escape
 
+from skak.cli._help import SkakGroup
 from skak.cli._output import _SQLITE_TAILS, check_output, database_file, err, out
 from skak.errors import InputError, SkakError, StorageError
 from skak.i18n import _, error_text, language_from, say, use
@@ -63,6 +64,7 @@ app = typer.Typer(
         "Example: skak demo"
     ),
     rich_markup_mode="rich",
+    cls=SkakGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )

@@ -161,7 +161,7 @@ def results(
     outcomes: Annotated[
         list[str] | None,
         typer.Argument(
-            metavar="[RESULT]...",
+            metavar="RESULT",
             help="One result per game in board order (the bye left out): 1-0, ½-½, 0-1, +-, "
             "-+, --, or the short keys 1, ½ (=), 0, + (white wins by forfeit), - (black wins "
             "by forfeit).",
