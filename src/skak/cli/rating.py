@@ -38,6 +38,7 @@ __all__ = [
     "rating_fide",
     "rating_import",
     "rating_list",
+    "rating_show",
 ]
 
 rating_app = typer.Typer(
@@ -186,22 +187,37 @@ def rating_list(
     show_all: Annotated[
         bool, typer.Option("--all", help="Also players archived after 3 years without a result.")
     ] = False,
+    name: Annotated[
+        str | None,
+        typer.Option("--name", help="Only players whose name holds this text (any case)."),
+    ] = None,
+    club: Annotated[
+        str | None,
+        typer.Option("--club", help="Only players whose club holds this text (any case)."),
+    ] = None,
+    limit: Annotated[
+        int | None,
+        typer.Option("--limit", min=1, help="Only the first N (the highest rated)."),
+    ] = None,
     db: DbOption = DEFAULT_DB,
     as_json: JsonOption = False,
 ) -> None:
-    """List the rating registry: every player's standard, rapid and blitz rating.
+    """List the rating registry: every player's standard, rapid and blitz rating, the
+    highest standard rating first.
 
     Players without a rated result for more than three years are archived (001 §5.1) and
-    shown only with --all.
+    shown only with --all. One player's card with every change: skak rating show.
 
-    Example: skak rating list --json
+    Example: skak rating list --club Vejle --limit 20
     """
     from skak.views import registry_rows, to_json
 
     s = open_db(db)
     with progress("Replaying the rating registry: events") as report:
         registry = s.registry(progress=report)
-    players = registry_rows(registry, date.today(), show_all=show_all)
+    players = registry_rows(registry, date.today(), show_all=show_all, name=name, club=club)
+    if limit is not None:
+        players = players[:limit]
     if as_json:
         print_json(to_json(players))
         return
@@ -215,6 +231,53 @@ def rating_list(
             p.designation or "",
         )  # fmt: skip
     out.print(table)
+
+
+@rating_app.command("show")
+@cli_errors
+def rating_show(
+    dsu_id: Annotated[int, typer.Argument(metavar="MEMBER", help="The DSU member number.")],
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
+    """Show one player's card in the rating registry (ratingkartotek): his ratings, §23's
+    class and every change of each rating, oldest first, with its reason (the tournament
+    applied, the list entered, the compression, the alignment with FIDE's list).
+
+    Example: skak rating show 12345
+    """
+    from skak.views import registry_row, to_json
+
+    s = open_db(db)
+    with progress("Replaying the rating registry: events") as report:
+        registry = s.registry(progress=report)
+    card = registry_row(registry, dsu_id, date.today())
+    if as_json:
+        print_json(to_json(card))
+        return
+    ratings = ", ".join(f"{kind} {card.ratings[kind]}" for kind in _KINDS if kind in card.ratings)
+    out.print(f"[bold]{escape(card.name)}[/] (DSU no. {card.dsu_id})")
+    if card.club:
+        out.print(f"Club (klub): {escape(card.club)}")
+    out.print(f"Ratings: {ratings or 'none'}")
+    if card.designation:
+        out.print(f"Class (§23): {card.designation}")
+    if card.archived:
+        out.print("Archived: no rated result for more than three years (001 §5.1)")
+    table = Table(title="Rating history (ratinghistorik)")
+    for col in ("Date", "Rating", "Before", "After", "Change", "Why"):
+        table.add_column(col, justify="left" if col in ("Date", "Rating", "Why") else "right")
+    for line in card.history:
+        change = "" if line.old is None else f"{line.new - line.old:+d}"
+        table.add_row(
+            line.date.isoformat(), line.kind, "" if line.old is None else str(line.old),
+            str(line.new), change, escape(line.reason),
+        )  # fmt: skip
+    out.print(table)
+
+
+#: The ratings a registry card shows, in this order.
+_KINDS = ("standard", "rapid", "blitz")
 
 
 @rating_app.command("import")

@@ -118,6 +118,7 @@ if TYPE_CHECKING:
         candidate_rows,
         fide_view,
         rating_view,
+        registry_row,
         registry_rows,
         tournament_rating_view,
     )
@@ -254,6 +255,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "candidate_rows",
         "fide_view",
         "rating_view",
+        "registry_row",
         "registry_rows",
         "tournament_rating_view",
     ),
@@ -411,6 +413,7 @@ __all__ = [
     "players_view",
     "quarters",
     "rating_view",
+    "registry_row",
     "registry_rows",
     "round_json",
     "round_view",

@@ -10,14 +10,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from skak.errors import InputError
+from skak.errors import InputError, NotFoundError
 from skak.messages import N_
 from skak.model.tournament import Tournament
 from skak.rating import calculate, get_rule_set, rule_set_for
 from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.candidate import candidate_results, designation
 from skak.rating.fide import FideGame, FidePlayer, fide_edition_for, fide_rating, get_fide_edition
-from skak.rating.registry import Registry
+from skak.rating.registry import Registry, RegistryPlayer
 
 __all__ = [
     "CandidateRow",
@@ -32,6 +32,7 @@ __all__ = [
     "candidate_rows",
     "fide_view",
     "rating_view",
+    "registry_row",
     "registry_rows",
     "tournament_rating_view",
 ]
@@ -164,31 +165,55 @@ class RegistryRow:
 
 
 def registry_rows(
-    registry: Registry, today: datetime.date, *, show_all: bool = False
+    registry: Registry,
+    today: datetime.date,
+    *,
+    show_all: bool = False,
+    name: str | None = None,
+    club: str | None = None,
 ) -> tuple[RegistryRow, ...]:
     """The registry's players, highest standard rating first; players archived after three
-    years without a rated result (001 §5.1) only with ``show_all``."""
+    years without a rated result (001 §5.1) only with ``show_all``. ``name``, ``club``:
+    only the players whose name, or club, holds that text (in any case: "hansen" finds
+    "Hansen, Bo" and "Østergaard-Hansen, Ib")."""
+    name_part = name.casefold() if name else None
+    club_part = club.casefold() if club else None
     rows = []
     for p in registry.players.values():
+        if name_part is not None and name_part not in p.name.casefold():
+            continue
+        if club_part is not None and club_part not in (p.club or "").casefold():
+            continue
         archived = p.archived(today)
         if archived and not show_all:
             continue
-        standard = p.rating("standard")
-        rows.append(
-            RegistryRow(
-                p.dsu_id,
-                p.name,
-                p.club,
-                designation(standard) if standard else None,
-                archived,
-                dict(p.ratings),
-                tuple(
-                    [RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history]
-                ),
-            )
-        )
+        rows.append(_registry_row(p, archived))
     rows.sort(key=lambda r: (-(r.ratings.get("standard") or 0), r.dsu_id))
     return tuple(rows)
+
+
+def registry_row(registry: Registry, dsu_id: int, today: datetime.date) -> RegistryRow:
+    """DSU member ``dsu_id``'s card in the registry (``skak rating show``), archived or not:
+    his ratings, §23's class and every change of his ratings with its reason.
+
+    :raises NotFoundError: when he is not in the registry."""
+    player = registry.players.get(dsu_id)
+    if player is None:
+        raise NotFoundError(N_("DSU member {dsu_id} is not in the rating registry", dsu_id=dsu_id))
+    return _registry_row(player, player.archived(today))
+
+
+def _registry_row(p: RegistryPlayer, archived: bool) -> RegistryRow:
+    standard = p.rating("standard")
+    return RegistryRow(
+        p.dsu_id,
+        p.name,
+        p.club,
+        designation(standard) if standard else None,
+        archived,
+        dict(p.ratings),
+        tuple([RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history]),
+    )
 
 
 @dataclass(frozen=True, slots=True)
