@@ -201,12 +201,37 @@ def test_registry_lifecycle(runner: CliRunner) -> None:
     again = runner.invoke(app, ["rating", "apply"])
     assert again.exit_code == 5
     assert "applied to the registry already" in again.stderr
-    assert runner.invoke(app, ["rating", "compress"]).exit_code == 0
+    # a list of 2026 is compressed already: the 2024 compression is refused, nothing changes
+    refused = runner.invoke(app, ["rating", "compress"])
+    assert refused.exit_code == 5
+    assert "DSU member 1's standard rating was changed on 2026-08-01" in refused.stderr
     listed = {
         p["dsu_id"]: p for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
     }
-    assert listed[3]["ratings"]["standard"] == 1806  # 1612 + ½ × 388
-    assert runner.invoke(app, ["rating", "compress"]).exit_code == 5
+    assert listed[3]["ratings"]["standard"] == 1612
+
+
+def test_the_2024_compression_applies_once_to_the_ratings_before_it(runner: CliRunner) -> None:
+    Path("liste.csv").write_text(
+        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
+        '"1";"1980";"A, A";"";"";"1400";"1300";"";"";"";""\n'
+        '"2";"1980";"B, B";"";"";"2100";"";"";"";"";""\n',
+        encoding="utf-8",
+    )
+    assert (
+        runner.invoke(app, ["rating", "import", "liste.csv", "--date", "2024-05-01"]).exit_code == 0
+    )
+    done = runner.invoke(app, ["rating", "compress"])
+    assert done.exit_code == 0, done.output
+    assert "Compressed the ratings of 1 player (from 2024-06-01)" in done.stdout
+    listed = {
+        p["dsu_id"]: p["ratings"]
+        for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
+    }
+    assert listed == {1: {"standard": 1700, "rapid": 1650}, 2: {"standard": 2100}}  # 1400 → 1700
+    again = runner.invoke(app, ["rating", "compress"])
+    assert again.exit_code == 5
+    assert "compressed already on 2024-06-01" in again.stderr
 
 
 def test_apply_needs_a_finished_rated_tournament(runner: CliRunner) -> None:
@@ -273,6 +298,33 @@ def test_fide_alignment_through_the_registry(runner: CliRunner) -> None:
         for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
     }
     assert listed == {1: 2260, 2: 2200 - (40 - 6), 3: 1900}  # 2191–2200: N − 6
+    # 001 §6: once a year, on a day of 1–15 August
+    twice = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2026-08-12"])
+    assert twice.exit_code == 5
+    assert "aligned with FIDE's list on 2026-08-10 already" in twice.stderr
+    outside = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2027-12-24"])
+    assert outside.exit_code == 3
+    assert "1–15 August (001 §6), not on 2027-12-24" in outside.stderr
+    for day in ("2027-07-31", "2027-08-16"):
+        assert runner.invoke(app, ["rating", "align", "fide.json", "--date", day]).exit_code == 3
+    next_year = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2027-08-01"])
+    assert next_year.exit_code == 0, next_year.output
+
+
+def test_an_alignment_that_changes_nothing_counts_for_its_year(runner: CliRunner) -> None:
+    Path("liste.csv").write_text(
+        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
+        '"1";"1980";"A, A";"";"";"2300";"";"";"";"";""\n',
+        encoding="utf-8",
+    )
+    assert runner.invoke(app, ["rating", "import", "liste.csv"]).exit_code == 0
+    Path("fide.json").write_text(json.dumps([{"dsu_id": 1, "fide": 2290, "games": 80}]))
+    first = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2026-08-03"])
+    assert first.exit_code == 0, first.output
+    assert "adjustment N = 0; 0 ratings changed" in first.stdout  # a difference below 25
+    assert (
+        runner.invoke(app, ["rating", "align", "fide.json", "--date", "2026-08-04"]).exit_code == 5
+    )
 
 
 def test_enter_and_correct(runner: CliRunner) -> None:

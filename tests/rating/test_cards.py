@@ -153,7 +153,11 @@ def test_the_cards_show_the_players_a_fold_of_values_makes(log: list[RegistryEve
     registry = build_registry(log)
     assert _seen(registry) == _reference(log)
     assert registry.players == _reference(log)  # a table equals a plain mapping
-    assert registry == Registry(_reference(log), registry.applied, registry.compressed_on)
+    aligned = [e.day for e in log if isinstance(e, FideAligned)]
+    assert registry.aligned_on == (aligned[-1] if aligned else None)
+    assert registry == Registry(
+        _reference(log), registry.applied, registry.compressed_on, registry.aligned_on
+    )
 
 
 @settings(max_examples=100, deadline=None)

@@ -312,7 +312,8 @@ def rating_compress(
     """
     when = parse_date(day, "date") or date(2024, 6, 1)
     count = open_db(db).rating_compress(when)
-    out.print(f"Compressed the ratings of {count} players (from {when.isoformat()})")
+    players = "player" if count == 1 else "players"
+    out.print(f"Compressed the ratings of {count} {players} (from {when.isoformat()})")
 
 
 @rating_app.command("align")
@@ -355,7 +356,8 @@ def rating_align(
     when = parse_date(day, "date") or date.today()
     result = open_db(db).rating_align(fide, when)
     out.print(
-        f"Sample of {len(result.sample)} players; Danish average minus FIDE's: "
+        f"Sample of {len(result.sample)} player{'' if len(result.sample) == 1 else 's'}; "
+        f"Danish average minus FIDE's: "
         f"{exact_decimal(result.difference)}; adjustment N = {result.n}; "
         f"{len(result.changes)} ratings changed"
     )

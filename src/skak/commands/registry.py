@@ -165,14 +165,56 @@ def decide(registry: Registry, command: RegistryCommand) -> list[RegistryEvent]:
                 raise StateError(f"{event.name} has been applied to the registry already")
             return [event]
         case AlignWithFide(fide=fide, day=day):
+            _check_alignment_day(registry, day)
             alignment = fide_alignment(registry, fide)
-            return [FideAligned(day, alignment.n, alignment.changes)] if alignment.changes else []
+            return [FideAligned(day, alignment.n, alignment.changes)]
         case CorrectRapidBlitz(day=day):
             found = rapid_blitz_corrections(registry, day)
             return [RapidBlitzCorrected(day, found)] if found else []
         case CompressRatings(day=day):
+            _check_compression(registry, day)
             return [RatingsCompressed(day)]
     raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _check_alignment_day(registry: Registry, day: date) -> None:
+    """001 §6: the alignment takes effect on a day of 1–15 August, once a year (an
+    alignment that changed no rating counts: it is recorded all the same).
+
+    :raises InputError: for a day outside 1–15 August. :raises StateError: when the
+        ratings were aligned already that year, or in a later one."""
+    if day.month != 8 or day.day > 15:
+        raise InputError(
+            f"the alignment with FIDE's list takes effect on a day of 1–15 August (001 §6), "
+            f"not on {day.isoformat()}"
+        )
+    last = registry.aligned_on
+    if last is not None and last.year >= day.year:
+        raise StateError(
+            f"the ratings were aligned with FIDE's list on {last.isoformat()} already "
+            "(001 §6: once a year)"
+        )
+
+
+def _check_compression(registry: Registry, day: date) -> None:
+    """The 2024 compression applies once, to the ratings as they stood on ``day``: a
+    registry holding a rating entered or changed after that day (a list published after
+    the compression, a tournament applied after it) is compressed already.
+
+    :raises StateError: naming the first such player (the compression a second time is
+    refused by the registry itself)."""
+    if registry.compressed_on is not None:
+        return  # the registry names the compression already recorded
+    for pid, player in sorted(registry.players.items()):
+        later = [h for h in player.history if h.day > day]
+        if later:
+            h = later[0]
+            raise StateError(
+                f"DSU member {pid}'s {h.kind} rating was changed on {h.day.isoformat()} "
+                f"({h.reason}), after the compression on {day.isoformat()}: the registry "
+                "holds ratings that are compressed already, and the compression applies "
+                "once, to the ratings as they stood that day"
+            )
 
 
 def _decide_entry(registry: Registry, c: EnterPlayer) -> PlayerEntered:

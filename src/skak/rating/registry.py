@@ -123,11 +123,13 @@ RegistryEvent = (
 class Registry:
     """The registry: its players by DSU number (any mapping; a replay's is a
     :class:`skak.rating.cards.Players` table, whose players are made when asked for), the
-    tournaments applied, and the day of the 2024 compression."""
+    tournaments applied, the day of the 2024 compression and that of the last alignment
+    with FIDE's list (001 §6)."""
 
     players: Mapping[int, RegistryPlayer] = field(default_factory=Players)
     applied: frozenset[str] = frozenset()
     compressed_on: date | None = None
+    aligned_on: date | None = None
 
 
 def _round(value: Fraction) -> int:
@@ -254,6 +256,7 @@ class RegistryBuilder:
         self._generation = new_generation()
         self._applied: set[str] = set()
         self._compressed_on: date | None = None
+        self._aligned_on: date | None = None
         players = start.players if start is not None else None
         #: whether the tables of cards and of players made are a registry's too (handed
         #: out by :attr:`state`, or the start): then they are copied before a change
@@ -266,6 +269,7 @@ class RegistryBuilder:
         if start is not None:
             self._applied = set(start.applied)
             self._compressed_on = start.compressed_on
+            self._aligned_on = start.aligned_on
         self._cards = cards
         #: the live table: each player made when asked for, forgotten when his card changes
         self._live = Players.of_cards(cards, made)
@@ -291,6 +295,7 @@ class RegistryBuilder:
                 Players.of_cards(*self._live.tables()),
                 frozenset(self._applied),
                 self._compressed_on,
+                self._aligned_on,
             )
             self._shared = True  # the tables are copied before the next change,
             self._generation = new_generation()  # and each card before it changes
@@ -362,6 +367,7 @@ class RegistryBuilder:
                     current = card.ratings.get("standard") or before
                     moved = max(current + after - before, 2100) if current >= 2100 else current
                     self._rerate(card, "standard", moved, event.day, "FIDE alignment")
+                self._aligned_on = event.day
             case RapidBlitzCorrected():
                 self._all_registered(pid for pid, _, _, _ in event.changes)
                 for pid, which, _was, becomes in event.changes:
