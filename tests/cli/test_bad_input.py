@@ -59,6 +59,11 @@ CSV_BAD = (
         (["players", "add", "X, Y", "--born", "23/4/1990"], 3, "not a date like"),
         (["players", "add", "X, Y", "--title", "SM"], 3, "unknown title 'SM'"),
         (["players", "import", "missing.csv"], 3, "missing.csv: cannot read the file"),
+        (
+            ["results", "1", "--file", "nofile.txt"],
+            3,
+            "nofile.txt: cannot read the file: No such file or directory",
+        ),
         (["undo", "--event", "7"], 5, "cannot undo event 7 (round 1 paired: 3 boards)"),
         (["undo", "--event", "99"], 4, "the tournament has no event 99"),
         (["standings", "--after-round", "4"], 4, "round 4 does not exist"),
@@ -76,6 +81,7 @@ def test_bad_input_is_refused_and_changes_nothing(
     result = runner.invoke(app, args)
     assert result.exit_code == code, result.output
     assert message in " ".join(result.stderr.split()), result.stderr
+    assert "Errno" not in result.stderr
     assert result.stderr.startswith("error:")
     assert db_digest(paired) == digest
 

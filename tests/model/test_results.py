@@ -43,6 +43,8 @@ ONE, ZERO = Fraction(1), Fraction(0)
         ("--", Result.DOUBLE_FORFEIT),
         ("unfinished", Result.UNFINISHED),
         ("afbrudt", Result.UNFINISHED),
+        ("½", Result.DRAW),  # as in skak results and on the web's result form
+        ("1/2", Result.DRAW),
     ],
 )
 def test_parse_accepts_what_arbiters_type(text: str, expected: Result) -> None:
@@ -54,6 +56,7 @@ def test_parse_rejects_unknown_results_with_the_known_ones(text: str) -> None:
     with pytest.raises(InputError, match="unknown result") as info:
         Result.parse(text)
     assert "1-0" in str(info.value)
+    assert "a draw also ½, =, 1/2-1/2 or remis" in str(info.value)
     assert isinstance(info.value, ValueError)
 
 

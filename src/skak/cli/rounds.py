@@ -190,9 +190,14 @@ def results(
         name = _("standard input") if str(file) == "-" else str(file)
         try:
             text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
+        except OSError as e:
             raise InputError(
-                _("cannot read the file: {error}").format(error=e), location=name
+                _("cannot read the file: {error}").format(error=e.strerror or e), location=name
+            ) from e
+        except UnicodeDecodeError as e:
+            raise InputError(
+                _("cannot read the file: {error}").format(error=_("it is not UTF-8 text")),
+                location=name,
             ) from e
         entries = parse_board_lines(text, name)
         in_order = False

@@ -97,8 +97,9 @@ class Result(enum.Enum):
             known = ", ".join(sorted({r.value for r in _ALIASES.values() if r.is_game}))
             raise InputError(
                 N_(
-                    "unknown result {text}; use one of {known} "
-                    "(forfeit/udeblivelse: +- white wins, -+ black wins, -- both lose)",
+                    "unknown result {text}; use one of {known} (a draw also ½, =, 1/2-1/2 "
+                    "or remis; forfeit/udeblivelse: +- white wins, -+ black wins, -- both "
+                    "lose)",
                     text=repr(text),
                     known=known,
                 )
@@ -192,7 +193,9 @@ _ALIASES: dict[str, Result] = {
     "1-0": Result.WHITE_WIN,
     "0-1": Result.BLACK_WIN,
     "½-½": Result.DRAW,
+    "½": Result.DRAW,
     "1/2-1/2": Result.DRAW,
+    "1/2": Result.DRAW,
     "0.5-0.5": Result.DRAW,
     "0,5-0,5": Result.DRAW,
     "=": Result.DRAW,
