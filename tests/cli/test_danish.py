@@ -124,7 +124,8 @@ def test_a_file_of_results_in_danish(runner: CliRunner, paired: Path) -> None:
         "fejl: r.txt: 2 forkerte linjer; intet er indtastet",
         "  r.txt linje 2: skriv et brætnummer og et resultat, f.eks. '3 ½-½'",
         "  r.txt linje 3: ukendt resultat '9-9'; brug et af +-, -+, --, 0-1, 1-0, unfinished, "
-        "½-½ (udeblivelse: +- hvid vinder, -+ sort vinder, -- begge taber)",
+        "½-½ (remis også ½, =, 1/2-1/2 eller remis; udeblivelse: +- hvid vinder, -+ sort "
+        "vinder, -- begge taber)",
     ]
 
 

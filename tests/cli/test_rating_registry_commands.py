@@ -56,8 +56,8 @@ def test_the_list_is_picked_out_by_name_and_club_in_any_case(runner: CliRunner) 
 def test_a_limit_below_one_is_refused(runner: CliRunner) -> None:
     _registry(runner)
     refused = runner.invoke(app, ["rating", "list", "--limit", "0"])
-    assert refused.exit_code == 2
-    assert "--limit" in refused.output
+    assert refused.exit_code == 3
+    assert "error: --limit: 0 is below 1" in refused.stderr
 
 
 def test_a_players_card_shows_every_change_with_its_reason(runner: CliRunner) -> None:

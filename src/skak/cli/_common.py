@@ -15,9 +15,16 @@ import typer
 from rich.markup import escape
 
 from skak.cli._help import SkakGroup
-from skak.cli._output import _SQLITE_TAILS, check_output, database_file, err, out
+from skak.cli._output import (
+    _SQLITE_TAILS,
+    check_output,
+    database_file,
+    err,
+    out,
+    print_error,
+)
 from skak.errors import InputError, SkakError, StorageError
-from skak.i18n import _, error_text, language_from, say, use
+from skak.i18n import _, language_from, say, use
 from skak.io.options import parse_date, parse_setting, parse_sex, scoring_from
 
 if TYPE_CHECKING:  # the API (SQLAlchemy, the store) is imported when a database is opened
@@ -219,8 +226,7 @@ def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
             failed = False
             return value
         except SkakError as e:
-            prefix = _("error:")
-            err.print(f"[bold red]{prefix}[/] {escape(error_text(e))}", soft_wrap=True)
+            print_error(e)
             raise typer.Exit(e.exit_code) from None
         except typer.Exit as e:
             failed = e.exit_code != 0

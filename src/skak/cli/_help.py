@@ -16,6 +16,8 @@ hands out before Typer parses its command line or shows its help:
   with --all.``). A paragraph that starts with ``\\b`` keeps its lines, as in Click.
 
 Only what the help shows changes: each option's names, values and checks stay Typer's.
+The same pass gives each command :mod:`skak.cli._parsing`'s words for a command line it
+cannot use.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ import inspect
 from typing import Any, get_args
 
 import typer.core
+
+from skak.cli._parsing import check_unknown_options, plain_values
 
 __all__ = ["SkakGroup", "tidy"]
 
@@ -51,6 +55,8 @@ def tidy(command: Any, ctx: Any, *, commands: bool = True) -> None:
     help_option = command.get_help_option(ctx)
     for param in [*command.params, *([help_option] if help_option is not None else [])]:
         _tidy_param(param)
+        plain_values(param)
+    check_unknown_options(command)
     if commands:
         for sub in getattr(command, "commands", {}).values():
             tidy(sub, ctx)

@@ -11,14 +11,25 @@ from pathlib import Path
 
 from rich.console import Console
 
-from skak.errors import InputError
+from skak.errors import InputError, SkakError
 
-__all__ = ["check_output", "database_file", "err", "out"]
+__all__ = ["check_output", "database_file", "err", "out", "print_error"]
 
 #: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name that
 #: holds ``:ok:`` is printed as written (and Rich's table of emoji codes is not loaded).
 out = Console(highlight=False, emoji=False)
 err = Console(stderr=True, highlight=False, emoji=False)
+
+
+def print_error(error: SkakError) -> None:
+    """``error:`` and what ``error`` says, in the chosen language, on standard error."""
+    from rich.markup import escape
+
+    from skak.i18n import _, error_text
+
+    prefix = _("error:")
+    err.print(f"[bold red]{prefix}[/] {escape(error_text(error))}", soft_wrap=True)
+
 
 #: The files SQLite keeps beside a database while it is open.
 _SQLITE_TAILS = ("-wal", "-shm", "-journal")
