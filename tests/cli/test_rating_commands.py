@@ -317,7 +317,8 @@ def test_an_alignment_that_changes_nothing_counts_for_its_year(runner: CliRunner
         '"1";"1980";"A, A";"";"";"2300";"";"";"";"";""\n',
         encoding="utf-8",
     )
-    assert runner.invoke(app, ["rating", "import", "liste.csv"]).exit_code == 0
+    entered = runner.invoke(app, ["rating", "import", "liste.csv"])
+    assert "Entered 1 player from liste.csv" in entered.stdout
     Path("fide.json").write_text(json.dumps([{"dsu_id": 1, "fide": 2290, "games": 80}]))
     first = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2026-08-03"])
     assert first.exit_code == 0, first.output

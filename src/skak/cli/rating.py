@@ -291,13 +291,19 @@ def rating_import(
 ) -> None:
     """Enter or update the registry's players from DSU's rating list (all or nothing).
 
+    The list as DSU's club export writes it: semicolon-separated, quoted, UTF-8, its first
+    line "Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"
+    (Nummer: the DSU member number; Rating, Hurtig, Lyn: the standard, rapid and blitz
+    ratings, empty or 0 for none). Every bad line is named and nothing is entered.
+
     Example: skak rating import ratingliste.csv --date 2026-11-01
     """
     when = parse_date(day, "date") or date.today()
     s = open_db(db, create=True)
     with progress("Entering the list in the rating registry: events") as report:
         count = s.rating_import_list(file, when, progress=report)
-    out.print(f"Entered {count} players from {escape(file.name)}")
+    players = "player" if count == 1 else "players"
+    out.print(f"Entered {count} {players} from {escape(file.name)}")
 
 
 @rating_app.command("compress")
