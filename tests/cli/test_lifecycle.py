@@ -93,6 +93,23 @@ def test_ambiguous_tournament_lists_the_candidates(runner: CliRunner) -> None:
     )
 
 
+def test_a_second_tournament_of_the_same_name_is_named_by_its_number(runner: CliRunner) -> None:
+    """``-t NAME`` names neither of two namesakes: ``skak new`` says so and how to name it."""
+    first = runner.invoke(app, ["new", "Åbent 2026"])
+    assert "has the same name" not in first.stderr
+    second = runner.invoke(app, ["new", "åbent 2026 "])
+    assert second.exit_code == 0, second.output
+    assert (
+        "note: tournament #1 has the same name: name this one by its number, --tournament '#2'"
+        in " ".join(second.stderr.split())
+    )
+    run(runner, "players", "add", "A, B", "--tournament", "#2")
+    assert (
+        "names several tournaments"
+        in runner.invoke(app, ["players", "list", "-t", "Åbent 2026"]).stderr
+    )
+
+
 def test_players_edit_and_withdraw(runner: CliRunner) -> None:
     run(runner, "new", "T")
     run(runner, "players", "add", "A, A", "--rating", "1500", "--fide-rating", "1600")

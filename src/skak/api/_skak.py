@@ -119,6 +119,14 @@ class Skak(
     def tournaments(self) -> list[StreamRow]:
         return self.store.streams("tournament")
 
+    def namesakes(self, row: StreamRow) -> list[StreamRow]:
+        """The other tournaments that bear ``row``'s name as :meth:`resolve` reads a name
+        (any case): ``--tournament NAME`` names none of them alone."""
+        name = row.name.strip().casefold()
+        return [
+            r for r in self.tournaments() if r.id != row.id and r.name.strip().casefold() == name
+        ]
+
     def resolve(self, ident: str | int | None = None) -> StreamRow:
         """The tournament ``ident`` names (an id, ``#id`` or its name); may be left out when
         the database holds only one.

@@ -23,8 +23,10 @@ from skak.cli._common import (
     open_db,
     out,
     print_json,
+    print_notes,
     write_output,
 )
+from skak.i18n import _
 from skak.model.events import PlayerWithdrawn, describe
 from skak.model.tournament import RatedKind
 from skak.views import pairing_system as find_system
@@ -120,6 +122,17 @@ def new(
         f"Created tournament #{row.id} [bold]{escape(row.name)}[/] "
         f"({escape(pairing_system.title)}) in {escape(s.db.location)}"
     )
+    namesakes = s.namesakes(row)
+    if namesakes:
+        others = ", ".join(f"#{r.id}" for r in namesakes)
+        print_notes(
+            [
+                _(
+                    "tournament {others} has the same name: name this one by its number, "
+                    "--tournament '#{id}'"
+                ).format(others=others, id=row.id)
+            ]
+        )
 
 
 @app.command("tournaments")
