@@ -159,18 +159,20 @@ def test_error_text_translates_the_message_and_keeps_the_rest() -> None:
 # -- the catalogue ------------------------------------------------------------------------
 
 
-#: The web's templates, read as ``babel.cfg`` has the extractor read them.
+#: The web's templates and the CLI's crosstable page, read as ``babel.cfg`` has the
+#: extractor read them.
 TEMPLATES = "web/templates/**.html"
+CLI_TEMPLATES = "cli/templates/crosstable.html"
 
 
 def _extracted() -> dict[str | tuple[str, str], list[str]]:
-    """Every marked message in the package and the web's templates, with where it is marked
+    """Every marked message in the package and the templates, with where it is marked
     (Babel's extractor, Jinja2's for the templates)."""
     extract = pytest.importorskip("babel.messages.extract")
     found: dict[str | tuple[str, str], list[str]] = {}
     for filename, lineno, message, _comments, _context in extract.extract_from_dir(
         str(SRC),
-        method_map=[("**.py", "python"), (TEMPLATES, "jinja2")],
+        method_map=[("**.py", "python"), (TEMPLATES, "jinja2"), (CLI_TEMPLATES, "jinja2")],
         options_map={TEMPLATES: {"trim_blocks": "true", "lstrip_blocks": "true"}},
         keywords=KEYWORDS,
     ):

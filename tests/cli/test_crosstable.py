@@ -68,6 +68,21 @@ def test_html_is_a_table_of_the_crosstable(demo: CliRunner, tmp_path: Path) -> N
     assert all(re.fullmatch(r"\d+[hs](1|½|0|\+|−)", c) for r in rows for c in r[5:14])
 
 
+def test_html_speaks_the_commands_language(demo: CliRunner, tmp_path: Path) -> None:
+    """The page's language is the command's (``--lang``), and its ``lang`` says which."""
+    run(demo, "crosstable", "--html", str(tmp_path / "en.html"))
+    english = (tmp_path / "en.html").read_text(encoding="utf-8")
+    assert '<html lang="en">' in english and "Crosstable after round 9" in english
+    run(demo, "--lang", "da", "crosstable", "--html", str(tmp_path / "da.html"))
+    danish = (tmp_path / "da.html").read_text(encoding="utf-8")
+    assert '<html lang="da">' in danish
+    cells = _Cells()
+    cells.feed(danish)
+    assert cells.rows[0][:5] == ["#", "Nr.", "Navn", "Rating", "Klub"]
+    assert "Krydstabel efter runde 9" in danish and "Point" in cells.rows[0]
+    assert "Gladiator-omkamp" in danish and "Name" not in danish
+
+
 def test_names_are_escaped(runner: CliRunner, tmp_path: Path) -> None:
     run(runner, "new", "<b>Cup</b>", "--unrated")
     for name in ("A, <script>", "B, B", "C, C"):

@@ -246,12 +246,14 @@ def _templates() -> Environment:
 
 
 def crosstable_html(view: CrosstableView) -> str:
-    """The crosstable as a stand-alone HTML page (the Jinja2 template
-    ``templates/crosstable.html``; every text escaped)."""
+    """The crosstable as a stand-alone HTML page in the command's language (the Jinja2
+    template ``templates/crosstable.html``; every text escaped)."""
+    from skak.i18n import current
+
     return (
         _templates()
         .get_template("crosstable.html")
-        .render(view=view, lines=_crosstable_lines(view))
+        .render(view=view, lines=_crosstable_lines(view), lang=current(), _=_, say=say)
     )
 
 
