@@ -188,6 +188,25 @@ def test_correcting_an_earlier_round_warns_that_later_rounds_were_paired_on_it(
     assert "round 1 board 2 was ½-½; round 2 was paired on the old result" in text
 
 
+def test_undoing_a_result_later_rounds_were_paired_on_says_so(runner: CliRunner) -> None:
+    _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
+    for i in range(1, 7):
+        _run(runner, "players", "add", f"Spiller {i}", "--rating", str(2000 - i))
+    _run(runner, "pair")
+    _run(runner, "results", "1", "1", "½", "0")
+    last = json.loads(_run(runner, "history", "--json"))[-1]["seq"]
+    _run(runner, "pair")
+    _run(runner, "results", "2", "1", "1", "1")
+    _run(runner, "pair")
+    undone = runner.invoke(app, ["undo", "--event", str(last)])
+    assert undone.exit_code == 0, undone.output
+    said = " ".join(undone.stderr.split())
+    assert "note: rounds 2–3 were paired on the result taken back" in said
+    danish = runner.invoke(app, ["--lang", "da", "undo"])  # round 3's pairing: no note
+    assert danish.exit_code == 0, danish.output
+    assert "note" not in danish.stderr and "bemærk" not in danish.stderr
+
+
 def test_importing_two_players_alike_warns(runner: CliRunner, tmp_path: Path) -> None:
     _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
     csv = tmp_path / "spillere.csv"
