@@ -74,3 +74,14 @@ def test_a_paragraph_of_a_commands_help_flows_as_one() -> None:
     """The docstring's line breaks are not kept: the terminal's width breaks the lines."""
     text = _help(("rating", "list"))
     assert "archived (001 §5.1) and shown only with --all." in text
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "skak")
+def test_the_options_leave_their_help_room_at_80_columns(path: tuple[str, ...]) -> None:
+    """At 80 columns an option's help has 30 columns or more: its names, short name, the
+    negative form and the type leave it room (no "--international-arbiter
+    --no-international-arbiter" squeezing the text into a column of 20)."""
+    shown = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    line = next(line for line in shown.output.splitlines() if "Show this message" in line)
+    assert len(line) - line.index("Show this message") - 2 >= 30, shown.output
+

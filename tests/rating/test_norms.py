@@ -220,13 +220,11 @@ def test_standings_with_fide_and_norms(runner: CliRunner) -> None:
         "FIDE: a norm marked ? is made if these hold, which skak does not know: at most two "
         "games a day; an International Arbiter in charge" in notes
     )
-    given = runner.invoke(
-        app, ["standings", "--fide", "--international-arbiter", "--games-a-day", "1", "--json"]
-    )
+    given = runner.invoke(app, ["standings", "--fide", "--ia", "--games-a-day", "1", "--json"])
     assert given.exit_code == 0, given.output
     holm = json.loads(given.stdout)["standings"][0]["fide"]
     assert (holm["norm"], holm["norm_if"]) == ("IM", [])
-    report = runner.invoke(app, ["norms", "--player", "1", "--international-arbiter", "--json"])
+    report = runner.invoke(app, ["norms", "--player", "1", "--ia", "--json"])
     assert report.exit_code == 0, report.output
     data = json.loads(report.stdout)
     (player,) = data["players"]
@@ -245,7 +243,7 @@ def test_standings_with_fide_and_norms(runner: CliRunner) -> None:
     assert "IM norm: made if: at most two games a day; an International Arbiter in charge" in (
         " ".join(words.output.split())
     )
-    made = runner.invoke(app, ["norms", "--player", "1", "--international-arbiter",
+    made = runner.invoke(app, ["norms", "--player", "1", "--ia",
                                "--games-a-day", "2"])  # fmt: skip
     assert made.exit_code == 0 and "IM norm: made" in made.output
     assert "made if" not in made.output

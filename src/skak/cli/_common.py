@@ -130,8 +130,9 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON instead of 
 ArbiterOption = Annotated[
     bool | None,
     typer.Option(
-        "--international-arbiter/--no-international-arbiter",
-        help="Whether an International Arbiter was in charge (4.7.4); default: not known.",
+        "--ia/--no-ia",
+        help="An International Arbiter (IA) was in charge (4.7.4); --no-ia: not; "
+        "default: not known.",
     ),
 ]
 GamesADayOption = Annotated[

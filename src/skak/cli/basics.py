@@ -68,8 +68,9 @@ def new(
     kind: Annotated[
         RatedKind | None,
         typer.Option(
+            metavar="<kind>",
             help="Rated as standard (langsom), rapid (hurtig) or blitz (lyn); default: what "
-            "the time control makes the games, else standard."
+            "the time control makes the games, else standard.",
         ),
     ] = None,
     time_control: Annotated[

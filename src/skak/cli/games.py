@@ -189,7 +189,7 @@ def norms(
     """The FIDE rating result and title norms (GM, IM, WGM, WIM; 4.7.4) of a finished
     tournament: for each player every condition, and whether it held.
 
-    Example: skak norms --player 3 --international-arbiter
+    Example: skak norms --player 3 --ia
     """
     from skak.views import norms_view, to_json
 

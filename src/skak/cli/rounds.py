@@ -310,7 +310,7 @@ def standings(
             "--fide",
             help="A finished tournament: each player's FIDE rating change and title norm "
             "(4.7; the conditions: skak norms); a norm that waits for what skak cannot know "
-            "shows as IM? (--international-arbiter, --games-a-day).",
+            "shows as IM? (--ia, --games-a-day).",
         ),
     ] = False,
     arbiter: ArbiterOption = None,

@@ -241,6 +241,6 @@ def _pending_norms(players: Sequence[PlayerNorms]) -> tuple[str, ...]:
     return tuple(
         "a norm marked ? is made if these hold, which skak does not know: "
         + "; ".join(names)
-        + " (give them: --international-arbiter, --games-a-day N; each condition: skak norms)"
+        + " (give them: --ia, --games-a-day N; each condition: skak norms)"
         for names in waiting
     )
