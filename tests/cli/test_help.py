@@ -84,4 +84,3 @@ def test_the_options_leave_their_help_room_at_80_columns(path: tuple[str, ...]) 
     shown = runner.invoke(app, [*path, "--help"], env={"COLUMNS": "80"}, terminal_width=80)
     line = next(line for line in shown.output.splitlines() if "Show this message" in line)
     assert len(line) - line.index("Show this message") - 2 >= 30, shown.output
-
