@@ -4,10 +4,14 @@ such, on the commands that let ``-1`` through as a round number too."""
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from skak.cli import app
+from skak.cli._help import SkakGroup
 from tests.conftest import db_digest
 
 
@@ -80,3 +84,27 @@ def test_minus_one_and_the_forfeit_keys_still_reach_the_command(
     assert "round -1 is not a round number" in bad_round.stderr
     assert runner.invoke(app, ["results", "1", "-", "+"]).exit_code == 0  # the short keys
     assert runner.invoke(app, ["result", "1", "1", "-+"]).exit_code == 0
+
+
+def test_a_bound_typer_checks_is_said_in_plain_words() -> None:
+    """An option Typer bounds (``min=``, ``max=``) is refused as skak refuses a number
+    out of bounds; a value within them reaches the command."""
+    bounded = typer.Typer(cls=SkakGroup)
+
+    @bounded.command()
+    def board(
+        number: Annotated[int, typer.Option("--number", min=1, max=40)] = 1,
+    ) -> None:
+        print(f"board {number}")
+
+    @bounded.command()
+    def other() -> None:  # pragma: no cover - makes ``board`` a subcommand
+        pass
+
+    runner = CliRunner()
+    low = runner.invoke(bounded, ["board", "--number", "0"])
+    assert (low.exit_code, low.stderr.strip()) == (3, "error: --number: 0 is below 1")
+    high = runner.invoke(bounded, ["board", "--number", "41"])
+    assert (high.exit_code, high.stderr.strip()) == (3, "error: --number: 41 is above 40")
+    fine = runner.invoke(bounded, ["board", "--number", "7"])
+    assert (fine.exit_code, fine.stdout.strip()) == (0, "board 7")

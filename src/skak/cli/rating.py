@@ -197,7 +197,7 @@ def rating_list(
     ] = None,
     limit: Annotated[
         int | None,
-        typer.Option("--limit", min=1, help="Only the first N (the highest rated)."),
+        typer.Option("--limit", metavar="N", help="Only the first N (the highest rated)."),
     ] = None,
     db: DbOption = DEFAULT_DB,
     as_json: JsonOption = False,
@@ -212,6 +212,8 @@ def rating_list(
     """
     from skak.views import registry_rows, to_json
 
+    if limit is not None and limit < 1:
+        raise InputError(f"--limit: {limit} is below 1")
     s = open_db(db)
     with progress("Replaying the rating registry: events") as report:
         registry = s.registry(progress=report)
