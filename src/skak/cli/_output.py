@@ -9,16 +9,24 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from skak.errors import InputError
 
-__all__ = ["check_output", "database_file", "err", "out"]
+__all__ = ["check_output", "database_file", "err", "out", "print_table"]
 
 #: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name that
 #: holds ``:ok:`` is printed as written (and Rich's table of emoji codes is not loaded).
 out = Console(highlight=False, emoji=False)
 err = Console(stderr=True, highlight=False, emoji=False)
+
+
+def print_table(table: RenderableType) -> None:
+    """Print a table of :mod:`skak.cli.render` on :data:`out` whole: a table that cannot
+    fit the terminal without cutting a figure runs past its right edge (the terminal wraps
+    the lines) instead of being cropped there."""
+    out.print(table, crop=False)
+
 
 #: The files SQLite keeps beside a database while it is open.
 _SQLITE_TAILS = ("-wal", "-shm", "-journal")
