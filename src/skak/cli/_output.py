@@ -9,11 +9,11 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 
 from skak.errors import InputError, SkakError
 
-__all__ = ["check_output", "database_file", "err", "out", "print_error"]
+__all__ = ["check_output", "database_file", "err", "out", "print_error", "print_table"]
 
 #: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name that
 #: holds ``:ok:`` is printed as written (and Rich's table of emoji codes is not loaded).
@@ -29,6 +29,13 @@ def print_error(error: SkakError) -> None:
 
     prefix = _("error:")
     err.print(f"[bold red]{prefix}[/] {escape(error_text(error))}", soft_wrap=True)
+
+
+def print_table(table: RenderableType) -> None:
+    """Print a table of :mod:`skak.cli.render` on :data:`out` whole: a table that cannot
+    fit the terminal without cutting a figure runs past its right edge (the terminal wraps
+    the lines) instead of being cropped there."""
+    out.print(table, crop=False)
 
 
 #: The files SQLite keeps beside a database while it is open.

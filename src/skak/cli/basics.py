@@ -26,6 +26,7 @@ from skak.cli._common import (
     print_notes,
     write_output,
 )
+from skak.cli._output import print_table
 from skak.i18n import _, ngettext
 from skak.model.events import PlayerWithdrawn, ResultEntered, describe
 from skak.model.tournament import RatedKind
@@ -149,7 +150,7 @@ def list_tournaments(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> 
     if as_json:
         print_json(to_json(lines))
     else:
-        out.print(render.tournaments_table(lines))
+        print_table(render.tournaments_table(lines))
 
 
 # -- rounds, results and standings: in their own module, registered here to keep --help's order
@@ -173,7 +174,7 @@ def history(
     if as_json:
         print_json(to_json(lines))
     else:
-        out.print(render.history_table(lines))
+        print_table(render.history_table(lines))
 
 
 @app.command()
@@ -274,7 +275,7 @@ def demo(
         f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.location)}: "
         f"{len(t.players)} players, {t.current_round} rounds, all results in."
     )
-    out.print(render.standings_table(standings_view(t)))
+    print_table(render.standings_table(standings_view(t)))
     out.print(
         "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
         + ("" if len(s.tournaments()) == 1 else f"  (add --tournament {row.id})")

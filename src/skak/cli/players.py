@@ -22,6 +22,7 @@ from skak.cli._common import (
     print_json,
     print_notes,
 )
+from skak.cli._output import print_table
 from skak.cli._progress import progress
 from skak.model.player import Ratings, Title
 
@@ -130,7 +131,7 @@ def players_list(
     if as_json:
         print_json(to_json(players_view(t).players))
     else:
-        out.print(render.players_table(players_view(t)))
+        print_table(render.players_table(players_view(t)))
 
 
 @players_app.command("edit", context_settings=NUMBERS)
@@ -244,7 +245,7 @@ def players_renumber(
         out.print("The start numbers follow the initial ranking already; nothing changed.")
         return
     print_notes(done.notes)
-    out.print(render.players_table(players_view(done.after)))
+    print_table(render.players_table(players_view(done.after)))
 
 
 @players_app.command("withdraw", context_settings=NUMBERS)

@@ -1,5 +1,8 @@
 """Rich tables and the HTML page for the CLI's listings: each renders one view of
-:mod:`skak.views` and decides nothing."""
+:mod:`skak.views` and decides nothing.
+
+The tables are :class:`~skak.cli._tables.FittedTable`: in a narrow terminal no figure is
+cut and the names give way first; print them with :func:`skak.cli._output.print_table`."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from skak.cli._tables import FittedTable
 from skak.i18n import _, ngettext, say
 from skak.views import number_column
 
@@ -67,17 +71,17 @@ def _status(p: PlayerRow) -> str:
 
 
 def tournaments_table(lines: Sequence[TournamentLine]) -> Table:
-    table = Table(title="Tournaments (turneringer)")
+    table = FittedTable(title="Tournaments (turneringer)")
     table.add_column("ID", justify="right")
     table.add_column("Name")
     table.add_column("Created")
     for r in lines:
         _add_row(table, str(r.id), r.name, r.created_at[:10])
-    return table
+    return table.fit(names={1})
 
 
 def players_table(view: PlayersView) -> Table:
-    table = Table(title=f"{escape(view.tournament)}: players (spillere)")
+    table = FittedTable(title=f"{escape(view.tournament)}: players (spillere)")
     table.add_column("No.", justify="right")
     table.add_column("Name")
     table.add_column("Title")
@@ -98,12 +102,12 @@ def players_table(view: PlayersView) -> Table:
             _number(p.ratings.fide),
             _status(p),
         )
-    return table
+    return table.fit(names={1, 3}, texts={7})
 
 
 def round_table(view: RoundView) -> Table:
     title = _("{tournament}: round (runde) {round}")
-    table = Table(title=title.format(tournament=escape(view.tournament), round=view.round))
+    table = FittedTable(title=title.format(tournament=escape(view.tournament), round=view.round))
     table.add_column(_("Board"), justify="right")
     table.add_column(_("White (hvid)"))
     table.add_column(_("Black (sort)"))
@@ -121,7 +125,7 @@ def round_table(view: RoundView) -> Table:
         )
     for b in view.byes:
         _add_row(table, "", _name(b.name, b.player), "", say(b.result.label))
-    return table
+    return table.fit(names={1, 2})
 
 
 def aro_list(view: RoundView) -> Table | None:
@@ -131,7 +135,7 @@ def aro_list(view: RoundView) -> Table | None:
     if isinstance(view.aro, Omitted):
         return None
     title = f"ARO before round {view.round} (Dubov, 4.9.6 §9)"
-    table = Table(title=title)
+    table = FittedTable(title=title)
     table.add_column("No.", justify="right")
     table.add_column("Name")
     table.add_column("R", justify="right")
@@ -139,7 +143,7 @@ def aro_list(view: RoundView) -> Table | None:
     for row in view.aro:
         rating = "" if row.rating is None else str(row.rating)
         _add_row(table, str(row.start_number), row.name, rating, row.shown)
-    return table
+    return table.fit(names={1})
 
 
 def _unfinished(n: int) -> str:
@@ -154,7 +158,7 @@ def standings_table(view: StandingsView) -> Table:
     title = _("{tournament}: standings (stilling) after round {round}").format(
         tournament=escape(view.tournament), round=view.after_round
     )
-    table = Table(title=title)
+    table = FittedTable(title=title)
     table.add_column(_("Place"), justify="right")
     table.add_column(_("No."), justify="right")
     table.add_column(_("Name"))
@@ -207,14 +211,14 @@ def standings_table(view: StandingsView) -> Table:
                     shown = _("{rating} (first rating)").format(rating=f.new)
                 cells += [shown, f.norm or ""]
         _add_row(table, *cells)
-    return table
+    return table.fit(names={2, 3})
 
 
 def crosstable_table(view: CrosstableView) -> Table:
     """The crosstable (krydstabel) in standings order: per round the opponent's line number,
     the colour (h/s = hvid/sort) and the result; byes by their kind."""
     title = f"{escape(view.tournament)}: crosstable (krydstabel) after round {view.after_round}"
-    table = Table(title=title)
+    table = FittedTable(title=title)
     table.add_column("#", justify="right")
     table.add_column("Place", justify="right")
     table.add_column("Name")
@@ -232,7 +236,7 @@ def crosstable_table(view: CrosstableView) -> Table:
         cells.append(points[i])
         cells += [column[i] for column in tiebreaks]
         _add_row(table, *cells)
-    return table
+    return table.fit(names={2})
 
 
 def _templates() -> Environment:
@@ -340,7 +344,7 @@ def report_html(view: ReportView, today: str) -> str:
 
 
 def history_table(lines: list[HistoryLine]) -> Table:
-    table = Table(title="History (historik)")
+    table = FittedTable(title="History (historik)")
     table.add_column("#", justify="right")
     table.add_column("When (UTC)")
     table.add_column("Who")
@@ -348,4 +352,4 @@ def history_table(lines: list[HistoryLine]) -> Table:
     for h in lines:
         text = f"[strike]{escape(h.text)}[/strike] (undone)" if h.undone else escape(h.text)
         table.add_row(str(h.seq), h.recorded_at.replace("T", " ")[:19], escape(h.actor), text)
-    return table
+    return table.fit(names={2}, texts={3})

@@ -28,6 +28,7 @@ from skak.cli._common import (
     round_app,
     write_output,
 )
+from skak.cli._output import print_table
 from skak.cli._progress import progress
 from skak.errors import InputError
 from skak.i18n import _, ngettext, say
@@ -70,7 +71,7 @@ def pair(
     if as_json:
         print_json(to_json(view))
         return
-    out.print(render.round_table(view))
+    print_table(render.round_table(view))
     print_notes(done.notes)
     if explain:
         _print_explanation(rnd.explanation)
@@ -238,10 +239,10 @@ def round_show(
     if as_json:
         print_json(to_json(view))
         return
-    out.print(render.round_table(view))
+    print_table(render.round_table(view))
     aro = render.aro_list(view)
     if aro is not None:
-        out.print(aro)
+        print_table(aro)
     if explain:
         _print_explanation(view.explanation)
 
@@ -347,7 +348,7 @@ def standings(
     if as_json:
         print_json(to_json(view))
     else:
-        out.print(render.standings_table(view))
+        print_table(render.standings_table(view))
         if view.note:
             err.print(escape(say(view.note)))
         if view.prize_basis is not None:
@@ -404,7 +405,7 @@ def crosstable(
     if as_json:
         print_json(to_json(view))
         return
-    out.print(render.crosstable_table(view))
+    print_table(render.crosstable_table(view))
     if view.note:
         err.print(escape(say(view.note)))
 
