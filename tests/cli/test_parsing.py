@@ -76,6 +76,14 @@ def test_an_unknown_option_is_named_where_minus_one_is_let_through(
     assert db_digest(paired) == digest
 
 
+def test_an_options_value_is_not_taken_for_an_option(runner: CliRunner, paired: str) -> None:
+    """``--name -x`` gives the name "-x": the value of a known option is not checked."""
+    edited = runner.invoke(app, ["players", "edit", "1", "--name", "-x"])
+    assert edited.exit_code == 0, edited.output
+    listed = runner.invoke(app, ["players", "list", "--json"]).stdout
+    assert '"name": "-x"' in listed
+
+
 def test_minus_one_and_the_forfeit_keys_still_reach_the_command(
     runner: CliRunner, paired: str
 ) -> None:

@@ -52,18 +52,21 @@ def check_unknown_options(command: Any) -> None:
     parse = command.parse_args
 
     def parse_args(ctx: Any, args: list[str]) -> list[str]:
-        known = {
-            name
-            for param in command.get_params(ctx)
-            for name in (*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ()))
-            if name.startswith("-")
-        }
-        for token in args:
+        takes_value: dict[str, bool] = {}
+        for param in command.get_params(ctx):
+            for name in (*getattr(param, "opts", ()), *getattr(param, "secondary_opts", ())):
+                if name.startswith("-"):
+                    takes_value[name] = not getattr(param, "is_flag", False)
+        tokens = iter(args)
+        for token in tokens:
             if token == "--":
                 break
-            if _OPTION_LIKE.fullmatch(token) and token.split("=", 1)[0] not in known:
-                name = token.split("=", 1)[0]
-                close = difflib.get_close_matches(name, sorted(known))
+            name, has_value = token.split("=", 1)[0], "=" in token
+            if name in takes_value:
+                if takes_value[name] and not has_value:
+                    next(tokens, None)  # the option's value, whatever it looks like
+            elif _OPTION_LIKE.fullmatch(token):
+                close = difflib.get_close_matches(name, sorted(takes_value))
                 raise NoSuchOption(name, possibilities=close, ctx=ctx)
         result: list[str] = parse(ctx, args)
         return result
@@ -107,15 +110,13 @@ def _plain(param: Any, error: Exception) -> str | None:
     label = _label(param)
     if kind in ("int_parsing", "int_from_float", "int_type"):
         return _("{what}: {value} is not a whole number").format(what=label, value=shown)
-    if kind in ("greater_than_equal", "greater_than"):
-        bound = context.get("ge", context.get("gt"))
+    if kind == "greater_than_equal":  # min=
         return _("{what}: {value} is below {bound}").format(
-            what=label, value=first.get("input"), bound=bound
+            what=label, value=first.get("input"), bound=context.get("ge")
         )
-    if kind in ("less_than_equal", "less_than"):
-        bound = context.get("le", context.get("lt"))
+    if kind == "less_than_equal":  # max=
         return _("{what}: {value} is above {bound}").format(
-            what=label, value=first.get("input"), bound=bound
+            what=label, value=first.get("input"), bound=context.get("le")
         )
     choices = _choices(param)
     if choices:
