@@ -25,6 +25,7 @@ from skak.cli._common import (
     print_json,
     write_output,
 )
+from skak.i18n import ngettext
 from skak.model.events import PlayerWithdrawn, describe
 from skak.model.tournament import RatedKind
 from skak.views import pairing_system as find_system
@@ -178,10 +179,15 @@ def undo(
     undone, t = open_db(db).take_back(tournament, seq=event)
     out.print(f"Undone: event {undone.seq} ({escape(describe(undone.event))})")
     if isinstance(undone.event, PlayerWithdrawn) and undone.event.from_round <= t.current_round:
+        first, last = undone.event.from_round, t.current_round
         out.print(
-            f"Note: rounds {undone.event.from_round}–{t.current_round} were paired while the "
-            "player was withdrawn; forfeits entered then stay until you correct them "
-            "with 'skak result'."
+            ngettext(
+                "Note: round {rounds} was paired while the player was withdrawn; a forfeit "
+                "entered then stays until you correct it with 'skak result'.",
+                "Note: rounds {rounds} were paired while the player was withdrawn; forfeits "
+                "entered then stay until you correct them with 'skak result'.",
+                last - first + 1,
+            ).format(rounds=first if first == last else f"{first}–{last}")
         )
 
 
