@@ -42,7 +42,7 @@ CSV_BAD = (
     ("args", "code", "message"),
     [
         (["result", "1", "9", "1-0"], 4, "round 1 has no board 9 (it has boards 1–3)"),
-        (["result", "5", "1", "1-0"], 4, "round 5 does not exist: rounds 1–1 have been paired"),
+        (["result", "5", "1", "1-0"], 4, "round 5 does not exist: only round 1 has been paired"),
         (["round", "show", "7"], 4, "round 7 does not exist"),
         (["result", "1", "3", "1-0"], 3, "board 3 of round 1 is the bye (oversidder) of player 1"),
         (["result", "1", "1", "2-0"], 3, "unknown result '2-0'"),
@@ -101,7 +101,7 @@ def test_csv_import_reports_every_bad_line_and_imports_nothing(
     assert result.exit_code == 3
     err = result.stderr
     assert "spillere.csv: nothing imported: 4 bad lines" in err
-    assert "spillere.csv line 3: rating 'abc' is not a whole number" in err
+    assert "spillere.csv line 3: DSU rating 'abc' is not a whole number" in err
     assert "spillere.csv line 4: the name (navn) is empty" in err
     assert "spillere.csv line 5: birth date '31-02-2001' is not a date" in err
     assert "spillere.csv line 6: 2 fields, the header has 4" in err

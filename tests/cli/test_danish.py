@@ -96,7 +96,7 @@ def test_standings_in_danish(runner: CliRunner, paired: Path) -> None:
         (["result", "1", "1", "2-0"], 3, "ukendt resultat '2-0'; brug et af"),
         (["result", "1", "9", "1-0"], 4, "runde 1 har intet bræt 9 (den har bræt 1–3)"),
         (["result", "1", "3", "1-0"], 3, "bræt 3 i runde 1 er oversidderen (spiller 1)"),
-        (["round", "show", "7"], 4, "runde 7 findes ikke: runde 1–1 er lagt"),
+        (["round", "show", "7"], 4, "runde 7 findes ikke: kun runde 1 er lagt"),
         (["players", "withdraw", "9"], 4, "ingen spiller har startnummer 9"),
         (["players", "add", "Sen, Ib"], 5, "runde 1 er lagt, og"),
         (["standings", "--tiebreaks", "XX"], 3, "ukendt korrektionskode 'XX'"),

@@ -122,7 +122,7 @@ def test_players_edit_and_withdraw(runner: CliRunner) -> None:
     assert p["withdrawn_from"] == 4
     history = json.loads(run(runner, "history", "--json"))
     assert (
-        "federation none → DEN; ratings dsu 1500 → 1550; absent_rounds none → 2"
+        "federation – → DEN; DSU rating 1500 → 1550; absent (fraværende) in round 2"
         in (history[2]["text"])
     )
     assert history[3]["text"] == "player 1 withdrawn (udgået) from round 4"

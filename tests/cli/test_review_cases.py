@@ -76,7 +76,7 @@ def test_a_number_that_is_both_an_id_and_a_name_is_ambiguous(runner: CliRunner) 
         (["players", "withdraw", "1", "--from-round", "0"], 3, "round 0 is not a round number"),
         (["standings", "--after-round", "-1"], 3, "round -1 is not a round number"),
         (["undo", "--event", "1"], 5, "the tournament's creation cannot be undone"),
-        (["players", "add", "X", "--dsu-id", "-4"], 3, "dsu_id must be a positive number"),
+        (["players", "add", "X", "--dsu-id", "-4"], 3, "DSU member number must be a positive"),
     ],
 )
 def test_impossible_rounds_and_values(

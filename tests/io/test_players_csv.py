@@ -90,7 +90,7 @@ def test_every_kind_of_line_end(newline: str) -> None:
     text = newline.join(["name;rating", "Berg, Anna;1720", "Ole;x", ""])
     with pytest.raises(InputError) as info:
         parse_players_csv(decode_text(text.encode("cp1252")), "mac.csv", _empty())
-    assert info.value.problems == ("mac.csv line 3: rating 'x' is not a whole number",)
+    assert info.value.problems == ("mac.csv line 3: DSU rating 'x' is not a whole number",)
     fixed = text.replace(";x", ";1600")
     a, b = parse_players_csv(fixed, "mac.csv", _empty())
     assert (a.name, a.ratings.dsu, b.name, b.ratings.dsu) == ("Berg, Anna", 1720, "Ole", 1600)

@@ -204,7 +204,11 @@ def test_declared_rounds_must_match_the_table() -> None:
 
 @pytest.mark.parametrize(
     ("settings", "message"),
-    [({"cycles": 3}, "cycles"), ({"colour": "x"}, "no setting"), ({"cycles": "2"}, "must be int")],
+    [
+        ({"cycles": 3}, "cycles"),
+        ({"colour": "x"}, "no setting"),
+        ({"cycles": "2"}, "must be a whole number"),
+    ],
 )
 def test_settings_are_checked(settings: dict[str, object], message: str) -> None:
     with pytest.raises(InputError, match=message):

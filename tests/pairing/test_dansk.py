@@ -316,12 +316,12 @@ def test_a_players_own_acceleration_points_count() -> None:
     ("settings", "message"),
     [
         ({"colour-choice": "most"}, "colour-choice"),
-        ({"forfeits-count-as-met": "yes"}, "must be bool"),
+        ({"forfeits-count-as-met": "yes"}, "must be yes or no"),
         ({"acceleration-groups": 1}, "2 or more"),
         ({"acceleration-rounds": -1}, "round count"),
         ({"seeding": "lot"}, "seeding"),
         ({"look-ahead": True}, "no setting"),
-        ({"acceleration-groups": "2"}, "must be int"),
+        ({"acceleration-groups": "2"}, "must be a whole number"),
     ],
 )
 def test_settings_are_checked(settings: dict[str, object], message: str) -> None:

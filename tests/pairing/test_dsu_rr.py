@@ -313,7 +313,7 @@ def test_system_is_registered() -> None:
     [
         ({"cycles": 3}, "dsu-rr: 'cycles'"),
         ({"colour": "x"}, "no setting"),
-        ({"swap-last-two": 1}, "must be bool"),
+        ({"swap-last-two": 1}, "must be yes or no"),
     ],
 )
 def test_settings_are_checked(settings: dict[str, object], message: str) -> None:

@@ -447,7 +447,7 @@ def test_a_round_that_is_no_game_of_the_bracket_is_reported() -> None:
     [
         ({"games": 0}, "games"),
         ({"rapid-games": -1}, "rapid-games"),
-        ({"seed": "x"}, "must be int"),
+        ({"seed": "x"}, "must be a whole number"),
         ({"rounds": 3}, "no setting"),
     ],
 )

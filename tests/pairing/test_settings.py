@@ -41,12 +41,16 @@ def test_defaults_and_keys_come_from_the_declaration() -> None:
     [
         ({"round": 1}, r"pairing system 'x' has no setting 'round' \(known: rounds, mode"),
         ({"rounds": -1}, r"x: 'rounds' is 0 \(every round\) or more, not -1"),
-        ({"rounds": "1"}, r"x: setting 'rounds' must be int \(0 \(every round\) or more\)"),
-        ({"rounds": True}, r"must be int"),
+        (
+            {"rounds": "1"},
+            r"x: setting 'rounds' must be a whole number, not '1'; "
+            r"it takes 0 \(every round\) or more",
+        ),
+        ({"rounds": True}, r"must be a whole number"),
         ({"mode": "medium"}, r"x: 'mode' is 'fast' or 'slow', not 'medium'"),
         ({"size": 3}, r"x: 'size' is 1 or 2, not 3"),
-        ({"size": True}, r"must be int"),
-        ({"strict": 1}, r"must be bool"),
+        ({"size": True}, r"must be a whole number"),
+        ({"strict": 1}, r"must be yes or no"),
     ],
 )
 def test_errors_name_the_key_and_the_values_allowed(
@@ -54,6 +58,15 @@ def test_errors_name_the_key_and_the_values_allowed(
 ) -> None:
     with pytest.raises(InputError, match=message):
         _Example.parse(values, system="x")  # type: ignore[arg-type]
+
+
+def test_a_yes_or_no_setting_says_so_in_words_without_nested_parentheses() -> None:
+    with pytest.raises(InputError) as caught:
+        MonradSettings.parse({"look-ahead": 1}, system="monrad")
+    assert str(caught.value) == (
+        "monrad: setting 'look-ahead' must be yes or no (keep the remaining rounds pairable "
+        "without rematches, 4.9.2), not 1"
+    )
 
 
 def test_a_tournaments_settings_are_parsed_once_per_settings_tuple() -> None:
@@ -67,7 +80,7 @@ def test_a_tournaments_settings_are_parsed_once_per_settings_tuple() -> None:
 def test_true_is_no_one_in_the_cache() -> None:
     """``True == 1`` in Python; a cached ``cycles=1`` must not let ``cycles=True`` through."""
     assert RoundRobinSettings.of(_t("berger", ("cycles", 1))).cycles == 1
-    with pytest.raises(InputError, match="must be int"):
+    with pytest.raises(InputError, match="must be a whole number"):
         RoundRobinSettings.of(_t("berger", ("cycles", True)))
 
 

@@ -71,7 +71,9 @@ def test_fastapis_own_refusals_are_pages_in_the_pages_language(
     missing = client.get("/nowhere")
     assert missing.status_code == 404 and "There is no such page." in text_of(missing.text)
     bad = client.get("/t/abc/standings")
-    assert bad.status_code == 400 and "cannot be used: tid" in text_of(bad.text)
+    assert bad.status_code == 400 and "cannot be used: the tournament number 'abc'." in text_of(
+        bad.text
+    )
     post = client.post(f"/t/{tid}/standings")
     assert post.status_code == 405 and "can only be read" in text_of(post.text)
     assert "detail" not in post.text

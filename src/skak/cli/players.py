@@ -24,6 +24,7 @@ from skak.cli._common import (
 )
 from skak.cli._output import print_table
 from skak.cli._progress import progress
+from skak.i18n import ngettext
 from skak.model.player import Ratings, Title
 
 # The API and the views are imported in the commands that use them (a fast --help).
@@ -110,9 +111,17 @@ def players_import(
     players = added(done)
     print_notes(done.notes)
     numbers = sorted(p.start_number for p in players)
+    first, last = numbers[0], numbers[-1]
     out.print(
-        f"Imported {len(players)} players from {escape(file.name)} "
-        f"(start numbers {numbers[0]}–{numbers[-1]})"
+        ngettext(
+            "Imported {n} player from {file} (start number {numbers})",
+            "Imported {n} players from {file} (start numbers {numbers})",
+            len(players),
+        ).format(
+            n=len(players),
+            file=escape(file.name),
+            numbers=first if first == last else f"{first}–{last}",
+        )
     )
 
 

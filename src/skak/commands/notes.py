@@ -8,7 +8,8 @@ from datetime import date
 
 from skak.commands.tournament import Command, EnterResult, EnterResults, RegisterPlayers
 from skak.eligibility.discipline import playing_days, registration_check
-from skak.messages import N_
+from skak.messages import N_, N_plural
+from skak.model.event_words import renumber_basis, result_word
 from skak.model.events import Event, PlayersAdded, PlayersRenumbered, ResultEntered
 from skak.model.player import Player
 from skak.model.tournament import Tournament
@@ -40,23 +41,24 @@ def notes(
                         "round {round} board {board} has {result} already; nothing changed",
                         round=entry.round,
                         board=entry.board,
-                        result=str(entry.result),
+                        result=result_word(entry.result),
                     )
                 )
             elif had is not None and entry.round < before.current_round:
+                later, latest = entry.round + 1, before.current_round
                 out.append(
-                    N_(
+                    N_plural(
                         "round {round} board {board} was {had}; round {later} was paired on the "
                         "old result, and its pairing stands (see 'skak engine --check' on the "
                         "exported file for what the new result would change)",
+                        "round {round} board {board} was {had}; rounds {later} were paired on "
+                        "the old result, and their pairings stand (see 'skak engine --check' on "
+                        "the exported file for what the new result would change)",
+                        latest - later + 1,
                         round=entry.round,
                         board=entry.board,
-                        had=str(had),
-                        later=(
-                            f"{entry.round + 1}"
-                            if entry.round + 1 == before.current_round
-                            else f"{entry.round + 1}–{before.current_round}"
-                        ),
+                        had=result_word(had),
+                        later=f"{later}" if later == latest else f"{later}–{latest}",
                     )
                 )
     if isinstance(command, RegisterPlayers):
@@ -88,9 +90,9 @@ def notes(
             moved = sum(1 for old, new in e.numbers if old != new)
             out.append(
                 N_(
-                    "the players were numbered by the initial ranking (C.04.2: {reason}, then "
-                    "title, then name); {moved} start numbers changed — see 'skak players list'",
-                    reason=e.reason,
+                    "the players were numbered by the initial ranking (C.04.2: {rating}, then "
+                    "title, then name); {moved} start numbers changed — see the list of players",
+                    rating=renumber_basis(e.reason),
                     moved=moved,
                 )
             )

@@ -546,7 +546,14 @@ def fold(
 def undo_refused(err: ReplayError, target: int, target_event: Event) -> UndoRefusedError:
     """The message for an undo whose later events depend on what it would take back."""
     return UndoRefusedError(
-        f"cannot undo event {target} ({describe(target_event)}): later event "
-        f"{err.seq} ({describe(err.event)}) depends on it: {err.cause.message}. "
-        "Undo that one first."
+        N_(
+            "cannot undo event {target} ({what}): later event {seq} ({later}) was made on top "
+            "of it and would no longer hold — without event {target}, {cause}. Undo event "
+            "{seq} first.",
+            target=target,
+            what=describe(target_event),
+            seq=err.seq,
+            later=describe(err.event),
+            cause=err.cause.message,
+        )
     )

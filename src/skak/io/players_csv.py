@@ -17,7 +17,8 @@ from datetime import date
 from typing import Any
 
 from skak.errors import InputError, SkakError
-from skak.model.player import Player, Ratings, Sex, Title
+from skak.messages import N_, N_plural
+from skak.model.player import RATING_NAMES, Player, Ratings, Sex, Title
 from skak.model.progress import Progress
 from skak.model.tournament import Tournament
 
@@ -63,7 +64,9 @@ def _int(text: str, what: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"{what} {text!r} is not a whole number") from None
+        raise InputError(
+            N_("{what} {text} is not a whole number", what=what, text=repr(text))
+        ) from None
 
 
 def _date(text: str) -> date:
@@ -89,21 +92,21 @@ def _sex(text: str) -> Sex:
         return Sex.MALE
     if t in ("w", "f", "k", "female", "kvinde", "pige"):
         return Sex.FEMALE
-    raise InputError(f"sex {text!r} is not m or w (k)")
+    raise InputError(N_("sex {text} is not m or w (k)", text=repr(text)))
 
 
 _CONVERT: dict[str, Callable[[str], Any]] = {
-    "start_number": lambda t: _int(t, "start number"),
+    "start_number": lambda t: _int(t, N_("start number (startnummer)")),
     "sex": _sex,
     "birth_date": _date,
     "federation": lambda t: t.strip().upper(),
-    "dsu_id": lambda t: _int(t, "DSU member number"),
-    "fide_id": lambda t: _int(t, "FIDE id"),
+    "dsu_id": lambda t: _int(t, N_("DSU member number")),
+    "fide_id": lambda t: _int(t, N_("FIDE ID")),
     "title": Title.parse,
-    "dsu": lambda t: _int(t, "rating"),
-    "dsu_rapid": lambda t: _int(t, "rapid rating"),
-    "dsu_blitz": lambda t: _int(t, "blitz rating"),
-    "fide": lambda t: _int(t, "FIDE rating"),
+    "dsu": lambda t: _int(t, RATING_NAMES["dsu"]),
+    "dsu_rapid": lambda t: _int(t, RATING_NAMES["dsu_rapid"]),
+    "dsu_blitz": lambda t: _int(t, RATING_NAMES["dsu_blitz"]),
+    "fide": lambda t: _int(t, RATING_NAMES["fide"]),
 }
 
 
@@ -182,7 +185,7 @@ def parse_players_csv(
                 try:
                     values[key] = _CONVERT.get(key, str)(cell)
                 except SkakError as err:
-                    problems.append(f"{where}: {err}")
+                    problems.append(_at(source, line, err))
             rows.append((line, values))
     except csv.Error as err:
         problems.append(f"{source} line {reader.line_num}: the line cannot be read as CSV ({err})")
@@ -230,11 +233,13 @@ def parse_players_csv(
                 )
             )
         except SkakError as err:
-            problems.append(f"{where}: {err}")
+            problems.append(_at(source, line, err))
     if problems:
         lines = sorted({int(m.group(1)) for p in problems if (m := re.search(r" line (\d+):", p))})
         raise InputError(
-            f"nothing imported: {len(lines)} bad line{'s' if len(lines) != 1 else ''}",
+            N_plural(
+                "nothing imported: {n} bad line", "nothing imported: {n} bad lines", len(lines)
+            ),
             location=source,
             problems=problems,
         )
@@ -243,6 +248,12 @@ def parse_players_csv(
     if progress is not None:
         progress(line_count, line_count)
     return tuple(players)
+
+
+def _at(source: str, line: int, err: SkakError) -> str:
+    """A problem of one line, its place first (``players.csv line 4: …``)."""
+    where = N_("{source} line {line}", source=source, line=line)
+    return N_("{location}: {message}", location=where, message=err.message)
 
 
 #: How many lines are read between two progress reports.

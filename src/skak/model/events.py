@@ -11,13 +11,13 @@ on it.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, is_dataclass, replace
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from skak.errors import InputError, NotFoundError, SkakError, StateError
 from skak.messages import N_, N_plural, Phrases
+from skak.model.event_words import player_changes, renumber_reason, result_word
 from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.tournament import GameRecord, Round, Tournament
@@ -246,7 +246,7 @@ def _edit_player(state: Tournament, before: Player, after: Player) -> Tournament
     if current != before:
         raise StateError(
             f"player {after.start_number} ({current.name}) was changed after this edit was "
-            "made: " + "; ".join(_changes(before, current))
+            f"made: {player_changes(before, current)}"
         )
     added = (
         (after.absent_rounds - before.absent_rounds)
@@ -473,28 +473,6 @@ def replay(events: Iterable[tuple[int, Event]]) -> Tournament | None:
     return state
 
 
-def _show(value: object) -> str:
-    if isinstance(value, frozenset):
-        return ", ".join(map(str, sorted(value))) or "none"
-    if isinstance(value, enum.Enum):
-        return str(value.value)
-    return "none" if value is None else str(value)
-
-
-def _changes(old: object, new: object, prefix: str = "") -> list[str]:
-    """``field old → new`` for each field that differs, looking inside nested values."""
-    out: list[str] = []
-    for f in fields(new):  # type: ignore[arg-type]
-        a, b = getattr(old, f.name), getattr(new, f.name)
-        if a == b:
-            continue
-        if is_dataclass(a) and is_dataclass(b):
-            out += _changes(a, b, f"{prefix}{f.name} ")
-        else:
-            out.append(f"{prefix}{f.name} {_show(a)} → {_show(b)}")
-    return out
-
-
 def describe(event: Event, before: Tournament | None = None) -> str:
     """One line for ``skak history``; ``before`` is the state the event was applied to.
     The line is a message (:mod:`skak.messages`): English, and said in Danish by a face."""
@@ -521,8 +499,8 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 )
             return N_("{count} players added{source}", count=len(players), source=src)
         case PlayerEdited(before=old, after=p):
-            changed = "; ".join(_changes(old, p)) or N_("no change")
-            return N_("player {number} edited: {changes}", number=p.start_number, changes=changed)
+            changes = player_changes(old, p)
+            return N_("player {number} edited: {changes}", number=p.start_number, changes=changes)
         case PlayerWithdrawn(start_number=n, from_round=r):
             return N_("player {number} withdrawn (udgået) from round {round}", number=n, round=r)
         case RoundPaired(round=rnd, allow_unfinished=unfinished):
@@ -543,7 +521,7 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 except NotFoundError:
                     previous = None
             corrected = (
-                N_(" (corrected from {result})", result=str(previous))
+                N_(" (corrected from {result})", result=result_word(previous))
                 if previous is not None
                 else ""
             )
@@ -551,7 +529,7 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 "round {round} board {board}: {result}{playoff}{corrected}",
                 round=r,
                 board=b,
-                result=str(res),
+                result=result_word(res),
                 playoff=played,
                 corrected=corrected,
             )
@@ -559,7 +537,9 @@ def describe(event: Event, before: Tournament | None = None) -> str:
             moved = sum(1 for old, new in numbers if old != new)
             if reason:
                 return N_(
-                    "players renumbered ({moved} moved): {reason}", moved=moved, reason=reason
+                    "players renumbered ({moved} moved): {reason}",
+                    moved=moved,
+                    reason=renumber_reason(reason),
                 )
             return N_("players renumbered ({moved} moved)", moved=moved)
         case GamesAttached(games=games, source=source, replace=again):

@@ -9,11 +9,13 @@ from datetime import date
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.results import Result
 
 __all__ = [
     "MAX_ROUNDS",
     "MAX_START_NUMBER",
+    "RATING_NAMES",
     "TEXT_LENGTH",
     "Player",
     "Ratings",
@@ -84,6 +86,15 @@ class Title(enum.Enum):
             raise InputError(f"unknown title {text!r}; use one of {known}") from None
 
 
+#: Each kind of rating (a field of :class:`Ratings`) by the name an arbiter knows it by.
+RATING_NAMES: dict[str, str] = {
+    "dsu": N_("DSU rating"),
+    "dsu_rapid": N_("DSU rapid rating"),
+    "dsu_blitz": N_("DSU blitz rating"),
+    "fide": N_("FIDE rating"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Ratings:
     """A player's ratings (ratingtal); ``None`` where the player has none."""
@@ -97,7 +108,23 @@ class Ratings:
         for name in ("dsu", "dsu_rapid", "dsu_blitz", "fide"):
             value = getattr(self, name)
             if value is not None and not 0 < value < 4000:
-                raise InputError(f"rating {name}={value} is outside 1–3999")
+                raise InputError(
+                    N_("{rating} {value} is outside 1–3999", rating=RATING_NAMES[name], value=value)
+                )
+
+
+#: A player's details as an error names them.
+_WORDS = {
+    "name": "the name",
+    "club": "the club",
+    "dsu_id": "the DSU member number",
+    "fide_id": "the FIDE ID",
+    "withdrawn_from": "the round of withdrawal (udgået fra runde)",
+    "late_from": "the first round of a late entry (sen tilmelding)",
+    "absent_rounds": "the rounds of absence",
+    "half_bye_rounds": "the rounds of a half-point bye (halvpoint-bye)",
+    "full_bye_rounds": "the rounds of a full-point bye (helpoint-bye)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +163,7 @@ class Player:
         for name in ("name", "club"):
             value = getattr(self, name)
             if value is not None:
-                object.__setattr__(self, name, clean_text(value, f"{where}: {name}"))
+                object.__setattr__(self, name, clean_text(value, f"{where}: {_WORDS[name]}"))
         if not 1 <= self.start_number <= MAX_START_NUMBER:
             raise InputError(
                 f"start number (startnummer) must be 1–{MAX_START_NUMBER}, not {self.start_number}"
@@ -146,7 +173,9 @@ class Player:
         for name, top in (("dsu_id", 10**11 - 1), ("fide_id", 10**11 - 1)):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= top:
-                raise InputError(f"{where}: {name} must be a positive number of at most 11 digits")
+                raise InputError(
+                    f"{where}: {_WORDS[name]} must be a positive number of at most 11 digits"
+                )
         year = self.birth_date.year if self.birth_date else self.birth_year
         if year is not None and not 1000 <= year <= 9999:
             raise InputError(f"{where}: year of birth {year} is not a four-digit year")
@@ -157,14 +186,14 @@ class Player:
         for name in ("withdrawn_from", "late_from"):
             value = getattr(self, name)
             if value is not None and not 1 <= value <= MAX_ROUNDS:
-                raise InputError(f"{where}: {name} must be a round number, not {value}")
+                raise InputError(f"{where}: {_WORDS[name]} must be a round number, not {value}")
         declared = ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
         for name in declared:
             rounds = getattr(self, name)
             if not isinstance(rounds, frozenset):
                 object.__setattr__(self, name, frozenset(rounds))
             if any(not 1 <= r <= MAX_ROUNDS for r in rounds):
-                raise InputError(f"{where}: {name} must be round numbers 1–{MAX_ROUNDS}")
+                raise InputError(f"{where}: {_WORDS[name]} must be round numbers 1–{MAX_ROUNDS}")
         overlap = (
             (self.absent_rounds & self.half_bye_rounds)
             | (self.absent_rounds & self.full_bye_rounds)

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any, TypeVar
 
 from skak.errors import InputError, NotFoundError
-from skak.messages import N_
+from skak.messages import N_, N_plural
 from skak.model.player import MAX_ROUNDS, Player, clean_text
 from skak.model.records import RECORD_TYPES, SystemRecord
 from skak.model.results import (
@@ -410,10 +410,11 @@ class Tournament:
                 N_("round {round} does not exist: no round has been paired yet", round=number)
             )
         raise NotFoundError(
-            N_(
-                "round {round} does not exist: rounds 1–{last} have been paired",
+            N_plural(
+                "round {round} does not exist: only round 1 has been paired",
+                "round {round} does not exist: rounds 1–{n} have been paired",
+                len(self.rounds),
                 round=number,
-                last=len(self.rounds),
             )
         )
 

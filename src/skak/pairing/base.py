@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 from skak.errors import UnknownPairingSystemError
+from skak.messages import N_
 from skak.model.progress import Progress
 from skak.model.results import Result, Scoring
 from skak.model.tournament import Round, SettingValue, Tournament
@@ -166,7 +167,11 @@ def get_system(name: str) -> PairingSystem:
         pass
     if name not in _MODULES:
         raise UnknownPairingSystemError(
-            f"unknown pairing system {name!r}; known systems: {', '.join(system_names())}"
+            N_(
+                "unknown pairing system {name}; known systems: {known}",
+                name=repr(name),
+                known=", ".join(system_names()),
+            )
         )
     system: PairingSystem = importlib.import_module(_MODULES[name]).SYSTEM
     if system.name != name:  # pragma: no cover - a wrong registration is a programming error

@@ -23,7 +23,7 @@ Example(look_ahead=False)
 >>> Example.parse({"look-ahead": 1}, system="example")
 Traceback (most recent call last):
 ...
-skak.errors.InputError: example: setting 'look-ahead' must be bool (yes or no), not 1
+skak.errors.InputError: example: setting 'look-ahead' must be yes or no, not 1
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ __all__ = ["NoSettings", "Settings", "setting"]
 T = TypeVar("T")
 
 _RULE = "skak.setting"
+
+#: A setting's kind of value in words.
+_KINDS: dict[type, str] = {bool: "yes or no", int: "a whole number", str: "a text"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +73,12 @@ class _Key:
     def parse(self, system: str, value: SettingValue) -> SettingValue:
         """:raises InputError: naming the key and what it allows."""
         if type(value) not in self.types:
-            want = " or ".join(t.__name__ for t in self.types)
+            want = " or ".join(_KINDS[t] for t in self.types)
+            allowed = self.rule.allowed
+            if allowed.startswith(want):  # "yes or no (…)" says the kind already
+                raise InputError(f"{system}: setting {self.key!r} must be {allowed}, not {value!r}")
             raise InputError(
-                f"{system}: setting {self.key!r} must be {want} ({self.rule.allowed}), "
-                f"not {value!r}"
+                f"{system}: setting {self.key!r} must be {want}, not {value!r}; it takes {allowed}"
             )
         fits = self.choices is None or any(
             type(c) is type(value) and c == value for c in self.choices

@@ -150,7 +150,7 @@ def get_tiebreak(code: str) -> TieBreak:
     except KeyError:
         raise InputError(
             N_(
-                "unknown tie-break code {code} (korrektion); known codes: {known}",
+                "unknown tie-break code {code}; the tie-breaks (korrektioner) skak knows: {known}",
                 code=repr(code),
                 known=", ".join(codes()),
             )

@@ -57,6 +57,7 @@ __all__ = [
     "fragment",
     "gettext_for",
     "language",
+    "ngettext_for",
     "page",
     "remember_language",
     "result_text",
@@ -96,7 +97,8 @@ def gettext_for(lang: str) -> Callable[[str], str]:
     return translations(lang).gettext
 
 
-def _ngettext_for(lang: str) -> Callable[[str, str, int], str]:
+def ngettext_for(lang: str) -> Callable[[str, str, int], str]:
+    """The ngettext of ``lang``: a message's singular or plural by ``n``."""
     if lang == "en":
         return lambda singular, plural, n: singular if n == 1 else plural
     return translations(lang).ngettext
@@ -118,7 +120,7 @@ class Pages:
             lstrip_blocks=True,
         )
         env.globals["_"] = gettext_for(lang)
-        env.globals["ngettext"] = _ngettext_for(lang)
+        env.globals["ngettext"] = ngettext_for(lang)
         env.globals["lang"] = lang
         env.filters["result"] = result_text
         env.filters["decimal"] = exact_decimal

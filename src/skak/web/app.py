@@ -23,6 +23,7 @@ from skak.errors import SkakError
 from skak.web import arbiter, manage, public
 from skak.web._cache import ReadCache
 from skak.web._guard import Guard
+from skak.web._invalid import invalid_values
 from skak.web._render import (
     Pages,
     error_message,
@@ -120,7 +121,8 @@ def create_app(
     def bad_request(request: Request, err: RequestValidationError) -> Response:
         """A value in the address or a form that does not fit (``/t/abc``): named, 400."""
         _ = gettext_for(language(request))
-        fields = ", ".join(dict.fromkeys(str(e["loc"][-1]) for e in err.errors())) or "?"
+        route = getattr(request.scope.get("route"), "path", request.url.path)
+        fields = invalid_values(_, route, err.errors())
         text = _("A value in the address or the form cannot be used: {fields}.").format(
             fields=fields
         )

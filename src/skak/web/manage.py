@@ -29,7 +29,15 @@ from skak.model.player import Ratings, Title
 from skak.model.tournament import RatedKind, Tournament
 from skak.views import pairing_systems, players_view, tiebreak_lists
 from skak.web._guard import MAX_UPLOAD
-from skak.web._render import error_message, flash, gettext_for, language, page, status_of
+from skak.web._render import (
+    error_message,
+    flash,
+    gettext_for,
+    language,
+    ngettext_for,
+    page,
+    status_of,
+)
 from skak.web.arbiter import ArbiterDep, ChangeDep
 from skak.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 
@@ -457,13 +465,25 @@ async def absence(
         return _edit_page(
             request, tid, t, number, refusal=_Refusal.of(request, err), status=status_of(err)
         )
-    _ = gettext_for(language(request))
-    listed = ", ".join(map(str, sorted(numbers)))
+    ngettext = ngettext_for(language(request))
+    listed, n = ", ".join(map(str, sorted(numbers))), len(numbers)
     if kind == "cancel":
-        message = _("{name}: no longer absent in round {rounds}.")
+        message = ngettext(
+            "{name}: no longer absent in round {rounds}.",
+            "{name}: no longer absent in rounds {rounds}.",
+            n,
+        )
     elif kind == "half":
-        message = _("{name}: a half-point bye in round {rounds}.")
+        message = ngettext(
+            "{name}: a half-point bye in round {rounds}.",
+            "{name}: a half-point bye in rounds {rounds}.",
+            n,
+        )
     else:
-        message = _("{name}: absent (0 points) in round {rounds}.")
+        message = ngettext(
+            "{name}: absent (0 points) in round {rounds}.",
+            "{name}: absent (0 points) in rounds {rounds}.",
+            n,
+        )
     flash(request, message.format(name=player.name, rounds=listed))
     return RedirectResponse(f"/arbiter/t/{tid}/players/{number}", status_code=303)

@@ -345,7 +345,7 @@ class MonradSystem(SystemDefaults[MonradSettings]):
                 why = f"{low} has had white fewer times ({whites[low]} vs {whites[top]})"
             else:
                 white, black = low, top
-                why = f"both have had white {whites[top]} times: the lower placed has white"
+                why = f"{_both_whites(whites[top])}: the lower placed has white"
             games.append(Pairing(len(games) + 1, white, black))
             lines.append(
                 f"board {len(games)}: {top} (placed {rank[top]}) meets {low} "
@@ -392,3 +392,10 @@ class MonradSystem(SystemDefaults[MonradSettings]):
 
 
 SYSTEM = MonradSystem()
+
+
+def _both_whites(count: int) -> str:
+    """Two players' equal number of whites in words."""
+    if count == 0:
+        return "neither has had white yet"
+    return "both have had white once" if count == 1 else f"both have had white {count} times"
