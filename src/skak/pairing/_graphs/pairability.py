@@ -176,7 +176,14 @@ class MatchGraph:
         their edge are dropped, and their players augment again, one search each. Each
         augmentation adds a pair, so when ``mask`` still has a matching as large as before,
         the answer is as large (Berge: a larger matching gives an augmenting path).
-        ``match`` is left as it was."""
+        ``match`` is left as it was.
+
+        The players ``match`` left unpaired are searched from too, after those: one of them
+        may reach a dropped player (``6``–``2``), and once another search has paired that
+        player (``2``–``0``), through him to another unpaired one (``6``–``2``=``0``–``20``).
+        A player searched from in vain stays so after the others' augmentations (Edmonds),
+        so one search each gives a maximum matching. For a pairing of everyone (the
+        optimiser's) there are none of them."""
         out = dict(match)
         adj = self.adj
         roots: list[int] = []
@@ -189,7 +196,8 @@ class MatchGraph:
             return out
         verts = list(bits(mask))
         nbs = {v: adj[v] & mask for v in verts}
-        for root in roots:
+        unpaired = [v for v in verts if v not in match]
+        for root in roots + unpaired:
             if root not in out:
                 # Past the inner players' edges (``_search``): the same outer players,
                 # so a path is found whenever there is one; merged blossoms by bit sets.
