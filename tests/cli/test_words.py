@@ -72,4 +72,4 @@ def test_an_undone_withdrawal_names_one_round_in_the_singular(runner: CliRunner)
     _run(runner, "players", "withdraw", "6", "--from-round", "1")
     _run(runner, "pair")
     text = _run(runner, "undo", "--event", "8")
-    assert "Note: round 1 was paired while the player was withdrawn; a forfeit" in text
+    assert "note: round 1 was paired while the player was withdrawn; a forfeit" in text

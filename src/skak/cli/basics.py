@@ -197,8 +197,8 @@ def undo(
         print_notes(
             [
                 ngettext(
-                    "round {rounds} was paired while the player was withdrawn; forfeits "
-                    "entered then stay until you correct them with 'skak result'",
+                    "round {rounds} was paired while the player was withdrawn; a forfeit "
+                    "entered then stays until you correct it with 'skak result'",
                     "rounds {rounds} were paired while the player was withdrawn; forfeits "
                     "entered then stay until you correct them with 'skak result'",
                     t.current_round - taken.from_round + 1,
