@@ -21,7 +21,9 @@ from skak.cli._common import (
     parse_date,
     print_json,
 )
+from skak.cli._output import print_table
 from skak.cli._progress import progress
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 # The rating file's reader and the views (the rating rules, the tie-breaks' decimals) are
@@ -223,7 +225,7 @@ def rating_list(
     if as_json:
         print_json(to_json(players))
         return
-    table = Table(title="Rating registry (ratingkartotek)")
+    table = FittedTable(title="Rating registry (ratingkartotek)")
     for col in ("DSU no.", "Name", "Standard", "Rapid", "Blitz", "Class (§23)"):
         table.add_column(col, justify="left" if col in ("Name", "Class (§23)") else "right")
     for p in players:
@@ -232,7 +234,7 @@ def rating_list(
             *(str(p.rating(k) or "") for k in ("standard", "rapid", "blitz")),
             p.designation or "",
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={1}, texts={5}))
 
 
 @rating_app.command("show")
@@ -266,7 +268,7 @@ def rating_show(
         out.print(f"Class (§23): {card.designation}")
     if card.archived:
         out.print("Archived: no rated result for more than three years (001 §5.1)")
-    table = Table(title="Rating history (ratinghistorik)")
+    table = FittedTable(title="Rating history (ratinghistorik)")
     for col in ("Date", "Rating", "Before", "After", "Change", "Why"):
         table.add_column(col, justify="left" if col in ("Date", "Rating", "Why") else "right")
     for line in card.history:
@@ -275,7 +277,7 @@ def rating_show(
             line.date.isoformat(), line.kind, "" if line.old is None else str(line.old),
             str(line.new), change, escape(line.reason),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={5}))
 
 
 #: The ratings a registry card shows, in this order.
