@@ -7,9 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from skak.cli import app
+from skak.io.dsu_list import COLUMNS
 
 REQUEST: dict[str, Any] = {
     "date": "2026-03-01",
@@ -131,6 +132,29 @@ def test_candidate_results(runner: CliRunner) -> None:
     }
 
 
+def list_row(number: int, name: str, rating: int, rapid: int | None = None, club: str = "") -> str:
+    """One line of DSU's rating list export (:mod:`skak.io.dsu_list`)."""
+    return f'"{number}";"1980";"{name}";"{club}";"";"{rating}";"{rapid or ""}";"";"";"";""\n'
+
+
+def import_list(runner: CliRunner, rows: str, *args: str) -> Result:
+    """``skak rating import`` of a list with these lines (``list_row``), as liste.csv."""
+    Path("liste.csv").write_text(";".join(f'"{c}"' for c in COLUMNS) + "\n" + rows, "utf-8")
+    return runner.invoke(app, ["rating", "import", "liste.csv", *args])
+
+
+def rated_round_robin(runner: CliRunner) -> None:
+    """A, B and C (1800, 1700, 1600) entered from a list of 2026-08-01 and the finished
+    round robin of 2026-09-01 they played, applied to the registry."""
+    rows = list_row(1, "A, A", 1800) + list_row(2, "B, B", 1700) + list_row(3, "C, C", 1600)
+    assert import_list(runner, rows, "--date", "2026-08-01").exit_code == 0
+    _finished_round_robin(runner)
+    for n in (1, 2, 3):
+        assert runner.invoke(app, ["players", "edit", str(n), "--dsu-id", str(n)]).exit_code == 0
+    result = runner.invoke(app, ["rating", "apply"])
+    assert result.exit_code == 0, result.output
+
+
 def _finished_round_robin(runner: CliRunner, *extra: str) -> None:
     assert runner.invoke(app, ["new", "RR", "--start", "2026-09-01", *extra]).exit_code == 0
     for name, rating in (("A, A", "1800"), ("B, B", "1700"), ("C, C", "1600")):
@@ -176,21 +200,7 @@ def test_unfinished_tournament_has_no_rating_column(runner: CliRunner) -> None:
 
 
 def test_registry_lifecycle(runner: CliRunner) -> None:
-    Path("liste.csv").write_text(
-        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
-        '"1";"1980";"A, A";"";"";"1800";"";"";"";"";""\n'
-        '"2";"1980";"B, B";"";"";"1700";"";"";"";"";""\n'
-        '"3";"1980";"C, C";"";"";"1600";"";"";"";"";""\n',
-        encoding="utf-8",
-    )
-    assert (
-        runner.invoke(app, ["rating", "import", "liste.csv", "--date", "2026-08-01"]).exit_code == 0
-    )
-    _finished_round_robin(runner)
-    for n in (1, 2, 3):
-        assert runner.invoke(app, ["players", "edit", str(n), "--dsu-id", str(n)]).exit_code == 0
-    result = runner.invoke(app, ["rating", "apply"])
-    assert result.exit_code == 0, result.output
+    rated_round_robin(runner)
     listed = {
         p["dsu_id"]: p for p in json.loads(runner.invoke(app, ["rating", "list", "--json"]).stdout)
     }
@@ -212,15 +222,8 @@ def test_registry_lifecycle(runner: CliRunner) -> None:
 
 
 def test_the_2024_compression_applies_once_to_the_ratings_before_it(runner: CliRunner) -> None:
-    Path("liste.csv").write_text(
-        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
-        '"1";"1980";"A, A";"";"";"1400";"1300";"";"";"";""\n'
-        '"2";"1980";"B, B";"";"";"2100";"";"";"";"";""\n',
-        encoding="utf-8",
-    )
-    assert (
-        runner.invoke(app, ["rating", "import", "liste.csv", "--date", "2024-05-01"]).exit_code == 0
-    )
+    rows = list_row(1, "A, A", 1400, rapid=1300) + list_row(2, "B, B", 2100)
+    assert import_list(runner, rows, "--date", "2024-05-01").exit_code == 0
     done = runner.invoke(app, ["rating", "compress"])
     assert done.exit_code == 0, done.output
     assert "Compressed the ratings of 1 player (from 2024-06-01)" in done.stdout
@@ -276,14 +279,8 @@ def test_candidate_with_unknown_player_is_an_input_error(runner: CliRunner) -> N
 
 
 def test_fide_alignment_through_the_registry(runner: CliRunner) -> None:
-    Path("liste.csv").write_text(
-        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
-        '"1";"1980";"A, A";"";"";"2300";"";"";"";"";""\n'
-        '"2";"1980";"B, B";"";"";"2200";"";"";"";"";""\n'
-        '"3";"1980";"C, C";"";"";"1900";"";"";"";"";""\n',
-        encoding="utf-8",
-    )
-    assert runner.invoke(app, ["rating", "import", "liste.csv"]).exit_code == 0
+    rows = list_row(1, "A, A", 2300) + list_row(2, "B, B", 2200) + list_row(3, "C, C", 1900)
+    assert import_list(runner, rows).exit_code == 0
     Path("fide.json").write_text(
         json.dumps(
             [{"dsu_id": 1, "fide": 2260, "games": 80}, {"dsu_id": 2, "fide": 2160, "games": 31}]
@@ -312,12 +309,7 @@ def test_fide_alignment_through_the_registry(runner: CliRunner) -> None:
 
 
 def test_an_alignment_that_changes_nothing_counts_for_its_year(runner: CliRunner) -> None:
-    Path("liste.csv").write_text(
-        '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
-        '"1";"1980";"A, A";"";"";"2300";"";"";"";"";""\n',
-        encoding="utf-8",
-    )
-    entered = runner.invoke(app, ["rating", "import", "liste.csv"])
+    entered = import_list(runner, list_row(1, "A, A", 2300))
     assert "Entered 1 player from liste.csv" in entered.stdout
     Path("fide.json").write_text(json.dumps([{"dsu_id": 1, "fide": 2290, "games": 80}]))
     first = runner.invoke(app, ["rating", "align", "fide.json", "--date", "2026-08-03"])

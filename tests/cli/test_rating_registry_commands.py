@@ -4,32 +4,23 @@ player's card in the registry (ratingkartotek) with every change and its reason.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from typer.testing import CliRunner
 
 from skak.cli import app
-from tests.cli.test_rating_commands import _finished_round_robin
+from tests.cli.test_rating_commands import import_list, list_row, rated_round_robin
 
-HEADER = (
-    '"Nummer";"Født år";"Navn";"Klub";"Titel";"Rating";"Hurtig";"Lyn";"Elo";"Fide";"K-factor"\n'
-)
 LIST = (
-    ("1", "Hansen, Bo", "Vejle Skakklub", "1800", "1750"),
-    ("2", "Østergaard-Hansen, Ib", "Århus Skakklub", "1700", ""),
-    ("3", "Jensen, Åse", "Vejle Skakklub", "1600", ""),
-    ("4", "Ølgaard, Per", "", "2105", ""),
+    list_row(1, "Hansen, Bo", 1800, rapid=1750, club="Vejle Skakklub"),
+    list_row(2, "Østergaard-Hansen, Ib", 1700, club="Århus Skakklub"),
+    list_row(3, "Jensen, Åse", 1600, club="Vejle Skakklub"),
+    list_row(4, "Ølgaard, Per", 2105),
 )
 
 
 def _registry(runner: CliRunner) -> None:
-    rows = "".join(
-        f'"{n}";"1980";"{name}";"{club}";"";"{rating}";"{rapid}";"";"";"";""\n'
-        for n, name, club, rating, rapid in LIST
-    )
-    Path("liste.csv").write_text(HEADER + rows, encoding="utf-8")
-    done = runner.invoke(app, ["rating", "import", "liste.csv", "--date", "2026-08-01"])
+    done = import_list(runner, "".join(LIST), "--date", "2026-08-01")
     assert done.exit_code == 0, done.output
 
 
@@ -61,21 +52,7 @@ def test_a_limit_below_one_is_refused(runner: CliRunner) -> None:
 
 
 def test_a_players_card_shows_every_change_with_its_reason(runner: CliRunner) -> None:
-    Path("liste.csv").write_text(
-        HEADER
-        + "".join(
-            f'"{n}";"1980";"{name}";"";"";"{rating}";"";"";"";"";""\n'
-            for n, name, rating in (("1", "A, A", 1800), ("2", "B, B", 1700), ("3", "C, C", 1600))
-        ),
-        encoding="utf-8",
-    )
-    assert (
-        runner.invoke(app, ["rating", "import", "liste.csv", "--date", "2026-08-01"]).exit_code == 0
-    )
-    _finished_round_robin(runner)
-    for n in (1, 2, 3):
-        assert runner.invoke(app, ["players", "edit", str(n), "--dsu-id", str(n)]).exit_code == 0
-    assert runner.invoke(app, ["rating", "apply"]).exit_code == 0
+    rated_round_robin(runner)
     shown = runner.invoke(app, ["rating", "show", "3", "--json"])
     assert shown.exit_code == 0, shown.output
     card: dict[str, Any] = json.loads(shown.stdout)

@@ -122,10 +122,7 @@ class Skak(
     def namesakes(self, row: StreamRow) -> list[StreamRow]:
         """The other tournaments that bear ``row``'s name as :meth:`resolve` reads a name
         (any case): ``--tournament NAME`` names none of them alone."""
-        name = row.name.strip().casefold()
-        return [
-            r for r in self.tournaments() if r.id != row.id and r.name.strip().casefold() == name
-        ]
+        return [r for r in self.tournaments() if r.id != row.id and _same_name(r, row.name)]
 
     def resolve(self, ident: str | int | None = None) -> StreamRow:
         """The tournament ``ident`` names (an id, ``#id`` or its name); may be left out when
@@ -153,11 +150,7 @@ class Skak(
         by_id = [
             r for r in rows if text.removeprefix("#").isdigit() and r.id == int(text.lstrip("#"))
         ]
-        by_name = (
-            []
-            if text.startswith("#")
-            else [r for r in rows if r.name.strip().casefold() == text.casefold()]
-        )
+        by_name = [] if text.startswith("#") else [r for r in rows if _same_name(r, text)]
         matches = by_id + [r for r in by_name if r not in by_id]
         if len(matches) == 1:
             return matches[0]
@@ -548,6 +541,11 @@ class Skak(
         from skak.api._check import audit
 
         return audit(self)
+
+
+def _same_name(row: StreamRow, name: str) -> bool:
+    """Whether ``name`` names the tournament ``row`` (spaces around it and case aside)."""
+    return row.name.strip().casefold() == name.strip().casefold()
 
 
 def added(outcome: Outcome) -> tuple[Player, ...]:

@@ -114,9 +114,11 @@ def _rounds(rounds: frozenset[int]) -> str:
 def _declared(name: str, old: frozenset[int], new: frozenset[int]) -> list[str]:
     """The rounds of absence or of a bye declared (``half-point bye (halvpoint-bye) in
     round 2``) and taken back."""
-    out = [_rounds_declared(name, added) for added in (new - old,) if added]
-    out += [_rounds_taken_back(name, removed) for removed in (old - new,) if removed]
-    return out
+    added, removed = new - old, old - new
+    return [
+        *([_rounds_declared(name, added)] if added else []),
+        *([_rounds_taken_back(name, removed)] if removed else []),
+    ]
 
 
 def _rounds_declared(name: str, rounds: frozenset[int]) -> str:
