@@ -47,6 +47,24 @@ def test_undo_takes_back_the_last_change(
     assert f'name="seq" value="{seq - 1}"' in page  # now the pairing is the last change
 
 
+def test_undoing_a_result_a_later_round_was_paired_on_says_so(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    """As ``skak undo`` does (:func:`skak.views.undo_notes`)."""
+    first = skak.pair(tid)
+    for p in first.pairings:
+        if not p.is_bye:
+            skak.enter_result(tid, 1, p.board, Result.DRAW)
+    seq = skak.history(tid)[-1].seq
+    skak.pair(tid)
+    r = client.post(
+        f"/arbiter/t/{tid}/undo", data={"seq": str(seq), "csrf": arbiter}, follow_redirects=False
+    )
+    assert r.status_code == 303
+    page = text_of(client.get(r.headers["location"]).text)
+    assert "round 2 was paired on the result taken back, and its pairing stands" in page
+
+
 def test_an_undo_a_later_change_depends_on_is_refused(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:

@@ -27,8 +27,8 @@ from skak.cli._common import (
     write_output,
 )
 from skak.cli._output import print_table
-from skak.i18n import _, ngettext
-from skak.model.events import PlayerWithdrawn, ResultEntered, describe
+from skak.i18n import _
+from skak.model.events import describe
 from skak.model.tournament import RatedKind
 from skak.views import pairing_system as find_system
 from skak.views import system_names
@@ -190,40 +190,11 @@ def undo(
 
     Example: skak undo
     """
+    from skak.views import undo_notes
+
     undone, t = open_db(db).take_back(tournament, seq=event)
     out.print(f"Undone: event {undone.seq} ({escape(describe(undone.event))})")
-    taken = undone.event
-    if isinstance(taken, PlayerWithdrawn) and taken.from_round <= t.current_round:
-        print_notes(
-            [
-                ngettext(
-                    "round {rounds} was paired while the player was withdrawn; a forfeit "
-                    "entered then stays until you correct it with 'skak result'",
-                    "rounds {rounds} were paired while the player was withdrawn; forfeits "
-                    "entered then stay until you correct them with 'skak result'",
-                    t.current_round - taken.from_round + 1,
-                ).format(rounds=_round_span(taken.from_round, t.current_round))
-            ]
-        )
-    if isinstance(taken, ResultEntered) and taken.round < t.current_round:
-        print_notes(
-            [
-                ngettext(
-                    "round {rounds} was paired on the result taken back, and its pairing "
-                    "stands (see 'skak engine --check' on the exported file for what the "
-                    "result now would change)",
-                    "rounds {rounds} were paired on the result taken back, and their pairings "
-                    "stand (see 'skak engine --check' on the exported file for what the "
-                    "result now would change)",
-                    t.current_round - taken.round,
-                ).format(rounds=_round_span(taken.round + 1, t.current_round))
-            ]
-        )
-
-
-def _round_span(first: int, last: int) -> str:
-    """``3`` or ``3–7``."""
-    return str(first) if first == last else f"{first}–{last}"
+    print_notes(undo_notes(undone.event, t))
 
 
 # -- export --------------------------------------------------------------------------------

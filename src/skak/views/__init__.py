@@ -42,7 +42,7 @@ if TYPE_CHECKING:
         system_names,
         tiebreak_lists,
     )
-    from skak.views.changes import HistoryLine, history, undo_target
+    from skak.views.changes import HistoryLine, history, undo_notes, undo_target
     from skak.views.correspondence import (
         CorrCardRow,
         CorrControlRow,
@@ -200,7 +200,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "PlayerNorms",
         "norms_view",
     ),
-    "skak.views.changes": ("HistoryLine", "history", "undo_target"),
+    "skak.views.changes": ("HistoryLine", "history", "undo_notes", "undo_target"),
     "skak.views.cup": (
         "CupLine",
         "CupMatchRow",
@@ -432,6 +432,7 @@ __all__ = [
     "tournament_export",
     "tournament_lines",
     "tournament_rating_view",
+    "undo_notes",
     "undo_target",
     "varma_draw_view",
     "varma_groups_view",

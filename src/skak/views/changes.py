@@ -7,11 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skak.model.events import Event, EventUndone, apply, describe, effective
+from skak.messages import N_plural
+from skak.model.events import (
+    Event,
+    EventUndone,
+    PlayerWithdrawn,
+    ResultEntered,
+    apply,
+    describe,
+    effective,
+)
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 
-__all__ = ["HistoryLine", "history", "undo_target"]
+__all__ = ["HistoryLine", "history", "undo_notes", "undo_target"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +69,41 @@ def undo_target(lines: Sequence[HistoryLine]) -> HistoryLine | None:
     left, which is never undone."""
     in_force = [h for h in lines if not h.undone and h.type != EventUndone.kind]
     return in_force[-1] if len(in_force) > 1 else None
+
+
+def undo_notes(undone: Event, after: Tournament) -> tuple[str, ...]:
+    """What the arbiter should know after ``skak undo`` took back ``undone`` (``after``:
+    the tournament without it): rounds paired while a withdrawal now taken back held, or
+    on a result now taken back, keep their pairings."""
+    last = after.current_round
+    if isinstance(undone, PlayerWithdrawn) and undone.from_round <= last:
+        first = undone.from_round
+        return (
+            N_plural(
+                "round {rounds} was paired while the player was withdrawn; a forfeit "
+                "entered then stays until you correct it with 'skak result'",
+                "rounds {rounds} were paired while the player was withdrawn; forfeits "
+                "entered then stay until you correct them with 'skak result'",
+                last - first + 1,
+                rounds=_span(first, last),
+            ),
+        )
+    if isinstance(undone, ResultEntered) and undone.round < last:
+        return (
+            N_plural(
+                "round {rounds} was paired on the result taken back, and its pairing "
+                "stands (see 'skak engine --check' on the exported file for what the "
+                "result now would change)",
+                "rounds {rounds} were paired on the result taken back, and their pairings "
+                "stand (see 'skak engine --check' on the exported file for what the "
+                "result now would change)",
+                last - undone.round,
+                rounds=_span(undone.round + 1, last),
+            ),
+        )
+    return ()
+
+
+def _span(first: int, last: int) -> str:
+    """``3`` or ``3–7``."""
+    return str(first) if first == last else f"{first}–{last}"

@@ -21,7 +21,7 @@ from skak.i18n import say
 from skak.io.results_text import parse_result_word
 from skak.model.events import describe
 from skak.model.results import Result
-from skak.views import round_view, tournament_lines, undo_target
+from skak.views import round_view, tournament_lines, undo_notes, undo_target
 from skak.web._render import (
     board_line,
     error_message,
@@ -347,8 +347,9 @@ def undo(
     someone changed the tournament since, that page's last change is still the one
     taken back, or the undo is refused if a later change depends on it."""
     _ = gettext_for(language(request))
-    undone, _after = skak.take_back(f"#{tid}", seq=seq, actor=who)
+    undone, after = skak.take_back(f"#{tid}", seq=seq, actor=who)
     message = _("Undone: event {seq}, {change}.")
     change = say(describe(undone.event), language(request))
-    flash(request, message.format(seq=undone.version, change=change))
+    notes = [say(note, language(request)) for note in undo_notes(undone.event, after)]
+    flash(request, " ".join([message.format(seq=undone.version, change=change), *notes]))
     return RedirectResponse(f"/arbiter/t/{tid}/history", status_code=303)
