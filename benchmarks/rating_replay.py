@@ -9,7 +9,9 @@ entries and the season's events, as every ``skak rating`` command loads it. All 
 give the same registry (and the first two the same events). Printed: each one's CPU time
 (players entered and a full collection of the objects it made included, the objects of
 the one before set aside), and its ratio to merely reading the games from SQLite (the
-least of three reads).
+least of three reads). Beside them, the floor under the season in one call: the games read,
+the players entered and the same events and history lines made with no game looked at and
+no rating worked out (``outputs_only``) — what any replay that gives these events pays.
 
 Last, the entries and the season's events are stored as a registry through skak's event
 store (not timed) and loaded as the library loads it (``Skak(db).registry()``, timed the same
@@ -33,6 +35,7 @@ import time
 from collections.abc import Iterator
 from contextlib import nullcontext
 from datetime import date
+from fractions import Fraction
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
@@ -47,6 +50,7 @@ from skak.rating.registry import (
     Registry,
     RegistryBuilder,
     TournamentApplied,
+    TournamentChange,
     build_registry,
     changes_from_result,
     collector_paused,
@@ -144,6 +148,29 @@ def replay_season(db: Path, players: int) -> tuple[RegistryBuilder, list[Tournam
     return builder, events
 
 
+def outputs_only(
+    db: Path, players: int, fields: list[list[int]]
+) -> tuple[RegistryBuilder, list[TournamentApplied]]:
+    """The least a season in one call that gives these events can cost: the games read, the
+    players entered, and for every tournament what :func:`apply_season` makes of it — one
+    event holding a change for each of its players (``fields``, found beforehand) and a line
+    in each one's history — with no game looked at and no rating worked out."""
+    builder = registry(players)
+    read_games(db)
+    names = {pid: f"P{pid}" for pid in range(1, players + 1)}
+    history: dict[int, list[tuple[date, str, int, int, str]]] = {}
+    change = Fraction(1, 2)
+    events = []
+    with collector_paused():
+        for key, field in enumerate(fields):
+            name = f"T{key}"
+            changes = tuple(TournamentChange(pid, names[pid], 1500, change) for pid in field)
+            for pid in field:
+                history.setdefault(pid, []).append((DAY, "standard", 1500, 1501, name))
+            events.append(TournamentApplied(f"t{key}", name, DAY, "standard", "dsu-2024", changes))
+    return builder, events
+
+
 def read_events(db: Path) -> list[tuple[int, dict[str, object], str, str]]:
     """The registry's events as bare rows, each payload decoded (no skak in between)."""
     with sqlite3.connect(db) as conn:
@@ -207,6 +234,16 @@ def main() -> None:
         season, season_events = replay_season(db, players)
         gc.collect()
         season_time = time.process_time() - start
+        fields = [
+            sorted({p for _, w, b, _ in group for p in (w, b)})
+            for _, group in groupby(read_games(db), key=itemgetter(0))
+        ]
+        gc.collect()
+        gc.freeze()
+        start = time.process_time()
+        outputs_only(db, players, fields)
+        gc.collect()
+        floor_time = time.process_time() - start
         gc.collect()
         gc.freeze()
         start = time.process_time()
@@ -225,6 +262,7 @@ def main() -> None:
     for what, took in (
         ("tournament by tournament", one_time),
         ("the season in one call", season_time),
+        ("its outputs alone (no rating)", floor_time),
         ("the registry from its events", fold_time),
     ):
         print(f"{what + ':':31} {took:.2f} s CPU = {took / read:.1f} × reading")
