@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import out
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 
 if TYPE_CHECKING:
     from skak.views import LeagueStandingsView, LineupView, MatchView, SeasonEndView
@@ -17,7 +18,7 @@ __all__ = ["show_lineup", "show_match", "show_season_end", "show_standings"]
 
 def show_lineup(view: LineupView, explain: bool) -> None:
     where = "home" if view.home else "away"
-    table = Table(
+    table = FittedTable(
         title=f"{escape(view.team)} ({where}) against {escape(view.opponent)}, {view.date}"
     )
     for col in ("Board", "Colour", "Player", "Name", "List no."):
@@ -27,7 +28,7 @@ def show_lineup(view: LineupView, explain: bool) -> None:
             str(b.board), b.colour, escape(b.player or "— empty"), escape(b.name or ""),
             "" if b.list_number is None else str(b.list_number),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={3}, texts={2}))
     if view.legal:
         out.print("The line-up breaks no rule of 5.1 §10.")
     for v in view.violations:
@@ -48,7 +49,7 @@ def show_match(view: MatchView, explain: bool) -> None:
         return
     assert view.home_points is not None
     assert view.away_points is not None
-    table = Table(
+    table = FittedTable(
         title=f"{escape(view.home)}–{escape(view.away)} {exact_decimal(view.home_points)}-"
         f"{exact_decimal(view.away_points)} "
         f"(match points {view.home_match_points}-{view.away_match_points})"
@@ -61,7 +62,7 @@ def show_match(view: MatchView, explain: bool) -> None:
             escape(b.away_player or "—"),
             b.played or "", f"{exact_decimal(b.home)}-{exact_decimal(b.away)}", escape(b.why),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={2, 3}, texts={6}))
     for line in (*view.penalty_points, *view.reports, *(view.explanation if explain else ())):
         out.print(escape(line))
 
@@ -70,7 +71,9 @@ def show_standings(v: LeagueStandingsView, explain: bool) -> None:
     from skak.views import exact_decimal
 
     state = "" if v.complete else f", {len(v.missing)} match(es) still to play"
-    table = Table(title=f"{escape(v.division)} group {v.group} (stilling, {v.edition}{state})")
+    table = FittedTable(
+        title=f"{escape(v.division)} group {v.group} (stilling, {v.edition}{state})"
+    )
     for col in ("#", "Team", "M", "W", "D", "L", "BP", "MP", "Pen.", "Placed by"):
         table.add_column(col, justify="left" if col in ("Team", "Placed by") else "right")
     for r in v.standings:
@@ -79,7 +82,7 @@ def show_standings(v: LeagueStandingsView, explain: bool) -> None:
             exact_decimal(r.board_points), exact_decimal(r.match_points),
             str(r.penalty_points or ""), escape(r.decided_by),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={1}, texts={9}))
     if explain:
         for line in v.explanation:
             out.print(escape(line))
@@ -95,12 +98,12 @@ def show_season_end(view: SeasonEndView, explain: bool) -> None:
             f"[bold]{escape(d.division)}[/] next season ({len(d.teams)} teams): "
             f"{escape(', '.join(d.teams))}"
         )
-    table = Table(title="Moves (op- og nedrykning)")
+    table = FittedTable(title="Moves (op- og nedrykning)")
     for col in ("Team", "From", "To", "Why"):
         table.add_column(col)
     for m in view.moves:
         table.add_row(escape(m.team), escape(m.origin), escape(m.to or "out"), escape(m.why))
-    out.print(table)
+    print_table(table.fit(names={0}, texts={1, 2, 3}))
     for v in view.vacancies:
         out.print(f"[red]{escape(v)}[/]")
     if explain:

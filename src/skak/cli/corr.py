@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import JsonOption, app, cli_errors, out, parse_date, print_json
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 # The game's reader and the views (python-chess, the rules) are imported in the commands.
@@ -59,7 +60,9 @@ def corr_time(
         print_json(to_json(view))
         return
     control = f"{view.control['days']} days to {view.control['moves']} moves"
-    table = Table(title=f"{escape(view.white)} – {escape(view.black)} ({view.mode}, {control})")
+    table = FittedTable(
+        title=f"{escape(view.white)} – {escape(view.black)} ({view.mode}, {control})"
+    )
     for col in ("Card", "Player", "Moves", "Received", "Sent", "Days", "+", "Total", "Limit"):
         table.add_column(col, justify="left" if col in ("Player", "Moves") else "right")
     for c in view.cards:
@@ -72,7 +75,7 @@ def corr_time(
             str(c.penalty) if c.penalty else "", str(c.total),
             f"{_days(c.limit)}/{c.limit_move}",
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(texts={2}))
     for c in view.cards:
         for note in c.notes:
             out.print(f"  card {c.number}: {escape(note)}")

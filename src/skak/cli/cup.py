@@ -4,7 +4,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import (
     DEFAULT_DB,
@@ -19,6 +18,8 @@ from skak.cli._common import (
     print_json,
     print_notes,
 )
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 
 if TYPE_CHECKING:
     from skak.views import CupRoundView
@@ -81,7 +82,7 @@ def cup_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(to_json(lines))
         return
-    table = Table(title="Cups (pokalstævner)")
+    table = FittedTable(title="Cups (pokalstævner)")
     for col in ("ID", "Cup", "Row", "Day", "Rounds", "Teams", "Paired"):
         table.add_column(col)
     for c in lines:
@@ -89,7 +90,7 @@ def cup_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
             str(c.id), escape(c.name), c.row, str(c.day), str(c.rounds), str(c.teams),
             str(c.paired),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={1}, texts={2}))
 
 
 @cup_app.command("teams")
@@ -122,7 +123,7 @@ def cup_teams(
         return
     for t in teams:
         avg = "" if t.average is None else f", first four average {exact_decimal(t.average)}"
-        table = Table(title=f"{escape(t.team)} ({escape(t.club)}{avg})")
+        table = FittedTable(title=f"{escape(t.team)} ({escape(t.club)}{avg})")
         for col in ("No.", "Id", "Name", "Club", "Rating", "Born"):
             table.add_column(col)
         for p in t.players:
@@ -130,7 +131,7 @@ def cup_teams(
                 str(p.number), escape(p.id), escape(p.name), escape(p.club),
                 "" if p.rating is None else str(p.rating), str(p.birth_date or ""),
             )  # fmt: skip
-        out.print(table)
+        print_table(table.fit(names={2, 3}))
 
 
 @cup_app.command("pair")
@@ -179,7 +180,7 @@ def cup_round(
 def _show_round(view: "CupRoundView", explain: bool) -> None:
     from skak.views import exact_decimal
 
-    table = Table(title=f"Round {view.round} (runde)")
+    table = FittedTable(title=f"Round {view.round} (runde)")
     for col in ("White on board 1", "Home", "Result", "Averages"):
         table.add_column(col)
     for m in view.matches:
@@ -192,7 +193,7 @@ def _show_round(view: "CupRoundView", explain: bool) -> None:
             "—" if a is None else exact_decimal(a) for a in (m.first_average, m.second_average)
         )
         table.add_row(escape(m.first), escape(m.second), result, averages)
-    out.print(table)
+    print_table(table.fit(names={0, 1}))
     if view.bye:
         out.print(f"Free round (oversidder): {escape(view.bye)}")
     lines = list(view.explanation) if explain else []
@@ -267,7 +268,7 @@ def cup_standings(
     if as_json:
         print_json(to_json(view))
         return
-    table = Table(title=f"{escape(view.name)} ({view.row})")
+    table = FittedTable(title=f"{escape(view.name)} ({view.row})")
     for col in ("#", "Team", "BP", "MP", "Placed by"):
         table.add_column(col)
     for r in view.standings:
@@ -275,7 +276,7 @@ def cup_standings(
             f"{r.rank}{'=' if r.shared else ''}", escape(r.team), exact_decimal(r.board_points),
             exact_decimal(r.match_points), escape(r.decided_by),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={1}, texts={4}))
     if view.playoff:
         out.print(
             f"First place: {escape(' and '.join(view.playoff))} play a blitz play-off (5.3 §9): "

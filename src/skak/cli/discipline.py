@@ -19,6 +19,8 @@ from skak.cli._common import (
     parse_date,
     print_json,
 )
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 if TYPE_CHECKING:
@@ -141,7 +143,7 @@ def discipline_list(
         print_json(to_json(view))
         return
     title = "Every entry" if view.all else f"The discipline registry on {view.day.isoformat()}"
-    out.print(_table(title, view.entries))
+    print_table(_table(title, view.entries))
 
 
 @discipline_app.command("check")
@@ -166,7 +168,7 @@ def discipline_check(
         return
     out.print(f"DSU member {view.member}: {escape(view.verdict)}")
     if view.entries:
-        out.print(_table("Entries", view.entries))
+        print_table(_table("Entries", view.entries))
 
 
 @discipline_app.command("lift")
@@ -190,7 +192,7 @@ def discipline_lift(
 
 
 def _table(title: str, rows: tuple["SanctionRow", ...]) -> Table:
-    table = Table(title=escape(title), title_justify="left")
+    table = FittedTable(title=escape(title), title_justify="left")
     for col in ("#", "Member", "Name", "What", "Rule", "From", "To", "Tournament"):
         table.add_column(col, justify="right" if col in ("#", "Member") else "left")
     for r in rows:
@@ -208,4 +210,4 @@ def _table(title: str, rows: tuple["SanctionRow", ...]) -> Table:
             r.valid_until.isoformat(),
             escape(r.tournament),
         )
-    return table
+    return table.fit(names={2, 7}, texts={3})

@@ -19,6 +19,8 @@ from skak.cli._common import (
     parse_sex,
     print_json,
 )
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 if TYPE_CHECKING:
@@ -67,13 +69,13 @@ def classes(
     if as_json:
         print_json(to_json(view))
         return
-    table = Table(title=f"Classes at an event on {view.event.isoformat()} ({view.edition})")
+    table = FittedTable(title=f"Classes at an event on {view.event.isoformat()} ({view.edition})")
     for col in ("Class", "§", "Belongs", "Why"):
         table.add_column(col)
     for v in view.classes:
         mark = {True: "yes", False: "no", None: "?"}[v.holds]
         table.add_row(escape(v.name), escape(v.paragraph), mark, escape(v.reason))
-    out.print(table)
+    print_table(table.fit(names={0}, texts={3}))
 
 
 @dm_app.command("select")
@@ -105,15 +107,15 @@ def dm_select(
         f"{view.previous_deadline.isoformat()} count; first round {view.first_round.isoformat()}"
     )
     for c in view.classes:
-        out.print(_class_table(c))
+        print_table(_class_table(c))
         if c.free_places:
             out.print(f"  {c.free_places} free place(s)")
         for note in c.notes:
             out.print(f"  note: {escape(note)}")
         if c.reserves:
-            out.print(_players_table(f"{c.name}: reserves", c.reserves))
+            print_table(_players_table(f"{c.name}: reserves", c.reserves))
     if view.refused:
-        out.print(_players_table("Applications refused", view.refused))
+        print_table(_players_table("Applications refused", view.refused))
     err.print(f"{sum(len(c.players) for c in view.classes)} players placed")
 
 
@@ -123,7 +125,7 @@ def _class_table(c: "DmClass") -> Table:
 
 
 def _players_table(title: str, players: tuple["Placed", ...]) -> Table:
-    table = Table(title=escape(title), title_justify="left")
+    table = FittedTable(title=escape(title), title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Member", justify="right")
     table.add_column("Name")
@@ -139,4 +141,4 @@ def _players_table(title: str, players: tuple["Placed", ...]) -> Table:
             escape(p.rule),
             escape(p.reason),
         )
-    return table
+    return table.fit(names={2}, texts={4, 5})

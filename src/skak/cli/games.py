@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import (
     DEFAULT_DB,
@@ -26,6 +25,8 @@ from skak.cli._common import (
     print_json,
     write_output,
 )
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.model.events import describe
 
 __all__ = ["game_add", "game_export", "game_import", "game_remove", "norms", "timecontrol"]
@@ -55,7 +56,7 @@ def timecontrol(
         f"[bold]{escape(view.control)}[/] (PGN {escape(view.pgn)}) on "
         f"{view.date.isoformat()}: [bold]{view.kind}[/]"
     )
-    table = Table()
+    table = FittedTable()
     for col in ("Question", "Answer", "Article", "Why"):
         table.add_column(col)
     for f in view.findings:
@@ -66,7 +67,7 @@ def timecontrol(
         )
         question = "kind" if f.question in ("standard", "rapid", "blitz") else f.question
         table.add_row(question, answer, escape(f.article), escape(f.reason))
-    out.print(table)
+    print_table(table.fit(texts={0, 2, 3}))
 
 
 game_app = typer.Typer(

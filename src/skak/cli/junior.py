@@ -5,9 +5,10 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import JsonOption, app, cli_errors, out, print_json
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 __all__ = ["junior_app"]
@@ -43,7 +44,7 @@ def junior_standings(
     if as_json:
         print_json(to_json(view))
         return
-    table = Table(title="Junior Hold DM (5.5 §4)")
+    table = FittedTable(title="Junior Hold DM (5.5 §4)")
     for col in ("#", "Team", "MP", "BP", "Placed by"):
         table.add_column(col)
     for r in view.standings:
@@ -51,7 +52,7 @@ def junior_standings(
             f"{r.rank}{'=' if r.shared else ''}", escape(r.team), exact_decimal(r.match_points),
             exact_decimal(r.board_points), escape(r.decided_by),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={1}, texts={4}))
     for p in view.problems:
         out.print(f"[red]{escape(p)}[/]")
     if explain:

@@ -4,7 +4,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import (
     DEFAULT_DB,
@@ -20,6 +19,8 @@ from skak.cli._common import (
     print_notes,
 )
 from skak.cli._league_tables import show_lineup, show_match, show_season_end, show_standings
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 if TYPE_CHECKING:
@@ -149,14 +150,14 @@ def league_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
     if as_json:
         print_json(to_json(lines))
         return
-    table = Table(title="League seasons")
+    table = FittedTable(title="League seasons")
     for col in ("ID", "Season", "Start", "Edition", "Teams"):
         table.add_column(col)
     for line in lines:
         table.add_row(
             str(line.id), escape(line.name), str(line.start), line.edition, str(line.teams)
         )
-    out.print(table)
+    print_table(table.fit(names={1}))
 
 
 @league_app.command("teams")
@@ -190,7 +191,7 @@ def league_teams(
     if as_json:
         print_json(to_json(rows))
         return
-    table = Table(title="Teams (hold)")
+    table = FittedTable(title="Teams (hold)")
     for col in ("Division", "Group", "No.", "Team", "Club", "Club team", "Left"):
         table.add_column(col)
     for r in rows:
@@ -198,7 +199,7 @@ def league_teams(
             escape(r.division), str(r.group), str(r.number), escape(r.team), escape(r.club),
             str(r.club_team), "" if r.withdrawn_from is None else f"from round {r.withdrawn_from}",
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={3, 4}, texts={0, 6}))
 
 
 @league_app.command("schedule")
@@ -221,7 +222,7 @@ def league_schedule(
     if as_json:
         print_json(to_json(rows))
         return
-    table = Table(title="Schedule (turneringsplan)")
+    table = FittedTable(title="Schedule (turneringsplan)")
     for col in ("Division", "Group", "Round", "Date", "Home", "Away", "Result"):
         table.add_column(col)
     for r in rows:
@@ -230,7 +231,7 @@ def league_schedule(
             str(r.round) if r.round else "omkamp",
             str(r.date or ""), escape(r.home), escape(r.away), escape(r.result or ""),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={4, 5}, texts={0}))
 
 
 @league_app.command("strength")
@@ -278,7 +279,7 @@ def league_strength(
             if lst.notified is None
             else f"received {lst.notified}, in force from {lst.in_force_from}"
         )
-        table = Table(title=f"{escape(lst.club)} (styrkeliste, {when})")
+        table = FittedTable(title=f"{escape(lst.club)} (styrkeliste, {when})")
         for col in ("No.", "Id", "Name", "Team", "Foreign", "Other club"):
             table.add_column(col)
         for p in lst.players:
@@ -287,7 +288,7 @@ def league_strength(
                 "reserve" if p.team is None else str(p.team),
                 "yes" if p.foreign else "", "yes" if p.other_club else "",
             )  # fmt: skip
-        out.print(table)
+        print_table(table.fit(names={2}))
 
 
 @league_app.command("lineup")

@@ -7,7 +7,6 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import (
     DEFAULT_DB,
@@ -80,7 +79,7 @@ def rating_calc(
     if as_json:
         print_json(to_json(result))
         return
-    table = Table(title=f"Rating ({result.edition}, {result.method} method)")
+    table = FittedTable(title=f"Rating ({result.edition}, {result.method} method)")
     for col in ("Player", "Old", "Games", "Score", "Expected", "Bonus", "K", "Change", "New"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for c in result.players:
@@ -89,7 +88,7 @@ def rating_calc(
             exact_decimal(c.expected), exact_decimal(c.bonus), str(c.k), f"{c.change:+d}",
             str(c.new),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={0}))
     for c in result.players:
         for note in c.notes:
             out.print(f"  {escape(c.id)}: {escape(note)}")
@@ -114,7 +113,7 @@ def rating_fide(
     if as_json:
         print_json(to_json(result))
         return
-    table = Table(title=f"FIDE rating ({result.edition})")
+    table = FittedTable(title=f"FIDE rating ({result.edition})")
     for col in ("Player", "Old", "Games", "Score", "Expected", "K", "Change", "New"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for c in result.players:
@@ -123,7 +122,7 @@ def rating_fide(
             exact_decimal(c.score), exact_decimal(c.expected), "–" if c.k is None else str(c.k),
             f"{c.change:+d}" if c.old is not None else "", "–" if c.new is None else str(c.new),
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={0}))
     for c in result.players:
         for note in c.notes:
             out.print(f"  {escape(c.id)}: {escape(note)}")
@@ -152,7 +151,7 @@ def rating_candidate(
     if as_json:
         print_json(to_json(rows))
         return
-    table = Table(title="Candidate results (kandidatresultater, §26)")
+    table = FittedTable(title="Candidate results (kandidatresultater, §26)")
     for col in ("Player", "Average", "Rounds", "Score", "Required", "Candidate"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for c in rows:
@@ -161,7 +160,7 @@ def rating_candidate(
             "—" if c.required is None else exact_decimal(c.required),
             "yes" if c.candidate else "no",
         )  # fmt: skip
-    out.print(table)
+    print_table(table.fit(names={0}))
 
 
 @rating_app.command("apply")

@@ -6,7 +6,6 @@ from typing import Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli import render
 from skak.cli._common import (
@@ -25,6 +24,8 @@ from skak.cli._common import (
     print_json,
     write_output,
 )
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 __all__ = ["report"]
@@ -90,7 +91,7 @@ def report(
     if outputs:
         err.print(f"Send them to {view.recipient}" + (f" by {view.due}" if view.due else ""))
         return
-    table = Table(title=f"{escape(view.tournament)}: report to the rating registrar (§6)")
+    table = FittedTable(title=f"{escape(view.tournament)}: report to the rating registrar (§6)")
     for col in ("§6", "Item", "In the report", ""):
         table.add_column(col)
     for item in view.items:
@@ -100,7 +101,7 @@ def report(
             escape(item.content),
             "✓" if item.complete else "[red]missing[/]",
         )
-    out.print(table)
+    print_table(table.fit(texts={1, 2}))
     for a in view.absent:
         out.print(f"{escape(a.name)} came to none of his games: {escape(a.note)}")
     out.print("Write the files with --trf FILE and --html FILE.")

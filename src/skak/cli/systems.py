@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.cli._common import (
     DEFAULT_DB,
@@ -22,6 +21,8 @@ from skak.cli._common import (
     out,
     print_json,
 )
+from skak.cli._output import print_table
+from skak.cli._tables import FittedTable
 from skak.errors import InputError
 
 if TYPE_CHECKING:  # the views (and the pairing tables) are imported in the commands
@@ -73,14 +74,14 @@ def schedule(
     if as_json:
         print_json(to_json(view))
         return
-    table = Table(title=f"Round robin for {players} ({system}, {view.cycles} cycle(s))")
+    table = FittedTable(title=f"Round robin for {players} ({system}, {view.cycles} cycle(s))")
     table.add_column("Round", justify="right")
     table.add_column("Pairings (white–black; 0 = free round)")
     for i, rnd in enumerate(view.rounds, start=1):
         games = [f"{w}–{b}" for w, b in rnd if w and b]
         free = [f"{w or b} free" for w, b in rnd if not (w and b)]
         table.add_row(str(i), "   ".join(games + free))
-    out.print(table)
+    print_table(table.fit(texts={1}))
 
 
 def _one_source(players: int | None, from_tournament: bool, example: str) -> None:
@@ -162,19 +163,19 @@ def varma(
     if as_json:
         print_json(to_json(view))
         return
-    table = Table(title=f"Varma groups for {players} players (table {view.table})")
+    table = FittedTable(title=f"Varma groups for {players} players (table {view.table})")
     table.add_column("Group")
     table.add_column("Draw numbers")
     table.add_column("Last meeting within the group", justify="right")
     for name, numbers in view.groups.items():
         last = view.latest_meeting.get(name)
         table.add_row(name, ", ".join(map(str, numbers)), "" if last is None else f"round {last}")
-    out.print(table)
+    print_table(table.fit(texts={1}))
 
 
 def _print_draw(draw: "VarmaDrawView") -> None:
     """The Varma draw for a tournament's players (FIDE C.06 annex 2), printed, never stored."""
-    table = Table(
+    table = FittedTable(
         title=f"Varma draw for the {draw.players} players of {escape(draw.tournament)} "
         f"(table {draw.table}, by {draw.by})"
     )
@@ -191,7 +192,7 @@ def _print_draw(draw: "VarmaDrawView") -> None:
             escape(row.delegation or ""),
             str(row.start_number),
         )
-    out.print(table)
+    print_table(table.fit(names={2, 3}))
     for line in draw.explanation:
         out.print(escape(line), soft_wrap=True)
     out.print(f"[bold]{escape(draw.note)}[/]", soft_wrap=True)
@@ -222,7 +223,7 @@ def knockout_bracket(
         if as_json:
             print_json(to_json(empty))
             return
-        table = Table(
+        table = FittedTable(
             title=f"Knock-out bracket for {players} players "
             f"({empty.size} places, {empty.byes} bye(s))"
         )
@@ -231,7 +232,7 @@ def knockout_bracket(
         for row in empty.draw_numbers:
             low, high = row.seeds
             table.add_row(str(row.draw_number), f"{low}–{high}" if low != high else str(low))
-        out.print(table)
+        print_table(table.fit())
         rounds = " → ".join(r.name for r in empty.rounds)
         out.print(f"Matches in round 1: draw numbers 1–2, 3–4, …; then {escape(rounds)}")
         return
@@ -247,7 +248,7 @@ def _print_state(view: "KnockoutView") -> None:
         return "bye (fri)" if n is None else f"{n} {view.names.get(n, '')}".strip()
 
     for rnd in view.rounds:
-        table = Table(title=rnd.name)
+        table = FittedTable(title=rnd.name)
         table.add_column("Match", justify="right")
         table.add_column("Players")
         table.add_column("Score", justify="center")
@@ -261,7 +262,7 @@ def _print_state(view: "KnockoutView") -> None:
                 escape(m.stage or ""),
                 escape(m.status + (f": {m.how}" if m.how else "")),
             )
-        out.print(table)
+        print_table(table.fit(names={1}, texts={3, 4}))
     if view.winner is not None:
         out.print(f"Winner: {escape(who(view.winner))}")
 
@@ -311,7 +312,7 @@ def _print_olympiad(view: "OlympiadView") -> None:
 
     ranking = None if isinstance(view.ranking, Omitted) else view.ranking
     of = "" if isinstance(view.tournament, Omitted) else f" of {escape(view.tournament)}"
-    table = Table(title=f"Olympiad draft: {view.players} players{of} into {view.teams} teams")
+    table = FittedTable(title=f"Olympiad draft: {view.players} players{of} into {view.teams} teams")
     table.add_column("Team", justify="right")
     table.add_column(
         "Players (rank by strength)" + (", board order" if ranking is not None else "")
@@ -326,7 +327,7 @@ def _print_olympiad(view: "OlympiadView") -> None:
         else:
             who = " ".join(map(str, team.players))
         table.add_row(str(team.team), who, str(team.rank_sum))
-    out.print(table)
+    print_table(table.fit(texts={1}))
     for rnd in view.schedule:
         matches = ", ".join(f"{m.white_team}–{m.black_team}" for m in rnd.matches)
         bye = f" (team {rnd.bye} free)" if rnd.bye else ""
