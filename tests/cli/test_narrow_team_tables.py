@@ -113,3 +113,18 @@ def test_a_rating_calculations_table(runner: CliRunner, tmp_path: Path, command:
     (tmp_path / "t.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     table = shown(runner, "rating", command, "t.json")
     assert {"2390", "2360"} <= cells(table), table
+
+
+def test_every_cli_table_is_fitted() -> None:
+    """A plain Rich ``Table`` in a command would cut its figures again at 80 columns."""
+    import skak.cli
+
+    folder = Path(skak.cli.__file__).parent
+    plain = [
+        f"{path.name}:{n}"
+        for path in sorted(folder.glob("*.py"))
+        if path.name != "_tables.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"(?<!Fitted)Table\(", line)
+    ]
+    assert not plain, plain
