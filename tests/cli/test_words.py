@@ -73,3 +73,12 @@ def test_an_undone_withdrawal_names_one_round_in_the_singular(runner: CliRunner)
     _run(runner, "pair")
     text = _run(runner, "undo", "--event", "8")
     assert "note: round 1 was paired while the player was withdrawn; a forfeit" in text
+
+
+def test_an_undo_says_what_was_undone_in_the_commands_language(runner: CliRunner) -> None:
+    _monrad(runner)
+    _run(runner, "pair")
+    _run(runner, "result", "1", "1", "1-0")
+    assert "Undone: event 9, round 1 board 1: 1-0." in _run(runner, "undo")
+    _run(runner, "result", "1", "1", "½")
+    assert "Fortrudt: hændelse 11, runde 1 bræt 1: ½-½." in _run(runner, "--lang", "da", "undo")

@@ -27,7 +27,7 @@ from skak.cli._common import (
     write_output,
 )
 from skak.cli._output import print_table
-from skak.i18n import _
+from skak.i18n import _, say
 from skak.model.events import describe
 from skak.model.tournament import RatedKind
 from skak.views import pairing_system as find_system
@@ -193,7 +193,8 @@ def undo(
     from skak.views import undo_notes
 
     undone, t = open_db(db).take_back(tournament, seq=event)
-    out.print(f"Undone: event {undone.seq} ({escape(describe(undone.event))})")
+    message = _("Undone: event {seq}, {change}.")
+    out.print(escape(message.format(seq=undone.seq, change=say(describe(undone.event)))))
     print_notes(undo_notes(undone.event, t))
 
 
