@@ -1,5 +1,6 @@
 """Every command's help as an arbiter reads it (:mod:`skak.cli._help`): a flag shows no
-value, a repeatable option its values' type, and every argument is named in capitals."""
+value, an option's value is said in a word (NUMBER, TEXT, DATE, FILE), a repeatable option
+shows it with …, and every argument is named in capitals."""
 
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ def test_a_flag_shows_no_value_and_an_argument_is_named_in_capitals(
     text = _help(path)
     options = _options_panel(text)
     assert "<bool>" not in options  # --json, --force, --help take no value
-    assert "<list[" not in options  # a repeatable option shows its values' type and …
+    assert "<list[" not in options  # a repeatable option shows its values' word and …
+    assert not re.search(r"<(int|str|float|path|file)>", text), text  # words, not types
     usage = next(line for line in text.splitlines() if "Usage:" in line)
     assert "[[" not in usage
     for name in re.findall(r"[{\[]([^\]}]+)[}\]]", usage):
@@ -61,7 +63,12 @@ def test_the_result_commands_read_as_their_examples() -> None:
     assert "skak result [OPTIONS] {ROUND} {BOARD} {RESULT}" in _help(("result",))
     assert "skak results [OPTIONS] {ROUND} [RESULT]..." in _help(("results",))
     new = _options_panel(_help(("new",)))
-    assert re.search(r"--setting +<str>…", new), new
+    assert re.search(r"--setting +TEXT…", new), new
+    assert re.search(r"--kind +KIND ", new), new
+    add = _help(("players", "add"))
+    assert re.search(r"--rating +NUMBER +DSU rating", add), add
+    assert re.search(r"--born +DATE +Birth date YYYY-MM-DD", add), add
+    assert re.search(r"\* +NAME +Name as", add), add  # an argument: its name, no type
     assert re.search(r"--json +Print JSON", _options_panel(_help(("tournaments",))))
 
 

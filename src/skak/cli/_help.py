@@ -7,9 +7,12 @@ argument by its Python name (``{board}``) beside one given a name in capitals
 hands out before Typer parses its command line or shows its help:
 
 * a flag shows no type (``--json``, not ``--json <bool>``);
-* an option given once per value shows its values' type and ``…`` (``--setting <str>…``);
+* an option's value is said in a word, not as a Python type: ``NUMBER`` (``<int>``),
+  ``TEXT`` (``<str>``), ``DATE`` for a text its help asks as YYYY-MM-DD, ``FILE`` or
+  ``FOLDER`` (``<path>``); choices stay as Typer lists them;
+* an option given once per value shows that word and ``…`` (``--setting TEXT…``);
 * every argument is named in capitals, as the commands' own help texts name them
-  (``skak result {ROUND} {BOARD} {RESULT}``);
+  (``skak result {ROUND} {BOARD} {RESULT}``), and shows no type beside its name;
 * a paragraph of a command's help flows as one, as its first paragraph does: Typer's Rich
   help keeps the line breaks of the docstring's later paragraphs, which break the lines
   again where the terminal's width does not (``… archived (001 §5.1) and`` / ``shown only
@@ -63,16 +66,42 @@ def tidy(command: Any, ctx: Any, *, commands: bool = True) -> None:
 
 
 def _tidy_param(param: Any) -> None:
+    if isinstance(param, typer.core.TyperArgument):
+        # the name says it (ROUND, BOARD, FILE); Typer would add ``<int>`` beside it
+        param.display_type_rich = _no_type  # type: ignore[method-assign]
     if param.metavar is not None:
         return
     if isinstance(param, typer.core.TyperArgument):
         param.metavar = (param.name or "").upper()
     elif getattr(param, "is_flag", False) and not getattr(param, "count", False):
         param.metavar = ""
-    elif param.multiple:
-        kinds = get_args(param.type_descriptor.annotation)
-        element = kinds[0].__name__ if len(kinds) == 1 and isinstance(kinds[0], type) else "str"
-        param.metavar = f"<{element}>…"
+    elif (word := _value_word(param)) is not None:
+        param.metavar = f"{word}…" if param.multiple else word
+
+
+def _no_type(ctx: Any) -> None:
+    return None
+
+
+#: The word for a value of each Python type.
+_WORDS = {int: "NUMBER", float: "NUMBER", str: "TEXT"}
+
+
+def _value_word(param: Any) -> str | None:
+    """What an option's value is, in a word (``None``: Typer's own label, the choices)."""
+    described = param.type_descriptor
+    if described.is_choice:
+        return None
+    if described.is_path:
+        return "FOLDER" if described.path_type == "directory" else "FILE"
+    kind = described.annotation
+    if described.is_list:
+        kinds = get_args(kind)
+        kind = kinds[0] if len(kinds) == 1 else str
+    word = _WORDS.get(kind)
+    if word == "TEXT" and "YYYY-MM-DD" in (param.help or ""):
+        return "DATE"
+    return word
 
 
 def _flowing(text: str) -> str:

@@ -69,7 +69,7 @@ def new(
     kind: Annotated[
         RatedKind | None,
         typer.Option(
-            metavar="<kind>",
+            metavar="KIND",
             help="Rated as standard (langsom), rapid (hurtig) or blitz (lyn); default: what "
             "the time control makes the games, else standard.",
         ),
