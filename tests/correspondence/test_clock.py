@@ -22,7 +22,7 @@ from skak.correspondence.clock import (
     silence_dates,
 )
 from skak.correspondence.game import Card, CorrespondenceGame, Waiting, clock
-from skak.correspondence.holidays import Mode
+from skak.correspondence.holidays import Holiday, Mode
 from skak.errors import InputError
 
 D = dt.date
@@ -287,6 +287,33 @@ def test_6_3_4_and_6_8_3_silence() -> None:
     assert silence_dates(sent, Mode.EMAIL) == (D(2011, 3, 15), D(2011, 3, 22))
     t = clock(email_game(cards([0, 2])))
     assert t.to_move == "white" and t.repeat_from == D(2011, 5, 18)
+
+
+def test_6_3_6_the_silence_waits_out_a_holiday_of_either_player() -> None:
+    """QA: White on an announced holiday for July was told silent from 16 July. The 14 days
+    and the 7 after the repetition are reflection time, which a holiday stops for both
+    (6.3.6); the post's days are not."""
+    july = frozenset(D(2011, 7, 1) + n * DAY for n in range(31))
+    sent = D(2011, 6, 30)
+    assert silence_dates(sent, Mode.POST) == (D(2011, 7, 16), D(2011, 7, 23))
+    assert silence_dates(sent, Mode.POST, 1, july) == (D(2011, 8, 16), D(2011, 8, 23))
+    assert silence_dates(sent, Mode.EMAIL, 1, july) == (D(2011, 8, 14), D(2011, 8, 21))
+    # a holiday after the repetition moves only the day to tell the TL
+    late = frozenset(D(2011, 7, 20) + n * DAY for n in range(5))
+    assert silence_dates(sent, Mode.POST, 1, late) == (D(2011, 7, 16), D(2011, 7, 28))
+    # the game's clock passes the players' holidays on: Black's last card went on 4 May
+    # (silence from 18 May); White's holiday of 10–20 May leaves 6 days before it, 8 after
+    away = Holiday("white", D(2011, 5, 10), D(2011, 5, 20), notice=D(2011, 4, 1))
+    t = clock(email_game(cards([0, 2]), holidays=(away,)))
+    assert (t.repeat_from, t.tell_tl_from) == (D(2011, 5, 29), D(2011, 6, 5))
+
+
+def test_6_3_6_2_the_silence_waits_out_the_obligatory_christmas_holiday() -> None:
+    sent = D(2011, 12, 10)
+    # by e-mail the mail arrives the day it is sent: 10–19 December is 10 days, 20–31
+    # December the clock stands, 1–4 January the other 4
+    assert silence_dates(sent, Mode.EMAIL) == (D(2012, 1, 5), D(2012, 1, 12))
+    assert silence_dates(sent, Mode.EMAIL, mandatory=False) == (D(2011, 12, 24), D(2011, 12, 31))
 
 
 def test_waiting_player_oversteps() -> None:

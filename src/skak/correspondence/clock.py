@@ -252,17 +252,42 @@ def invalid_move_penalty(mode: Mode, earlier: int) -> int:
     return 3 if earlier == 0 else 6
 
 
-def silence_dates(last_sent: dt.date, mode: Mode, postal_days: int = 1) -> tuple[dt.date, dt.date]:
+def silence_dates(
+    last_sent: dt.date,
+    mode: Mode,
+    postal_days: int = 1,
+    stopped: Collection[dt.date] = frozenset(),
+    *,
+    mandatory: bool = True,
+) -> tuple[dt.date, dt.date]:
     """The waiting player's dates when the opponent is silent: when to repeat his last move
     (post, 6.3.4: after 14 days and the postal time both ways; e-mail, 6.8.3: after 14 days,
     with a copy to the TL), and when to tell the TL (7 days after the repetition).
 
+    The 14 days and the 7 are the opponent's reflection time, so a day on which the clock
+    stands (``stopped``: either player's announced holiday, and 6.3.6.2's obligatory
+    holidays when ``mandatory``) is not one of them: "I ferier er betænkningstiden standset
+    for begge parter" (6.3.6). The post's days are days of the calendar.
+
     >>> silence_dates(dt.date(2011, 3, 1), Mode.EMAIL)
     (datetime.date(2011, 3, 15), datetime.date(2011, 3, 22))
+    >>> july = frozenset(dt.date(2011, 7, d) for d in range(1, 32))
+    >>> silence_dates(dt.date(2011, 6, 30), Mode.POST, 1, july)
+    (datetime.date(2011, 8, 16), datetime.date(2011, 8, 23))
     """
-    wait = SILENCE_DAYS + (2 * postal_days if mode is Mode.POST else 0)
-    repeat = last_sent + dt.timedelta(days=wait)
-    return repeat, repeat + dt.timedelta(days=SILENCE_REPEAT_DAYS)
+    is_stopped = _stopped(stopped, mandatory)
+
+    def after(day: dt.date, count: int) -> dt.date:
+        """The day after ``count`` days from ``day`` on on which the clock runs."""
+        while count:
+            if not is_stopped(day):
+                count -= 1
+            day += _DAY
+        return day
+
+    post = dt.timedelta(days=postal_days if mode is Mode.POST else 0)
+    repeat = after(last_sent + post, SILENCE_DAYS) + post
+    return repeat, after(repeat, SILENCE_REPEAT_DAYS)
 
 
 def adjudication_date(start: dt.date) -> dt.date:

@@ -421,7 +421,9 @@ def _finish(
     pending: dict[chess.Color, int | None] = {chess.WHITE: None, chess.BLACK: None}
     repeat = tell = None
     if not over and previous is not None:
-        repeat, tell = silence_dates(previous, g.mode, g.postal_days)
+        repeat, tell = silence_dates(
+            previous, g.mode, g.postal_days, stopped, mandatory=g.mandatory_holidays
+        )
     w = g.waiting
     if w is not None and not over:
         side = sides[to_move]
