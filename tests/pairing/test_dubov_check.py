@@ -49,7 +49,7 @@ def _played(seed: int) -> Tournament:
 
 
 def _plain(t: Tournament) -> Tournament:
-    """``t`` exported as a plain TRF (FIDE's records only) and read back."""
+    """``t`` exported as a plain TRF (no skak records) and read back."""
     back = parse_trf(write_trf(t, extensions=False), "plain.trf").tournament
     return replace(back, pairing_system="dubov")
 

@@ -93,7 +93,9 @@ def export_trf(
     plain: Annotated[
         bool,
         typer.Option(
-            "--plain", help="Only FIDE's records, without skak's SKT/SKP/SKR lines (rating report)."
+            "--plain",
+            help="Without skak's SKT/SKP/SKR lines (a rating report): FIDE's records, and the "
+            "rounds and scoring as pairing programs write them (XXR, XXS, BB…).",
         ),
     ] = False,
     output: OutputOption = None,

@@ -368,9 +368,10 @@ def _absent(
 
 
 def report_trf(t: Tournament, arbiters: Sequence[str]) -> str:
-    """The games as the report's TRF16 file: FIDE's records only (as ``skak export trf
-    --plain``), with the chief arbiter (``102``) and the deputies (``112``) where the
-    tournament does not hold them already.
+    """The games as the report's TRF16 file without skak's own records (as ``skak export
+    trf --plain``: FIDE's, and the pairing programs' ``XXR``/``XXS``/``BB…``), with the
+    chief arbiter (``102``) and the deputies (``112``) where the tournament does not hold
+    them already.
 
     :raises InputError: without an arbiter's name.
     """

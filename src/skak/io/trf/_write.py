@@ -55,7 +55,8 @@ def write_trf(
 
     With ``extensions`` (the default) skak's own ``SKT``/``SKP``/``SKR`` records carry what
     FIDE's records cannot, so that reading the text back gives the same tournament; without
-    them the file holds FIDE's records only (for a rating report), and its points column is
+    them the file holds FIDE's records and the pairing programs' round and scoring records
+    only (for a rating report), and its points column is
     what its own results give under its own scoring records: Gladiator play-offs (4.9.8) and
     points the ``162`` record cannot hold are skak's records' to carry, so a plain file
     stays one that skak (and any TRF reader) reads back.
