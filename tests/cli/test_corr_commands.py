@@ -98,12 +98,12 @@ def _game(**extra: Any) -> dict[str, Any]:
         ({"control": {"days": 0, "moves": 10}}, "control: a time control of 0 days"),
         ({"mode": "fax"}, "mode: 'fax' is not 'post' or 'email'"),
         ({"cards": [{"moves": "1. 5254", "sent": "1/9 2011"}]},
-         "cards[0].sent: '1/9 2011' is not a date like 2011-09-01"),
+         "card 1, sent: '1/9 2011' is not a date like 2011-09-01"),
         ({"cards": [{"moves": "1. 5254", "sent": "2011-09-01", "recieved": "2011-09-01"}]},
-         "cards[0]: unknown key 'recieved'"),
-        ({"cards": [{"moves": "1. 5254"}]}, "cards[0].sent: the date the card was sent is missing"),
+         "card 1: unknown key 'recieved'"),
+        ({"cards": [{"moves": "1. 5254"}]}, "card 1, sent: the date the card was sent is missing"),
         ({"holidays": [{"player": "white", "from": "2011-09-10", "to": "2011-09-01"}]},
-         "holidays[0].to: 2011-09-01 is before 2011-09-10"),
+         "holiday 1, to: 2011-09-01 is before 2011-09-10"),
     ],
 )  # fmt: skip
 def test_bad_input_names_the_card_move_or_date(

@@ -66,6 +66,8 @@ class _Reader:
         self.source = source
 
     def fail(self, at: str, message: str) -> InputError:
+        """The error for a value at ``at`` (``card 3, received``: cards and holidays
+        counted from 1, as the tournament leader counts them)."""
         return InputError(f"{at}: {message}", location=self.source)
 
     def obj(self, value: Any, at: str, keys: set[str]) -> dict[str, Any]:
@@ -81,35 +83,40 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            raise self.fail(f"{at}.{key}", f"{value!r} is not a date like 2011-09-01")
+            raise self.fail(_field(at, key), f"{value!r} is not a date like 2011-09-01")
         try:
             return dt.date.fromisoformat(value)
         except ValueError:
-            raise self.fail(f"{at}.{key}", f"{value!r} is not a date like 2011-09-01") from None
+            raise self.fail(_field(at, key), f"{value!r} is not a date like 2011-09-01") from None
 
     def flag(self, obj: dict[str, Any], key: str, at: str, default: bool = False) -> bool:
         value = obj.get(key, default)
         if not isinstance(value, bool):
-            raise self.fail(f"{at}.{key}", "must be true or false")
+            raise self.fail(_field(at, key), "must be true or false")
         return value
 
     def count(self, obj: dict[str, Any], key: str, at: str, default: int, top: int) -> int:
         value = obj.get(key, default)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
-            raise self.fail(f"{at}.{key}", f"must be a whole number 0–{top}")
+            raise self.fail(_field(at, key), f"must be a whole number 0–{top}")
         return value
 
     def text(self, obj: dict[str, Any], key: str, at: str, default: str | None) -> str | None:
         value = obj.get(key, default)
         if value is not None and not isinstance(value, str):
-            raise self.fail(f"{at}.{key}", "must be text")
+            raise self.fail(_field(at, key), "must be text")
         return value
+
+
+def _field(at: str, key: str) -> str:
+    """Where a field is: ``card 3, received``; a field of the file itself by its key."""
+    return key if at == "the file" else f"{at}, {key}"
 
 
 def parse_game(text: str, source: str) -> CorrespondenceGame:
     """A correspondence game from its JSON text (the module's docstring shows the shape).
 
-    :raises InputError: naming ``source`` and the field (``cards[3].received``) that is wrong.
+    :raises InputError: naming ``source`` and the field (``card 3, received``) that is wrong.
     """
     r = _Reader(source)
     try:
@@ -128,13 +135,13 @@ def parse_game(text: str, source: str) -> CorrespondenceGame:
         raise r.fail("cards", "must be a list of the game's cards (at least one)")
     cards = []
     for i, c in enumerate(cards_data):
-        at = f"cards[{i}]"
+        at = f"card {i + 1}"
         card = r.obj(c, at, _CARD)
         moves = r.text(card, "moves", at, None)
         if not moves:
-            raise r.fail(f"{at}.moves", "the card's moves are missing")
+            raise r.fail(_field(at, "moves"), "the card's moves are missing")
         if card.get("sent") is None and card.get("postmark") is None:
-            raise r.fail(f"{at}.sent", "the date the card was sent is missing")
+            raise r.fail(_field(at, "sent"), "the date the card was sent is missing")
         cards.append(
             Card(
                 moves,
@@ -155,16 +162,16 @@ def parse_game(text: str, source: str) -> CorrespondenceGame:
         raise r.fail("holidays", "must be a list")
     holidays = []
     for i, h in enumerate(holidays_data):
-        at = f"holidays[{i}]"
+        at = f"holiday {i + 1}"
         hol = r.obj(h, at, _HOLIDAY)
         player = hol.get("player")
         if player not in ("white", "black"):
-            raise r.fail(f"{at}.player", f"{player!r} is not 'white' or 'black'")
+            raise r.fail(_field(at, "player"), f"{player!r} is not 'white' or 'black'")
         first, last = r.date(hol, "from", at), r.date(hol, "to", at)
         if first is None or last is None:
             raise r.fail(at, "'from' and 'to' are required")
         if last < first:
-            raise r.fail(f"{at}.to", f"{last.isoformat()} is before {first.isoformat()}")
+            raise r.fail(_field(at, "to"), f"{last.isoformat()} is before {first.isoformat()}")
         holidays.append(
             Holiday(
                 player, first, last, r.date(hol, "notice", at), r.flag(hol, "special_leave", at)
@@ -175,7 +182,7 @@ def parse_game(text: str, source: str) -> CorrespondenceGame:
         w = r.obj(top["waiting"], "waiting", _WAITING)
         as_of = r.date(w, "as_of", "waiting")
         if as_of is None:
-            raise r.fail("waiting.as_of", "the day to count to is missing")
+            raise r.fail(_field("waiting", "as_of"), "the day to count to is missing")
         waiting = Waiting(as_of, r.date(w, "received", "waiting"), r.flag(w, "notice", "waiting"))
     result = r.text(top, "result", "the file", None)
     if result is not None and result not in _RESULTS:
