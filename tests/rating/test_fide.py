@@ -217,3 +217,23 @@ def test_the_cli(runner: CliRunner) -> None:
     Path("bad.json").write_text(json.dumps({**request, "date": "x"}), encoding="utf-8")
     bad = runner.invoke(app, ["rating", "fide", "bad.json"])
     assert bad.exit_code == 3 and "bad.json" in bad.output
+
+
+def test_the_caveat_of_a_later_tournament_is_said_once(runner: CliRunner) -> None:
+    """QA: a tournament after 1 July 2014 repeated "FIDE's K factors changed …" under every
+    player; it is the rating's note, said once (and in the JSON's ``notes``)."""
+    request = {
+        "date": "2026-05-01",
+        "players": [{"id": p, "rating": r} for p, r in (("A", 2250), ("B", 2100), ("C", 2300))],
+        "games": [
+            {"white": "A", "black": "B", "result": "1-0"},
+            {"white": "C", "black": "A", "result": "1/2-1/2"},
+        ],
+    }
+    Path("f.json").write_text(json.dumps(request), encoding="utf-8")
+    data = json.loads(runner.invoke(app, ["rating", "fide", "f.json", "--json"]).stdout)
+    assert len(data["notes"]) == 1 and "1 July 2014" in data["notes"][0]
+    assert not any("1 July 2014" in n for p in data["players"] for n in p["notes"])
+    table = runner.invoke(app, ["rating", "fide", "f.json"], env={"COLUMNS": "200"})
+    assert table.exit_code == 0
+    assert table.stdout.count("1 July 2014") == 1, table.stdout

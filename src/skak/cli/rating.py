@@ -123,6 +123,8 @@ def rating_fide(
             f"{c.change:+d}" if c.old is not None else "", "–" if c.new is None else str(c.new),
         )  # fmt: skip
     print_table(table.fit(names={0}))
+    for note in result.notes:
+        out.print(escape(note))
     for c in result.players:
         for note in c.notes:
             out.print(f"  {escape(c.id)}: {escape(note)}")

@@ -250,12 +250,7 @@ def fide_rating(
     )
     out: list[FideChange] = []
     for p in players:
-        notes: list[str] = []
-        if later:
-            notes.append(
-                "FIDE's K factors changed on 1 July 2014 (not in the handbook's texts); "
-                f"{edition.name}'s are used"
-            )
+        notes: list[str] = []  # the rating's own (the caveat) are said once, below
         if p.rating is None:
             out.append(_first_rating(p, results[p.id], rated, edition, notes, stand_in))
             continue

@@ -304,10 +304,12 @@ class FideChangeRow:
 
 @dataclass(frozen=True, slots=True)
 class FideView:
-    """``{"edition", "players": [...]}`` (README, ``skak rating fide``)."""
+    """``{"edition", "players": [...], "notes"}`` (README, ``skak rating fide``): ``notes``
+    on the whole rating, each said once (the rules it was rated by)."""
 
     edition: str
     players: tuple[FideChangeRow, ...]
+    notes: tuple[str, ...] = ()
 
 
 def fide_view(
@@ -348,4 +350,5 @@ def fide_view(
             )
             for c in result.players
         ),
+        result.notes,
     )  # fmt: skip
