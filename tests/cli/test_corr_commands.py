@@ -69,6 +69,26 @@ def test_6_3_6_3_example_through_the_command(runner: CliRunner) -> None:
     assert "No time overstep." in text
 
 
+def test_corr_time_speaks_danish(runner: CliRunner) -> None:
+    """``--lang da``: the table, each player's time, the holiday and its notes, the silence
+    and adjudication dates in the tournament leader's words (QA: only ``fejl:`` was)."""
+    path = str(DATA / "post-6.3.6.3.json")
+    text = runner.invoke(app, ["--lang", "da", "corr", "time", path], env={"COLUMNS": "200"})
+    assert text.exit_code == 0, text.output
+    shown = text.stdout
+    for words in (
+        "30 dage til 10 træk",
+        "┃ Kort ┃ Spiller ┃ Træk",
+        "ferie 2011-06-08–2011-06-22: 15 dage standser uret",
+        "Ingen tidsoverskridelse.",
+        "Sort er i trækket. Er han tavs, gentager Hvid sit sidste træk fra",
+        "kan TL indkalde det til bedømmelse fra 2012-11-01 (6.2.7)",
+    ):
+        assert words in shown, (words, shown)
+    for english in ("days", "holiday", "overstep", "card "):
+        assert english not in shown, (english, shown)
+
+
 def _game(**extra: Any) -> dict[str, Any]:
     game: dict[str, Any] = {
         "mode": "post",

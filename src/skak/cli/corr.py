@@ -3,7 +3,7 @@ numeric notation. Both work on files and text only; nothing is stored."""
 
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -12,6 +12,9 @@ from skak.cli._common import JsonOption, app, cli_errors, out, parse_date, print
 from skak.cli._output import print_table
 from skak.cli._tables import FittedTable
 from skak.errors import InputError
+
+if TYPE_CHECKING:
+    from skak.views import CorrPlayerRow, CorrTimeView
 
 # The game's reader and the views (python-chess, the rules) are imported in the commands.
 
@@ -28,10 +31,6 @@ def _days(value: Fraction) -> str:
     from skak.views import exact_decimal
 
     return exact_decimal(value)
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @corr_app.command("time")
@@ -59,18 +58,32 @@ def corr_time(
     if as_json:
         print_json(to_json(view))
         return
-    control = f"{view.control['days']} days to {view.control['moves']} moves"
-    table = FittedTable(
-        title=f"{escape(view.white)} – {escape(view.black)} ({view.mode}, {control})"
+    _show_time(view)
+
+
+def _show_time(view: "CorrTimeView") -> None:
+    """The game's reflection time as tables and lines, in the command's language."""
+    from skak.i18n import _, say
+
+    colours = {"white": _("White"), "black": _("Black")}
+    modes = {"post": _("post"), "email": _("e-mail")}
+    control = _("{days} days to {moves} moves").format(
+        days=view.control["days"], moves=view.control["moves"]
     )
-    for col in ("Card", "Player", "Moves", "Received", "Sent", "Days", "+", "Total", "Limit"):
-        table.add_column(col, justify="left" if col in ("Player", "Moves") else "right")
+    table = FittedTable(
+        title=f"{escape(view.white)} – {escape(view.black)} "
+        f"({modes.get(view.mode, view.mode)}, {control})"
+    )
+    left = (_("Player"), _("Moves"))
+    for col in (_("Card"), *left, _("Received"), _("Sent"), _("Days"), "+", _("Total"),
+                _("Limit")):  # fmt: skip
+        table.add_column(col, justify="left" if col in left else "right")
     for c in view.cards:
         moves = " ".join(c.moves)
         if c.proposed:
-            moves += f" (series: {' '.join(c.proposed)})"
+            moves += _(" (series: {moves})").format(moves=" ".join(c.proposed))
         table.add_row(
-            str(c.number), c.colour, escape(moves),
+            str(c.number), colours[c.colour].lower(), escape(moves),
             c.received.isoformat() if c.received else "—", c.sent.isoformat(), str(c.days),
             str(c.penalty) if c.penalty else "", str(c.total),
             f"{_days(c.limit)}/{c.limit_move}",
@@ -78,55 +91,101 @@ def corr_time(
     print_table(table.fit(texts={2}))
     for c in view.cards:
         for note in c.notes:
-            out.print(f"  card {c.number}: {escape(note)}")
+            line = _("card {number}: {note}").format(number=c.number, note=say(note))
+            out.print(f"  {escape(line)}")
     for p in view.players:
-        extra = f", {_n(p.penalties, 'extra day')} among them" if p.penalties else ""
-        pending = f"; {_n(p.pending, 'day')} on the move to come" if p.pending is not None else ""
-        out.print(
-            f"[bold]{p.colour.capitalize()}[/] ({escape(p.name)}): {_n(p.used, 'day')} used"
-            f"{extra}, {_n(p.moves_sent, 'move')} sent{pending}"
-        )
-        for k in p.controls:
-            if k.used is None:
-                out.print(f"  move {k.move}: limit {_days(k.limit)} days — running")
-            else:
-                series = f" (series to move {k.series_to}, 6.3.3.2)" if k.series_to else ""
-                out.print(
-                    f"  move {k.move}: limit {_days(k.limit)}{series}, used {k.used} "
-                    f"(card {k.card}) — {k.status}"
-                )
-        for h in p.holidays:
-            out.print(
-                f"  holiday {h.first.isoformat()}–{h.last.isoformat()}: {h.days} days stop the "
-                f"clock, {h.counted} counted against the 35"
-            )
-            for note in h.notes:
-                out.print(f"    {escape(note)}")
+        _show_player(p, colours)
     o = view.overstep
     if o is not None:
-        where = f"card {o.card}" if o.card is not None else "the move not yet sent"
-        late = f"; late from {o.late_from.isoformat()}" if o.late_from else ""
-        out.print(
-            f"[bold red]Time overstep ({o.rule}):[/] {o.colour.capitalize()} "
-            f"({escape(o.player)}) used {o.used} days, more than {_days(o.limit)} by move "
-            f"{o.control_move}, on his move {o.move} ({where}{late})"
+        where = (
+            _("card {number}").format(number=o.card)
+            if o.card is not None
+            else _("the move not yet sent")
         )
+        late = _("; late from {day}").format(day=o.late_from.isoformat()) if o.late_from else ""
+        head = _("Time overstep ({rule}):").format(rule=o.rule)
+        text = _(
+            "{colour} ({player}) used {used} days, more than {limit} by move {control}, on "
+            "his move {move} ({where}{late})"
+        ).format(
+            colour=colours[o.colour], player=o.player, used=o.used, limit=_days(o.limit),
+            control=o.control_move, move=o.move, where=where, late=late,
+        )  # fmt: skip
+        out.print(f"[bold red]{escape(head)}[/] {escape(text)}")
     else:
-        out.print("No time overstep.")
+        out.print(escape(_("No time overstep.")))
     if view.to_move is not None and view.repeat_from is not None:
-        waiting = "White" if view.to_move == "black" else "Black"
-        out.print(
-            f"{view.to_move.capitalize()} to move. If he is silent, {waiting} repeats his last "
-            f"move from {view.repeat_from.isoformat()} and tells the TL from "
-            f"{view.tell_tl_from.isoformat() if view.tell_tl_from else '—'} (6.3.4, 6.8.3)."
-        )
+        waiting = "white" if view.to_move == "black" else "black"
+        text = _(
+            "{colour} to move. If he is silent, {waiting} repeats his last move from {repeat} "
+            "and tells the TL from {tell} (6.3.4, 6.8.3)."
+        ).format(
+            colour=colours[view.to_move], waiting=colours[waiting],
+            repeat=view.repeat_from.isoformat(),
+            tell=view.tell_tl_from.isoformat() if view.tell_tl_from else "—",
+        )  # fmt: skip
+        out.print(escape(text))
     if view.adjudication_from is not None:
-        out.print(
-            "Unfinished, the game may be called in for adjudication from "
-            f"{view.adjudication_from.isoformat()} (6.2.7)."
-        )
+        text = _(
+            "Unfinished, the game may be called in for adjudication from {day} (6.2.7)."
+        ).format(day=view.adjudication_from.isoformat())
+        out.print(escape(text))
     for note in view.notes:
-        out.print(f"Note: {escape(note)}")
+        out.print(escape(_("Note: {note}").format(note=say(note))))
+
+
+def _show_player(p: "CorrPlayerRow", colours: dict[str, str]) -> None:
+    from skak.i18n import _, ngettext, say
+
+    used = ngettext("{n} day used", "{n} days used", p.used).format(n=p.used)
+    extra = (
+        ngettext(", {n} extra day among them", ", {n} extra days among them", p.penalties).format(
+            n=p.penalties
+        )
+        if p.penalties
+        else ""
+    )
+    sent = ngettext("{n} move sent", "{n} moves sent", p.moves_sent).format(n=p.moves_sent)
+    pending = (
+        ngettext(
+            "; {n} day on the move to come", "; {n} days on the move to come", p.pending
+        ).format(n=p.pending)
+        if p.pending is not None
+        else ""
+    )
+    line = _("{colour} ({name}): {used}{extra}, {sent}{pending}").format(
+        colour=colours[p.colour], name=p.name, used=used, extra=extra, sent=sent,
+        pending=pending,
+    )  # fmt: skip
+    colour = escape(colours[p.colour])
+    out.print(escape(line).replace(colour, f"[bold]{colour}[/]", 1))
+    status = {"ok": _("ok"), "overstepped": _("overstepped")}
+    for k in p.controls:
+        if k.used is None:
+            text = _("move {move}: limit {limit} days — running").format(
+                move=k.move, limit=_days(k.limit)
+            )
+        else:
+            series = (
+                _(" (series to move {move}, 6.3.3.2)").format(move=k.series_to)
+                if k.series_to
+                else ""
+            )
+            template = _("move {move}: limit {limit}{series}, used {used} (card {card}) — {status}")
+            text = template.format(
+                move=k.move, limit=_days(k.limit), series=series, used=k.used, card=k.card,
+                status=status.get(k.status, k.status),
+            )  # fmt: skip
+        out.print(f"  {escape(text)}")
+    for h in p.holidays:
+        text = ngettext(
+            "holiday {first}–{last}: {n} day stops the clock, {counted} counted against the 35",
+            "holiday {first}–{last}: {n} days stop the clock, {counted} counted against the 35",
+            h.days,
+        ).format(first=h.first.isoformat(), last=h.last.isoformat(), n=h.days, counted=h.counted)
+        out.print(f"  {escape(text)}")
+        for note in h.notes:
+            out.print(f"    {escape(say(note))}")
 
 
 @corr_app.command("notation")

@@ -32,6 +32,7 @@ from dateutil.relativedelta import relativedelta
 
 from skak.correspondence.holidays import Mode, days, is_mandatory_holiday
 from skak.errors import InputError
+from skak.messages import N_
 
 __all__ = [
     "ADJUDICATION_MONTHS",
@@ -187,10 +188,10 @@ def counted_dispatch(
     :raises InputError: when no date is known.
     """
     if receipt_slip is not None and (postmark is None or receipt_slip < postmark):
-        note = None if receipt_slip == sent else "the post office's receipt dates it (6.3.2)"
+        note = None if receipt_slip == sent else N_("the post office's receipt dates it (6.3.2)")
         return receipt_slip, note
     if postmark is not None:
-        note = None if sent in (None, postmark) else "the postmark dates it (6.3.2)"
+        note = None if sent in (None, postmark) else N_("the postmark dates it (6.3.2)")
         return postmark, note
     if sent is None:
         raise InputError("no date of dispatch: give 'sent' or 'postmark'")
@@ -217,10 +218,13 @@ def counted_receipt(
         counted = day_after
     elif stated > day_after and not late_accepted:
         counted = day_after
-        note = (
-            f"received {stated.isoformat()}, {(stated - opponent_sent).days} days after it "
-            f"was sent: counted as received the day after, {day_after.isoformat()} (6.8.2: "
-            "one day is the accepted transmission; the TL may accept a longer one)"
+        note = N_(
+            "received {received}, {days} days after it was sent: counted as received the "
+            "day after, {day_after} (6.8.2: one day is the accepted transmission; the TL may "
+            "accept a longer one)",
+            received=stated.isoformat(),
+            days=(stated - opponent_sent).days,
+            day_after=day_after.isoformat(),
         )
     else:
         counted = stated
@@ -236,10 +240,17 @@ def long_move_penalty(
     if move_days <= LONG_MOVE_DAYS or notice or not reminder:
         return 0, None
     extra = 3 + (6 if tl_contacted else 0)
-    why = " and a letter to the TL" if tl_contacted else ""
-    return extra, (
-        f"{move_days} days on one move without notice, after a reminder{why}: "
-        f"{extra} extra days (6.3.4)"
+    if tl_contacted:
+        return extra, N_(
+            "{days} days on one move without notice, after a reminder and a letter to the "
+            "TL: {extra} extra days (6.3.4)",
+            days=move_days,
+            extra=extra,
+        )
+    return extra, N_(
+        "{days} days on one move without notice, after a reminder: {extra} extra days (6.3.4)",
+        days=move_days,
+        extra=extra,
     )
 
 

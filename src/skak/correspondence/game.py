@@ -36,6 +36,7 @@ from skak.correspondence.holidays import Holiday, HolidayUse, Mode, stopped_days
 from skak.correspondence.notation import numeric_of, numeric_text, pgn_text, san_text
 from skak.correspondence.series import COLOURS, Play, at_card, card_moves, labels
 from skak.errors import InputError
+from skak.messages import N_
 
 __all__ = [
     "Card",
@@ -298,14 +299,18 @@ def clock(g: CorrespondenceGame) -> GameTime:
         if why:
             card_notes.append(why)
         elif move_days > LONG_MOVE_DAYS and not card.notice:
-            card_notes.append(f"{move_days} days on one move without notice (6.3.4)")
+            card_notes.append(N_("{days} days on one move without notice (6.3.4)", days=move_days))
         for _ in range(card.invalid_moves):
             days_ = invalid_move_penalty(g.mode, side.invalid)
             side.invalid += 1
             extra += days_
             rule = "6.8.6" if g.mode is Mode.EMAIL else "6.3.5.1"
             card_notes.append(
-                f"an invalid or illegible move before it: {days_} extra days ({rule})"
+                N_(
+                    "an invalid or illegible move before it: {days} extra days ({rule})",
+                    days=days_,
+                    rule=rule,
+                )
             )
         before = side.total
         side.total += move_days + extra
@@ -341,7 +346,9 @@ def clock(g: CorrespondenceGame) -> GameTime:
             and overstep.card < i + 1
             and not any("6.3.3.4" in n for n in notes)
         ):
-            notes.append("the game went on after a time overstep: lost for both players (6.3.3.4)")
+            notes.append(
+                N_("the game went on after a time overstep: lost for both players (6.3.3.4)")
+            )
         if mine:
             _reach(side, control, side.sent, max(mine), side.total, i + 1, series_to)
             side.sent = max(side.sent, max(mine))
@@ -464,7 +471,7 @@ def _finish(
             )  # fmt: skip
         if w.notice:
             repeat = tell = None
-            notes.append("the player to move gave notice of more than 14 days (6.3.4)")
+            notes.append(N_("the player to move gave notice of more than 14 days (6.3.4)"))
     players = []
     for colour in (chess.WHITE, chess.BLACK):
         side = sides[colour]
@@ -485,7 +492,7 @@ def _finish(
             )
         )
     if game.board.is_game_over():
-        notes.append(f"the game ended on the board: {game.board.result()}")
+        notes.append(N_("the game ended on the board: {result}", result=game.board.result()))
     result = g.result or (game.board.result() if game.board.is_game_over() else "*")
     return GameTime(
         g.mode,

@@ -24,6 +24,8 @@ from functools import lru_cache
 from dateutil.easter import easter
 from dateutil.relativedelta import relativedelta
 
+from skak.messages import N_, N_plural
+
 __all__ = [
     "ALLOWANCE_DAYS",
     "EMAIL_SPECIAL_LEAVE_DAYS",
@@ -126,10 +128,6 @@ class HolidayUse:
     notes: tuple[str, ...]
 
 
-def _years_text(year: int) -> str:
-    return f"the tournament's year {year + 1}"
-
-
 def stopped_days(
     holidays: Sequence[Holiday],
     start: dt.date,
@@ -159,8 +157,12 @@ def stopped_days(
         if h.notice is not None and earliest_holiday(h.notice) > first:
             first = earliest_holiday(h.notice)
             notes.append(
-                f"notice sent {h.notice.isoformat()}: the holiday counts from "
-                f"{first.isoformat()} at the earliest (6.3.6.1)"
+                N_(
+                    "notice sent {notice}: the holiday counts from {first} at the earliest "
+                    "(6.3.6.1)",
+                    notice=h.notice.isoformat(),
+                    first=first.isoformat(),
+                )
             )
         taken: list[dt.date] = []
         in_mandatory = counted = 0
@@ -184,17 +186,32 @@ def stopped_days(
                 counted += 1
             taken.append(day)
         for year, n in sorted(refused.items()):
-            rule = (
-                f"{EMAIL_SPECIAL_LEAVE_DAYS} days of special leave a year by e-mail (6.8.8)"
-                if h.special_leave
-                else f"{ALLOWANCE_DAYS} days of holiday a year (6.3.6)"
-            )
-            notes.append(
-                f"{n} day{'s' if n != 1 else ''} beyond the {rule} in {_years_text(year)}: "
-                "the clock runs on them"
-            )
+            if h.special_leave:
+                notes.append(
+                    N_plural(
+                        "{n} day beyond the {allowed} days of special leave a year by e-mail "
+                        "(6.8.8) in the tournament's year {year}: the clock runs on it",
+                        "{n} days beyond the {allowed} days of special leave a year by e-mail "
+                        "(6.8.8) in the tournament's year {year}: the clock runs on them",
+                        n,
+                        allowed=EMAIL_SPECIAL_LEAVE_DAYS,
+                        year=year + 1,
+                    )
+                )
+            else:
+                notes.append(
+                    N_plural(
+                        "{n} day beyond the {allowed} days of holiday a year (6.3.6) in the "
+                        "tournament's year {year}: the clock runs on it",
+                        "{n} days beyond the {allowed} days of holiday a year (6.3.6) in the "
+                        "tournament's year {year}: the clock runs on them",
+                        n,
+                        allowed=ALLOWANCE_DAYS,
+                        year=year + 1,
+                    )
+                )
         if first > h.last:
-            notes.append("no day of it counts")
+            notes.append(N_("no day of it counts"))
         stopped.update(taken)
         uses[at] = HolidayUse(h, tuple(taken), in_mandatory, counted, tuple(notes))
     return frozenset(stopped), tuple(uses[i] for i in range(len(holidays)))

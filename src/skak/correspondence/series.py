@@ -17,6 +17,7 @@ import chess
 
 from skak.correspondence.notation import MoveToken, label, numeric_of, play, start_board, tokenize
 from skak.errors import InputError
+from skak.messages import N_
 
 __all__ = ["COLOURS", "Play", "Proposal", "at_card", "card_moves", "labels"]
 
@@ -124,7 +125,7 @@ def card_moves(
                 continue
             following = False
             if b.turn == me:
-                notes.append(f"breaks off the series at {at} (6.2.5)")
+                notes.append(N_("breaks off the series at {move} (6.2.5)", move=at))
         following = False
         if b.turn != me:
             raise InputError(
