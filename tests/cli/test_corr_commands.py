@@ -89,6 +89,16 @@ def test_corr_time_speaks_danish(runner: CliRunner) -> None:
         assert english not in shown, (english, shown)
 
 
+def test_corr_notation_speaks_danish(runner: CliRunner) -> None:
+    shown = runner.invoke(app, ["--lang", "da", "corr", "notation", "1. 5254 5755 2. 7163"])
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines() == [
+        "numerisk: 1. 5254 5755 2. 7163",
+        "SAN:      1. e4 e5 2. Nf3",
+        "dansk:    1. e4 e5 2. Sf3",
+    ]
+
+
 def _game(**extra: Any) -> dict[str, Any]:
     game: dict[str, Any] = {
         "mode": "post",

@@ -213,6 +213,7 @@ def corr_notation(
 
     Example: skak corr notation "1. 5254 5755 2. 7163 2836"
     """
+    from skak.i18n import _
     from skak.views import notation_view, to_json
 
     if (moves is None) == (file is None):
@@ -238,7 +239,9 @@ def corr_notation(
             out.print(escape(v.pgn), end="")
             continue
         if len(views) > 1:
-            out.print(f"[bold]Game {i + 1}[/]")
-        out.print(f"numeric: {escape(v.numeric)}")
-        out.print(f"SAN:     {escape(v.san)}")
-        out.print(f"Danish:  {escape(v.danish)}")
+            title = _("Game {number}").format(number=i + 1)
+            out.print(f"[bold]{escape(title)}[/]")
+        labels = (_("numeric:"), _("SAN:"), _("Danish:"))
+        width = max(map(len, labels))
+        for label, written in zip(labels, (v.numeric, v.san, v.danish), strict=True):
+            out.print(f"{label:<{width}} {escape(written)}")
