@@ -188,3 +188,26 @@ def test_a_changed_value_anywhere_is_bad_input_or_read(
     except InputError as err:
         failed = err
     assert failed is None or str(failed).startswith("changed.json: ")
+
+
+def test_a_missing_match_is_named_and_the_standings_marked_incomplete(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """5.5 §5, all against all: a file without the match 2. HK–3. HK gives the standings
+    so far, marked incomplete, with the pairing named (the rounds here are not Berger's)."""
+    data = json.loads(_file(tmp_path).read_text(encoding="utf-8"))
+    del data["matches"][2]
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = runner.invoke(app, ["junior", "standings", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    view = json.loads(result.stdout)
+    assert view["complete"] is False
+    assert view["missing"] == ["2. HK–3. HK not played"]
+    text = runner.invoke(app, ["junior", "standings", str(path)]).stdout
+    assert "incomplete: 1 match(es) missing" in " ".join(text.split())
+    assert "note: 2. HK–3. HK not played" in text
+    full = json.loads(
+        runner.invoke(app, ["junior", "standings", str(_file(tmp_path)), "--json"]).stdout
+    )
+    assert full["complete"] is True and full["missing"] == []
