@@ -92,3 +92,52 @@ def test_a_bredde_row_with_the_cap_and_a_playoff(runner: CliRunner, tmp_path: Pa
     assert "nothing changed" in run(runner, "cup", "playoff", "A", "B", "1", "½", "½", "½")
     assert json.loads(run(runner, "cup", "list", "--json"))[0]["paired"] == 3
     assert "Round 1" in run(runner, "cup", "round", "1")
+
+
+def run_notes(runner: CliRunner, *args: str) -> str:
+    """The notes (standard error) of a command that succeeds, on one line."""
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output + result.stderr
+    return " ".join(result.stderr.split())
+
+
+def _paired_row(runner: CliRunner, tmp: Path) -> None:
+    run(runner, "cup", "new", "Pokal 2025 Bredde", "--row", "bredde", "--date", "2025-06-08",
+        "--rounds", "3")  # fmt: skip
+    run(runner, "cup", "teams", str(_teams(tmp)))
+    run(runner, "cup", "pair")
+    run(runner, "cup", "lineup", "1", "B", "B1", "B2", "B3", "B5")
+    run(runner, "cup", "result", "1", "B", "1", "½", "0", "½")
+    run(runner, "cup", "result", "1", "D", "0", "0", "0", "0")
+
+
+def test_a_line_up_corrected_after_the_result_sets_the_result_aside(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """5.3 §4: the round card (rundekort) names the players with the results; a line-up
+    corrected after the result sets the card aside, to be entered again, as in the league."""
+    _paired_row(runner, tmp_path)
+    text = run_notes(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A5")
+    assert "B–A: the result was entered for the line-up as it stood and is set aside" in text
+    assert "enter it again (skak cup result 1 B …)" in text
+    assert "paired on the old result" not in text
+    standings = json.loads(run(runner, "cup", "standings", "--json"))
+    points = {r["team"]: r["board_points"] for r in standings["standings"]}
+    assert points["A"] == points["B"] == "0"
+    run(runner, "cup", "result", "1", "B", "1", "½", "0", "½")
+    standings = json.loads(run(runner, "cup", "standings", "--json"))
+    assert {r["team"]: r["board_points"] for r in standings["standings"]}["A"] == "2"
+    # The same line-up again changes nothing and keeps the result.
+    assert "Nothing changed" in run(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A5")
+
+
+def test_a_line_up_corrected_after_the_next_round_was_paired_says_the_pairings_stand(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _paired_row(runner, tmp_path)
+    run(runner, "cup", "pair")
+    text = run_notes(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A5")
+    assert "set aside" in text
+    assert "round 2 was paired on the old result; the pairings stand" in text
+    r2 = json.loads(run(runner, "cup", "round", "2", "--json"))
+    assert len(r2["matches"]) == 2

@@ -92,7 +92,7 @@ class CupCommands:
         _, after, new = self.store.execute(
             CUP, row, lambda loaded: rules.decide(loaded.state, command), self._who(actor)
         )
-        notes = rules.cup_notes(after.state, command) if new else ()
+        notes = rules.cup_notes(after.state, command, new) if new else ()
         return CupOutcome(row, after.state, new, notes)
 
     def cup_new(
