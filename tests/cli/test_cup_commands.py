@@ -141,3 +141,21 @@ def test_a_line_up_corrected_after_the_next_round_was_paired_says_the_pairings_s
     assert "round 2 was paired on the old result; the pairings stand" in text
     r2 = json.loads(run(runner, "cup", "round", "2", "--json"))
     assert len(r2["matches"]) == 2
+
+
+def test_a_round_below_1_is_bad_input_and_a_short_card_names_the_match(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """README's exit codes: a round number below 1 is bad input (3), not a round not found
+    (4); a card with too few results names the round and the match, as the league's does."""
+    _paired_row(runner, tmp_path)
+    for args in (("result", "0", "B", "1", "1", "1", "1"), ("lineup", "0", "A", "A1"),
+                 ("round", "0")):  # fmt: skip
+        err = " ".join(run(runner, "cup", *args, code=3).split())
+        assert "a round is numbered from 1, not 0" in err
+    err = " ".join(run(runner, "cup", "result", "1", "B", "1", "0", "½", code=3).split())
+    assert "round 1: B–A: give 4 board results, not 3" in err
+    err = " ".join(run(runner, "cup", "result", "1", "B", "1", "0", "½", "z", code=3).split())
+    assert "round 1: B–A, board 4: 'z' is 1, ½ (=) or 0" in err
+    err = " ".join(run(runner, "cup", "result", "2", "B", "1", "0", "½", "1", code=4).split())
+    assert "round 2 of Pokal 2025 Bredde is not paired (rounds paired: 1)" in err

@@ -124,3 +124,17 @@ def test_dm_select_refuses_an_unknown_key_at_the_top_and_in_an_application(
     done = runner.invoke(app, ["dm", "select", "dm.json"])
     assert done.exit_code == 3
     assert "applications[0] (member 101): unknown key 'veterans'" in " ".join(done.stderr.split())
+
+
+def test_classes_refuses_a_player_born_after_the_event(runner: CliRunner) -> None:
+    """Born after the event: no class holds him; bad input (exit 3), in plain words — not
+    U-08 "yes"."""
+    done = runner.invoke(app, ["classes", "2030-01-01", "--date", "2026-10-02"])
+    assert done.exit_code == 3, done.output
+    text = " ".join(done.stderr.split())
+    assert "the birth date 2030-01-01 is after the event on 2026-10-02" in text
+    year = runner.invoke(app, ["classes", "2027", "--date", "2026-10-02"])
+    assert year.exit_code == 3
+    assert "the year of birth 2027 is after the event" in " ".join(year.stderr.split())
+    same = runner.invoke(app, ["classes", "2026-10-02", "--date", "2026-10-02", "--json"])
+    assert same.exit_code == 0, same.output

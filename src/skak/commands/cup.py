@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from skak.errors import InputError, StateError
+from skak.errors import InputError, NotFoundError, StateError
 from skak.model.stream import Recorded
 from skak.teams.cup import (
     ROWS,
@@ -46,6 +46,7 @@ __all__ = [
     "EnterCupResult",
     "EnterCupTeams",
     "PairCupRound",
+    "check_round_number",
     "cup_notes",
     "decide",
     "evolve",
@@ -143,9 +144,16 @@ def _teams(cup: Cup, teams: tuple[CupTeam, ...]) -> list[CupEvent]:
     return [] if teams == cup.teams else [CupTeamsEntered(teams)]
 
 
+def check_round_number(round_number: int) -> None:
+    """:raises InputError: for a round numbered below 1 (bad input, not a round missing)."""
+    if round_number < 1:
+        raise InputError(f"a round is numbered from 1, not {round_number}")
+
+
 def _round_match(cup: Cup, round_number: int, team: str) -> None:
-    if not 1 <= round_number <= cup.paired_rounds:
-        raise StateError(
+    check_round_number(round_number)
+    if round_number > cup.paired_rounds:
+        raise NotFoundError(
             f"round {round_number} of {cup.name} is not paired (rounds paired: {cup.paired_rounds})"
         )
     if cup.match(round_number, team) is None:
