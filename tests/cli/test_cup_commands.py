@@ -159,3 +159,28 @@ def test_a_round_below_1_is_bad_input_and_a_short_card_names_the_match(
     assert "round 1: B–A, board 4: 'z' is 1, ½ (=) or 0" in err
     err = " ".join(run(runner, "cup", "result", "2", "B", "1", "0", "½", "1", code=4).split())
     assert "round 2 of Pokal 2025 Bredde is not paired (rounds paired: 1)" in err
+
+
+def test_a_default_line_up_above_the_cap_is_noted_at_the_pairing(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """5.3 §4: B's list's first four average 1800.25 > 1800. The leader hears it when the
+    teams are entered, listed and paired — not only when the result is refused."""
+    run(runner, "cup", "new", "Pokal 2025 Bredde", "--row", "bredde", "--date", "2025-06-08",
+        "--rounds", "3")  # fmt: skip
+    text = run_notes(runner, "cup", "teams", str(_teams(tmp_path)))
+    assert "B: the list's first 4 average 1800.25, above the Bredde row's cap of 1800" in text
+    assert "A: the list's first" not in text  # exactly 1800 is within the cap
+    assert "1800.25, above" in run_notes(runner, "cup", "teams")
+    r1 = json.loads(run(runner, "cup", "pair", "--json"))
+    notes = {(m["first"], m["second"]): m["notes"] for m in r1["matches"]}
+    assert notes[("D", "C")] == []
+    assert notes[("B", "A")] == [
+        "B's round 1 players average 1800.25, above the Bredde row's 1800 (5.3 §4); B plays "
+        "the list's first 4 (no line-up entered): enter a line-up that may play before the "
+        "result (skak cup lineup 1 B …)"
+    ]
+    text = " ".join(run(runner, "cup", "round", "1").split())
+    assert "B's round 1 players average 1800.25" in text
+    run(runner, "cup", "lineup", "1", "B", "B1", "B2", "B3", "B5")
+    assert "1800.25" not in run(runner, "cup", "round", "1")
