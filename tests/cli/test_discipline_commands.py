@@ -170,8 +170,8 @@ def test_a_member_known_only_from_the_discipline_registry_keeps_his_name(
     """Entry 1 named him with --name; a second entry without --name takes that name (he is
     in no tournament and not in the rating registry). A member known nowhere is refused,
     the message naming the places looked in — no tournament when none was named."""
-    _run(runner, "discipline", "add", "warning", "12345", "--name", "Holm, Ib",
-         "--event", "Aarhus EMT 2026", "--last-day", "2026-04-01", "--date", "2026-04-01")  # fmt: skip
+    _run(runner, "discipline", "add", "warning", "12345", "--name", "Holm, Ib", "--event",
+         "Aarhus EMT 2026", "--last-day", "2026-04-01", "--date", "2026-04-01")  # fmt: skip
     out = _run(runner, "discipline", "add", "warning", "12345", "--event", "Aarhus EMT 2026",
                "--last-day", "2026-06-14", "--date", "2026-06-14", "--json")  # fmt: skip
     assert json.loads(out)["name"] == "Holm, Ib"

@@ -238,9 +238,8 @@ class CupCommands:
         return cup_team_views(self.cup(ident))
 
     def cup_round(self, ident: str | int | None, number: int) -> CupRoundView:
-        from skak.views.cup import cup_round_view
-
         from skak.commands.cup import check_round_number
+        from skak.views.cup import cup_round_view
 
         check_round_number(number)
         cup = self.cup(ident)
