@@ -92,3 +92,95 @@ def test_a_bredde_row_with_the_cap_and_a_playoff(runner: CliRunner, tmp_path: Pa
     assert "nothing changed" in run(runner, "cup", "playoff", "A", "B", "1", "½", "½", "½")
     assert json.loads(run(runner, "cup", "list", "--json"))[0]["paired"] == 3
     assert "Round 1" in run(runner, "cup", "round", "1")
+
+
+def run_notes(runner: CliRunner, *args: str) -> str:
+    """The notes (standard error) of a command that succeeds, on one line."""
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output + result.stderr
+    return " ".join(result.stderr.split())
+
+
+def _paired_row(runner: CliRunner, tmp: Path) -> None:
+    run(runner, "cup", "new", "Pokal 2025 Bredde", "--row", "bredde", "--date", "2025-06-08",
+        "--rounds", "3")  # fmt: skip
+    run(runner, "cup", "teams", str(_teams(tmp)))
+    run(runner, "cup", "pair")
+    run(runner, "cup", "lineup", "1", "B", "B1", "B2", "B3", "B5")
+    run(runner, "cup", "result", "1", "B", "1", "½", "0", "½")
+    run(runner, "cup", "result", "1", "D", "0", "0", "0", "0")
+
+
+def test_a_line_up_corrected_after_the_result_sets_the_result_aside(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """5.3 §4: the round card (rundekort) names the players with the results; a line-up
+    corrected after the result sets the card aside, to be entered again, as in the league."""
+    _paired_row(runner, tmp_path)
+    text = run_notes(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A5")
+    assert "B–A: the result was entered for the line-up as it stood and is set aside" in text
+    assert "enter it again (skak cup result 1 B …)" in text
+    assert "paired on the old result" not in text
+    standings = json.loads(run(runner, "cup", "standings", "--json"))
+    points = {r["team"]: r["board_points"] for r in standings["standings"]}
+    assert points["A"] == points["B"] == "0"
+    run(runner, "cup", "result", "1", "B", "1", "½", "0", "½")
+    standings = json.loads(run(runner, "cup", "standings", "--json"))
+    assert {r["team"]: r["board_points"] for r in standings["standings"]}["A"] == "2"
+    # The same line-up again changes nothing and keeps the result.
+    assert "Nothing changed" in run(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A5")
+
+
+def test_a_line_up_corrected_after_the_next_round_was_paired_says_the_pairings_stand(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _paired_row(runner, tmp_path)
+    run(runner, "cup", "pair")
+    text = run_notes(runner, "cup", "lineup", "1", "A", "A1", "A2", "A3", "A5")
+    assert "set aside" in text
+    assert "round 2 was paired on the old result; the pairings stand" in text
+    r2 = json.loads(run(runner, "cup", "round", "2", "--json"))
+    assert len(r2["matches"]) == 2
+
+
+def test_a_round_below_1_is_bad_input_and_a_short_card_names_the_match(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """README's exit codes: a round number below 1 is bad input (3), not a round not found
+    (4); a card with too few results names the round and the match, as the league's does."""
+    _paired_row(runner, tmp_path)
+    for args in (("result", "0", "B", "1", "1", "1", "1"), ("lineup", "0", "A", "A1"),
+                 ("round", "0")):  # fmt: skip
+        err = " ".join(run(runner, "cup", *args, code=3).split())
+        assert "a round is numbered from 1, not 0" in err
+    err = " ".join(run(runner, "cup", "result", "1", "B", "1", "0", "½", code=3).split())
+    assert "round 1: B–A: give 4 board results, not 3" in err
+    err = " ".join(run(runner, "cup", "result", "1", "B", "1", "0", "½", "z", code=3).split())
+    assert "round 1: B–A, board 4: 'z' is 1, ½ (=) or 0" in err
+    err = " ".join(run(runner, "cup", "result", "2", "B", "1", "0", "½", "1", code=4).split())
+    assert "round 2 of Pokal 2025 Bredde is not paired (rounds paired: 1)" in err
+
+
+def test_a_default_line_up_above_the_cap_is_noted_at_the_pairing(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """5.3 §4: B's list's first four average 1800.25 > 1800. The leader hears it when the
+    teams are entered, listed and paired — not only when the result is refused."""
+    run(runner, "cup", "new", "Pokal 2025 Bredde", "--row", "bredde", "--date", "2025-06-08",
+        "--rounds", "3")  # fmt: skip
+    text = run_notes(runner, "cup", "teams", str(_teams(tmp_path)))
+    assert "B: the list's first 4 average 1800.25, above the Bredde row's cap of 1800" in text
+    assert "A: the list's first" not in text  # exactly 1800 is within the cap
+    assert "1800.25, above" in run_notes(runner, "cup", "teams")
+    r1 = json.loads(run(runner, "cup", "pair", "--json"))
+    notes = {(m["first"], m["second"]): m["notes"] for m in r1["matches"]}
+    assert notes[("D", "C")] == []
+    assert notes[("B", "A")] == [
+        "B's round 1 players average 1800.25, above the Bredde row's 1800 (5.3 §4); B plays "
+        "the list's first 4 (no line-up entered): enter a line-up that may play before the "
+        "result (skak cup lineup 1 B …)"
+    ]
+    text = " ".join(run(runner, "cup", "round", "1").split())
+    assert "B's round 1 players average 1800.25" in text
+    run(runner, "cup", "lineup", "1", "B", "B1", "B2", "B3", "B5")
+    assert "1800.25" not in run(runner, "cup", "round", "1")

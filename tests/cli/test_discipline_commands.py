@@ -162,3 +162,21 @@ def test_bad_input(
     out = _run(runner, "discipline", *args, code=code)
     assert message in " ".join(out.split())
     assert file_digest(season) == before
+
+
+def test_a_member_known_only_from_the_discipline_registry_keeps_his_name(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Entry 1 named him with --name; a second entry without --name takes that name (he is
+    in no tournament and not in the rating registry). A member known nowhere is refused,
+    the message naming the places looked in — no tournament when none was named."""
+    _run(runner, "discipline", "add", "warning", "12345", "--name", "Holm, Ib", "--event",
+         "Aarhus EMT 2026", "--last-day", "2026-04-01", "--date", "2026-04-01")  # fmt: skip
+    out = _run(runner, "discipline", "add", "warning", "12345", "--event", "Aarhus EMT 2026",
+               "--last-day", "2026-06-14", "--date", "2026-06-14", "--json")  # fmt: skip
+    assert json.loads(out)["name"] == "Holm, Ib"
+    out = _run(runner, "discipline", "add", "warning", "777", "--event", "E",
+               "--last-day", "2026-06-14", "--date", "2026-06-14", code=3)  # fmt: skip
+    text = " ".join(out.split())
+    assert "DSU member 777 is not in the rating registry or the discipline registry" in text
+    assert "tournament" not in text.split(";")[0].split("error:")[-1]

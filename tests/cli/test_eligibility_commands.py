@@ -92,3 +92,49 @@ def test_dm_select_bad_file(runner: CliRunner, tmp_path: Path) -> None:
     missing = runner.invoke(app, ["dm", "select", "nowhere.json"])
     assert missing.exit_code == 3
     assert "nowhere.json: cannot read the file" in missing.stderr
+
+
+def test_dm_select_refuses_an_unknown_key_naming_the_player(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A typo ('ratting') is refused, not read as a rating left out."""
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data["players"][0]["ratting"] = data["players"][0].pop("rating")
+    (tmp_path / "dm.json").write_text(json.dumps(data), encoding="utf-8")
+    done = runner.invoke(app, ["dm", "select", "dm.json"])
+    assert done.exit_code == 3, done.output
+    text = " ".join(done.stderr.split())
+    assert "dm.json" in text
+    assert "players[0] (member 101): unknown key 'ratting' (known: member, name, rating," in text
+    assert "has no rating" not in text
+
+
+def test_dm_select_refuses_an_unknown_key_at_the_top_and_in_an_application(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    data = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data["wildcrad"] = 101
+    (tmp_path / "dm.json").write_text(json.dumps(data), encoding="utf-8")
+    done = runner.invoke(app, ["dm", "select", "dm.json"])
+    assert done.exit_code == 3
+    assert "top level: unknown key 'wildcrad'" in " ".join(done.stderr.split())
+    del data["wildcrad"]
+    data["applications"][0] = {"member": data["applications"][0], "veterans": True}
+    (tmp_path / "dm.json").write_text(json.dumps(data), encoding="utf-8")
+    done = runner.invoke(app, ["dm", "select", "dm.json"])
+    assert done.exit_code == 3
+    assert "applications[0] (member 101): unknown key 'veterans'" in " ".join(done.stderr.split())
+
+
+def test_classes_refuses_a_player_born_after_the_event(runner: CliRunner) -> None:
+    """Born after the event: no class holds him; bad input (exit 3), in plain words — not
+    U-08 "yes"."""
+    done = runner.invoke(app, ["classes", "2030-01-01", "--date", "2026-10-02"])
+    assert done.exit_code == 3, done.output
+    text = " ".join(done.stderr.split())
+    assert "the birth date 2030-01-01 is after the event on 2026-10-02" in text
+    year = runner.invoke(app, ["classes", "2027", "--date", "2026-10-02"])
+    assert year.exit_code == 3
+    assert "the year of birth 2027 is after the event" in " ".join(year.stderr.split())
+    same = runner.invoke(app, ["classes", "2026-10-02", "--date", "2026-10-02", "--json"])
+    assert same.exit_code == 0, same.output

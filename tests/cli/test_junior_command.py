@@ -92,6 +92,15 @@ def _bad(tmp: Path, change: str) -> Path:
         first["results"][0] = 1.5
     elif change == "girl-text":
         data["teams"][1]["players"][0]["girl"] = "yes"
+    elif change == "girl-misspelt":
+        data["teams"][1]["players"][7]["grl"] = data["teams"][1]["players"][7].pop("girl")
+    elif change == "team-key-misspelt":
+        data["teams"][0]["no_gril"] = True
+    elif change == "match-key-misspelt":
+        first["result"] = first.pop("results")
+        first["results"] = ["1-0"] * 8
+    elif change == "top-key-misspelt":
+        data["mathces"] = []
     path = tmp / "bad.json"
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     return path
@@ -110,6 +119,13 @@ def _bad(tmp: Path, change: str) -> Path:
         ("result-type", "round 1, match 1 (1. HK–2. HK), board 1: the result is text, not "
          "the number 1.5"),
         ("girl-text", "team '2. HK', player 1 (b1): 'girl' is true or false"),
+        ("girl-misspelt", "team '2. HK', player 8 (b8): unknown key 'grl' (known: id, name, "
+         "birth_date, girl, rating)"),
+        ("team-key-misspelt", "team '1. HK': unknown key 'no_gril' (known: name, no_girl, "
+         "dispensation, players)"),
+        ("match-key-misspelt", "round 1, match 1 (1. HK–2. HK): unknown key 'result' (known: "
+         "round, first, second, first_players, second_players, results)"),
+        ("top-key-misspelt", "the file: unknown key 'mathces' (known: day, teams, matches)"),
     ],
     ids=[
         "5.5-rating-as-text",
@@ -120,6 +136,10 @@ def _bad(tmp: Path, change: str) -> Path:
         "5.5-§5-a-round-beyond-the-round-robin",
         "5.5-a-result-as-a-number",
         "5.5-§6-girl-as-text",
+        "5.5-§6-girl-misspelt",
+        "5.5-§6-no-girl-misspelt",
+        "5.5-results-misspelt",
+        "5.5-matches-misspelt",
     ],
 )  # fmt: skip
 def test_a_bad_junior_file_names_the_file_and_the_round(
@@ -188,3 +208,39 @@ def test_a_changed_value_anywhere_is_bad_input_or_read(
     except InputError as err:
         failed = err
     assert failed is None or str(failed).startswith("changed.json: ")
+
+
+def test_a_missing_match_is_named_and_the_standings_marked_incomplete(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """5.5 §5, all against all: a file without the match 2. HK–3. HK gives the standings
+    so far, marked incomplete, with the pairing named (the rounds here are not Berger's)."""
+    data = json.loads(_file(tmp_path).read_text(encoding="utf-8"))
+    del data["matches"][2]
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = runner.invoke(app, ["junior", "standings", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    view = json.loads(result.stdout)
+    assert view["complete"] is False
+    assert view["missing"] == ["2. HK–3. HK not played"]
+    text = runner.invoke(app, ["junior", "standings", str(path)]).stdout
+    assert "incomplete: 1 match(es) missing" in " ".join(text.split())
+    assert "note: 2. HK–3. HK not played" in text
+    full = json.loads(
+        runner.invoke(app, ["junior", "standings", str(_file(tmp_path)), "--json"]).stdout
+    )
+    assert full["complete"] is True and full["missing"] == []
+
+
+def test_a_dispensation_may_be_null(runner: CliRunner, tmp_path: Path) -> None:
+    """null is JSON's "none": the same as no dispensation (5.5 §7)."""
+    data = json.loads(_file(tmp_path).read_text(encoding="utf-8"))
+    data["teams"][1]["dispensation"] = None
+    path = tmp_path / "null.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = runner.invoke(app, ["junior", "standings", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["problems"] == [
+        "round 1: 2. HK: 5 cadets (not 16 on 1 January 2025) among the players; 5.5 §6 asks 6"
+    ]

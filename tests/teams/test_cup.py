@@ -440,3 +440,20 @@ def test_a_line_up_longer_than_the_boards_is_refused() -> None:
     t = team("X")
     with pytest.raises(InputError, match="5 players for 4 boards"):
         check_cup_lineup(replace(bredde(), teams=(t,)), 1, t, [p.id for p in t.players])
+
+
+def test_placed_by_says_only_what_decided_each_place() -> None:
+    """A and D both 5 board points, A 3 match points to D's 2: match points place D; B and
+    C are placed by their board points alone (nothing else was needed, §8)."""
+    cup = bredde("ABCD", rounds=2)
+    cup = play(cup, "A", "B", "1110", 1)  # A 3-1
+    cup = play(cup, "C", "D", "0000", 1)  # D 4-0
+    cup = play(cup, "A", "C", "1=0=", 2)  # 2-2
+    cup = play(cup, "B", "D", "1110", 2)  # B 3-1
+    s = cup_standings(cup)
+    assert [(r.team, r.board_points, r.match_points, r.decided_by) for r in s.rows] == [
+        ("A", 5, 3, ""),
+        ("D", 5, 2, "match points"),
+        ("B", 4, 2, ""),
+        ("C", 2, 1, ""),
+    ]

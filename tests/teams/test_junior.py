@@ -18,6 +18,7 @@ from skak.teams.junior import (
     check_junior_team,
     junior_schedule,
     junior_standings,
+    missing_matches,
 )
 
 DAY = date(2025, 10, 4)  # the first whole weekend of October (§1)
@@ -150,10 +151,49 @@ def test_the_direct_match_then_board_1() -> None:
     rows, lines = junior_standings(teams, matches)
     assert [(r.rank, r.team) for r in rows[:2]] == [(1, "B"), (2, "A")]
     assert rows[1].decided_by == "the direct match, board 1 (5.5 §4)"
-    assert any(line.startswith("tied A, B: the direct match") for line in lines)
+    assert any(
+        line.startswith("tied A, B on match points and board points: the direct") for line in lines
+    )
 
 
 def test_a_complete_tie_shares_the_place() -> None:
     teams = [team(n) for n in "AB"]
     rows, _ = junior_standings(teams, [_m(1, "A", "B", "========")])
     assert [(r.rank, r.shared) for r in rows] == [(1, True), (1, True)]
+
+
+def test_a_complete_tie_is_explained_as_shared_with_each_step_tried() -> None:
+    """§4: the score, the direct match, board 1, 2, …; a complete tie shares the place. The
+    explanation says each step and that nothing decided — never that the direct match
+    ordered teams that share the place."""
+    teams = [team(n) for n in "AB"]
+    _, lines = junior_standings(teams, [_m(1, "A", "B", "========")])
+    assert not any("orders them" in line for line in lines)
+    assert lines[1] == (
+        "tied A, B on match points and board points: the direct match (indbyrdes kamp) "
+        "leaves them equal (A, B 1/4 each); board by board from board 1: A, B equal on all 8"
+    )
+    assert lines[2] == "A, B share 1st place (5.5 §4: a complete tie shares the place)"
+
+
+def test_board_1_decides_a_drawn_direct_match_and_says_so() -> None:
+    teams = [team(n) for n in "AB"]
+    rows, lines = junior_standings(teams, [_m(1, "A", "B", "01111000")])
+    assert [r.team for r in rows] == ["B", "A"]
+    assert lines[1].endswith("board by board from board 1: board 1 orders B; A")
+    assert not any("share" in line for line in lines)
+
+
+def test_a_missing_match_is_named_by_its_round_when_the_rounds_follow_berger() -> None:
+    """§5 all against all; 4 teams by Berger: round 3 is B–D and C–A."""
+    teams = [team(n) for n in "ABCD"]
+    played = [(r, a, b) for r, a, b in junior_schedule(teams) if (a, b) != ("C", "A")]
+    matches = [_m(r, a, b, "========") for r, a, b in played]
+    assert missing_matches(teams, matches) == ("round 3: C–A missing",)
+    assert missing_matches(teams, [*matches, _m(3, "C", "A", "========")]) == ()
+
+
+def test_a_missing_match_is_named_by_its_teams_when_the_rounds_are_free() -> None:
+    teams = [team(n) for n in "ABC"]
+    matches = [_m(1, "A", "B", "========"), _m(2, "C", "B", "========")]
+    assert missing_matches(teams, matches) == ("A–C not played",)

@@ -92,7 +92,7 @@ class CupCommands:
         _, after, new = self.store.execute(
             CUP, row, lambda loaded: rules.decide(loaded.state, command), self._who(actor)
         )
-        notes = rules.cup_notes(after.state, command) if new else ()
+        notes = rules.cup_notes(after.state, command, new) if new else ()
         return CupOutcome(row, after.state, new, notes)
 
     def cup_new(
@@ -187,11 +187,17 @@ class CupCommands:
         from skak.commands import cup as rules
         from skak.teams.cup import CupCard
 
+        rules.check_round_number(round_number)
         cup = self.cup(ident)
-        m = cup.match(round_number, cup.team(first).name)
-        if m is None:
-            raise NotFoundError(f"{first} plays no match in round {round_number}")
+        if round_number > cup.paired_rounds:
+            raise NotFoundError(
+                f"round {round_number} of {cup.name} is not paired (rounds paired: "
+                f"{cup.paired_rounds})"
+            )
         name = cup.team(first).name
+        m = cup.match(round_number, name)
+        if m is None:
+            raise NotFoundError(f"{name} plays no match in round {round_number} (a free round)")
         card = CupCard(round_number, name, m.opponent(name), _boards(results, cup.boards, m))
         return self.cup_execute(ident, rules.EnterCupResult(card), actor=actor)
 
@@ -232,10 +238,12 @@ class CupCommands:
         return cup_team_views(self.cup(ident))
 
     def cup_round(self, ident: str | int | None, number: int) -> CupRoundView:
+        from skak.commands.cup import check_round_number
         from skak.views.cup import cup_round_view
 
+        check_round_number(number)
         cup = self.cup(ident)
-        if not 1 <= number <= cup.paired_rounds:
+        if number > cup.paired_rounds:
             raise NotFoundError(f"round {number} of {cup.name} is not paired")
         return cup_round_view(cup, number)
 
@@ -261,8 +269,9 @@ def _game(token: str, where: str) -> str:
 def _boards(results: Sequence[str], boards: int, m: CupMatch) -> tuple[CupBoard, ...]:
     from skak.teams.cup import CupBoard
 
+    where = f"round {m.round}: {m.first}–{m.second}"
     if len(results) != boards:
-        raise InputError(f"give {boards} board results, not {len(results)}")
+        raise InputError(f"{where}: give {boards} board results, not {len(results)}")
     out = []
     for i, token in enumerate(results, start=1):
         t = token.strip()
@@ -272,5 +281,5 @@ def _boards(results: Sequence[str], boards: int, m: CupMatch) -> tuple[CupBoard,
             absent = {"+": (m.second,), "-": (m.first,), "x": (m.first, m.second)}[t]
             out.append(CupBoard(i, None, absent))
         else:
-            out.append(CupBoard(i, _game(t, f"board {i}")))
+            out.append(CupBoard(i, _game(t, f"{where}, board {i}")))
     return tuple(out)

@@ -147,6 +147,10 @@ class DisciplineCommands:
         return after.sanctions[-1]
 
     def _name_of(self, member: int, t: Tournament | None) -> str:
+        """The player's name: the tournament's player with that member number, else the
+        rating registry's, else his latest entry in the discipline registry.
+
+        :raises InputError: naming the places looked in when none has him."""
         if t is not None:
             for p in t.players:
                 if p.dsu_id == member:
@@ -154,9 +158,16 @@ class DisciplineCommands:
         entry = self.registry().players.get(member)
         if entry is not None:
             return entry.name
+        kept = self.discipline_if_kept()
+        earlier = kept.of(member) if kept is not None else ()
+        if earlier:
+            return earlier[-1].name
+        places = ["the rating registry", "the discipline registry"]
+        if t is not None:
+            places.insert(1, f"the tournament {t.name}")
+        looked = ", ".join(places[:-1]) + " or " + places[-1]
         raise InputError(
-            f"DSU member {member} is neither in the rating registry nor in the tournament; "
-            "give the player's name with --name"
+            f"DSU member {member} is not in {looked}; give the player's name with --name"
         )
 
     def lift_sanction(

@@ -116,6 +116,7 @@ def cup_teams(
     if file is not None:
         done = s.cup_teams_file(cup, file)
         out.print(f"{len(done.after.teams)} teams entered")
+        print_notes([n for t in s.cup_teams(cup) for n in t.notes])
         return
     teams = s.cup_teams(cup)
     if as_json:
@@ -132,6 +133,7 @@ def cup_teams(
                 "" if p.rating is None else str(p.rating), str(p.birth_date or ""),
             )  # fmt: skip
         print_table(table.fit(names={2, 3}))
+        print_notes(t.notes)
 
 
 @cup_app.command("pair")

@@ -44,7 +44,8 @@ def junior_standings(
     if as_json:
         print_json(to_json(view))
         return
-    table = FittedTable(title="Junior Hold DM (5.5 §4)")
+    state = "" if view.complete else f", incomplete: {len(view.missing)} match(es) missing"
+    table = FittedTable(title=f"Junior Hold DM (5.5 §4{state})")
     for col in ("#", "Team", "MP", "BP", "Placed by"):
         table.add_column(col)
     for r in view.standings:
@@ -53,6 +54,8 @@ def junior_standings(
             exact_decimal(r.board_points), escape(r.decided_by),
         )  # fmt: skip
     print_table(table.fit(names={1}, texts={4}))
+    for line in view.missing:
+        out.print(f"note: {escape(line)}")
     for p in view.problems:
         out.print(f"[red]{escape(p)}[/]")
     if explain:

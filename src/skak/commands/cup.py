@@ -2,7 +2,9 @@
 and the fold. ``decide`` refuses what §4 forbids before a round is played (a team's
 composition, the Bredde row's rating cap, an unrated player without an EMT rating), pairs
 by team Monrad, checks a round card against the pairing, and takes §9's play-off only
-between the two teams tied for first, with the colours of their match swapped.
+between the two teams tied for first, with the colours of their match swapped. A line-up
+corrected after its match's result sets the result aside (to be entered again), as the
+league does; later rounds paired on it stand.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from skak.errors import InputError, StateError
+from skak.errors import InputError, NotFoundError, StateError
 from skak.model.stream import Recorded
 from skak.teams.cup import (
     ROWS,
@@ -28,6 +30,7 @@ from skak.teams.cup_events import (
     CupEvent,
     CupLineupEntered,
     CupPlayoffEntered,
+    CupResultCleared,
     CupResultEntered,
     CupRoundPaired,
     CupTeamsEntered,
@@ -43,6 +46,7 @@ __all__ = [
     "EnterCupResult",
     "EnterCupTeams",
     "PairCupRound",
+    "check_round_number",
     "cup_notes",
     "decide",
     "evolve",
@@ -140,9 +144,16 @@ def _teams(cup: Cup, teams: tuple[CupTeam, ...]) -> list[CupEvent]:
     return [] if teams == cup.teams else [CupTeamsEntered(teams)]
 
 
+def check_round_number(round_number: int) -> None:
+    """:raises InputError: for a round numbered below 1 (bad input, not a round missing)."""
+    if round_number < 1:
+        raise InputError(f"a round is numbered from 1, not {round_number}")
+
+
 def _round_match(cup: Cup, round_number: int, team: str) -> None:
-    if not 1 <= round_number <= cup.paired_rounds:
-        raise StateError(
+    check_round_number(round_number)
+    if round_number > cup.paired_rounds:
+        raise NotFoundError(
             f"round {round_number} of {cup.name} is not paired (rounds paired: {cup.paired_rounds})"
         )
     if cup.match(round_number, team) is None:
@@ -153,8 +164,6 @@ def _lineup(cup: Cup, c: EnterCupLineup) -> list[CupEvent]:
     team = cup.team(c.team)
     _round_match(cup, c.round, team.name)
     m = cup.match(c.round, team.name)
-    if m is not None and cup.card(m) is not None:
-        raise StateError(f"round {c.round}: {m.first}–{m.second} has its result already")
     refusals, _ = check_cup_lineup(cup, c.round, team, c.players)
     if refusals:
         raise InputError(
@@ -162,7 +171,18 @@ def _lineup(cup: Cup, c: EnterCupLineup) -> list[CupEvent]:
             problems=[r.message for r in refusals],
         )
     lineup = CupLineup(c.round, team.name, tuple(c.players))
-    return [] if cup.lineup(c.round, team.name) == lineup else [CupLineupEntered(lineup)]
+    if cup.playing(c.round, team.name) == lineup.players:
+        return [] if cup.lineup(c.round, team.name) == lineup else [CupLineupEntered(lineup)]
+    events: list[CupEvent] = [CupLineupEntered(lineup)]
+    if m is not None and cup.card(m) is not None:
+        # The round card was entered for the players as they stood; a corrected line-up
+        # sets it aside, to be entered again (as the league does with its result card).
+        events.append(
+            CupResultCleared(
+                c.round, m.first, m.second, f"{team.name}'s line-up corrected after the result"
+            )
+        )
+    return events
 
 
 def _result(cup: Cup, card: CupCard) -> list[CupEvent]:
@@ -223,10 +243,29 @@ def fold(events: Iterable[Recorded[CupEvent]]) -> Cup | None:
     return cup
 
 
-def cup_notes(cup: Cup, command: CupCommand) -> tuple[str, ...]:
-    """What the leader should know: a line-up's illegal players (their games are lost)."""
+def cup_notes(cup: Cup, command: CupCommand, events: Iterable[CupEvent] = ()) -> tuple[str, ...]:
+    """What the leader should know: a line-up's illegal players (their games are lost); a
+    result set aside by a corrected line-up, and the later rounds paired on it."""
     if isinstance(command, EnterCupLineup):
         team = cup.team(command.team)
         _, found = check_cup_lineup(cup, command.round, team, command.players)
-        return tuple(f"{v.message}; the game is the opponent's (5.3 §8)" for v in found)
+        notes = [f"{v.message}; the game is the opponent's (5.3 §8)" for v in found]
+        for e in events:
+            if isinstance(e, CupResultCleared):
+                notes.append(
+                    f"round {e.round}: {e.first}–{e.second}: the result was entered for the "
+                    f"line-up as it stood and is set aside; enter it again (skak cup result "
+                    f"{e.round} {e.first} …)"
+                )
+                later = sorted({m.round for m in cup.pairings if m.round > e.round})
+                if later:
+                    rounds = ", ".join(str(r) for r in later)
+                    many = len(later) > 1
+                    notes.append(
+                        f"round{'s' if many else ''} {rounds} {'were' if many else 'was'} "
+                        "paired on the old result; the pairings stand (a round paired by "
+                        "Monrad, 5.3 §2, is played as paired; the new result counts from "
+                        "the next pairing on)"
+                    )
+        return tuple(notes)
     return ()

@@ -161,7 +161,20 @@ def classes_of(
 ) -> tuple[ClassVerdict, ...]:
     """Every class of the edition in force on ``event`` (or ``edition``), each with whether
     a player born ``birth`` (a date, or the year) of ``sex`` belongs to it at an event on
-    ``event`` — the event's first day; the rules that count the year use its year."""
+    ``event`` — the event's first day; the rules that count the year use its year.
+
+    :raises InputError: for a player born after the event (no class can hold him).
+    """
+    if isinstance(birth, date) and birth > event:
+        raise InputError(
+            f"the birth date {birth.isoformat()} is after the event on {event.isoformat()}: "
+            "a player is born before he plays"
+        )
+    if isinstance(birth, int) and birth > event.year:
+        raise InputError(
+            f"the year of birth {birth} is after the event on {event.isoformat()}: a player "
+            "is born before he plays"
+        )
     chosen = edition or edition_for(event)
     return tuple(c.verdict(birth, sex, event) for c in chosen.classes)
 

@@ -21,7 +21,9 @@
 ``deadline`` to §33's. ``rating`` is the DSU rating at the deadline (§34); ``born`` a date
 or a year; ``sex`` ``m`` or ``w`` (``k``); ``rated_games`` the rated games since last year's
 DM (§36's tie rule). An application is a member number, or an object with its ``date``
-(checked against the deadline) and ``veteran`` (the player asks for the veteran class).
+(checked against the deadline) and ``veteran`` (the player asks for the veteran class). A key
+the format does not have (a typo such as ``ratting``) is refused, naming the entry and the
+known keys.
 """
 
 from __future__ import annotations
@@ -61,6 +63,16 @@ def read_dm_request(path: Path) -> DmRequest:
     return parse_dm_request(text, str(path))
 
 
+_TOP = (
+    "year", "first_round", "edition", "deadline", "players", "applications", "last_year",
+    "candidate_results", "qualified", "wildcard", "groups", "settings",
+)  # fmt: skip
+_PLAYER = ("member", "name", "rating", "federation", "born", "sex", "rated_games", "club")
+_APPLICATION = ("member", "date", "veteran")
+_LAST_YEAR = ("landshold_winner", "kandidat_winner", "landshold", "junior_champion", "veterans")
+_CANDIDATE_RESULT = ("member", "date", "tournament")
+
+
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -72,6 +84,13 @@ class _Reader:
         if not isinstance(value, dict):
             raise self.fail(at, "must be a JSON object")
         return value
+
+    def known(self, obj: dict[str, Any], at: str, keys: tuple[str, ...]) -> None:
+        """Refuse a key the format does not have (a typo such as ``ratting`` would
+        otherwise pass unseen and read as the value left out)."""
+        unknown = [k for k in obj if k not in keys]
+        if unknown:
+            raise self.fail(at, f"unknown key {unknown[0]!r} (known: {', '.join(keys)})")
 
     def number(self, obj: dict[str, Any], name: str, at: str, *, required: bool = False,
                low: int = 0, high: int = 10**11 - 1) -> int | None:  # fmt: skip
@@ -140,6 +159,7 @@ def parse_dm_request(text: str, source: str) -> DmRequest:
         raise InputError(f"not valid JSON: {e}", location=source) from e
     rd = _Reader(source)
     top = rd.obj(data, "the file")
+    rd.known(top, "top level", _TOP)
     year = rd.number(top, "year", "top level", required=True, low=1900, high=2999)
     first = rd.day(top, "first_round", "top level", required=True)
     assert year is not None
@@ -162,6 +182,7 @@ def parse_dm_request(text: str, source: str) -> DmRequest:
         member = rd.number(p, "member", at, required=True, low=1)
         assert member is not None
         at = f"players[{i}] (member {member})"
+        rd.known(p, at, _PLAYER)
         name = rd.text(p, "name", at, required=True)
         assert name is not None
         rating = rd.number(p, "rating", at, low=1, high=3999)
@@ -207,11 +228,13 @@ def parse_dm_request(text: str, source: str) -> DmRequest:
         a = rd.obj(raw, at)
         member = rd.number(a, "member", at, required=True, low=1)
         assert member is not None
+        rd.known(a, f"{at} (member {member})", _APPLICATION)
         applications.append(
             Application(member, rd.day(a, "date", at), rd.flag(a, "veteran", at, False), where)
         )
 
     last = rd.obj(top.get("last_year", {}), "last_year")
+    rd.known(last, "last_year", _LAST_YEAR)
     last_year = LastYear(
         rd.number(last, "landshold_winner", "last_year", low=1),
         rd.number(last, "kandidat_winner", "last_year", low=1),
@@ -228,6 +251,7 @@ def parse_dm_request(text: str, source: str) -> DmRequest:
         at = f"candidate_results[{i}]"
         c = rd.obj(raw, at)
         member = rd.number(c, "member", at, required=True, low=1)
+        rd.known(c, f"{at} (member {member})", _CANDIDATE_RESULT)
         day = rd.day(c, "date", at, required=True)
         assert member is not None
         assert day is not None

@@ -12,6 +12,9 @@
 players of a match may be left out (then §6 is not checked for it); given, they are one a
 board, ``null`` (or ``"-"``) for a board left empty, each on his team's list.
 
+``dispensation`` may be ``null`` (none). A key the format does not have (a typo such as
+``grl``) is refused, naming the team, player or match and the known keys.
+
 Everything is checked before anything is computed: the types of the values, a result for
 every board, each team at most once a round, each pair of teams at most once (all against
 all, §5), the round numbers of the round robin; every error names the file and, for a
@@ -30,6 +33,10 @@ from skak.teams.junior import BOARDS, JuniorMatch, JuniorPlayer, JuniorTeam
 
 __all__ = ["read_junior"]
 
+_TOP = ("day", "teams", "matches")
+_TEAM = ("name", "no_girl", "dispensation", "players")
+_PLAYER = ("id", "name", "birth_date", "girl", "rating")
+_MATCH = ("round", "first", "second", "first_players", "second_players", "results")
 _RESULTS = {"1-0", "½-½", "0-1", "+-", "-+", "--"}
 _SPELLINGS = {"1/2-1/2": "½-½", "=": "½-½", "1": "1-0", "0": "0-1", "½": "½-½"}
 
@@ -53,6 +60,7 @@ def _read(text: str) -> tuple[date, tuple[JuniorTeam, ...], tuple[JuniorMatch, .
     except json.JSONDecodeError as err:
         raise InputError(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
     top = _object(data, "the file")
+    _known(top, "the file", _TOP)
     day = _date(top, "day", "the file")
     teams_data = _list(top, "teams", "the file")
     teams = tuple(_team(t, i) for i, t in enumerate(teams_data, start=1))
@@ -116,8 +124,15 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
+def _known(data: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> None:
+    """Refuse a key the file format does not have (a typo would otherwise pass unseen)."""
+    unknown = [k for k in data if k not in keys]
+    if unknown:
+        raise InputError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(keys)})")
+
+
 def _text(data: Mapping[str, Any], key: str, where: str, default: str | None = None) -> str:
-    if key not in data and default is not None:
+    if (key not in data or data[key] is None) and default is not None:
         return default
     if key not in data:
         raise InputError(f"{where} has no {key!r}")
@@ -173,6 +188,7 @@ def _team(raw: Any, i: int) -> JuniorTeam:
     t = _object(raw, f"team {i}")
     name = _text(t, "name", f"team {i}")
     where = f"team {name!r}"
+    _known(t, where, _TEAM)
     players = []
     for j, p in enumerate(_list(t, "players", where), start=1):
         players.append(_player(_object(p, f"{where}, player {j}"), f"{where}, player {j}"))
@@ -187,6 +203,7 @@ def _team(raw: Any, i: int) -> JuniorTeam:
 def _player(p: Mapping[str, Any], where: str) -> JuniorPlayer:
     ident = _text(p, "id", where)
     where = f"{where} ({ident})"
+    _known(p, where, _PLAYER)
     rating = p.get("rating")
     if rating is not None and (isinstance(rating, bool) or not isinstance(rating, int)):
         raise InputError(f"{where}: 'rating' is a whole number or null, not {_kind(rating)}")
@@ -208,6 +225,7 @@ def _match(raw: Any, i: int, teams: Mapping[str, JuniorTeam], rounds: int) -> Ju
     first = _text(m, "first", where)
     second = _text(m, "second", where)
     where = f"{where} ({first}–{second})"
+    _known(m, where, _MATCH)
     for t in (first, second):
         if t not in teams:
             raise InputError(f"{where}: no team {t!r} in the file")

@@ -16,6 +16,7 @@ __all__ = [
     "CupEvent",
     "CupLineupEntered",
     "CupPlayoffEntered",
+    "CupResultCleared",
     "CupResultEntered",
     "CupRoundPaired",
     "CupTeamsEntered",
@@ -63,6 +64,18 @@ class CupResultEntered:
 
 
 @dataclass(frozen=True, slots=True)
+class CupResultCleared:
+    """A match's round card set aside: a line-up of the match was corrected after its result
+    (the result is to be entered again); ``reason`` in words."""
+
+    kind: ClassVar[str] = "cup_result_cleared"
+    round: int
+    first: str
+    second: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class CupPlayoffEntered:
     """§9's blitz match between two teams tied for first (entered again: corrected, the
     later card replacing the earlier)."""
@@ -77,6 +90,7 @@ CupEvent = (
     | CupRoundPaired
     | CupLineupEntered
     | CupResultEntered
+    | CupResultCleared
     | CupPlayoffEntered
 )
 
@@ -100,6 +114,16 @@ def apply_cup_event(cup: Cup | None, event: CupEvent) -> Cup:
                 c for c in cup.cards if not (c.round == card.round and c.first == card.first)
             )
             return replace(cup, cards=(*kept_cards, card))
+        case CupResultCleared(round=r, first=first, second=second):
+            pair_cleared = {first, second}
+            return replace(
+                cup,
+                cards=tuple(
+                    c
+                    for c in cup.cards
+                    if not (c.round == r and {c.first, c.second} == pair_cleared)
+                ),
+            )
         case CupPlayoffEntered(card=card):
             pair = {card.first, card.second}
             kept_playoffs = tuple(c for c in cup.playoffs if {c.first, c.second} != pair)
@@ -119,6 +143,8 @@ def describe_cup_event(event: CupEvent) -> str:
             return f"{lu.team}'s line-up for round {lu.round}"
         case CupResultEntered(card=c):
             return f"round {c.round}: {c.first}–{c.second}"
+        case CupResultCleared(round=r, first=first, second=second, reason=why):
+            return f"round {r}: result of {first}–{second} set aside ({why})"
         case CupPlayoffEntered(card=c):
             return f"play-off {c.first}–{c.second}"
     raise TypeError(event)  # pragma: no cover

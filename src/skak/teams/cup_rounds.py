@@ -296,7 +296,11 @@ def cup_standings(cup: Cup) -> CupStandings:
         if blocks and key[blocks[-1][0][0]] == key[t]:
             blocks[-1][0].append(t)
         else:
-            blocks.append(([t], "board points / match points" if blocks else ""))
+            # What placed the block below the one above: nothing but the score when its
+            # board points are fewer (§8's first order); match points when those are equal.
+            above = key[blocks[-1][0][0]] if blocks else None
+            why = "match points" if above is not None and above[0] == key[t][0] else ""
+            blocks.append(([t], why))
     ranked: list[tuple[str, bool, str]] = []
     playoff: tuple[str, ...] = ()
     for block, why in blocks:

@@ -35,6 +35,7 @@ __all__ = [
     "check_junior_team",
     "junior_schedule",
     "junior_standings",
+    "missing_matches",
 ]
 
 #: §6: "Holdene består af 8 spillere".
@@ -170,6 +171,31 @@ def junior_schedule(teams: Sequence[JuniorTeam]) -> tuple[tuple[int, str, str], 
     return tuple(out)
 
 
+def missing_matches(teams: Sequence[JuniorTeam], matches: Sequence[JuniorMatch]) -> tuple[str, ...]:
+    """Every pairing of the round robin (§5: all against all) with no match in ``matches``.
+
+    When every match given sits in the round the Berger schedule gives its pair
+    (:func:`junior_schedule`), the rounds are fixed and a missing pairing is named with its
+    round and colours ("round 3: C–A missing"); otherwise by the teams' order in the file
+    ("A–C not played").
+    """
+    schedule = junior_schedule(teams)
+    scheduled = {frozenset((a, b)): r for r, a, b in schedule}
+    played = {frozenset((m.first, m.second)) for m in matches}
+    fixed = all(scheduled.get(frozenset((m.first, m.second))) == m.round for m in matches)
+    if fixed:
+        return tuple(
+            f"round {r}: {a}–{b} missing" for r, a, b in schedule if frozenset((a, b)) not in played
+        )
+    names = [t.name for t in teams]
+    return tuple(
+        f"{a}–{b} not played"
+        for i, a in enumerate(names)
+        for b in names[i + 1 :]
+        if frozenset((a, b)) not in played
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class JuniorRow:
     rank: int
@@ -203,7 +229,7 @@ def junior_standings(
     rows: list[JuniorRow] = []
     for i, block in enumerate(blocks):
         first_reason = "" if i == 0 else _why(rows[-1], mp[block[0]], bp[block[0]])
-        for j, (group, how) in enumerate(_direct(block, matches, lines)):
+        for j, (group, how) in enumerate(_direct(block, matches, lines, len(rows) + 1)):
             reason = first_reason if j == 0 else how
             rank = len(rows) + 1
             for n in group:
@@ -216,10 +242,11 @@ def _why(above: JuniorRow, mp: Fraction, bp: Fraction) -> str:
 
 
 def _direct(
-    teams: Sequence[str], matches: Sequence[JuniorMatch], lines: list[str]
+    teams: Sequence[str], matches: Sequence[JuniorMatch], lines: list[str], first_rank: int
 ) -> list[tuple[list[str], str]]:
-    """Tied teams by their matches with each other: match points, board points, then the
-    boards from board 1 down; still equal: shared."""
+    """Tied teams by their matches with each other: match points, board points, then (the
+    direct match drawn) the boards from board 1 down; still equal: shared. Each step tried
+    is said in ``lines``."""
     if len(teams) == 1:
         return [([teams[0]], "")]
     mutual = [m for m in matches if m.first in teams and m.second in teams]
@@ -245,11 +272,62 @@ def _direct(
         else:
             how = _how(key[out[-1][0][0]], key[t]) if out else ""
             out.append(([t], how))
-    shown = "; ".join(
-        f"{', '.join(g)} {'/'.join(exact_decimal(v) for v in key[g[0]][:2])}" for g, _ in out
+    lines.append(
+        f"tied {', '.join(sorted(teams))} on match points and board points: "
+        + _direct_steps(teams, mutual, key)
     )
-    lines.append(f"tied {', '.join(sorted(teams))}: the direct match orders them {shown}")
+    rank = first_rank
+    for group, _ in out:
+        if len(group) > 1:
+            lines.append(
+                f"{', '.join(group)} share {_ordinal(rank)} place (5.5 §4: a complete tie "
+                "shares the place)"
+            )
+        rank += len(group)
     return out
+
+
+def _direct_steps(
+    teams: Sequence[str], mutual: Sequence[JuniorMatch], key: dict[str, tuple[Fraction, ...]]
+) -> str:
+    """The steps of §4 after the score, in words: the direct match, then board by board."""
+    if not mutual:
+        return "they have not met (no direct match), so nothing orders them"
+
+    def groups(width: int | None) -> list[list[str]]:
+        out: list[list[str]] = []
+        for t in sorted(teams, key=lambda t: key[t][:width], reverse=True):
+            if out and key[out[-1][0]][:width] == key[t][:width]:
+                out[-1].append(t)
+            else:
+                out.append([t])
+        return out
+
+    by_match = groups(2)
+    shown = "; ".join(
+        f"{', '.join(g)} {'/'.join(exact_decimal(v) for v in key[g[0]][:2])}" for g in by_match
+    )
+    if len(by_match) == 1:
+        steps = [f"the direct match (indbyrdes kamp) leaves them equal ({shown} each)"]
+    else:
+        steps = [f"the direct match (indbyrdes kamp) orders them {shown}"]
+    still = [g for g in by_match if len(g) > 1]
+    for g in still:
+        boards = len(key[g[0]]) - 2
+        split = [[t for t in h if t in g] for h in groups(None)]
+        split = [h for h in split if h]
+        if len(split) == 1:
+            steps.append(f"board by board from board 1: {', '.join(g)} equal on all {boards}")
+        else:
+            board = next(i - 1 for i in range(2, len(key[g[0]])) if len({key[t][i] for t in g}) > 1)
+            order = "; ".join(", ".join(h) for h in split)
+            steps.append(f"board by board from board 1: board {board} orders {order}")
+    return "; ".join(steps)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _how(above: tuple[Fraction, ...], below: tuple[Fraction, ...]) -> str:

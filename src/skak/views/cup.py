@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 
-from skak.teams.cup import Cup, average_rating, score_cup_match
+from skak.teams.cup import Cup, average_rating, check_cup_lineup, score_cup_match
 from skak.teams.cup_rounds import CupStandings, cup_standings
+from skak.tiebreaks import exact_decimal
 
 __all__ = [
     "CupLine",
@@ -55,12 +56,23 @@ class CupTeamView:
     club: str
     players: tuple[CupPlayerRow, ...]
     average: Fraction | None
+    notes: tuple[str, ...] = ()
 
 
 def cup_team_views(cup: Cup) -> tuple[CupTeamView, ...]:
+    """Each team with its list; ``notes`` when the list's first players (its line-up unless
+    another is entered) average above the Bredde row's cap (5.3 §4)."""
     out = []
     for t in cup.teams:
         first = [p.id for p in t.players[: cup.boards]]
+        average = average_rating(cup, t, first)
+        notes: tuple[str, ...] = ()
+        if cup.row == "bredde" and average is not None and average > cup.settings.cap:
+            notes = (
+                f"{t.name}: the list's first {len(first)} average {exact_decimal(average)}, "
+                f"above the Bredde row's cap of {cup.settings.cap} (5.3 §4): enter a line-up "
+                "within the cap each round (skak cup lineup) before its result",
+            )
         out.append(
             CupTeamView(
                 t.name,
@@ -69,7 +81,8 @@ def cup_team_views(cup: Cup) -> tuple[CupTeamView, ...]:
                     CupPlayerRow(i, p.id, p.name, p.club, p.rating, p.birth_date)
                     for i, p in enumerate(t.players, start=1)
                 ),
-                average_rating(cup, t, first),
+                average,
+                notes,
             )
         )
     return tuple(out)
@@ -106,10 +119,12 @@ def cup_round_view(cup: Cup, number: int, explanation: tuple[str, ...] = ()) -> 
         card = cup.card(m)
         points: tuple[Fraction | None, Fraction | None] = (None, None)
         notes: list[str] = []
+        players = {t: cup.playing(number, t) for t in m.teams()}
         if card is not None:
             total, _, notes = score_cup_match(cup, m, card)
             points = total
-        players = {t: cup.playing(number, t) for t in m.teams()}
+        else:
+            notes = _cannot_play(cup, number, players)
         rows.append(
             CupMatchRow(
                 m.first,
@@ -125,6 +140,27 @@ def cup_round_view(cup: Cup, number: int, explanation: tuple[str, ...] = ()) -> 
         )
     bye = next((t for r, t in cup.byes if r == number), None)
     return CupRoundView(number, tuple(rows), bye, explanation)
+
+
+def _cannot_play(cup: Cup, number: int, players: dict[str, tuple[str, ...]]) -> list[str]:
+    """What refuses a team's line-up as it stands (the list's first players unless one is
+    entered): said at the pairing, so that the leader enters a legal one before the
+    result (which is refused until then)."""
+    notes = []
+    for team, playing in players.items():
+        refusals, _ = check_cup_lineup(cup, number, cup.team(team), playing)
+        entered = cup.lineup(number, team) is not None
+        whose = (
+            "the line-up entered"
+            if entered
+            else f"the list's first {len(playing)} (no line-up entered)"
+        )
+        for r in refusals:
+            notes.append(
+                f"{r.message}; {team} plays {whose}: enter a line-up that may play before "
+                f"the result (skak cup lineup {number} {team} …)"
+            )
+    return notes
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from skak.teams.junior import (
     check_composition,
     check_junior_team,
     junior_standings,
+    missing_matches,
 )
 
 __all__ = ["JuniorStandingRow", "JuniorView", "junior_view"]
@@ -31,8 +32,12 @@ class JuniorStandingRow:
 
 @dataclass(frozen=True, slots=True)
 class JuniorView:
-    """§4's standings, and §6's problems (a team's size; a round's players)."""
+    """§4's standings, and §6's problems (a team's size; a round's players); ``complete``
+    whether every pairing of the round robin (§5) has its match, ``missing`` the pairings
+    that have none (the standings so far, not final, while any is missing)."""
 
+    complete: bool
+    missing: tuple[str, ...]
     standings: tuple[JuniorStandingRow, ...]
     problems: tuple[str, ...]
     explanation: tuple[str, ...]
@@ -50,7 +55,10 @@ def junior_view(
                 problems += [
                     f"round {m.round}: {p}" for p in check_composition(by_name[name], players, day)
                 ]
+    missing = missing_matches(teams, matches)
     return JuniorView(
+        not missing,
+        missing,
         tuple(
             JuniorStandingRow(
                 r.rank, r.team, r.match_points, r.board_points, r.shared, r.decided_by
