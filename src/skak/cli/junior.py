@@ -44,7 +44,8 @@ def junior_standings(
     if as_json:
         print_json(to_json(view))
         return
-    state = "" if view.complete else f", incomplete: {len(view.missing)} match(es) missing"
+    n = len(view.missing)
+    state = "" if view.complete else f", incomplete: {n} match{'' if n == 1 else 'es'} missing"
     table = FittedTable(title=f"Junior Hold DM (5.5 §4{state})")
     for col in ("#", "Team", "MP", "BP", "Placed by"):
         table.add_column(col)
