@@ -254,3 +254,58 @@ def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: 
         assert season.drawn_lot(["Vejle 1", "Skive 1"]) == ("Skive 1", "Vejle 1")
     finally:
         api.close()
+
+
+def _small_season(runner: CliRunner, tmp: Path) -> None:
+    """QA's season: A 1, A 2 (club A's second team), B 1 and C 1 in one 2. division group."""
+    (tmp / "hold.csv").write_text(
+        "team;club;division;group;number;club_team\nA 1;A;2. division;1;1;1\n"
+        "A 2;A;2. division;1;2;2\nB 1;B;2. division;1;3;1\nC 1;C;2. division;1;4;1\n",
+        encoding="utf-8",
+    )
+    rows = ["club;number;id;name;team;foreign"]
+    rows += [f"A;{i};A{i:02d};A{i};{1 if i <= 8 else 2};no" for i in range(1, 17)]
+    rows += [f"{c};{i};{c}{i:02d};{c}{i};1;no" for c in "BC" for i in range(1, 9)]
+    (tmp / "s.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    run(runner, "league", "new", "S", "--start", "2025-09-01",
+        "--dates", "2025-10-05,2025-11-02,2025-11-30")  # fmt: skip
+    run(runner, "league", "teams", str(tmp / "hold.csv"))
+    run(runner, "league", "strength", str(tmp / "s.csv"))
+
+
+def test_13a_no_lineup_for_a_match_struck_out(runner: CliRunner, tmp_path: Path) -> None:
+    """QA's repro: B 1 left from round 1, so A 2–B 1 of round 1 is struck out. A line-up
+    for it is refused (exit 5) and writes nothing; A 1's 4-4 against C 1 stays 4-4; the
+    struck-out match says so."""
+    _small_season(runner, tmp_path)
+    a2 = ["A01", *[f"A{i}" for i in range(10, 17)]]
+    run(runner, "league", "withdraw", "B 1", "--round", "1", "--reason", "x")
+    before = file_digest(_db())
+    err = run(runner, "league", "lineup", "1", "A 2", *a2, code=5)
+    assert "B 1–A 2 was struck out" in err and "5.1 §13 a" in err
+    assert file_digest(_db()) == before
+    run(runner, "league", "lineup", "1", "A 1", *[f"A0{i}" for i in range(1, 9)])
+    run(runner, "league", "lineup", "1", "C 1", *[f"C0{i}" for i in range(1, 9)])
+    run(runner, "league", "result", "1", "C 1", *"½" * 8)
+    match = json.loads(run(runner, "league", "result", "1", "C 1", "--json"))
+    assert (match["home_points"], match["away_points"]) == ("4", "4")
+    shown = run(runner, "league", "result", "1", "B 1")
+    assert "struck out" in shown and "no result yet" not in shown
+    rows = json.loads(run(runner, "league", "schedule", "--json"))
+    assert next(r for r in rows if r["home"] == "B 1" and r["round"] == 1)["result"] == (
+        "struck out (5.1 §13 a)"
+    )
+
+
+def test_13a_a_lineup_entered_before_the_withdrawal_counts_for_nothing(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _small_season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "A 2", "A01", *[f"A{i}" for i in range(10, 17)])
+    run(runner, "league", "withdraw", "B 1", "--round", "1", "--reason", "x")
+    run(runner, "league", "lineup", "1", "A 1", *[f"A0{i}" for i in range(1, 9)])
+    run(runner, "league", "lineup", "1", "C 1", *[f"C0{i}" for i in range(1, 9)])
+    out = runner.invoke(app, ["league", "result", "1", "C 1", *"½" * 8])
+    assert out.exit_code == 0 and "line-up on the same day" not in out.stderr
+    match = json.loads(run(runner, "league", "result", "1", "C 1", "--json"))
+    assert (match["home_points"], match["away_points"]) == ("4", "4")

@@ -38,14 +38,14 @@ def show_lineup(view: LineupView, explain: bool) -> None:
 def show_match(view: MatchView, explain: bool) -> None:
     from skak.views import exact_decimal
 
-    if not view.entered:
-        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
-        return
     if view.struck_out:
         out.print(
             f"{escape(view.home)}–{escape(view.away)}: struck out — "
             f"{escape('; '.join(view.struck_out))}"
         )
+        return
+    if not view.entered:
+        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
         return
     assert view.home_points is not None
     assert view.away_points is not None

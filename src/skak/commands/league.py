@@ -309,6 +309,13 @@ def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
     team = season.team(c.team)
     fixture = season.fixture(c.round, team.name)
     _playing(season, team.name, fixture)
+    gone = season.striking_out(fixture)
+    if gone is not None:
+        raise StateError(
+            f"{fixture.label()} was struck out: {gone.team} left the tournament from round "
+            f"{gone.round} ({gone.reason}) and all its matches are struck out (5.1 §13 a); "
+            f"{team.name} enters no line-up for it"
+        )
     boards = season.division(team.division).boards
     where = f"{fixture.label()}, {team.name}"
     check_lineup_shape(c.players, boards, where)

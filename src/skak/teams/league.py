@@ -424,6 +424,41 @@ class Season:
                 return c
         return None
 
+    def striking_out(self, fixture: Fixture) -> Withdrawal | None:
+        """The withdrawal that struck the match out (§13 a: "udgår alle holdets kampe"): one
+        of its teams left from its round or earlier (the play-off: at all) — unless it was
+        this match's own result card that made the team leave (that card stands for the
+        match). ``None``: the match is to be played, or was."""
+        key = (fixture.round, fixture.home, fixture.away)
+        for w in self.withdrawals:
+            if w.team not in fixture.teams() or w.match == key:
+                continue
+            if fixture.round == PLAYOFF_ROUND or w.round <= fixture.round:
+                return w
+        return None
+
+    def struck_lineups(self) -> frozenset[tuple[int, str]]:
+        """``(round, team)`` of every line-up place in a match a withdrawal struck out: a
+        line-up there (entered before the withdrawal) counts for nothing (§13 a)."""
+        out: set[tuple[int, str]] = set()
+        for w in self.withdrawals:
+            team = self.team(w.team)
+            matches = [f for f in self.schedule(team.division, team.group) if w.team in f.teams()]
+            p = self.playoff
+            if p is not None and w.team in (p.home, p.away):
+                matches.append(Fixture(team.division, 0, PLAYOFF_ROUND, p.home, p.away))
+            for f in matches:
+                if self.striking_out(f) is not None:
+                    out |= {(f.round, f.home), (f.round, f.away)}
+        return frozenset(out)
+
+    def counted_lineups(self) -> tuple[Lineup, ...]:
+        """The line-ups that count: all but those for a match struck out (§13 a)."""
+        struck = self.struck_lineups()
+        if not struck:
+            return self.lineups
+        return tuple(lu for lu in self.lineups if (lu.round, lu.team) not in struck)
+
     def withdrawal(self, team: str) -> Withdrawal | None:
         """The team's withdrawal from the earliest round (``None``: it plays on)."""
         own = [w for w in self.withdrawals if w.team == team]
