@@ -272,8 +272,19 @@ def test_13e_a_penalty_without_a_round_counts_from_the_last_round_played(api: Sk
 
 def test_3_a_lot_drawn_by_hand_is_recorded(api: Skak) -> None:
     name = _season(api)
-    done = api.league_lot(name, ["d2", "D1"])  # names as the season spells them
-    assert done.after.lots == (("D2", "D1"),)
+    with pytest.raises(StateError, match="D1 and D2 are not tied for the lot"):
+        api.league_lot(name, ["d2", "D1"])  # every match won 3-1 by the lower number
+    with pytest.raises(InputError, match=r"these teams play in 2 groups: C1 in 2\. division"):
+        api.league_lot(name, ["C1", "D1"])
+    fresh = api.league_create(
+        CreateSeason("Fresh", DAY, dates=(DAY,) * 3, divisions=small_structure())
+    )
+    api.league_enter_teams(fresh.name, api.season(name).teams)
+    ties = "C1, C2, C3 and C4 are tied"
+    with pytest.raises(StateError, match=ties):
+        api.league_lot(fresh.name, ["c2", "C1"])
+    done = api.league_lot(fresh.name, ["c2", "C1", "C4", "C3"])  # as the season spells them
+    assert done.after.lots == (("C2", "C1", "C4", "C3"),)
     with pytest.raises(InputError, match="at least two teams"):
         api.league_lot(name, ["D1"])
     with pytest.raises(InputError, match="D1 twice"):

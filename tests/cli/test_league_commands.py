@@ -238,8 +238,15 @@ def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: 
         "--setting", "lot-order=Skive 1;Vejle 1")  # fmt: skip
     teams, _lists = _files(tmp_path)
     run(runner, "league", "teams", str(teams))
-    out = run(runner, "league", "lot", "Helsingør 1", "Nørresundby 1")
-    assert "Lot recorded: Helsingør 1, Nørresundby 1" in out
+    # No result yet: all eight are tied, and a lot naming two of them would decide nothing.
+    before = file_digest(_db())
+    err = run(runner, "league", "lot", "Helsingør 1", "Nørresundby 1", code=5)
+    assert "Aarhus 2, Brønshøj 1, Odense 1, Esbjerg 1, Helsingør 1, Nørresundby 1" in err
+    assert "Vejle 1 and Skive 1 are tied" in err and "a lot names them all" in err
+    assert file_digest(_db()) == before
+    drawn = ["Helsingør 1", "Nørresundby 1", *(t for t, *_ in TEAMS[:4]), "Skive 1", "Vejle 1"]
+    out = run(runner, "league", "lot", *drawn)
+    assert "Lot recorded: Helsingør 1, Nørresundby 1, Aarhus 2" in out
     assert "no team 'Nowhere'" in run(runner, "league", "lot", "Skive 1", "Nowhere", code=4)
     from skak.api import Skak
 
@@ -251,6 +258,8 @@ def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: 
             "Helsingør 1",
             "Nørresundby 1",
         )
+        (group,) = api.league_standings()
+        assert [r.team for r in group.standings] == drawn
         assert season.drawn_lot(["Vejle 1", "Skive 1"]) == ("Skive 1", "Vejle 1")
     finally:
         api.close()

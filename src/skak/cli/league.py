@@ -498,7 +498,9 @@ def league_lot(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Record a lot drawn by hand (lodtrækning, §3's last step): it decides a tie between
-    teams it all names, instead of the lot skak draws from the seed.
+    teams it all names, instead of the lot skak draws from the seed. It names all the teams
+    of one group that the standings as they stand leave tied for the lot (else exit 5,
+    naming them).
 
     Example: skak league lot "Helsingør 1" "Nørresundby 1"
     """

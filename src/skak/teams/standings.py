@@ -37,6 +37,7 @@ from skak.teams.scoring import MatchScore, score_match
 from skak.tiebreaks import draw_lots, exact_decimal
 
 __all__ = [
+    "LOT_CRITERION",
     "GroupStandings",
     "StandingRow",
     "group_standings",
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 ZERO = Fraction(0)
+#: What placed a team below the one above when §3's lot did (:attr:`StandingRow.decided_by`).
+LOT_CRITERION = "lot (lodtrækning)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +295,7 @@ def _criteria(
         (names[order[1]], score(order[1]), _points),
         ("the direct encounter (indbyrdes opgør)", direct, _points),
         ("board by board (bræt for bræt)", by_board, _points),
-        ("lot (lodtrækning)", lot, _lot_number),
+        (LOT_CRITERION, lot, _lot_number),
     ]
 
 
