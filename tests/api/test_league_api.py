@@ -101,7 +101,7 @@ def test_teams_are_fixed_once_play_has_begun(api: Skak) -> None:
     api.league_create(CreateSeason("S", DAY, dates=(DAY,) * 3, divisions=small_structure()))
     teams = [Team(f"C{n}", f"C{n}", "2. division", 1, n) for n in range(1, 5)]
     api.league_enter_teams("S", teams)
-    api.league_lineup("S", 1, "C1", ["C1.1"])
+    api.league_lineup("S", 1, "C1", ["C1.1", "-", "-", "-"])
     with pytest.raises(StateError, match="can no longer change"):
         api.league_enter_teams("S", teams[:2])
 
@@ -214,7 +214,7 @@ def test_12_a_lineup_entered_again_that_no_longer_fits_its_result(api: Skak) -> 
     has no result), every read still works, and the result entered again counts."""
     home, away = _small(api)
     api.league_lineup("S", 1, home, [f"{home}.{b}" for b in range(1, 5)])
-    api.league_lineup("S", 1, away, [f"{away}.{b}" for b in range(1, 4)])
+    api.league_lineup("S", 1, away, [*(f"{away}.{b}" for b in range(1, 4)), "-"])
     api.league_result_entry("S", 1, home, ["1", "=", "0", "x"])
     done = api.league_lineup("S", 1, away, [f"{away}.{b}" for b in range(1, 5)])
     assert [type(e).__name__ for e in done.events] == ["LineupEntered", "MatchResultCleared"]
@@ -248,7 +248,7 @@ def test_check_reports_a_card_that_does_not_fit_its_lineups(api: Skak) -> None:
 
     home, away = _small(api)
     api.league_lineup("S", 1, home, [f"{home}.{b}" for b in range(1, 5)])
-    api.league_lineup("S", 1, away, [f"{away}.{b}" for b in range(1, 4)])
+    api.league_lineup("S", 1, away, [*(f"{away}.{b}" for b in range(1, 4)), "-"])
     api.league_result_entry("S", 1, home, ["1", "=", "0", "x"])
     bad = Lineup(1, away, tuple(f"{away}.{b}" for b in range(1, 5)), DAY)
     row = api.resolve_season("S")

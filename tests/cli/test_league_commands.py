@@ -164,7 +164,17 @@ def _db() -> Path:
         ),
         (["league", "lineup", "1", "Nowhere 1", "X"], 4, "no team 'Nowhere 1'"),
         (["league", "lineup", "9", "Skive 1", "X"], 4, "rounds 1–7, not round 9"),
-        (["league", "lineup", "1", "Skive 1", "SKI01", "SKI01"], 3, "SKI01 on two boards"),
+        (
+            ["league", "lineup", "1", "Skive 1", "SKI01", "SKI01", *"------"],
+            3,
+            "SKI01 on two boards",
+        ),
+        (
+            ["league", "lineup", "1", "Skive 1", *(f"SKI0{i}" for i in range(1, 8))],
+            3,
+            "round 1: Skive 1–Aarhus 2, Skive 1: 7 entries for 8 boards; the line-up names a "
+            "player for every board, '-' for a board left empty",
+        ),
         (["league", "penalty", "Skive 1", "--reason", ""], 3, "say why"),
         (["league", "withdraw", "Skive 1", "--round", "9"], 3, "rounds 1–7"),
         (["league", "new", SEASON, "--start", "2025-09-01"], 3, "exists already"),
@@ -318,3 +328,20 @@ def test_13a_a_lineup_entered_before_the_withdrawal_counts_for_nothing(
     assert out.exit_code == 0 and "line-up on the same day" not in out.stderr
     match = json.loads(run(runner, "league", "result", "1", "C 1", "--json"))
     assert (match["home_points"], match["away_points"]) == ("4", "4")
+
+
+def test_a_lineup_short_of_a_board_is_refused_and_keeps_the_result(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """QA: seven ids for eight boards were taken as board 8 empty, and the result card
+    entered before was set aside. One entry a board ('-' for an empty one), or nothing."""
+    _season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "Skive 1", *[player_id("SKI", n) for n in range(1, 9)])
+    away = [player_id("AAR", n) for n in range(9, 17)]
+    run(runner, "league", "lineup", "1", "Aarhus 2", *away)
+    run(runner, "league", "result", "1", "Skive 1", *"00=01010")
+    before = file_digest(_db())
+    err = run(runner, "league", "lineup", "1", "Aarhus 2", *away[:7], code=3)
+    assert "Aarhus 2: 7 entries for 8 boards" in err and "'-'" in err
+    assert file_digest(_db()) == before
+    assert json.loads(run(runner, "league", "result", "1", "Skive 1", "--json"))["entered"]

@@ -330,7 +330,9 @@ def test_13a_players_of_a_team_that_left_are_excluded() -> None:
 
 def test_a_lineup_with_a_player_twice_or_too_many_is_refused() -> None:
     with pytest.raises(InputError, match="BRO01 on two boards"):
-        check_lineup_shape(["BRO01", "BRO01"], 8, "round 1, Brønshøj 1")
+        check_lineup_shape(["BRO01", "BRO01", *[None] * 6], 8, "round 1, Brønshøj 1")
+    with pytest.raises(InputError, match="round 1, Brønshøj 1: 7 entries for 8 boards"):
+        check_lineup_shape(_ids("BRO", range(1, 8)), 8, "round 1, Brønshøj 1")
     with pytest.raises(InputError, match="9 players for 8 boards"):
         check_lineup_shape([f"P{i}" for i in range(9)], 8, "round 1, Brønshøj 1")
 

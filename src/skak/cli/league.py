@@ -299,7 +299,8 @@ def league_lineup(
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Player ids, board 1 first; '-' for an empty board. None: show the line-up."
+            help="Player ids, board 1 first, one a board; '-' for an empty board. None: show "
+            "the line-up."
         ),
     ] = None,
     day: Annotated[

@@ -323,7 +323,7 @@ def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
     day = c.day or season.round_date(team.division, c.round)
     if day is None:
         raise InputError(f"{where}: {season.name} has no date for this round; give the match's day")
-    players = tuple(c.players) + (None,) * (boards - len(c.players))
+    players = tuple(c.players)
     found = tuple(
         (p, q) for p in players if p is not None and (q := c.quarantines.quarantine(p, day))
     )

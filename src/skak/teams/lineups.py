@@ -154,9 +154,15 @@ class AnyQuarantine:
 
 
 def check_lineup_shape(players: Sequence[str | None], boards: int, where: str) -> None:
-    """:raises InputError: for more players than boards, or a player on two boards."""
+    """:raises InputError: for another number of entries than boards (an empty board is an
+    entry: ``None``, typed ``-``), or a player on two boards."""
     if len(players) > boards:
         raise InputError(f"{where}: {len(players)} players for {boards} boards")
+    if len(players) < boards:
+        raise InputError(
+            f"{where}: {len(players)} entries for {boards} boards; the line-up names a player "
+            "for every board, '-' for a board left empty"
+        )
     named = [p for p in players if p is not None]
     for p in named:
         if not p.strip():
