@@ -176,6 +176,24 @@ def _db() -> Path:
             "player for every board, '-' for a board left empty",
         ),
         (["league", "penalty", "Skive 1", "--reason", ""], 3, "say why"),
+        (
+            ["league", "result", "0", "Skive 1", *"00=0x0=0"],
+            3,
+            "round 0: rounds are numbered from 1 (the play-off is 'playoff')",
+        ),
+        (["league", "result", "1", "Skive 2", *"00=0x0=0"], 4, "no team 'Skive 2'"),
+        (["league", "standings", "--after-round", "9"], 3, "group 1 plays rounds 1–7"),
+        (["league", "standings", "--after-round", "0"], 3, "group 1 plays rounds 1–7"),
+        (
+            ["league", "standings", "--group", "7"],
+            4,
+            "has no group 7; the groups there are: 1. division group 1",
+        ),
+        (
+            ["league", "new", "T4", "--start", "2025-09-01", "--dates", "2025-08-05"],
+            3,
+            "2025-08-05 is before the season's start (2025-09-01)",
+        ),
         (["league", "withdraw", "Skive 1", "--round", "9"], 3, "rounds 1–7"),
         (["league", "new", SEASON, "--start", "2025-09-01"], 3, "exists already"),
         (

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the league's rules are imported where used, when a command 
     from skak.commands import league as rules
     from skak.eligibility.discipline import DisciplineRegistry
     from skak.teams.events import LeagueEvent
-    from skak.teams.league import Fixture, Season, Team
+    from skak.teams.league import DivisionSpec, Fixture, Season, Team
     from skak.teams.lineups import Quarantines
     from skak.teams.matches import BoardCard, MatchCard
     from skak.teams.strength import StrengthList
@@ -441,6 +441,8 @@ class LeagueCommands:
 
         season = self.season(ident)
         name = season.division(division).name if division is not None else None
+        if group is not None:
+            _chosen_groups(season, division, group)
         return fixture_rows(season, name, group)
 
     def league_strength_lists(
@@ -482,14 +484,15 @@ class LeagueCommands:
         from skak.views.league import standings_views
 
         season = self.season(ident)
-        name = season.division(division).name if division is not None else None
-        chosen = [
-            (d, g)
-            for d, g in season.groups()
-            if (name is None or d.name == name) and (group is None or g == group)
-        ]
-        if not chosen:
-            raise NotFoundError(f"{season.name} has no such group")
+        chosen = _chosen_groups(season, division, group)
+        if after_round is not None:
+            most = max(season.rounds(d.name, g) for d, g in chosen)
+            if not 1 <= after_round <= most:
+                where = ", ".join(f"{d.name} group {g}" for d, g in chosen)
+                raise InputError(
+                    f"--after-round {after_round}: {where} "
+                    f"{'plays' if len(chosen) == 1 else 'play'} rounds 1–{most}"
+                )
         return standings_views(
             tuple(group_standings(season, d.name, g, after_round) for d, g in chosen)
         )
@@ -516,3 +519,25 @@ class LeagueCommands:
             tuple(liga_clubs),
         )
         return season_end_view(season_end(season, given))
+
+
+def _chosen_groups(
+    season: Season, division: str | None, group: int | None
+) -> list[tuple[DivisionSpec, int]]:
+    """The season's groups ``division`` and ``group`` name (``None``: all).
+
+    :raises NotFoundError: naming the group asked for and the groups there are.
+    """
+    name = season.division(division).name if division is not None else None
+    held = [(d, g) for d, g in season.groups() if name is None or d.name == name]
+    chosen = [(d, g) for d, g in held if group is None or g == group]
+    if not chosen:
+        asked = f"group {group}" if group is not None else "group"
+        if name is not None:
+            asked += f" in {name}"
+        there = (
+            ", ".join(f"{d.name} group {g}" for d, g in season.groups())
+            or "none (no teams entered)"
+        )
+        raise NotFoundError(f"{season.name} has no {asked}; the groups there are: {there}")
+    return chosen

@@ -59,11 +59,15 @@ def _dates(text: str | None, what: str) -> tuple:  # type: ignore[type-arg]
 
 
 def _round(text: str) -> int:
-    """A round number, or ``playoff``/``omkamp`` for the play-off (round 0)."""
-    if text.strip().lower() in ("playoff", "play-off", "omkamp", "0"):
+    """A round number, or ``playoff``/``omkamp`` for the play-off (round 0 inside)."""
+    if text.strip().lower() in ("playoff", "play-off", "omkamp"):
         return 0
-    if not text.strip().isdigit() or int(text) < 1:
-        raise InputError(f"round {text!r} is a number from 1, or 'playoff' (omkamp)")
+    if not text.strip().lstrip("-").isdigit():
+        raise InputError(f"round {text!r}: a round is a number from 1, or 'playoff' (omkamp)")
+    if int(text) < 1:
+        raise InputError(
+            f"round {int(text)}: rounds are numbered from 1 (the play-off is 'playoff')"
+        )
     return int(text)
 
 

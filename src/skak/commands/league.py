@@ -223,6 +223,12 @@ def _create(season: Season | None, c: CreateSeason) -> SeasonCreated:
             raise InputError(f"dates for {what!r}: no such division ({', '.join(sorted(names))})")
         if list(dates) != sorted(dates):
             raise InputError(f"the dates of {what} must not go back in time")
+        early = [d for d in dates if d < c.start]
+        if early:
+            raise InputError(
+                f"the dates of {what}: {', '.join(map(str, early))} "
+                f"{'is' if len(early) == 1 else 'are'} before the season's start ({c.start})"
+            )
     return SeasonCreated(
         c.name.strip(), c.start, edition, c.divisions, c.dates, c.division_dates, c.settings
     )
