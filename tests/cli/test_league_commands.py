@@ -363,3 +363,37 @@ def test_a_lineup_short_of_a_board_is_refused_and_keeps_the_result(
     assert "Aarhus 2: 7 entries for 8 boards" in err and "'-'" in err
     assert file_digest(_db()) == before
     assert json.loads(run(runner, "league", "result", "1", "Skive 1", "--json"))["entered"]
+
+
+def test_a_teams_file_names_every_bad_line(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, "league", "new", SEASON, "--start", "2025-09-01")
+    bad = tmp_path / "t.csv"
+    bad.write_text(
+        "team;club;division;group\nA 1;A;1. division;1\nA 1;A;1. division;1\n"
+        "B 1;B;1. division;5\nC 1;C;1. division;1\n",
+        encoding="utf-8",
+    )
+    before = file_digest(_db())
+    err = run(runner, "league", "teams", str(bad), code=3)
+    assert f"{bad} line 3: team 'A 1' is entered twice (first on {bad} line 2)" in err
+    assert f"{bad} line 4: team B 1: 1. division has groups 1–2, not 5 (§1)" in err
+    assert file_digest(_db()) == before
+
+
+def test_a_strength_list_giving_a_number_twice_names_the_lines(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _season(runner, tmp_path)
+    dup = tmp_path / "dup.csv"
+    dup.write_text(
+        "club;number;id;name\nSkive Skakklub;1;SKI01;Ski 1\nSkive Skakklub;2;SKI02;Ski 2\n"
+        "Skive Skakklub;2;SKI03;Ski 3\n",
+        encoding="utf-8",
+    )
+    before = file_digest(_db())
+    err = run(runner, "league", "strength", str(dup), code=3)
+    assert (
+        f"{dup} lines 3, 4: Skive Skakklub's strength list gives number 2 to Ski 2 (SKI02) "
+        "and Ski 3 (SKI03)" in err
+    )
+    assert file_digest(_db()) == before

@@ -378,7 +378,7 @@ def test_a_strength_list_with_a_player_twice_is_refused() -> None:
     p = ListedPlayer(1, "X", "X")
     with pytest.raises(InputError, match="holds X twice"):
         StrengthList("K", (p, replace(p, number=2)))
-    with pytest.raises(InputError, match="number to two players"):
+    with pytest.raises(InputError, match=r"gives number 1 to X \(X\) and X \(Y\)"):
         StrengthList("K", (p, replace(p, id="Y")))
 
 

@@ -195,10 +195,17 @@ class LeagueCommands:
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> LeagueOutcome:
         """The season's teams from a CSV file (see :mod:`skak.io.league_csv`)."""
-        from skak.io.league_csv import parse_teams_csv
+        from skak.io.league_csv import parse_team_lines
+        from skak.teams.league import team_problems
 
         text, source = read_text(path)
-        return self.league_enter_teams(ident, parse_teams_csv(text, source), actor=actor)
+        lines = parse_team_lines(text, source)
+        teams = [t for _, t in lines]
+        where = [f"{source} line {n}" for n, _ in lines]
+        problems = team_problems(teams, self.season(ident).divisions, where)
+        if problems:
+            raise InputError("nothing was entered", location=source, problems=problems)
+        return self.league_enter_teams(ident, teams, actor=actor)
 
     def league_file_lists(
         self, ident: str | int | None, lists: Sequence[StrengthList], *, actor: str | None = None
