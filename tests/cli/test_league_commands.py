@@ -24,6 +24,7 @@ from tests.teams.league_fixture import (
 )
 
 SEASON = "Divisionen 2025/26"
+WIDE = {"COLUMNS": "200"}
 
 
 def run(runner: CliRunner, *args: str, code: int = 0) -> str:
@@ -53,7 +54,7 @@ def _season(runner: CliRunner, tmp: Path) -> None:
     run(runner, "league", "new", SEASON, "--start", "2025-09-01", "--dates", dates)
     teams, lists = _files(tmp)
     assert "8 teams entered" in run(runner, "league", "teams", str(teams))
-    assert "8 strength list(s) filed" in run(runner, "league", "strength", str(lists))
+    assert "8 strength lists filed" in run(runner, "league", "strength", str(lists))
 
 
 def _play(runner: CliRunner) -> None:
@@ -397,3 +398,58 @@ def test_a_strength_list_giving_a_number_twice_names_the_lines(
         "and Ski 3 (SKI03)" in err
     )
     assert file_digest(_db()) == before
+
+
+def test_words_in_the_singular_and_half_points_as_arbiters_write_them(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """QA's cosmetics: '1 penalty point', '1 match still to play'; ½ in the match table
+    and its explanations; a board's reason says its board once."""
+    _season(runner, tmp_path)
+    out = run(runner, "league", "penalty", "Skive 1", "--reason", "late card", "--round", "1")
+    assert "Skive 1: 1 penalty point" in out and "(s)" not in out
+    vejle = [player_id("VEJ", n) for n in (1, 2, 5, 3, 4, 6, 7, 8)]  # no. 5 above 3 and 4
+    run(runner, "league", "lineup", "1", "Vejle 1", *vejle)
+    run(runner, "league", "lineup", "1", "Brønshøj 1", *[player_id("BRO", n) for n in range(1, 9)])
+    entered = runner.invoke(app, ["league", "result", "1", "Vejle 1", *"½" * 8])
+    assert entered.exit_code == 0 and "(s)" not in entered.stdout + entered.stderr
+    shown = runner.invoke(app, ["league", "result", "1", "Vejle 1", "--explain"], env=WIDE)
+    assert "0.5" not in shown.stdout and "3½-4½" in shown.stdout and "½-½" in shown.stdout
+    why = [line for line in shown.stdout.splitlines() if "used illegally" in line]
+    assert why and all(line.count("board 3:") <= 1 for line in why), why
+    match = json.loads(run(runner, "league", "result", "1", "Vejle 1", "--json"))
+    assert not match["boards"][2]["why"].count("board 3")
+    standings = runner.invoke(app, ["league", "standings", "--explain"], env=WIDE).stdout
+    assert "penalty point taken off" in standings and "(s)" not in standings
+    assert "27 matches still to play" in standings
+
+
+def test_a_late_team_is_said_once_for_the_match(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "Skive 1", *[player_id("SKI", n) for n in range(1, 9)])
+    run(runner, "league", "lineup", "1", "Aarhus 2", *[player_id("AAR", n) for n in range(9, 17)])
+    done = runner.invoke(app, ["league", "result", "1", "Skive 1", "--late", "Aarhus 2"])
+    assert done.exit_code == 0, done.output
+    assert done.stderr.count("more than 60 minutes late") == 1, done.stderr
+
+
+def test_lineup_check_exits_5_for_an_illegal_lineup(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    bad = [player_id("VEJ", n) for n in (1, 2, 5, 3, 4, 6, 7, 8)]
+    done = runner.invoke(app, ["league", "lineup", "1", "Vejle 1", *bad, "--check"])
+    assert done.exit_code == 5 and "10b-order" in done.stdout
+    good = sorted(bad)
+    assert runner.invoke(app, ["league", "lineup", "1", "Vejle 1", *good, "--check"]).exit_code == 0
+    assert "exits with code 5" in " ".join(run(runner, "league", "lineup", "--help").split())
+
+
+def test_season_end_and_settings_words(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    err = run(runner, "league", "season-end", "--liga-club", "Viborg Skakforenin", code=4)
+    assert "'Viborg Skakforenin'" in err and "Aarhus Skakforening, Brønshøj Skakforening" in err
+    help_text = " ".join(run(runner, "league", "season-end", "--help").split())
+    assert "one Skakliga team a club" in help_text and "per- club" not in help_text
+    err = run(
+        runner, "league", "new", "Z", "--start", "2025-09-01", "--setting", "lot-seed", code=3
+    )
+    assert "e.g. lot-seed=2025" in err and "cycles" not in err

@@ -213,8 +213,8 @@ def test_board_by_board_over_the_season_setting() -> None:
     assert [r.team for r in s.rows][4:6] == ["Nørresundby 1", "Helsingør 1"]
     assert s.rows[5].decided_by == "board by board (bræt for bræt)"
     assert any(
-        "board by board (bræt for bræt) orders them: Nørresundby 1 4/3.5/3/3/2.5/4/3/2; "
-        "Helsingør 1 3/3.5/4/3.5/2.5/3.5/2/3" in line
+        "board by board (bræt for bræt) orders them: Nørresundby 1 4/3½/3/3/2½/4/3/2; "
+        "Helsingør 1 3/3½/4/3½/2½/3½/2/3" in line
         for line in s.explanation
     )
 

@@ -520,10 +520,18 @@ class LeagueCommands:
         from skak.views.league import season_end_view
 
         season = self.season(ident)
+        clubs = {t.club.casefold(): t.club for t in season.teams}
+        for club in liga_clubs:
+            if club.strip().casefold() not in clubs:
+                known = ", ".join(sorted(clubs.values())) or "none"
+                raise NotFoundError(
+                    f"--liga-club {club!r}: no team of {season.name} is of that club "
+                    f"(the clubs: {known})"
+                )
         given = SeasonEndInput(
             tuple(district_winners),
             tuple(season.team(t).name for t in leaving),
-            tuple(liga_clubs),
+            tuple(clubs[c.strip().casefold()] for c in liga_clubs),
         )
         return season_end_view(season_end(season, given))
 

@@ -552,7 +552,9 @@ def notes(before: Season | None, command: LeagueCommand, after: Season) -> tuple
                 other = sorted({p.team for p in one.players if p.team and p.team not in ranks})
                 if other:
                     out.append(
-                        f"{one.club}: team(s) {', '.join(map(str, other))} of the list play "
+                        f"{one.club}: team{'' if len(other) == 1 else 's'} "
+                        f"{', '.join(map(str, other))} of the list "
+                        f"play{'s' if len(other) == 1 else ''} "
                         "in no group of this season (their players may not play lower, §10 b)"
                     )
             return tuple(out)

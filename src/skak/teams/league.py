@@ -510,7 +510,8 @@ def check_teams(teams: Sequence[Team], divisions: Sequence[DivisionSpec]) -> lis
             group = [t for t in teams if t.division == spec.name and t.group == g]
             if group and len(group) != spec.teams_per_group:
                 notes.append(
-                    f"{spec.name} group {g} has {len(group)} teams; §1 writes "
+                    f"{spec.name} group {g} has {len(group)} team{'' if len(group) == 1 else 's'}; "
+                    "§1 writes "
                     f"{spec.teams_per_group}"
                 )
     return notes

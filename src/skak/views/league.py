@@ -299,7 +299,10 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
             )
             for b in s.boards
         ),
-        tuple(f"{t}: {p} penalty point(s), {why}" for t, p, why in s.penalty_points),
+        tuple(
+            f"{t}: {p} penalty point{'' if p == 1 else 's'}, {why}"
+            for t, p, why in s.penalty_points
+        ),
         tuple(f"{t} {why} (5.1 §13 a)" for t, why in s.struck_out),
         s.reports,
         s.explanation,
