@@ -101,7 +101,7 @@ def test_teams_are_fixed_once_play_has_begun(api: Skak) -> None:
     api.league_create(CreateSeason("S", DAY, dates=(DAY,) * 3, divisions=small_structure()))
     teams = [Team(f"C{n}", f"C{n}", "2. division", 1, n) for n in range(1, 5)]
     api.league_enter_teams("S", teams)
-    api.league_lineup("S", 1, "C1", ["C1.1"])
+    api.league_lineup("S", 1, "C1", ["C1.1", "-", "-", "-"])
     with pytest.raises(StateError, match="can no longer change"):
         api.league_enter_teams("S", teams[:2])
 
@@ -214,7 +214,7 @@ def test_12_a_lineup_entered_again_that_no_longer_fits_its_result(api: Skak) -> 
     has no result), every read still works, and the result entered again counts."""
     home, away = _small(api)
     api.league_lineup("S", 1, home, [f"{home}.{b}" for b in range(1, 5)])
-    api.league_lineup("S", 1, away, [f"{away}.{b}" for b in range(1, 4)])
+    api.league_lineup("S", 1, away, [*(f"{away}.{b}" for b in range(1, 4)), "-"])
     api.league_result_entry("S", 1, home, ["1", "=", "0", "x"])
     done = api.league_lineup("S", 1, away, [f"{away}.{b}" for b in range(1, 5)])
     assert [type(e).__name__ for e in done.events] == ["LineupEntered", "MatchResultCleared"]
@@ -248,7 +248,7 @@ def test_check_reports_a_card_that_does_not_fit_its_lineups(api: Skak) -> None:
 
     home, away = _small(api)
     api.league_lineup("S", 1, home, [f"{home}.{b}" for b in range(1, 5)])
-    api.league_lineup("S", 1, away, [f"{away}.{b}" for b in range(1, 4)])
+    api.league_lineup("S", 1, away, [*(f"{away}.{b}" for b in range(1, 4)), "-"])
     api.league_result_entry("S", 1, home, ["1", "=", "0", "x"])
     bad = Lineup(1, away, tuple(f"{away}.{b}" for b in range(1, 5)), DAY)
     row = api.resolve_season("S")
@@ -272,8 +272,19 @@ def test_13e_a_penalty_without_a_round_counts_from_the_last_round_played(api: Sk
 
 def test_3_a_lot_drawn_by_hand_is_recorded(api: Skak) -> None:
     name = _season(api)
-    done = api.league_lot(name, ["d2", "D1"])  # names as the season spells them
-    assert done.after.lots == (("D2", "D1"),)
+    with pytest.raises(StateError, match="D1 and D2 are not tied for the lot"):
+        api.league_lot(name, ["d2", "D1"])  # every match won 3-1 by the lower number
+    with pytest.raises(InputError, match=r"these teams play in 2 groups: C1 in 2\. division"):
+        api.league_lot(name, ["C1", "D1"])
+    fresh = api.league_create(
+        CreateSeason("Fresh", DAY, dates=(DAY,) * 3, divisions=small_structure())
+    )
+    api.league_enter_teams(fresh.name, api.season(name).teams)
+    ties = "C1, C2, C3 and C4 are tied"
+    with pytest.raises(StateError, match=ties):
+        api.league_lot(fresh.name, ["c2", "C1"])
+    done = api.league_lot(fresh.name, ["c2", "C1", "C4", "C3"])  # as the season spells them
+    assert done.after.lots == (("C2", "C1", "C4", "C3"),)
     with pytest.raises(InputError, match="at least two teams"):
         api.league_lot(name, ["D1"])
     with pytest.raises(InputError, match="D1 twice"):

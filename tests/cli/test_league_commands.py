@@ -24,6 +24,7 @@ from tests.teams.league_fixture import (
 )
 
 SEASON = "Divisionen 2025/26"
+WIDE = {"COLUMNS": "200"}
 
 
 def run(runner: CliRunner, *args: str, code: int = 0) -> str:
@@ -53,7 +54,7 @@ def _season(runner: CliRunner, tmp: Path) -> None:
     run(runner, "league", "new", SEASON, "--start", "2025-09-01", "--dates", dates)
     teams, lists = _files(tmp)
     assert "8 teams entered" in run(runner, "league", "teams", str(teams))
-    assert "8 strength list(s) filed" in run(runner, "league", "strength", str(lists))
+    assert "8 strength lists filed" in run(runner, "league", "strength", str(lists))
 
 
 def _play(runner: CliRunner) -> None:
@@ -164,8 +165,36 @@ def _db() -> Path:
         ),
         (["league", "lineup", "1", "Nowhere 1", "X"], 4, "no team 'Nowhere 1'"),
         (["league", "lineup", "9", "Skive 1", "X"], 4, "rounds 1–7, not round 9"),
-        (["league", "lineup", "1", "Skive 1", "SKI01", "SKI01"], 3, "SKI01 on two boards"),
+        (
+            ["league", "lineup", "1", "Skive 1", "SKI01", "SKI01", *"------"],
+            3,
+            "SKI01 on two boards",
+        ),
+        (
+            ["league", "lineup", "1", "Skive 1", *(f"SKI0{i}" for i in range(1, 8))],
+            3,
+            "round 1: Skive 1–Aarhus 2, Skive 1: 7 entries for 8 boards; the line-up names a "
+            "player for every board, '-' for a board left empty",
+        ),
         (["league", "penalty", "Skive 1", "--reason", ""], 3, "say why"),
+        (
+            ["league", "result", "0", "Skive 1", *"00=0x0=0"],
+            3,
+            "round 0: rounds are numbered from 1 (the play-off is 'playoff')",
+        ),
+        (["league", "result", "1", "Skive 2", *"00=0x0=0"], 4, "no team 'Skive 2'"),
+        (["league", "standings", "--after-round", "9"], 3, "group 1 plays rounds 1–7"),
+        (["league", "standings", "--after-round", "0"], 3, "group 1 plays rounds 1–7"),
+        (
+            ["league", "standings", "--group", "7"],
+            4,
+            "has no group 7; the groups there are: 1. division group 1",
+        ),
+        (
+            ["league", "new", "T4", "--start", "2025-09-01", "--dates", "2025-08-05"],
+            3,
+            "2025-08-05 is before the season's start (2025-09-01)",
+        ),
         (["league", "withdraw", "Skive 1", "--round", "9"], 3, "rounds 1–7"),
         (["league", "new", SEASON, "--start", "2025-09-01"], 3, "exists already"),
         (
@@ -238,8 +267,15 @@ def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: 
         "--setting", "lot-order=Skive 1;Vejle 1")  # fmt: skip
     teams, _lists = _files(tmp_path)
     run(runner, "league", "teams", str(teams))
-    out = run(runner, "league", "lot", "Helsingør 1", "Nørresundby 1")
-    assert "Lot recorded: Helsingør 1, Nørresundby 1" in out
+    # No result yet: all eight are tied, and a lot naming two of them would decide nothing.
+    before = file_digest(_db())
+    err = run(runner, "league", "lot", "Helsingør 1", "Nørresundby 1", code=5)
+    assert "Aarhus 2, Brønshøj 1, Odense 1, Esbjerg 1, Helsingør 1, Nørresundby 1" in err
+    assert "Vejle 1 and Skive 1 are tied" in err and "a lot names them all" in err
+    assert file_digest(_db()) == before
+    drawn = ["Helsingør 1", "Nørresundby 1", *(t for t, *_ in TEAMS[:4]), "Skive 1", "Vejle 1"]
+    out = run(runner, "league", "lot", *drawn)
+    assert "Lot recorded: Helsingør 1, Nørresundby 1, Aarhus 2" in out
     assert "no team 'Nowhere'" in run(runner, "league", "lot", "Skive 1", "Nowhere", code=4)
     from skak.api import Skak
 
@@ -251,6 +287,169 @@ def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: 
             "Helsingør 1",
             "Nørresundby 1",
         )
+        (group,) = api.league_standings()
+        assert [r.team for r in group.standings] == drawn
         assert season.drawn_lot(["Vejle 1", "Skive 1"]) == ("Skive 1", "Vejle 1")
     finally:
         api.close()
+
+
+def _small_season(runner: CliRunner, tmp: Path) -> None:
+    """QA's season: A 1, A 2 (club A's second team), B 1 and C 1 in one 2. division group."""
+    (tmp / "hold.csv").write_text(
+        "team;club;division;group;number;club_team\nA 1;A;2. division;1;1;1\n"
+        "A 2;A;2. division;1;2;2\nB 1;B;2. division;1;3;1\nC 1;C;2. division;1;4;1\n",
+        encoding="utf-8",
+    )
+    rows = ["club;number;id;name;team;foreign"]
+    rows += [f"A;{i};A{i:02d};A{i};{1 if i <= 8 else 2};no" for i in range(1, 17)]
+    rows += [f"{c};{i};{c}{i:02d};{c}{i};1;no" for c in "BC" for i in range(1, 9)]
+    (tmp / "s.csv").write_text("\n".join(rows) + "\n", encoding="utf-8")
+    run(runner, "league", "new", "S", "--start", "2025-09-01",
+        "--dates", "2025-10-05,2025-11-02,2025-11-30")  # fmt: skip
+    run(runner, "league", "teams", str(tmp / "hold.csv"))
+    run(runner, "league", "strength", str(tmp / "s.csv"))
+
+
+def test_13a_no_lineup_for_a_match_struck_out(runner: CliRunner, tmp_path: Path) -> None:
+    """QA's repro: B 1 left from round 1, so A 2–B 1 of round 1 is struck out. A line-up
+    for it is refused (exit 5) and writes nothing; A 1's 4-4 against C 1 stays 4-4; the
+    struck-out match says so."""
+    _small_season(runner, tmp_path)
+    a2 = ["A01", *[f"A{i}" for i in range(10, 17)]]
+    run(runner, "league", "withdraw", "B 1", "--round", "1", "--reason", "x")
+    before = file_digest(_db())
+    err = run(runner, "league", "lineup", "1", "A 2", *a2, code=5)
+    assert "B 1–A 2 was struck out" in err and "5.1 §13 a" in err
+    assert file_digest(_db()) == before
+    run(runner, "league", "lineup", "1", "A 1", *[f"A0{i}" for i in range(1, 9)])
+    run(runner, "league", "lineup", "1", "C 1", *[f"C0{i}" for i in range(1, 9)])
+    run(runner, "league", "result", "1", "C 1", *"½" * 8)
+    match = json.loads(run(runner, "league", "result", "1", "C 1", "--json"))
+    assert (match["home_points"], match["away_points"]) == ("4", "4")
+    shown = run(runner, "league", "result", "1", "B 1")
+    assert "struck out" in shown and "no result yet" not in shown
+    rows = json.loads(run(runner, "league", "schedule", "--json"))
+    assert next(r for r in rows if r["home"] == "B 1" and r["round"] == 1)["result"] == (
+        "struck out (5.1 §13 a)"
+    )
+
+
+def test_13a_a_lineup_entered_before_the_withdrawal_counts_for_nothing(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _small_season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "A 2", "A01", *[f"A{i}" for i in range(10, 17)])
+    run(runner, "league", "withdraw", "B 1", "--round", "1", "--reason", "x")
+    run(runner, "league", "lineup", "1", "A 1", *[f"A0{i}" for i in range(1, 9)])
+    run(runner, "league", "lineup", "1", "C 1", *[f"C0{i}" for i in range(1, 9)])
+    out = runner.invoke(app, ["league", "result", "1", "C 1", *"½" * 8])
+    assert out.exit_code == 0 and "line-up on the same day" not in out.stderr
+    match = json.loads(run(runner, "league", "result", "1", "C 1", "--json"))
+    assert (match["home_points"], match["away_points"]) == ("4", "4")
+
+
+def test_a_lineup_short_of_a_board_is_refused_and_keeps_the_result(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """QA: seven ids for eight boards were taken as board 8 empty, and the result card
+    entered before was set aside. One entry a board ('-' for an empty one), or nothing."""
+    _season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "Skive 1", *[player_id("SKI", n) for n in range(1, 9)])
+    away = [player_id("AAR", n) for n in range(9, 17)]
+    run(runner, "league", "lineup", "1", "Aarhus 2", *away)
+    run(runner, "league", "result", "1", "Skive 1", *"00=01010")
+    before = file_digest(_db())
+    err = run(runner, "league", "lineup", "1", "Aarhus 2", *away[:7], code=3)
+    assert "Aarhus 2: 7 entries for 8 boards" in err and "'-'" in err
+    assert file_digest(_db()) == before
+    assert json.loads(run(runner, "league", "result", "1", "Skive 1", "--json"))["entered"]
+
+
+def test_a_teams_file_names_every_bad_line(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, "league", "new", SEASON, "--start", "2025-09-01")
+    bad = tmp_path / "t.csv"
+    bad.write_text(
+        "team;club;division;group\nA 1;A;1. division;1\nA 1;A;1. division;1\n"
+        "B 1;B;1. division;5\nC 1;C;1. division;1\n",
+        encoding="utf-8",
+    )
+    before = file_digest(_db())
+    err = run(runner, "league", "teams", str(bad), code=3)
+    assert f"{bad} line 3: team 'A 1' is entered twice (first on {bad} line 2)" in err
+    assert f"{bad} line 4: team B 1: 1. division has groups 1–2, not 5 (§1)" in err
+    assert file_digest(_db()) == before
+
+
+def test_a_strength_list_giving_a_number_twice_names_the_lines(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    _season(runner, tmp_path)
+    dup = tmp_path / "dup.csv"
+    dup.write_text(
+        "club;number;id;name\nSkive Skakklub;1;SKI01;Ski 1\nSkive Skakklub;2;SKI02;Ski 2\n"
+        "Skive Skakklub;2;SKI03;Ski 3\n",
+        encoding="utf-8",
+    )
+    before = file_digest(_db())
+    err = run(runner, "league", "strength", str(dup), code=3)
+    assert (
+        f"{dup} lines 3, 4: Skive Skakklub's strength list gives number 2 to Ski 2 (SKI02) "
+        "and Ski 3 (SKI03)" in err
+    )
+    assert file_digest(_db()) == before
+
+
+def test_words_in_the_singular_and_half_points_as_arbiters_write_them(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """QA's cosmetics: '1 penalty point', '1 match still to play'; ½ in the match table
+    and its explanations; a board's reason says its board once."""
+    _season(runner, tmp_path)
+    out = run(runner, "league", "penalty", "Skive 1", "--reason", "late card", "--round", "1")
+    assert "Skive 1: 1 penalty point" in out and "(s)" not in out
+    vejle = [player_id("VEJ", n) for n in (1, 2, 5, 3, 4, 6, 7, 8)]  # no. 5 above 3 and 4
+    run(runner, "league", "lineup", "1", "Vejle 1", *vejle)
+    run(runner, "league", "lineup", "1", "Brønshøj 1", *[player_id("BRO", n) for n in range(1, 9)])
+    entered = runner.invoke(app, ["league", "result", "1", "Vejle 1", *"½" * 8])
+    assert entered.exit_code == 0 and "(s)" not in entered.stdout + entered.stderr
+    shown = runner.invoke(app, ["league", "result", "1", "Vejle 1", "--explain"], env=WIDE)
+    assert "0.5" not in shown.stdout and "3½-4½" in shown.stdout and "½-½" in shown.stdout
+    why = [line for line in shown.stdout.splitlines() if "used illegally" in line]
+    assert why and all(line.count("board 3:") <= 1 for line in why), why
+    match = json.loads(run(runner, "league", "result", "1", "Vejle 1", "--json"))
+    assert not match["boards"][2]["why"].count("board 3")
+    standings = runner.invoke(app, ["league", "standings", "--explain"], env=WIDE).stdout
+    assert "penalty point taken off" in standings and "(s)" not in standings
+    assert "27 matches still to play" in standings
+
+
+def test_a_late_team_is_said_once_for_the_match(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    run(runner, "league", "lineup", "1", "Skive 1", *[player_id("SKI", n) for n in range(1, 9)])
+    run(runner, "league", "lineup", "1", "Aarhus 2", *[player_id("AAR", n) for n in range(9, 17)])
+    done = runner.invoke(app, ["league", "result", "1", "Skive 1", "--late", "Aarhus 2"])
+    assert done.exit_code == 0, done.output
+    assert done.stderr.count("more than 60 minutes late") == 1, done.stderr
+
+
+def test_lineup_check_exits_5_for_an_illegal_lineup(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    bad = [player_id("VEJ", n) for n in (1, 2, 5, 3, 4, 6, 7, 8)]
+    done = runner.invoke(app, ["league", "lineup", "1", "Vejle 1", *bad, "--check"])
+    assert done.exit_code == 5 and "10b-order" in done.stdout
+    good = sorted(bad)
+    assert runner.invoke(app, ["league", "lineup", "1", "Vejle 1", *good, "--check"]).exit_code == 0
+    assert "exits with code 5" in " ".join(run(runner, "league", "lineup", "--help").split())
+
+
+def test_season_end_and_settings_words(runner: CliRunner, tmp_path: Path) -> None:
+    _season(runner, tmp_path)
+    err = run(runner, "league", "season-end", "--liga-club", "Viborg Skakforenin", code=4)
+    assert "'Viborg Skakforenin'" in err and "Aarhus Skakforening, Brønshøj Skakforening" in err
+    help_text = " ".join(run(runner, "league", "season-end", "--help").split())
+    assert "one Skakliga team a club" in help_text and "per- club" not in help_text
+    err = run(
+        runner, "league", "new", "Z", "--start", "2025-09-01", "--setting", "lot-seed", code=3
+    )
+    assert "e.g. lot-seed=2025" in err and "cycles" not in err

@@ -213,8 +213,8 @@ def test_board_by_board_over_the_season_setting() -> None:
     assert [r.team for r in s.rows][4:6] == ["Nørresundby 1", "Helsingør 1"]
     assert s.rows[5].decided_by == "board by board (bræt for bræt)"
     assert any(
-        "board by board (bræt for bræt) orders them: Nørresundby 1 4/3.5/3/3/2.5/4/3/2; "
-        "Helsingør 1 3/3.5/4/3.5/2.5/3.5/2/3" in line
+        "board by board (bræt for bræt) orders them: Nørresundby 1 4/3½/3/3/2½/4/3/2; "
+        "Helsingør 1 3/3½/4/3½/2½/3½/2/3" in line
         for line in s.explanation
     )
 
@@ -320,3 +320,29 @@ def test_fixture_lookup_errors() -> None:
         season.fixture(1, "Nowhere 1")
     with pytest.raises(NotFoundError, match="no play-off"):
         season.fixture(0, "Aarhus 2")
+
+
+def test_team_problems_names_every_bad_team_once() -> None:
+    from skak.teams.league import DSU_DIVISIONS, team_problems
+
+    teams = [
+        Team("A 1", "A", DIVISION, 1, 1),
+        Team("A 1", "A", DIVISION, 1, 2, 2),
+        Team("B 1", "B", DIVISION, 5, 1),
+        Team("C 1", "C", "3. division", 1, 1),
+        Team("D 1", "D", DIVISION, 1, 3),
+    ]
+    where = [f"t.csv line {n}" for n in range(2, 7)]
+    assert team_problems(teams, DSU_DIVISIONS, where) == [
+        "t.csv line 3: team 'A 1' is entered twice (first on t.csv line 2)",
+        "t.csv line 4: team B 1: 1. division has groups 1–2, not 5 (§1)",
+        "t.csv line 5: team C 1: no division '3. division' (there are Skakligaen, "
+        "1. division, 2. division)",
+    ]
+    with pytest.raises(InputError) as err:
+        check_teams(teams, DSU_DIVISIONS)
+    assert len(err.value.problems) == 3
+    gap = [Team("X", "K", DIVISION, 1, 1), Team("Y", "L", DIVISION, 1, 3)]
+    assert team_problems(gap, DSU_DIVISIONS, ["h.csv line 2", "h.csv line 3"]) == [
+        "h.csv lines 2, 3: 1. division group 1: the draw numbers must be 1–2 once each, not 1, 3"
+    ]

@@ -330,7 +330,9 @@ def test_13a_players_of_a_team_that_left_are_excluded() -> None:
 
 def test_a_lineup_with_a_player_twice_or_too_many_is_refused() -> None:
     with pytest.raises(InputError, match="BRO01 on two boards"):
-        check_lineup_shape(["BRO01", "BRO01"], 8, "round 1, Brønshøj 1")
+        check_lineup_shape(["BRO01", "BRO01", *[None] * 6], 8, "round 1, Brønshøj 1")
+    with pytest.raises(InputError, match="round 1, Brønshøj 1: 7 entries for 8 boards"):
+        check_lineup_shape(_ids("BRO", range(1, 8)), 8, "round 1, Brønshøj 1")
     with pytest.raises(InputError, match="9 players for 8 boards"):
         check_lineup_shape([f"P{i}" for i in range(9)], 8, "round 1, Brønshøj 1")
 
@@ -376,5 +378,35 @@ def test_a_strength_list_with_a_player_twice_is_refused() -> None:
     p = ListedPlayer(1, "X", "X")
     with pytest.raises(InputError, match="holds X twice"):
         StrengthList("K", (p, replace(p, number=2)))
-    with pytest.raises(InputError, match="number to two players"):
+    with pytest.raises(InputError, match=r"gives number 1 to X \(X\) and X \(Y\)"):
         StrengthList("K", (p, replace(p, id="Y")))
+
+
+def test_13a_a_lineup_for_a_match_struck_out_counts_for_nothing() -> None:
+    """QA's case: Brønshøj 1's line-up for round 1 (against Vejle 1) was entered, then
+    Vejle 1 left from round 1 (§13 a): the match is struck out, its line-up is no line-up,
+    and BRO09 on Brønshøj 2's line-up that day breaks no §10 b (before the withdrawal he
+    did; a cancelled withdrawal brings the line-up back)."""
+    from skak.teams.events import TeamsEntered, WithdrawalCancelled
+    from skak.teams.league import Team
+
+    season = new_season()
+    first = _lu("Brønshøj 1", [*_ids("BRO", range(1, 8)), "BRO09"])
+    season = apply_league_event(season, LineupEntered(first))
+    second = Team("Brønshøj 2", "Brønshøj Skakforening", "2. division", 1, 1, 2)
+    other = Team("Rødovre 1", "Rødovre Skakklub", "2. division", 1, 2, 1)
+    season = apply_league_event(season, TeamsEntered((*season.teams, second, other)))
+    lower = _lu("Brønshøj 2", ["BRO09", "BRO10"])
+    assert [v.rule for v in check_lineup(season, lower)] == ["10b-one-match"]
+    gone = apply_league_event(season, TeamWithdrawn(Withdrawal("Vejle 1", 1, "trak holdet")))
+    fixture = gone.fixture(1, "Brønshøj 1")
+    assert fixture.teams() == ("Vejle 1", "Brønshøj 1")
+    assert gone.striking_out(fixture) is not None
+    assert gone.counted_lineups() == ()
+    assert check_lineup(gone, lower) == ()
+    back = apply_league_event(gone, WithdrawalCancelled("Vejle 1", "by mistake"))
+    assert [v.rule for v in check_lineup(back, lower)] == ["10b-one-match"]
+    # A match the team played before it left stands for the line-up rules.
+    later = apply_league_event(season, TeamWithdrawn(Withdrawal("Vejle 1", 2, "trak holdet")))
+    assert later.striking_out(fixture) is None
+    assert [v.rule for v in check_lineup(later, lower)] == ["10b-one-match"]

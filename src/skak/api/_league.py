@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the league's rules are imported where used, when a command 
     from skak.commands import league as rules
     from skak.eligibility.discipline import DisciplineRegistry
     from skak.teams.events import LeagueEvent
-    from skak.teams.league import Fixture, Season, Team
+    from skak.teams.league import DivisionSpec, Fixture, Season, Team
     from skak.teams.lineups import Quarantines
     from skak.teams.matches import BoardCard, MatchCard
     from skak.teams.strength import StrengthList
@@ -195,10 +195,17 @@ class LeagueCommands:
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> LeagueOutcome:
         """The season's teams from a CSV file (see :mod:`skak.io.league_csv`)."""
-        from skak.io.league_csv import parse_teams_csv
+        from skak.io.league_csv import parse_team_lines
+        from skak.teams.league import team_problems
 
         text, source = read_text(path)
-        return self.league_enter_teams(ident, parse_teams_csv(text, source), actor=actor)
+        lines = parse_team_lines(text, source)
+        teams = [t for _, t in lines]
+        where = [f"{source} line {n}" for n, _ in lines]
+        problems = team_problems(teams, self.season(ident).divisions, where)
+        if problems:
+            raise InputError("nothing was entered", location=source, problems=problems)
+        return self.league_enter_teams(ident, teams, actor=actor)
 
     def league_file_lists(
         self, ident: str | int | None, lists: Sequence[StrengthList], *, actor: str | None = None
@@ -441,6 +448,8 @@ class LeagueCommands:
 
         season = self.season(ident)
         name = season.division(division).name if division is not None else None
+        if group is not None:
+            _chosen_groups(season, division, group)
         return fixture_rows(season, name, group)
 
     def league_strength_lists(
@@ -482,14 +491,15 @@ class LeagueCommands:
         from skak.views.league import standings_views
 
         season = self.season(ident)
-        name = season.division(division).name if division is not None else None
-        chosen = [
-            (d, g)
-            for d, g in season.groups()
-            if (name is None or d.name == name) and (group is None or g == group)
-        ]
-        if not chosen:
-            raise NotFoundError(f"{season.name} has no such group")
+        chosen = _chosen_groups(season, division, group)
+        if after_round is not None:
+            most = max(season.rounds(d.name, g) for d, g in chosen)
+            if not 1 <= after_round <= most:
+                where = ", ".join(f"{d.name} group {g}" for d, g in chosen)
+                raise InputError(
+                    f"--after-round {after_round}: {where} "
+                    f"{'plays' if len(chosen) == 1 else 'play'} rounds 1–{most}"
+                )
         return standings_views(
             tuple(group_standings(season, d.name, g, after_round) for d, g in chosen)
         )
@@ -510,9 +520,39 @@ class LeagueCommands:
         from skak.views.league import season_end_view
 
         season = self.season(ident)
+        clubs = {t.club.casefold(): t.club for t in season.teams}
+        for club in liga_clubs:
+            if club.strip().casefold() not in clubs:
+                known = ", ".join(sorted(clubs.values())) or "none"
+                raise NotFoundError(
+                    f"--liga-club {club!r}: no team of {season.name} is of that club "
+                    f"(the clubs: {known})"
+                )
         given = SeasonEndInput(
             tuple(district_winners),
             tuple(season.team(t).name for t in leaving),
-            tuple(liga_clubs),
+            tuple(clubs[c.strip().casefold()] for c in liga_clubs),
         )
         return season_end_view(season_end(season, given))
+
+
+def _chosen_groups(
+    season: Season, division: str | None, group: int | None
+) -> list[tuple[DivisionSpec, int]]:
+    """The season's groups ``division`` and ``group`` name (``None``: all).
+
+    :raises NotFoundError: naming the group asked for and the groups there are.
+    """
+    name = season.division(division).name if division is not None else None
+    held = [(d, g) for d, g in season.groups() if name is None or d.name == name]
+    chosen = [(d, g) for d, g in held if group is None or g == group]
+    if not chosen:
+        asked = f"group {group}" if group is not None else "group"
+        if name is not None:
+            asked += f" in {name}"
+        there = (
+            ", ".join(f"{d.name} group {g}" for d, g in season.groups())
+            or "none (no teams entered)"
+        )
+        raise NotFoundError(f"{season.name} has no {asked}; the groups there are: {there}")
+    return chosen

@@ -36,22 +36,22 @@ def show_lineup(view: LineupView, explain: bool) -> None:
 
 
 def show_match(view: MatchView, explain: bool) -> None:
-    from skak.views import exact_decimal
+    from skak.views import quarters  # ½, as the tournament commands write points
 
-    if not view.entered:
-        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
-        return
     if view.struck_out:
         out.print(
             f"{escape(view.home)}–{escape(view.away)}: struck out — "
             f"{escape('; '.join(view.struck_out))}"
         )
         return
+    if not view.entered:
+        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
+        return
     assert view.home_points is not None
     assert view.away_points is not None
     table = FittedTable(
-        title=f"{escape(view.home)}–{escape(view.away)} {exact_decimal(view.home_points)}-"
-        f"{exact_decimal(view.away_points)} "
+        title=f"{escape(view.home)}–{escape(view.away)} {quarters(view.home_points)}-"
+        f"{quarters(view.away_points)} "
         f"(match points {view.home_match_points}-{view.away_match_points})"
     )
     for col in ("Board", "White", "Home", "Away", "Played", "Counts", "Why"):
@@ -60,7 +60,7 @@ def show_match(view: MatchView, explain: bool) -> None:
         table.add_row(
             str(b.board), escape(b.white), escape(b.home_player or "—"),
             escape(b.away_player or "—"),
-            b.played or "", f"{exact_decimal(b.home)}-{exact_decimal(b.away)}", escape(b.why),
+            b.played or "", f"{quarters(b.home)}-{quarters(b.away)}", escape(b.why),
         )  # fmt: skip
     print_table(table.fit(names={2, 3}, texts={6}))
     for line in (*view.penalty_points, *view.reports, *(view.explanation if explain else ())):
@@ -68,18 +68,21 @@ def show_match(view: MatchView, explain: bool) -> None:
 
 
 def show_standings(v: LeagueStandingsView, explain: bool) -> None:
-    from skak.views import exact_decimal
+    from skak.views import number_column
 
-    state = "" if v.complete else f", {len(v.missing)} match(es) still to play"
+    n = len(v.missing)
+    state = "" if v.complete else f", {n} {'match' if n == 1 else 'matches'} still to play"
     table = FittedTable(
         title=f"{escape(v.division)} group {v.group} (stilling, {v.edition}{state})"
     )
     for col in ("#", "Team", "M", "W", "D", "L", "BP", "MP", "Pen.", "Placed by"):
         table.add_column(col, justify="left" if col in ("Team", "Placed by") else "right")
-    for r in v.standings:
+    bp = number_column(r.board_points for r in v.standings)
+    mp = number_column(r.match_points for r in v.standings)
+    for i, r in enumerate(v.standings):
         table.add_row(
             str(r.rank), escape(r.team), str(r.played), str(r.won), str(r.drawn), str(r.lost),
-            exact_decimal(r.board_points), exact_decimal(r.match_points),
+            bp[i], mp[i],
             str(r.penalty_points or ""), escape(r.decided_by),
         )  # fmt: skip
     print_table(table.fit(names={1}, texts={9}))
@@ -95,7 +98,8 @@ def show_season_end(view: SeasonEndView, explain: bool) -> None:
         )
     for d in view.divisions:
         out.print(
-            f"[bold]{escape(d.division)}[/] next season ({len(d.teams)} teams): "
+            f"[bold]{escape(d.division)}[/] next season ({len(d.teams)} "
+            f"team{'' if len(d.teams) == 1 else 's'}): "
             f"{escape(', '.join(d.teams))}"
         )
     table = FittedTable(title="Moves (op- og nedrykning)")

@@ -21,7 +21,7 @@ from skak.cli._common import (
 from skak.cli._league_tables import show_lineup, show_match, show_season_end, show_standings
 from skak.cli._output import print_table
 from skak.cli._tables import FittedTable
-from skak.errors import InputError
+from skak.errors import InputError, StateError
 
 if TYPE_CHECKING:
     from skak.api import LeagueOutcome
@@ -59,12 +59,33 @@ def _dates(text: str | None, what: str) -> tuple:  # type: ignore[type-arg]
 
 
 def _round(text: str) -> int:
-    """A round number, or ``playoff``/``omkamp`` for the play-off (round 0)."""
-    if text.strip().lower() in ("playoff", "play-off", "omkamp", "0"):
+    """A round number, or ``playoff``/``omkamp`` for the play-off (round 0 inside)."""
+    if text.strip().lower() in ("playoff", "play-off", "omkamp"):
         return 0
-    if not text.strip().isdigit() or int(text) < 1:
-        raise InputError(f"round {text!r} is a number from 1, or 'playoff' (omkamp)")
+    if not text.strip().lstrip("-").isdigit():
+        raise InputError(f"round {text!r}: a round is a number from 1, or 'playoff' (omkamp)")
+    if int(text) < 1:
+        raise InputError(
+            f"round {int(text)}: rounds are numbered from 1 (the play-off is 'playoff')"
+        )
     return int(text)
+
+
+def _setting(text: str) -> tuple[str, object]:
+    """A ``--setting KEY=VALUE`` of the league (its example a league setting)."""
+    key, sep, _ = text.partition("=")
+    if not sep or not key.strip():
+        raise InputError(
+            f"setting {text!r} must look like KEY=VALUE, e.g. lot-seed=2025 (the league's "
+            "settings: empty-boards-last, penalty-points-from, board-by-board, lot-seed, "
+            "lot-order)"
+        )
+    return parse_setting(text)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 team``, ``2 teams``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _outcome(done: "LeagueOutcome", what: str) -> None:
@@ -128,7 +149,7 @@ def league_new(
         edition=edition,
         dates=_dates(dates, "a round's date"),
         division_dates=own,
-        settings=[parse_setting(x) for x in setting or []],
+        settings=[_setting(x) for x in setting or []],
     )
     season = s.season(row.id)
     out.print(
@@ -185,7 +206,7 @@ def league_teams(
     s = open_db(db)
     if file is not None:
         done = s.league_teams_file(season, file)
-        _outcome(done, f"{len(done.after.teams)} teams entered")
+        _outcome(done, _count(len(done.after.teams), "team") + " entered")
         return
     rows = s.league_team_rows(season)
     if as_json:
@@ -267,7 +288,7 @@ def league_strength(
     if file is not None:
         day = parse_date(notified, "--notified")
         done = s.league_strength_file(season, file, club=club, notified=day)
-        _outcome(done, f"{len(done.events)} strength list(s) filed")
+        _outcome(done, _count(len(done.events), "strength list") + " filed")
         return
     lists = s.league_strength_lists(season, club)
     if as_json:
@@ -299,7 +320,8 @@ def league_lineup(
     players: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Player ids, board 1 first; '-' for an empty board. None: show the line-up."
+            help="Player ids, board 1 first, one a board; '-' for an empty board. None: show "
+            "the line-up."
         ),
     ] = None,
     day: Annotated[
@@ -310,7 +332,11 @@ def league_lineup(
         typer.Option(help="PLAYER:FROM:TO, a quarantine (§10 d) to check against (repeatable)."),
     ] = None,
     check: Annotated[
-        bool, typer.Option("--check", help="Check the line-up; write nothing.")
+        bool,
+        typer.Option(
+            "--check",
+            help="Check the line-up; write nothing. Exit code 5 when it breaks a rule of §10.",
+        ),
     ] = False,
     season: SeasonOption = None,
     db: DbOption = DEFAULT_DB,
@@ -319,7 +345,8 @@ def league_lineup(
 ) -> None:
     """Enter a team's line-up (holdopstilling) for a match and check it against §10, or show
     the line-up entered. A line-up that breaks a rule is entered (it is what was played) and
-    each illegally used player's game goes to the opponent (§13 b).
+    each illegally used player's game goes to the opponent (§13 b). With --check nothing is
+    written, and a line-up that breaks a rule exits with code 5.
 
     Example: skak league lineup 1 "Skive 1" SKI01 SKI02 SKI03 SKI04 SKI05 SKI06 SKI07 -
     """
@@ -342,9 +369,10 @@ def league_lineup(
         view = s.league_lineup_view(season, number, team)
     if as_json:
         print_json(to_json(view))
-        return
-    if not players or check or explain:
+    elif not players or check or explain:
         show_lineup(view, explain)
+    if check and not view.legal:
+        raise typer.Exit(StateError.exit_code)  # README: a rule of the season refuses it
 
 
 @league_app.command("result")
@@ -485,7 +513,7 @@ def league_penalty(
     Example: skak league penalty "Skive 1" --reason "resultatkort for sent"
     """
     done = open_db(db).league_penalty(season, team, points, reason, round_number=round_number)
-    _outcome(done, f"{escape(team)}: {points} penalty point(s)")
+    _outcome(done, f"{escape(team)}: {_count(points, 'penalty point')}")
 
 
 @league_app.command("lot")
@@ -498,7 +526,9 @@ def league_lot(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Record a lot drawn by hand (lodtrækning, §3's last step): it decides a tie between
-    teams it all names, instead of the lot skak draws from the seed.
+    teams it all names, instead of the lot skak draws from the seed. It names all the teams
+    of one group that the standings as they stand leave tied for the lot (else exit 5,
+    naming them).
 
     Example: skak league lot "Helsingør 1" "Nørresundby 1"
     """
@@ -550,8 +580,8 @@ def league_season_end(
     as_json: JsonOption = False,
     explain: ExplainOption = False,
 ) -> None:
-    """Next season's divisions: promotion and relegation (§4–§5), the one-Skakliga-team-per-
-    club rule, the play-off and vacancies. Changes nothing.
+    """Next season's divisions: promotion and relegation (§4–§5), one Skakliga team a club,
+    the play-off and vacancies. Changes nothing.
 
     Example: skak league season-end --explain
     """

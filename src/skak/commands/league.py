@@ -61,7 +61,7 @@ from skak.teams.lineups import (
 from skak.teams.matches import MatchCard
 from skak.teams.promotion import playoff_pair
 from skak.teams.scoring import check_card
-from skak.teams.standings import group_standings, match_score
+from skak.teams.standings import LOT_CRITERION, group_standings, match_score
 from skak.teams.strength import StrengthList, check_list_change
 
 __all__ = [
@@ -79,6 +79,7 @@ __all__ = [
     "decide",
     "evolve",
     "fold",
+    "lot_ties",
     "notes",
 ]
 
@@ -222,6 +223,12 @@ def _create(season: Season | None, c: CreateSeason) -> SeasonCreated:
             raise InputError(f"dates for {what!r}: no such division ({', '.join(sorted(names))})")
         if list(dates) != sorted(dates):
             raise InputError(f"the dates of {what} must not go back in time")
+        early = [d for d in dates if d < c.start]
+        if early:
+            raise InputError(
+                f"the dates of {what}: {', '.join(map(str, early))} "
+                f"{'is' if len(early) == 1 else 'are'} before the season's start ({c.start})"
+            )
     return SeasonCreated(
         c.name.strip(), c.start, edition, c.divisions, c.dates, c.division_dates, c.settings
     )
@@ -309,13 +316,20 @@ def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
     team = season.team(c.team)
     fixture = season.fixture(c.round, team.name)
     _playing(season, team.name, fixture)
+    gone = season.striking_out(fixture)
+    if gone is not None:
+        raise StateError(
+            f"{fixture.label()} was struck out: {gone.team} left the tournament from round "
+            f"{gone.round} ({gone.reason}) and all its matches are struck out (5.1 §13 a); "
+            f"{team.name} enters no line-up for it"
+        )
     boards = season.division(team.division).boards
     where = f"{fixture.label()}, {team.name}"
     check_lineup_shape(c.players, boards, where)
     day = c.day or season.round_date(team.division, c.round)
     if day is None:
         raise InputError(f"{where}: {season.name} has no date for this round; give the match's day")
-    players = tuple(c.players) + (None,) * (boards - len(c.players))
+    players = tuple(c.players)
     found = tuple(
         (p, q) for p in players if p is not None and (q := c.quarantines.quarantine(p, day))
     )
@@ -409,10 +423,64 @@ def _cancel(season: Season, c: CancelWithdrawal) -> WithdrawalCancelled:
 
 
 def _lot(season: Season, order: Sequence[str]) -> LotDrawn:
+    """A lot drawn by hand decides a tie only when it names all the tied teams
+    (:meth:`Season.drawn_lot`): so it names the teams of one group that §3's other criteria
+    leave tied in the standings as they stand, all of them (docs/interpretations.md).
+
+    :raises InputError: for a lot of fewer than two teams, or of teams of several groups.
+    :raises StateError: for teams that are not exactly one tie of the standings.
+    """
     check_lot(order)
     if len(order) < 2:
         raise InputError("a lot is drawn between at least two teams")
-    return LotDrawn(tuple(season.team(t).name for t in order))
+    teams = [season.team(t) for t in order]
+    groups = sorted({(t.division, t.group) for t in teams})
+    if len(groups) > 1:
+        where = "; ".join(
+            f"{_and([t.name for t in teams if (t.division, t.group) == g])} in {g[0]} group {g[1]}"
+            for g in groups
+        )
+        raise InputError(
+            f"a lot (5.1 §3) decides a tie within one group; these teams play in "
+            f"{len(groups)} groups: {where}"
+        )
+    division, group = groups[0]
+    ties = lot_ties(season, division, group)
+    named = {t.name for t in teams}
+    if any(set(tie) == named for tie in ties):
+        return LotDrawn(tuple(t.name for t in teams))
+    mine = [tie for tie in ties if named & set(tie)]
+    if mine:
+        tie = mine[0]
+        raise StateError(
+            f"{_and(list(tie))} are tied (5.1 §3: the lot decides after board points, match "
+            "points, the direct encounter and board by board): a lot names them all"
+        )
+    now = "; ".join(_and(list(t)) for t in ties) or "none"
+    raise StateError(
+        f"{_and(sorted(named))} are not tied for the lot in {division} group {group} as the "
+        f"standings stand (5.1 §3); the ties a lot decides there now: {now}"
+    )
+
+
+def lot_ties(season: Season, division: str, group: int) -> list[tuple[str, ...]]:
+    """The teams a lot must decide between in the group's standings as they stand: each run
+    of teams that §3's criteria before the lot leave tied (teams that left not counted),
+    each in draw-number order."""
+    rows = [r for r in group_standings(season, division, group).rows if not r.withdrawn]
+    ties: list[list[str]] = []
+    for i, r in enumerate(rows):
+        if i and r.decided_by == LOT_CRITERION:
+            ties[-1].append(r.team)
+        else:
+            ties.append([r.team])
+    number = {t.name: t.number for t in season.group_teams(division, group)}
+    return [tuple(sorted(t, key=number.__getitem__)) for t in ties if len(t) > 1]
+
+
+def _and(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _penalty(season: Season, c: GivePenalty) -> PenaltyGiven:
@@ -484,7 +552,9 @@ def notes(before: Season | None, command: LeagueCommand, after: Season) -> tuple
                 other = sorted({p.team for p in one.players if p.team and p.team not in ranks})
                 if other:
                     out.append(
-                        f"{one.club}: team(s) {', '.join(map(str, other))} of the list play "
+                        f"{one.club}: team{'' if len(other) == 1 else 's'} "
+                        f"{', '.join(map(str, other))} of the list "
+                        f"play{'s' if len(other) == 1 else ''} "
                         "in no group of this season (their players may not play lower, §10 b)"
                     )
             return tuple(out)

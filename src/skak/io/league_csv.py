@@ -37,6 +37,7 @@ __all__ = [
     "parse_cup_teams_csv",
     "parse_player_lines",
     "parse_strength_csv",
+    "parse_team_lines",
     "parse_teams_csv",
     "read_table",
 ]
@@ -144,6 +145,14 @@ def parse_teams_csv(text: str, source: str) -> tuple[Team, ...]:
 
     :raises InputError: listing every bad line.
     """
+    return tuple(t for _, t in parse_team_lines(text, source))
+
+
+def parse_team_lines(text: str, source: str) -> list[tuple[int, Team]]:
+    """The teams a CSV lists, each with its line number (see the module).
+
+    :raises InputError: listing every bad line.
+    """
     rows = read_table(text, source, TEAM_COLUMNS, ("team", "club", "division", "group"))
     problems = []
     teams = []
@@ -161,12 +170,12 @@ def parse_teams_csv(text: str, source: str) -> tuple[Team, ...]:
             number = _int(v["number"], "number") if "number" in v else counts[key]
             ranks[v["club"]] = ranks.get(v["club"], 0) + 1
             rank = _int(v["club_team"], "club team") if "club_team" in v else ranks[v["club"]]
-            teams.append(Team(v["team"], v["club"], v["division"], group, number, rank))
+            teams.append((line, Team(v["team"], v["club"], v["division"], group, number, rank)))
         except SkakError as err:
             problems.append(f"{where}: {err}")
     if problems:
         raise InputError("nothing was read", location=source, problems=problems)
-    return tuple(teams)
+    return teams
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +280,10 @@ def parse_strength_csv(
         for i, pl in enumerate(own, start=1):
             number = pl.number if pl.number is not None else i
             players.append(_numbered(pl.player, number))
+        twice = _twice(source, owner, own, players)
+        if twice:
+            problems += twice
+            continue
         try:
             out.append(StrengthList(owner, tuple(players), notified))
         except InputError as err:
@@ -278,6 +291,28 @@ def parse_strength_csv(
     if problems:
         raise InputError("nothing was read", location=source, problems=problems)
     return tuple(out)
+
+
+def _twice(
+    source: str, club: str, lines: Sequence[PlayerLine], players: Sequence[ListedPlayer]
+) -> list[str]:
+    """A number or a player the club's list gives twice, with the lines that give it."""
+    out = []
+    for what in ("number", "player"):
+        found: dict[object, list[int]] = {}
+        for k, p in enumerate(players):
+            found.setdefault(p.number if what == "number" else p.id, []).append(k)
+        for value, at in found.items():
+            if len(at) < 2:
+                continue
+            where = f"{source} lines {', '.join(str(lines[k].line) for k in at)}"
+            if what == "number":
+                who = " and ".join(f"{players[k].name} ({players[k].id})" for k in at)
+                out.append(f"{where}: {club}'s strength list gives number {value} to {who}")
+            else:
+                times = "twice" if len(at) == 2 else f"{len(at)} times"
+                out.append(f"{where}: {club}'s strength list holds {value} {times}")
+    return out
 
 
 def _numbered(p: ListedPlayer, number: int) -> ListedPlayer:

@@ -217,7 +217,7 @@ def describe_league_event(event: LeagueEvent) -> str:
         case SeasonCreated():
             return f"season {event.name} created (edition {event.edition})"
         case TeamsEntered(teams=teams):
-            return f"{len(teams)} teams entered"
+            return f"{len(teams)} team{'' if len(teams) == 1 else 's'} entered"
         case StrengthListFiled(list=s):
             when = "by the deadline" if s.notified is None else f"received {s.notified}"
             return f"{s.club}'s strength list ({len(s.players)} players, {when})"
@@ -235,7 +235,8 @@ def describe_league_event(event: LeagueEvent) -> str:
         case WithdrawalCancelled(team=team, reason=why):
             return f"{team} back in the tournament ({why})"
         case PenaltyGiven(penalty=p):
-            return f"{p.team}: {p.points} penalty point(s), {p.reason} ({p.paragraph})"
+            points = f"{p.points} penalty point{'' if p.points == 1 else 's'}"
+            return f"{p.team}: {points}, {p.reason} ({p.paragraph})"
         case PlayoffSet(playoff=p):
             return f"play-off {p.home}–{p.away} on {p.day}"
         case LotDrawn(order=order):

@@ -47,6 +47,7 @@ __all__ = [
     "check_teams",
     "edition_for",
     "get_edition",
+    "team_problems",
 ]
 
 #: The round number of 2. division's play-off (omkamp, §5): it belongs to no round.
@@ -424,6 +425,41 @@ class Season:
                 return c
         return None
 
+    def striking_out(self, fixture: Fixture) -> Withdrawal | None:
+        """The withdrawal that struck the match out (§13 a: "udgår alle holdets kampe"): one
+        of its teams left from its round or earlier (the play-off: at all) — unless it was
+        this match's own result card that made the team leave (that card stands for the
+        match). ``None``: the match is to be played, or was."""
+        key = (fixture.round, fixture.home, fixture.away)
+        for w in self.withdrawals:
+            if w.team not in fixture.teams() or w.match == key:
+                continue
+            if fixture.round == PLAYOFF_ROUND or w.round <= fixture.round:
+                return w
+        return None
+
+    def struck_lineups(self) -> frozenset[tuple[int, str]]:
+        """``(round, team)`` of every line-up place in a match a withdrawal struck out: a
+        line-up there (entered before the withdrawal) counts for nothing (§13 a)."""
+        out: set[tuple[int, str]] = set()
+        for w in self.withdrawals:
+            team = self.team(w.team)
+            matches = [f for f in self.schedule(team.division, team.group) if w.team in f.teams()]
+            p = self.playoff
+            if p is not None and w.team in (p.home, p.away):
+                matches.append(Fixture(team.division, 0, PLAYOFF_ROUND, p.home, p.away))
+            for f in matches:
+                if self.striking_out(f) is not None:
+                    out |= {(f.round, f.home), (f.round, f.away)}
+        return frozenset(out)
+
+    def counted_lineups(self) -> tuple[Lineup, ...]:
+        """The line-ups that count: all but those for a match struck out (§13 a)."""
+        struck = self.struck_lineups()
+        if not struck:
+            return self.lineups
+        return tuple(lu for lu in self.lineups if (lu.round, lu.team) not in struck)
+
     def withdrawal(self, team: str) -> Withdrawal | None:
         """The team's withdrawal from the earliest round (``None``: it plays on)."""
         own = [w for w in self.withdrawals if w.team == team]
@@ -460,44 +496,89 @@ def check_teams(teams: Sequence[Team], divisions: Sequence[DivisionSpec]) -> lis
     what cannot be a season.
 
     :raises InputError: for a team twice, an unknown division or group, a club's team
-        numbers used twice, or draw numbers that are not 1, 2, … in a group.
+        numbers used twice, or draw numbers that are not 1, 2, … in a group — every one
+        found (:func:`team_problems`).
     """
-    by_name = {d.name: d for d in divisions}
-    seen: set[str] = set()
-    ranks: set[tuple[str, int]] = set()
-    for t in teams:
-        if not t.name.strip():
-            raise InputError("a team needs a name")
-        if t.name.casefold() in seen:
-            raise InputError(f"team {t.name!r} is entered twice")
-        seen.add(t.name.casefold())
-        spec = by_name.get(t.division)
-        if spec is None:
-            known = ", ".join(by_name)
-            raise InputError(f"team {t.name}: no division {t.division!r} (there are {known})")
-        if not 1 <= t.group <= spec.groups:
-            raise InputError(
-                f"team {t.name}: {spec.name} has groups 1–{spec.groups}, not {t.group} (§1)"
-            )
-        if (t.club, t.rank) in ranks:
-            raise InputError(f"team {t.name}: {t.club} has a team number {t.rank} already")
-        ranks.add((t.club, t.rank))
+    problems = team_problems(teams, divisions)
+    if len(problems) == 1:
+        raise InputError(problems[0])
+    if problems:
+        raise InputError("the teams cannot be entered", problems=problems)
     notes = []
     for spec in divisions:
         for g in range(1, spec.groups + 1):
             group = [t for t in teams if t.division == spec.name and t.group == g]
-            if not group:
-                continue
-            numbers = sorted(t.number for t in group)
-            if numbers != list(range(1, len(group) + 1)):
-                raise InputError(
-                    f"{spec.name} group {g}: the draw numbers must be 1–{len(group)} once each"
-                )
-            if len(group) == 1:
-                raise InputError(f"{spec.name} group {g}: a group needs at least 2 teams")
-            if len(group) != spec.teams_per_group:
+            if group and len(group) != spec.teams_per_group:
                 notes.append(
-                    f"{spec.name} group {g} has {len(group)} teams; §1 writes "
+                    f"{spec.name} group {g} has {len(group)} team{'' if len(group) == 1 else 's'}; "
+                    "§1 writes "
                     f"{spec.teams_per_group}"
                 )
     return notes
+
+
+def team_problems(
+    teams: Sequence[Team], divisions: Sequence[DivisionSpec], where: Sequence[str] = ()
+) -> list[str]:
+    """Everything that keeps ``teams`` from being a season's teams (see :func:`check_teams`),
+    each problem once. ``where`` names each team's place (``"hold.csv line 3"``): a problem
+    then starts with it, and one of a group names the places of the group's teams."""
+
+    def at(*indexes: int) -> str:
+        if not where:
+            return ""
+        if len(indexes) == 1:
+            return f"{where[indexes[0]]}: "
+        first, _, _ = where[indexes[0]].rpartition(" line ")
+        lines = [where[i].rpartition(" line ")[2] for i in indexes]
+        if first and all(where[i].startswith(f"{first} line ") for i in indexes):
+            return f"{first} lines {', '.join(lines)}: "
+        return f"{'; '.join(where[i] for i in indexes)}: "
+
+    by_name = {d.name: d for d in divisions}
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    ranks: dict[tuple[str, int], int] = {}
+    for i, t in enumerate(teams):
+        if not t.name.strip():
+            problems.append(f"{at(i)}a team needs a name")
+            continue
+        if t.name.casefold() in seen:
+            earlier = seen[t.name.casefold()]
+            also = f" (first on {where[earlier]})" if where else ""
+            problems.append(f"{at(i)}team {t.name!r} is entered twice{also}")
+            continue
+        seen[t.name.casefold()] = i
+        spec = by_name.get(t.division)
+        if spec is None:
+            known = ", ".join(by_name)
+            problems.append(f"{at(i)}team {t.name}: no division {t.division!r} (there are {known})")
+            continue
+        if not 1 <= t.group <= spec.groups:
+            problems.append(
+                f"{at(i)}team {t.name}: {spec.name} has groups 1–{spec.groups}, not {t.group} (§1)"
+            )
+            continue
+        if (t.club, t.rank) in ranks:
+            other = teams[ranks[(t.club, t.rank)]].name
+            problems.append(
+                f"{at(i)}team {t.name}: {t.club} has a team number {t.rank} already ({other})"
+            )
+            continue
+        ranks[(t.club, t.rank)] = i
+    for spec in divisions:
+        for g in range(1, spec.groups + 1):
+            group = [i for i, t in enumerate(teams) if t.division == spec.name and t.group == g]
+            if not group:
+                continue
+            numbers = sorted(teams[i].number for i in group)
+            if len(group) == 1:
+                problems.append(
+                    f"{at(*group)}{spec.name} group {g}: a group needs at least 2 teams"
+                )
+            elif numbers != list(range(1, len(group) + 1)):
+                problems.append(
+                    f"{at(*group)}{spec.name} group {g}: the draw numbers must be "
+                    f"1–{len(group)} once each, not {', '.join(map(str, numbers))}"
+                )
+    return problems

@@ -154,9 +154,15 @@ class AnyQuarantine:
 
 
 def check_lineup_shape(players: Sequence[str | None], boards: int, where: str) -> None:
-    """:raises InputError: for more players than boards, or a player on two boards."""
+    """:raises InputError: for another number of entries than boards (an empty board is an
+    entry: ``None``, typed ``-``), or a player on two boards."""
     if len(players) > boards:
         raise InputError(f"{where}: {len(players)} players for {boards} boards")
+    if len(players) < boards:
+        raise InputError(
+            f"{where}: {len(players)} entries for {boards} boards; the line-up names a player "
+            "for every board, '-' for a board left empty"
+        )
     named = [p for p in players if p is not None]
     for p in named:
         if not p.strip():
@@ -176,6 +182,7 @@ def check_lineup(
     newest = lists[-1] if lists else None
     found: list[Violation] = []
     known: list[tuple[int, ListedPlayer]] = []
+    counted = season.counted_lineups()  # none of a match struck out (§13 a)
 
     def add(rule: str, board: int, player: str, text: str) -> None:
         r = RULES[rule]
@@ -199,7 +206,9 @@ def check_lineup(
                 add("10c-not-listed", board, pid, f"{pid} is not on {team.club}'s strength list")
             continue
         known.append((board, lp))
-        _player_rules(season, lineup, team.rank, team.club, board, lp, in_force, quarantines, add)
+        _player_rules(
+            season, counted, lineup, team.rank, team.club, board, lp, in_force, quarantines, add
+        )
     _foreign(known, add)
     _order(known, add)
     if season.settings.empty_boards_last:
@@ -209,6 +218,7 @@ def check_lineup(
 
 def _player_rules(
     season: Season,
+    counted: Sequence[Lineup],
     lineup: Lineup,
     rank: int,
     club: str,
@@ -227,7 +237,7 @@ def _player_rules(
         if pending is not None:
             text += f" (his move to team {pending[0]} holds from {pending[1]})"
         add("10b-lower-team", board, lp.id, text)
-    other = _other_club(season, club, lineup, lp.id)
+    other = _other_club(season, counted, club, lineup, lp.id)
     if lp.other_club or other is not None:
         where = f" (on {other}'s line-up)" if other is not None else ""
         add(
@@ -241,7 +251,7 @@ def _player_rules(
     if q is not None:
         add("10d-quarantine", board, lp.id, f"{who} is {q} on {lineup.day}")
     if lineup.round == _PLAYOFF and in_force is not None:
-        _playoff(season, lineup, rank, board, lp, in_force, add)
+        _playoff(counted, lineup, rank, board, lp, in_force, add)
     gone = _excluded(season, club, lp, lineup)
     if gone is not None:
         add(
@@ -251,7 +261,7 @@ def _player_rules(
             f"{who} was registered for {gone}, which left the tournament under §13 a: its "
             "players are excluded for the season",
         )
-    twice = _other_lineup(season, lineup, club, lp.id)
+    twice = _other_lineup(season, counted, lineup, club, lp.id)
     if twice is not None:
         add(
             "10b-one-match",
@@ -277,9 +287,11 @@ def _pending_team(
     return newer.team, lists[-1].in_force_from
 
 
-def _other_club(season: Season, club: str, lineup: Lineup, player: str) -> str | None:
+def _other_club(
+    season: Season, counted: Sequence[Lineup], club: str, lineup: Lineup, player: str
+) -> str | None:
     """The team of another club that fielded the player earlier this season."""
-    for lu in season.lineups:
+    for lu in counted:
         if player in lu.players and (lu.day, lu.round) < (lineup.day, lineup.round):
             other = season.team(lu.team)
             if other.club != club:
@@ -287,12 +299,15 @@ def _other_club(season: Season, club: str, lineup: Lineup, player: str) -> str |
     return None
 
 
-def _other_lineup(season: Season, lineup: Lineup, club: str, player: str) -> str | None:
+def _other_lineup(
+    season: Season, counted: Sequence[Lineup], lineup: Lineup, club: str, player: str
+) -> str | None:
     """Another team of the club that fields the player on the same day. The day, not the
     round number: Skakligaen's last double round is a week after the divisions' (§6 b),
     matches may be moved (§6 f), and the play-off is played with Skakligaen's last round
-    (§6 c)."""
-    for lu in season.lineups:
+    (§6 c). A line-up for a match struck out (§13 a) is no line-up: ``counted`` leaves
+    it out."""
+    for lu in counted:
         same_day = lu.day == lineup.day and lu.team != lineup.team
         if same_day and player in lu.players and season.team(lu.team).club == club:
             return lu.team
@@ -311,7 +326,7 @@ def _excluded(season: Season, club: str, lp: ListedPlayer, lineup: Lineup) -> st
 
 
 def _playoff(
-    season: Season,
+    counted: Sequence[Lineup],
     lineup: Lineup,
     rank: int,
     board: int,
@@ -323,8 +338,7 @@ def _playoff(
     if not own or lp.number >= own[0].number:
         return
     reserve = any(
-        lu.team == lineup.team and lu.round != _PLAYOFF and lp.id in lu.players
-        for lu in season.lineups
+        lu.team == lineup.team and lu.round != _PLAYOFF and lp.id in lu.players for lu in counted
     )
     if not reserve:
         add(

@@ -184,7 +184,8 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
     for name, held in divisions:
         size = by_level[next(lv for lv in levels if by_level[lv].name == name)].size
         if len(held) != size:
-            lines.append(f"{name} next season: {len(held)} teams; 5.1 §1 writes {size}")
+            counted = f"{len(held)} team{'' if len(held) == 1 else 's'}"
+            lines.append(f"{name} next season: {counted}; 5.1 §1 writes {size}")
     return SeasonEnd(champion, divisions, moves, tuple(vacancies), tuple(lines))
 
 

@@ -220,9 +220,8 @@ def score_match(
         if home_bad or away_bad:
             for team, bad in ((fixture.home, home_bad), (fixture.away, away_bad)):
                 if bad:
-                    reasons.append(
-                        f"{team}'s player was used illegally: {illegal[team][number].message}"
-                    )
+                    said = illegal[team][number].message.removeprefix(f"board {number}: ")
+                    reasons.append(f"{team}'s player was used illegally: {said}")
             h = ONE if (away_bad and not home_bad and h_here) else ZERO
             a = ONE if (home_bad and not away_bad and a_here) else ZERO
         board_scores.append(
@@ -251,7 +250,10 @@ def score_match(
         f"{fixture.label()}: {_num(home_total)}-{_num(away_total)} in board points, "
         f"{home_mp}-{away_mp} in match points (5.1 §3: 2 won, 1 drawn, 0 lost)"
     )
-    lines += [f"board {s.board}: {s.why}" for s in board_scores if s.why]
+    if forfeits:  # the same on every board: said once for the match
+        lines.append(board_scores[0].why)
+    else:
+        lines += [f"board {s.board}: {s.why}" for s in board_scores if s.why]
     lines += [f"{team}: {p} penalty point (strafpoint), {why}" for team, p, why in penalties]
     return MatchScore(
         fixture,

@@ -37,6 +37,7 @@ from skak.teams.scoring import MatchScore, score_match
 from skak.tiebreaks import draw_lots, exact_decimal
 
 __all__ = [
+    "LOT_CRITERION",
     "GroupStandings",
     "StandingRow",
     "group_standings",
@@ -46,6 +47,8 @@ __all__ = [
 ]
 
 ZERO = Fraction(0)
+#: What placed a team below the one above when §3's lot did (:attr:`StandingRow.decided_by`).
+LOT_CRITERION = "lot (lodtrækning)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,7 +187,7 @@ def group_standings(
         f"({season.settings.board_by_board}), then lot (5.1 §3)"
     ]
     lines += [
-        f"{t}: {p} penalty point(s) taken off its "
+        f"{t}: {p} penalty point{'' if p == 1 else 's'} taken off its "
         f"{'board' if season.settings.penalty_points_from == 'board-points' else 'match'} points"
         for t, p in pens.items()
         if p
@@ -292,7 +295,7 @@ def _criteria(
         (names[order[1]], score(order[1]), _points),
         ("the direct encounter (indbyrdes opgør)", direct, _points),
         ("board by board (bræt for bræt)", by_board, _points),
-        ("lot (lodtrækning)", lot, _lot_number),
+        (LOT_CRITERION, lot, _lot_number),
     ]
 
 
@@ -326,7 +329,16 @@ def _split(
 
 
 def _points(values: tuple[Fraction, ...]) -> str:
-    return "/".join(exact_decimal(v) for v in values)
+    """Points as arbiters write them, ``4½`` (board and match points are half points)."""
+    return "/".join(_half(v) if (2 * v).denominator == 1 else exact_decimal(v) for v in values)
+
+
+def _half(v: Fraction) -> str:
+    sign = "-" if v < 0 else ""
+    whole, rest = divmod(abs(v), 1)
+    if not rest:
+        return f"{sign}{whole}"
+    return f"{sign}{whole}½" if whole else f"{sign}½"
 
 
 def _lot_number(values: tuple[Fraction, ...]) -> str:

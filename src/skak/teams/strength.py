@@ -53,7 +53,9 @@ class StrengthList:
     def __post_init__(self) -> None:
         numbers = [p.number for p in self.players]
         if len(set(numbers)) != len(numbers):
-            raise InputError(f"{self.club}'s strength list gives a number to two players")
+            n = next(n for n in numbers if numbers.count(n) > 1)
+            who = " and ".join(f"{p.name} ({p.id})" for p in self.players if p.number == n)
+            raise InputError(f"{self.club}'s strength list gives number {n} to {who}")
         ids = [p.id for p in self.players]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:

@@ -119,6 +119,8 @@ def fixture_rows(
         result = None
         if s is not None:
             result = "struck out (5.1 §13 a)" if s.struck_out else f"{_p(s.home)}-{_p(s.away)}"
+        elif season.striking_out(f) is not None:
+            result = "struck out (5.1 §13 a)"
         rows.append(
             FixtureRow(
                 f.division,
@@ -269,9 +271,18 @@ class MatchView:
 def match_view(season: Season, fixture: Fixture) -> MatchView:
     s: MatchScore | None = match_score(season, fixture)
     if s is None:
+        gone = season.striking_out(fixture)
+        struck = (
+            (
+                f"{gone.team} left the tournament from round {gone.round} ({gone.reason}): "
+                "all its matches are struck out (5.1 §13 a)",
+            )
+            if gone is not None
+            else ()
+        )
         return MatchView(
             fixture.round, fixture.home, fixture.away, False, None, None, None, None,
-            (), (), (), (), (),
+            (), (), struck, (), (),
         )  # fmt: skip
     return MatchView(
         fixture.round,
@@ -288,7 +299,10 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
             )
             for b in s.boards
         ),
-        tuple(f"{t}: {p} penalty point(s), {why}" for t, p, why in s.penalty_points),
+        tuple(
+            f"{t}: {p} penalty point{'' if p == 1 else 's'}, {why}"
+            for t, p, why in s.penalty_points
+        ),
         tuple(f"{t} {why} (5.1 §13 a)" for t, why in s.struck_out),
         s.reports,
         s.explanation,
