@@ -99,6 +99,31 @@ def test_every_item_of_section_6(played: tuple[Skak, int]) -> None:
     assert (absent.start_number, absent.rounds) == (8, (1, 2, 3, 4, 5, 6, 7))
     assert "a quarantine of at least 6 months" in absent.note
     assert absent.quarantine is None
+    assert view.items[-1].content == "7 games not played; 1 absent from the whole tournament"
+
+
+def test_one_forfeit_is_one_game_not_played(played: tuple[Skak, int]) -> None:
+    s, tid = played
+    one = s.load(tid)
+    rounds = list(one.rounds)
+    # Holm's forfeits but the first become games he lost over the board
+    for n, rnd in enumerate(rounds[1:], start=1):
+        rounds[n] = replace(
+            rnd,
+            pairings=tuple(
+                replace(
+                    pr,
+                    result=Result.WHITE_WIN if pr.black == 8 else Result.BLACK_WIN,
+                )
+                if 8 in (pr.white, pr.black)
+                else pr
+                for pr in rnd.pairings
+            ),
+        )
+    view = report_view(
+        replace(one, rounds=tuple(rounds)), s.discipline(), ["Inge Holm"], today=TODAY
+    )
+    assert view.items[-1].content == "1 game not played"
 
 
 def test_the_no_show_s_quarantine_once_registered(played: tuple[Skak, int]) -> None:

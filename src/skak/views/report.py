@@ -231,7 +231,7 @@ def report_view(
         ReportItem(
             "Udeblivelser",
             "forfeits (4.5.4.2)",
-            f"{len(forfeits)} games not played"
+            f"{len(forfeits)} game{'' if len(forfeits) == 1 else 's'} not played"
             + (f"; {len(absent)} absent from the whole tournament" if absent else ""),
             True,
         ),
