@@ -17,6 +17,7 @@ from skak.cli import app
 from skak.views import quarters
 from tests.cli.test_eligibility_commands import FIXTURE as DM_FIXTURE
 from tests.cli.test_league_commands import _play, _season
+from tests.cli.test_narrow_tables import _body_cells as cells
 
 WIDTH = {"COLUMNS": "80"}
 
@@ -28,11 +29,6 @@ def shown(runner: CliRunner, *args: str) -> str:
     assert rows, done.stdout
     assert not [row for row in rows if "…" in row], done.stdout
     return done.stdout
-
-
-def cells(text: str) -> set[str]:
-    """Every cell of every table row (│ between cells), stripped."""
-    return {c.strip() for line in text.splitlines() for c in line.split("│")[1:-1]}
 
 
 def test_a_league_seasons_tables(runner: CliRunner, tmp_path: Path) -> None:
