@@ -245,13 +245,34 @@ def test_the_templates_mark_their_text_and_every_page_speaks_both_languages() ->
     assert templates <= marked, f"templates without a marked message: {templates - marked}"
 
 
+def _messages(mo: bytes) -> dict[Any, str]:
+    """A compiled catalogue's messages as the stdlib reads them, without its header: the
+    header names the compiling Babel's version, which is no part of the translation."""
+    import gettext
+
+    catalogue: dict[Any, str] = gettext.GNUTranslations(io.BytesIO(mo))._catalog  # type: ignore[attr-defined]
+    return {key: text for key, text in catalogue.items() if key != ""}
+
+
 def test_the_compiled_catalogue_is_the_po_file_compiled() -> None:
     mofile = pytest.importorskip("babel.messages.mofile")
     compiled = io.BytesIO()
     mofile.write_mo(compiled, _catalogue())
-    assert (CATALOGUE / "skak.mo").read_bytes() == compiled.getvalue(), (
+    installed = _messages((CATALOGUE / "skak.mo").read_bytes())
+    assert installed == _messages(compiled.getvalue()), (
         "skak.mo is not skak.po compiled: run pybabel compile (see the README)"
     )
+    assert len(installed) > 100  # the messages were read, not two empty catalogues compared
+
+
+def test_the_compiled_catalogue_has_the_po_files_plural_rule() -> None:
+    import gettext
+
+    installed = gettext.GNUTranslations(io.BytesIO((CATALOGUE / "skak.mo").read_bytes()))
+    assert installed.ngettext("{n} bad line; nothing was entered", "x", 1) != (
+        installed.ngettext("{n} bad line; nothing was entered", "x", 2)
+    )
+    assert _catalogue().plural_forms == "nplurals=2; plural=(n != 1);"
 
 
 def test_the_stdlib_reads_the_installed_catalogue() -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -193,10 +192,8 @@ def test_reads_never_wait_for_a_writer(
     # Were a read to wait for the lock, it would give up after half a second with exit 7.
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 500)
     for args in (["standings"], ["history"], ["players", "list"], ["tournaments"], ["check"]):
-        started = time.monotonic()
         result = runner.invoke(app, args)
         assert result.exit_code == 0, (args, result.output)
-        assert time.monotonic() - started < 5
         assert "Uncommitted" not in result.stdout  # only what was committed is read
 
 

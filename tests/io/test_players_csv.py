@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import date
 
 import pytest
@@ -150,14 +149,12 @@ def test_fuzzed_bytes_give_players_or_an_input_error(data: bytes) -> None:
     ],
     ids=["160000-trailing-commas", "40000-header-columns"],
 )
-def test_long_lines_take_linear_time(text: str, message: str | None) -> None:
+def test_long_lines_are_read(text: str, message: str | None) -> None:
     """Trailing empty fields were cut one at a time (160 000 commas took 16 s), and each
-    header cell was looked for among the columns before it."""
-    start = time.perf_counter()
+    header cell was looked for among the columns before it. The time is measured by
+    ``benchmarks/linear_inputs.py``, not here: a test asserts no wall-clock limit."""
     got = _players_or_error(text, "x.csv")
-    elapsed = time.perf_counter() - start
     if message is None:
         assert not isinstance(got, InputError) and [p.name for p in got] == ["Anna"]
     else:
         assert isinstance(got, InputError) and message in str(got)
-    assert elapsed < 2.0, f"{elapsed:.2f} s"  # a few hundredths of a second

@@ -4,7 +4,6 @@ player or game, and time linear in the size of the file (issue 23 item 12)."""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
@@ -77,12 +76,11 @@ def test_a_file_that_is_not_utf8_or_not_there(tmp_path: Path) -> None:
         read_calc_request(tmp_path / "missing.json")
 
 
-def test_ten_thousand_players_and_games_read_in_linear_time() -> None:
+def test_ten_thousand_players_and_games_read() -> None:
     """Duplicate and unknown ids are looked up in a set, not by a scan of the players read
-    so far: 10 000 players and 10 000 games took 12 s with the scans."""
+    so far (10 000 players and 10 000 games took 12 s with the scans). The time is measured
+    by ``benchmarks/linear_inputs.py``, not here: a test asserts no wall-clock limit."""
     text = json.dumps(_request(10_000, 10_000))
-    start = time.perf_counter()
     players, games, _ = parse_calc_request(text, "big.json")
-    elapsed = time.perf_counter() - start
     assert (len(players), len(games)) == (10_000, 10_000)
-    assert elapsed < 1.0, f"{elapsed:.2f} s"  # about 0.1 s; the scans took 9–12 s
+    assert players[-1].id == "P9999" and games[-1].black == "P0"

@@ -10,7 +10,6 @@ round."""
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -170,20 +169,18 @@ def test_large_tournaments_keep_every_rule(case: tuple[Tournament, int]) -> None
     assert play(replace(t, number_of_rounds=min(t.number_of_rounds or 1, 5)), seed) >= 1
 
 
-def test_a_thousand_players_pair_in_seconds() -> None:
+def test_a_thousand_players_pair() -> None:
     """The search is bounded: round 1 and round 2 of a 1 001-player field (the largest
-    score groups there are) pair quickly."""
+    score groups there are) pair (``benchmarks/pairing.py`` times a 1 000-player field)."""
     rng = random.Random(1)
     players = tuple(
         Player(i, f"P, {i}", ratings=Ratings(dsu=rng.randint(1000, 2600))) for i in range(1, 1002)
     )
     t = Tournament("Stor", "dansk", number_of_rounds=9, players=players)
-    start = time.perf_counter()
     rnd = DANSK.pair(t)
     results = tuple(
         p if p.black is None else replace(p, result=rng.choice(RESULTS)) for p in rnd.pairings
     )
     t = replace(t, rounds=(replace(rnd, pairings=results),))
     check_round(t, DANSK.pair(t))
-    assert time.perf_counter() - start < 20
     assert len(rnd.pairings) == 501  # 500 games and X
