@@ -103,7 +103,7 @@ def small_tournament(db: Path) -> None:
         s.add_player(None, f"Spiller, {i:02d}")
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, ROUNDS + 1):
-        rnd = s.pair()
+        rnd = s.pair().after.rounds[-1]
         for p in rnd.pairings:
             if p.black is None or (number == ROUNDS and p.board == 1):
                 continue
@@ -146,7 +146,7 @@ def open_tournament(db: Path, players: int) -> None:
         s.add_player(None, f"Spiller, {i:04d}", ratings=Ratings(dsu=rng.randint(1000, 2500)))
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, OPEN_ROUNDS + 1):
-        for p in s.pair().pairings:
+        for p in s.pair().after.rounds[-1].pairings:
             if p.black is not None:
                 s.enter_result(None, number, p.board, rng.choice(results))
     s.close()

@@ -40,8 +40,14 @@ from pathlib import Path
 
 from skak.api import Skak
 from skak.model import Pairing, Player, Ratings, Result, Round, Tournament
-from skak.model.events import Event, PlayersAdded, ResultEntered, RoundPaired, TournamentCreated
-from skak.store import TournamentKind
+from skak.records.tournament.events import (
+    Event,
+    PlayersAdded,
+    ResultEntered,
+    RoundPaired,
+    TournamentCreated,
+)
+from skak.records.tournament.kind import TournamentKind
 
 ROUNDS = 11
 

@@ -30,8 +30,9 @@ from rich.progress import track
 from skak.errors import NoValidPairingError
 from skak.io.trf import decode_trf, parse_trf, write_trf
 from skak.model import Colour, Player, Ratings, Result, Round, Tournament
-from skak.model.events import ResultEntered, RoundPaired, apply
 from skak.pairing import get_system, system_names
+from skak.records.tournament.events import ResultEntered, RoundPaired
+from skak.records.tournament.evolve import apply
 
 ORACLES = Path(__file__).resolve().parents[1].parent / "shared" / "oracles" / "dutch-2026"
 SWISS = ("monrad", "dansk", "dutch", "dutch-1998", "dubov")

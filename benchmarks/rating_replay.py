@@ -51,12 +51,12 @@ from skak.rating.registry import (
     RegistryBuilder,
     TournamentApplied,
     TournamentChange,
-    build_registry,
     changes_from_result,
     collector_paused,
 )
 from skak.rating.season import SeasonTournament, apply_season
-from skak.store import REGISTRY
+from skak.records.registry.evolve import fold
+from skak.records.registry.kind import REGISTRY
 
 RESULTS = ("1-0", "1/2-1/2", "0-1")
 DAY = date(2025, 1, 1)
@@ -247,7 +247,7 @@ def main() -> None:
         gc.collect()
         gc.freeze()
         start = time.process_time()
-        rebuilt = build_registry([*entries(players), *season_events])
+        rebuilt = fold([*entries(players), *season_events])
         gc.collect()
         fold_time = time.process_time() - start
         load_time, command_time, read_events_time, loaded = load_stored(

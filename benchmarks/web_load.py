@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from event_log import swiss_like
 
 from skak.api import Skak
-from skak.store import TournamentKind
+from skak.records.tournament.kind import TournamentKind
 
 GOAL_P95 = 0.200
 #: Seconds between the arbiter's results in the second part: a hall's busiest moments.

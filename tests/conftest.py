@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
-from skak import i18n
 from skak.api import Skak
+from skak.faces import i18n
 from tests.postgres import Cluster, unavailable
 
 settings.register_profile(

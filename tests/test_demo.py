@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 
 from skak.api import Skak
-from skak.demo import draw_result, run_demo
+from skak.faces.demo import draw_result, run_demo
 from skak.model import Result
 from skak.rating import expected_score
 from skak.standings import standings

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 from skak.model import Player, Ratings, Result, Tournament
 from skak.model.results import Scoring
 
@@ -48,7 +48,7 @@ def _play(db: Path, system: str, extra: dict[str, int], gladiator: bool) -> None
         ],
     )
     for _ in range(3):
-        rnd = api.pair(row.id)
+        rnd = api.pair(row.id).after.rounds[-1]
         for p in rnd.pairings:
             if p.black is None or p.result is not None:
                 continue

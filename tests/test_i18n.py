@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 import skak
-from skak import i18n
 from skak.errors import InputError, NotFoundError, StateError
+from skak.faces import i18n
 from skak.messages import N_, Message, N_plural, Phrases
 
 SRC = Path(skak.__file__).resolve().parent
@@ -161,8 +161,8 @@ def test_error_text_translates_the_message_and_keeps_the_rest() -> None:
 
 #: The web's templates and the CLI's crosstable page, read as ``babel.cfg`` has the
 #: extractor read them.
-TEMPLATES = "web/templates/**.html"
-CLI_TEMPLATES = "cli/templates/crosstable.html"
+TEMPLATES = "faces/web/templates/**.html"
+CLI_TEMPLATES = "faces/cli/templates/crosstable.html"
 
 
 def _extracted() -> dict[str | tuple[str, str], list[str]]:
@@ -240,7 +240,9 @@ def test_the_templates_mark_their_text_and_every_page_speaks_both_languages() ->
     """Each template's messages are found by the extractor (so the catalogue has them);
     a template without a single marked message would be English only."""
     marked = {where.rsplit(":", 1)[0] for places in _extracted().values() for where in places}
-    templates = {str(p.relative_to(SRC)) for p in (SRC / "web" / "templates").rglob("*.html")}
+    templates = {
+        str(p.relative_to(SRC)) for p in (SRC / "faces" / "web" / "templates").rglob("*.html")
+    }
     assert templates, "no templates found"
     assert templates <= marked, f"templates without a marked message: {templates - marked}"
 

@@ -165,8 +165,9 @@ def test_other_systems_keep_his_score() -> None:
     player left without an opponent because of him scores 1."""
     from dataclasses import replace
 
-    from skak.model.events import ResultEntered, RoundPaired, apply
     from skak.pairing import get_system
+    from skak.records.tournament.events import ResultEntered, RoundPaired
+    from skak.records.tournament.evolve import apply
 
     monrad = get_system("monrad")
     t = build(6, game(1, 2, 1, "1-0"), game(1, 4, 3, "1-0"), game(1, 6, 5, "1-0"), system="monrad")

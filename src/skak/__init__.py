@@ -2,7 +2,7 @@
 
 The pure core (:mod:`skak.model`, :mod:`skak.pairing`, :mod:`skak.rating`,
 :mod:`skak.standings`) knows nothing of storage or the command line; :mod:`skak.api` keeps
-tournaments in a database as an append-only event log; :mod:`skak.cli` is the ``skak``
+tournaments in a database as an append-only event log; :mod:`skak.faces.cli` is the ``skak``
 command.
 """
 

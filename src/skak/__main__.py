@@ -1,5 +1,5 @@
 """``python -m skak`` runs the command-line tool."""
 
-from skak.cli import main
+from skak.faces.cli import main
 
 main()

@@ -18,7 +18,7 @@ Only the CLI (and later the web UI) catches them; it prints the message and exit
 code above (see the README's table). Every error carries the place it refers to: a file and
 line, a round and board, a start number. A message made with :func:`skak.messages.N_` is
 English text that remembers its template and parameters, so a face can say it in Danish
-(:func:`skak.i18n.error_text`); the core itself never translates.
+(:func:`skak.faces.i18n.error_text`); the core itself never translates.
 """
 
 from __future__ import annotations

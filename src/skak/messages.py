@@ -5,7 +5,7 @@ it says — an error, a note, a view's remark — is one fixed text, the same fo
 every test and every log. A message that a face translates is made with :func:`N_` (or
 :func:`N_plural`): the result *is* that English text (a :class:`str`, so nothing that prints,
 compares or writes it as JSON changes), and it also carries its template, the message id of
-the catalogue, and its parameters. A face (:mod:`skak.i18n`) looks the template up in the
+the catalogue, and its parameters. A face (:mod:`skak.faces.i18n`) looks the template up in the
 chosen language and fills in the parameters, translating those that are messages too.
 
     >>> m = N_("no player has start number (startnummer) {number}", number=7)

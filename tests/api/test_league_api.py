@@ -9,8 +9,8 @@ from fractions import Fraction as F
 import pytest
 
 from skak.api import Skak
-from skak.commands.league import CreateSeason
 from skak.errors import InputError, NotFoundError, StateError
+from skak.records.league.commands import CreateSeason
 from skak.teams.league import Team
 from skak.teams.strength import ListedPlayer, StrengthList
 from tests.teams.league_fixture import small_structure
@@ -242,8 +242,8 @@ def test_12_a_lineup_entered_again_that_still_fits_keeps_its_result(api: Skak) -
 def test_check_reports_a_card_that_does_not_fit_its_lineups(api: Skak) -> None:
     """A season stored before line-ups were checked against their card: ``skak check`` and
     every read name the round, the match and the board instead of failing."""
-    from skak.store import LEAGUE
-    from skak.teams.events import LineupEntered
+    from skak.records.league.events import LineupEntered
+    from skak.records.league.kind import LEAGUE
     from skak.teams.league import Lineup
 
     home, away = _small(api)

@@ -25,7 +25,7 @@ def test_a_preview_writes_nothing_and_its_confirmation_appends_that_round(api: S
     assert preview.round.number == 1
     assert preview.version == len(before)
     assert preview.round.explanation  # the system says why
-    done = api.pair_round(tid, at_version=preview.version, actor="Inge")
+    done = api.pair(tid, at_version=preview.version, actor="Inge")
     assert done.after.rounds[-1] == preview.round
     assert api.history(tid)[-1].actor == "Inge"
 
@@ -36,18 +36,18 @@ def test_a_stale_confirmation_is_refused_and_writes_nothing(api: Skak) -> None:
     api.add_player(tid, "Late, Lars")  # another arbiter changes the tournament meanwhile
     version = len(api.history(tid))
     with pytest.raises(ConflictError, match="changed since it was shown"):
-        api.pair_round(tid, at_version=preview.version)
+        api.pair(tid, at_version=preview.version)
     assert len(api.history(tid)) == version
     assert api.load(tid).rounds == ()
     # a fresh preview at the new version pairs the late entry too
     again = api.preview_pair(tid)
     assert again.version == version
-    assert api.pair_round(tid, at_version=again.version).after.rounds[-1] == again.round
+    assert api.pair(tid, at_version=again.version).after.rounds[-1] == again.round
 
 
 def test_a_preview_refuses_what_pairing_refuses(api: Skak) -> None:
     tid = _monrad(api, players=4)
-    api.pair_round(tid)
+    api.pair(tid)
     with pytest.raises(StateError, match="results are missing"):
         api.preview_pair(tid)
     preview = api.preview_pair(tid, allow_unfinished=True)

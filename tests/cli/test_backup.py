@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 from tests.conftest import db_digest
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "storage" / "main-0a11e49.db"

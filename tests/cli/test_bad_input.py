@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app, normalise_argv
+from skak.faces.cli import app, normalise_argv
 from tests.conftest import db_digest
 
 

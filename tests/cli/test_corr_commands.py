@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "correspondence"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 
 def run(runner: CliRunner, *args: str) -> tuple[str, str]:

@@ -13,8 +13,8 @@ import pytest
 from click.testing import Result
 from typer.testing import CliRunner
 
-from skak.cli import app, normalise_argv
-from skak.storage import database
+from skak.faces.cli import app, normalise_argv
+from skak.store import database
 
 
 def run(runner: CliRunner, *args: str, code: int = 0, env: dict[str, str] | None = None) -> Result:

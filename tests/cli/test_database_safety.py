@@ -15,9 +15,9 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 from skak.model import Ratings, Tournament
-from skak.storage import database
+from skak.store import database
 from tests.conftest import file_digest
 
 #: Damaged pages, SQLite's checks, its file lock and the files a command creates: SQLite's.

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 from tests.conftest import file_digest
 
 

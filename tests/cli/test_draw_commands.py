@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.pairing.varma import VARMA_TABLES
 
 

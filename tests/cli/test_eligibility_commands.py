@@ -9,7 +9,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 FIXTURE = Path(__file__).resolve().parents[1] / "data" / "eligibility" / "dm-2026.json"
 

@@ -11,10 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app, normalise_argv
 from skak.errors import InputError, StateError
+from skak.faces.cli import app, normalise_argv
 from skak.model import Player, Ratings, Result, Title, Tournament
-from skak.model.events import PlayersAdded, ReplayError, TournamentCreated
+from skak.records.tournament.events import PlayersAdded, TournamentCreated
+from skak.records.tournament.evolve import ReplayError
 
 
 def _run(runner: CliRunner, *args: str, code: int = 0, stdin: str | None = None) -> str:
@@ -36,7 +37,7 @@ def test_dutch_numbers_the_players_by_rating_before_round_one(players: int, db_p
     api = Skak(db_path, create=True, actor="test")
     tid = api.create(Tournament("Open", "dutch", number_of_rounds=5)).id
     api.add_players(tid, lambda _t: _field(random.Random(players), players))
-    done = api.pair_round(tid)
+    done = api.pair(tid)
     t = done.after
     ratings = [p.ratings.dsu for p in t.players]
     assert ratings == sorted(ratings, reverse=True)  # number 1 is the strongest
@@ -80,7 +81,7 @@ def test_the_arbiter_can_keep_his_own_numbering(db_path: Path) -> None:
     tid = api.create(t).id
     api.add_players(tid, lambda _t: _field(random.Random(3), 10))
     before = [p.name for p in api.load(tid).players]
-    done = api.pair_round(tid)
+    done = api.pair(tid)
     assert [p.name for p in done.after.players] == before
     assert not done.notes
     api.close()
@@ -105,12 +106,12 @@ def test_a_withdrawn_players_forfeit_cannot_become_a_played_game(db_path: Path) 
     api = Skak(db_path, create=True, actor="test")
     tid = api.create(Tournament("Monrad", "monrad", number_of_rounds=4)).id
     api.add_players(tid, lambda _t: _field(random.Random(1), 6))
-    rnd = api.pair(tid)
+    rnd = api.pair(tid).after.rounds[-1]
     for p in rnd.pairings:
         api.enter_result(tid, 1, p.board, Result.DRAW)
     gone = rnd.pairings[0].white
     api.withdraw(tid, gone, from_round=2)  # five players left: he is kept in (4.9.1)
-    rnd2 = api.pair(tid)
+    rnd2 = api.pair(tid).after.rounds[-1]
     # A withdrawn player the system still lists has his game pre-entered as a forfeit.
     boards = [p for p in rnd2.pairings if gone in p.players]
     assert boards, "Monrad keeps the withdrawn player on a board with a forfeit (4.9.1)"
@@ -126,10 +127,10 @@ def test_a_withdrawn_players_forfeit_cannot_become_a_played_game(db_path: Path) 
 def test_the_rule_is_checked_on_new_events_and_on_replay_after_an_undo() -> None:
     from dataclasses import replace
 
-    from skak.commands.tournament import Context, evolve, fold
-    from skak.model.events import ResultEntered, RoundPaired
     from skak.model.stream import Recorded
     from skak.model.tournament import Pairing, Round
+    from skak.records.tournament.events import ResultEntered, RoundPaired
+    from skak.records.tournament.evolve import Context, evolve, fold
 
     ctx = Context()
     t = Tournament("RR", "berger", players=tuple(_field(random.Random(2), 4)))
@@ -256,7 +257,8 @@ def test_a_bad_board_refuses_the_whole_round(runner: CliRunner, tmp_path: Path) 
 
 
 def test_the_same_board_twice_is_refused() -> None:
-    from skak.commands.tournament import Context, EnterResult, EnterResults, decide
+    from skak.records.tournament.commands import EnterResult, EnterResults, decide
+    from skak.records.tournament.evolve import Context
 
     class _Log:
         def __init__(self, t: Tournament) -> None:
@@ -264,8 +266,9 @@ def test_the_same_board_twice_is_refused() -> None:
             self.events = ()
 
     t = Tournament("RR", "berger", players=tuple(_field(random.Random(2), 4)))
-    from skak.model.events import RoundPaired, apply
     from skak.model.tournament import Pairing, Round
+    from skak.records.tournament.events import RoundPaired
+    from skak.records.tournament.evolve import apply
 
     t = apply(t, RoundPaired(Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)))))
     twice = EnterResults(1, (EnterResult(1, 1, Result.DRAW), EnterResult(1, 1, Result.DRAW)))

@@ -7,10 +7,10 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
-from skak.commands import tournament as rules
 from skak.errors import InputError, StateError
+from skak.faces.cli import app
 from skak.model import Ratings, Result, Tournament
+from skak.records.tournament import commands as rules
 from tests.conftest import db_digest
 
 
@@ -22,7 +22,7 @@ def finished(runner: CliRunner, cli_db: str) -> str:
     for i in range(1, 9):
         s.add_player(None, f"P, {i}", ratings=Ratings(dsu=1400 + 10 * i))
     for number in range(1, 8):
-        for p in s.pair().pairings:
+        for p in s.pair().after.rounds[-1].pairings:
             if p.black is not None:
                 s.enter_result(None, number, p.board, Result.WHITE_WIN)
     s.close()

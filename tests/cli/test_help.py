@@ -1,4 +1,4 @@
-"""Every command's help as an arbiter reads it (:mod:`skak.cli._help`): a flag shows no
+"""Every command's help as an arbiter reads it (:mod:`skak.faces.cli._help`): a flag shows no
 value, an option's value is said in a word (NUMBER, TEXT, DATE, FILE), a repeatable option
 shows it with …, and every argument is named in capitals."""
 
@@ -11,7 +11,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 runner = CliRunner()
 

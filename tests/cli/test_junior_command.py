@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import InputError
+from skak.faces.cli import app
 
 
 def _file(tmp: Path) -> Path:

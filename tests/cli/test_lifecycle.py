@@ -11,7 +11,7 @@ import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 
 def run(runner: CliRunner, *args: str, code: int = 0) -> str:

@@ -1,6 +1,6 @@
 """The CLI's tables in a narrow terminal (QA: ``COLUMNS=80 skak standings`` showed
 ``Pla…``, ``2201 (+1…``, ``Jørg…``): no figure is ever cut, no header is cut to a stub, the
-names give way first but keep :data:`~skak.cli._tables.NAME_WIDTH` characters, and a table
+names give way first but keep :data:`~skak.faces.cli._tables.NAME_WIDTH` characters, and a table
 that cannot fit even so is wider than the terminal rather than cropped."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
-from skak.cli._tables import NAME_WIDTH
+from skak.faces.cli import app
+from skak.faces.cli._tables import NAME_WIDTH
 from skak.model import Ratings, Result, Tournament
 from skak.views import (
     Omitted,
@@ -42,7 +42,7 @@ def open24(runner: CliRunner, cli_db: str) -> str:
     draw = random.Random(7)
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, 8):
-        for p in s.pair().pairings:
+        for p in s.pair().after.rounds[-1].pairings:
             if p.black is not None:
                 s.enter_result(None, number, p.board, draw.choice(results))
     s.close()

@@ -1,6 +1,6 @@
 """The team, rating, eligibility, discipline and systems tables in an 80-column terminal: no
 cell of a table is cut to ``…`` (every CLI table is a
-:class:`~skak.cli._tables.FittedTable`; ``test_narrow_tables`` checks the tournament's)."""
+:class:`~skak.faces.cli._tables.FittedTable`; ``test_narrow_tables`` checks the tournament's)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.views import quarters
 from tests.cli.test_eligibility_commands import FIXTURE as DM_FIXTURE
 from tests.cli.test_league_commands import _play, _season
@@ -116,9 +116,9 @@ def test_a_rating_calculations_table(runner: CliRunner, tmp_path: Path, command:
 
 def test_every_cli_table_is_fitted() -> None:
     """A plain Rich ``Table`` in a command would cut its figures again at 80 columns."""
-    import skak.cli
+    import skak.faces.cli
 
-    folder = Path(skak.cli.__file__).parent
+    folder = Path(skak.faces.cli.__file__).parent
     plain = [
         f"{path.name}:{n}"
         for path in sorted(folder.glob("*.py"))

@@ -1,4 +1,4 @@
-"""A command line skak cannot use (:mod:`skak.cli._parsing`): a value of the wrong kind is
+"""A command line skak cannot use (:mod:`skak.faces.cli._parsing`): a value of the wrong kind is
 bad input in skak's words (exit 3), and an option a command does not have is named as
 such, on the commands that let ``-1`` through as a round number too."""
 
@@ -10,8 +10,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from skak.cli import app
-from skak.cli._help import SkakGroup
+from skak.faces.cli import app
+from skak.faces.cli._help import SkakGroup
 from tests.conftest import db_digest
 
 

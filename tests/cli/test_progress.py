@@ -11,8 +11,8 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from skak.cli import _progress, app
-from skak.cli._progress import progress
+from skak.faces.cli import _progress, app
+from skak.faces.cli._progress import progress
 
 
 def ok(runner: CliRunner, *args: str) -> tuple[str, str]:

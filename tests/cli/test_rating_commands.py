@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.io.dsu_list import COLUMNS
 
 REQUEST: dict[str, Any] = {

@@ -8,7 +8,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from tests.cli.test_rating_commands import import_list, list_row, rated_round_robin
 
 LIST = (

@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 #: start number → (name, DSU rating, DSU member number)
 FIELD = {1: ("A, A", 2000, 11), 2: ("B, B", 1800, 12), 3: ("C, C", 2000, 13), 4: ("D, D", 1700, 14)}

@@ -1,4 +1,4 @@
-"""The CLI's tables (:mod:`skak.cli.render`) show a view's text as it is."""
+"""The CLI's tables (:mod:`skak.faces.cli.render`) show a view's text as it is."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from skak.cli import app, render
+from skak.faces.cli import app, render
 from skak.model import Player, Ratings, Result, Tournament
 from skak.model.tournament import Pairing, Round
 from skak.views import standings_view

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from tests.cli.test_report import ITEMS, demo_with_a_warning
 from tests.web.test_browser import CHROMIUM, _missing
 

@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from skak.api import password_matches
-from skak.cli import app
-from skak.cli.serve import PASSWORD_VARIABLE, arbiter_accounts
 from skak.errors import InputError
+from skak.faces.cli import app
+from skak.faces.cli.serve import PASSWORD_VARIABLE, arbiter_accounts
 
 
 def _run(runner: CliRunner, *args: str, code: int = 0) -> str:

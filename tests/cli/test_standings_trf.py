@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 #: A round robin of four with no system record: A and C level on 1½, SB puts C first.
 TRF = """\

@@ -9,7 +9,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 
 
 def ok(runner: CliRunner, *args: str) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.pairing.berger import berger_table
 from skak.pairing.dsu_rr import dsu_table
 from tests.conftest import shared_path

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 
 
 def test_kind_from_the_control(runner: CliRunner) -> None:

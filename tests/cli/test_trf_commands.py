@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.io.trf import decode_trf, parse_trf, write_trf
 from skak.model import Player, Ratings, Tournament
 from skak.pairing import get_system

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 
 
 def _run(runner: CliRunner, *args: str, code: int = 0, stdin: str | None = None) -> str:

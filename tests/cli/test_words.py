@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from skak.cli import app, normalise_argv
+from skak.faces.cli import app, normalise_argv
 
 
 def _run(runner: CliRunner, *args: str, code: int = 0) -> str:

@@ -9,16 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skak.commands.discipline import (
-    GiveSanction,
-    LiftSanction,
-    SanctionLifted,
-    SanctionRecorded,
-    decide,
-    dump_discipline_event,
-    evolve,
-    load_discipline_event,
-)
 from skak.eligibility.discipline import (
     NO_QUARANTINES,
     DisciplineRegistry,
@@ -30,6 +20,10 @@ from skak.eligibility.discipline import (
     registration_check,
 )
 from skak.errors import InputError, NotFoundError, StateError, StorageError
+from skak.records.discipline.codec import dump_event, load_event
+from skak.records.discipline.commands import GiveSanction, LiftSanction, decide
+from skak.records.discipline.events import SanctionLifted, SanctionRecorded
+from skak.records.discipline.evolve import evolve
 
 D = date.fromisoformat
 W, Q = SanctionKind.WARNING, SanctionKind.QUARANTINE
@@ -285,11 +279,11 @@ def test_events_survive_the_store_s_encoding() -> None:
     recorded = SanctionRecorded(r.sanctions[-1])
     lifted = SanctionLifted(2, D("2026-11-01"), "Skaknævnet")
     for event in (SanctionRecorded(r.sanctions[0]), recorded, lifted):
-        assert load_discipline_event(dump_discipline_event(event)) == event
+        assert load_event(dump_event(event)) == event
     with pytest.raises(StorageError, match="cannot be read"):
-        load_discipline_event({"type": "sanction_recorded", "id": "x"})
+        load_event({"type": "sanction_recorded", "id": "x"})
     with pytest.raises(StorageError, match="cannot be read"):
-        load_discipline_event({"type": "else"})
+        load_event({"type": "else"})
 
 
 @given(

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
 from skak.errors import InputError, NotFoundError, StateError
+from skak.faces.cli import app
 from skak.model import Player, Ratings, Result, Title, Tournament
 
 PLAYERS = [
@@ -52,7 +52,7 @@ def _tournament(api: Skak, name: str = "Klubmesterskab") -> tuple[int, Tournamen
                    time_control="90+30")
     ).id  # fmt: skip
     api.add_players(tid, lambda _t: PLAYERS)
-    t = api.pair_round(tid).after
+    t = api.pair(tid).after
     for p, result in zip(t.round(1).pairings, RESULTS.values(), strict=True):
         api.enter_result(tid, 1, p.board, result)
     return tid, api.load(tid)

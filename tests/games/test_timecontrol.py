@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import InputError
+from skak.faces.cli import app
 from skak.games.timecontrol import Period, TimeControl, parse_pgn_time_control, parse_time_control
 from skak.games.timerules import assess, classify, laws_for, settle_kind
 

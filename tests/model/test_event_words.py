@@ -10,11 +10,11 @@ from fractions import Fraction
 import pytest
 
 from skak.errors import InputError, NotFoundError
-from skak.i18n import error_text, say
+from skak.faces.i18n import error_text, say
 from skak.model import Player, Ratings, Result, Round, Tournament
-from skak.model.events import PlayerEdited, PlayersRenumbered, ResultEntered, describe
 from skak.model.player import Sex, Title
 from skak.pairing.monrad._system import _both_whites
+from skak.records.tournament.events import PlayerEdited, PlayersRenumbered, ResultEntered, describe
 from skak.tiebreaks import get_tiebreak
 
 BEFORE = Player(7, "Hansen, Jens")

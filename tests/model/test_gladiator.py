@@ -10,11 +10,10 @@ from fractions import Fraction
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import InputError
+from skak.faces.cli import app
 from skak.io.trf import parse_trf, write_trf
 from skak.model import Colour, Pairing, Result, Round, Scoring
-from skak.model.events import ResultEntered, apply
 from skak.model.games import pairing_score, score
 from skak.model.results import (
     check_gladiator_games,
@@ -24,6 +23,8 @@ from skak.model.results import (
     playoff_colour,
     playoff_pending,
 )
+from skak.records.tournament.events import ResultEntered
+from skak.records.tournament.evolve import evolve
 from skak.standings import standings
 from tests.dsl import build, game
 
@@ -69,7 +70,7 @@ def test_the_winner_scores_one_and_the_loser_nothing() -> None:
 
 def test_scores_in_a_tournament() -> None:
     t = build(4, game(1, 1, 2, "½-½"), game(1, 3, 4, "1-0"), scoring=GLADIATOR)
-    t = apply(t, ResultEntered(1, 1, D, (D, W)))
+    t = evolve(t, ResultEntered(1, 1, D, (D, W)))
     assert [score(t, n) for n in (1, 2, 3, 4)] == [1, 0, 1, 0]
     # The ordinary game stays a draw on the board: that is what gets rated (4.9.8).
     assert t.round(1).board(1).result is D
@@ -88,13 +89,13 @@ def test_bad_playoffs_are_refused(
 ) -> None:
     t = build(2, game(1, 1, 2), scoring=GLADIATOR)
     with pytest.raises(InputError, match=message):
-        apply(t, ResultEntered(1, 1, result, playoff))
+        evolve(t, ResultEntered(1, 1, result, playoff))
 
 
 def test_playoffs_only_with_gladiator_scoring() -> None:
     t = build(2, game(1, 1, 2, "½-½"))
     with pytest.raises(InputError, match="Gladiator"):
-        apply(t, ResultEntered(1, 1, D, (W,)))
+        evolve(t, ResultEntered(1, 1, D, (W,)))
 
 
 def test_tiebreak_order_of_4_9_8() -> None:
@@ -133,7 +134,7 @@ def test_tiebreak_order_of_4_9_8() -> None:
 
 def test_trf_round_trip_keeps_the_playoff() -> None:
     t = build(2, game(1, 1, 2, "½-½"), scoring=GLADIATOR, number_of_rounds=1)
-    t = apply(t, ResultEntered(1, 1, D, (D, D, B)))
+    t = evolve(t, ResultEntered(1, 1, D, (D, D, B)))
     back = parse_trf(write_trf(t), "g.trf").tournament
     assert back.scoring.gladiator
     assert back.round(1).board(1).playoff == (D, D, B)
@@ -189,7 +190,7 @@ def test_tiebreaks_read_the_sequence_result() -> None:
         game(3, 3, 1, "0-1"),
         scoring=GLADIATOR,
     )
-    t = apply(t, ResultEntered(1, 1, D, (B,)))  # the replay: 2 has white, 1 wins with black
+    t = evolve(t, ResultEntered(1, 1, D, (B,)))  # the replay: 2 has white, 1 wins with black
     by = {s.player.start_number: s for s in standings(t, tiebreaks="SB")}
     assert by[1].points == 2
     assert by[2].points == 1
@@ -199,7 +200,7 @@ def test_tiebreaks_read_the_sequence_result() -> None:
 
 def test_trf_playoff_without_gladiator_scoring_is_a_problem() -> None:
     t = build(2, game(1, 1, 2, "½-½"), scoring=GLADIATOR, number_of_rounds=1)
-    t = apply(t, ResultEntered(1, 1, D, (W,)))
+    t = evolve(t, ResultEntered(1, 1, D, (W,)))
     text = write_trf(t).replace('"gladiator":true,', "")
     assert "gladiator" not in text.split("SKR")[0]
     with pytest.raises(InputError, match="needs Gladiator scoring"):
@@ -257,7 +258,7 @@ def test_several_ordinary_games_per_round(
     them wins the round ("Den spiller, der vinder ... får tildelt et point"), else the play-off
     "med omvendte farver" (against the last ordinary game), then blitz."""
     t = build(2, game(1, 1, 2), scoring=TWO_GAMES)
-    t = apply(t, ResultEntered(1, 1, first, further))
+    t = evolve(t, ResultEntered(1, 1, first, further))
     assert score(t, 1) == white_scores
     assert score(t, 2) == (0 if pending else 1 - white_scores)
     assert playoff_pending(first, further, TWO_GAMES) is pending
@@ -272,7 +273,7 @@ def test_several_ordinary_games_are_rated_and_counted_each() -> None:
     assert ordinary_games(W, (W, B), TWO_GAMES) == (W, W)  # the play-off game is not ordinary
     assert ordinary_games(W, (W, B), GLADIATOR) == (W,)
     t = build(2, game(1, 1, 2), scoring=TWO_GAMES, tiebreaks=("GLO", "GLR"))
-    t = apply(t, ResultEntered(1, 1, W, (W, B)))  # 1 wins game 1 (white), 2 game 2 (white)
+    t = evolve(t, ResultEntered(1, 1, W, (W, B)))  # 1 wins game 1 (white), 2 game 2 (white)
     rows = {s.player.start_number: s for s in standings(t, tiebreaks="GLO,GLR")}
     assert rows[1].tiebreak("GLO") == 1 and rows[2].tiebreak("GLO") == 1
     # The play-off game: the colours of game 1, and black (player 2) won it.
@@ -283,7 +284,7 @@ def test_several_ordinary_games_are_rated_and_counted_each() -> None:
 def test_the_ordinary_games_decide_before_any_playoff() -> None:
     t = build(2, game(1, 1, 2), scoring=TWO_GAMES)
     with pytest.raises(InputError, match="the ordinary games decided the round; 1 more"):
-        apply(t, ResultEntered(1, 1, W, (D, W)))
+        evolve(t, ResultEntered(1, 1, W, (D, W)))
     with pytest.raises(InputError, match="ordinary game 2 must be won, drawn or lost"):
         check_gladiator_games(W, (Result.WHITE_FORFEIT_WIN,), TWO_GAMES)
 
@@ -296,7 +297,7 @@ def test_more_reduced_time_playoff_games(reduced: int) -> None:
     longer = Scoring(gladiator=True, gladiator_reduced_games=reduced)
     for scoring, glr in ((GLADIATOR, 0), (longer, 1)):
         t = build(2, game(1, 1, 2), scoring=scoring)
-        t = apply(t, ResultEntered(1, 1, D, (D, W)))  # game 2 of the play-off: 1 has white
+        t = evolve(t, ResultEntered(1, 1, D, (D, W)))  # game 2 of the play-off: 1 has white
         rows = {s.player.start_number: s for s in standings(t, tiebreaks="GLO,GLR")}
         assert rows[1].points == 1
         assert rows[1].tiebreak("GLR") == glr
@@ -305,7 +306,7 @@ def test_more_reduced_time_playoff_games(reduced: int) -> None:
 def test_trf_round_trip_keeps_the_variants() -> None:
     scoring = Scoring(gladiator=True, gladiator_games=2, gladiator_reduced_games=2)
     t = build(2, game(1, 1, 2), scoring=scoring, number_of_rounds=1)
-    t = apply(t, ResultEntered(1, 1, W, (W, D, B)))  # 1–1, then 1 wins play-off game 2
+    t = evolve(t, ResultEntered(1, 1, W, (W, D, B)))  # 1–1, then 1 wins play-off game 2
     back = parse_trf(write_trf(t), "g.trf").tournament
     assert back.scoring == scoring
     assert back.round(1).board(1).playoff == (W, D, B)

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from skak.errors import InputError, NoValidPairingError
 from skak.model import Player, Result, Tournament, round_entries
-from skak.model.events import PlayersAdded, ResultEntered, RoundPaired, apply
 from skak.pairing import get_system
 from skak.pairing.berger import berger_schedule, berger_table, schedule_order
+from skak.records.tournament.events import PlayersAdded, ResultEntered, RoundPaired
+from skak.records.tournament.evolve import evolve
 from tests.conftest import shared_path
 
 # FIDE's correct tables (Handbook C.05/C.06 annex 1), typed from the handbook.
@@ -190,8 +191,8 @@ def test_players_withdrawn_before_the_start_are_left_out_of_the_table() -> None:
 def test_field_is_fixed_after_round_one() -> None:
     system = get_system("berger")
     t = _tournament(4)
-    t = apply(t, RoundPaired(system.pair(t)))
-    t = apply(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
+    t = evolve(t, RoundPaired(system.pair(t)))
+    t = evolve(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
     with pytest.raises(NoValidPairingError, match="fixed when round 1 is paired") as info:
         system.pair(t)
     assert info.value.players == (5,)
@@ -230,13 +231,13 @@ def test_whole_round_robin_invariants(n: int, cycles: int, data: st.DataObject) 
     seen: Counter[tuple[int, int]] = Counter()
     for _ in range(total):
         rnd = system.pair(t)
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
         listed = [x for p in rnd.pairings for x in p.players]
         assert sorted(listed) == list(range(1, n + 1))
         for p in rnd.pairings:
             if p.black is not None:
                 seen[(min(p.players), max(p.players))] += 1
-                t = apply(
+                t = evolve(
                     t, ResultEntered(rnd.number, p.board, data.draw(st.sampled_from(results)))
                 )
         points = sum(e.points(t.scoring) for e in round_entries(t, rnd.number).values())

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.io.trf import write_trf
 from skak.model import Player, Ratings, Result, Tournament
 from skak.pairing import get_system

@@ -12,10 +12,11 @@ import pytest
 
 from skak.errors import InputError, NoValidPairingError
 from skak.model import Player, Result, Tournament
-from skak.model.events import PlayersAdded, ResultEntered, RoundPaired, apply
 from skak.pairing import get_system
 from skak.pairing.berger import Table, berger_schedule, berger_table
 from skak.pairing.dsu_rr import dsu_opponent, dsu_schedule, dsu_table, dsu_white
+from skak.records.tournament.events import PlayersAdded, ResultEntered, RoundPaired
+from skak.records.tournament.evolve import evolve
 from tests.conftest import shared_path
 
 SEED = shared_path("seeds/003_55b0f5526f455b18.txt")
@@ -350,10 +351,10 @@ def test_lifecycle_pairs_every_round_of_the_schedule(players: int, cycles: int) 
         assert rnd.explanation[0].startswith("DSU round-robin schedule")
         if cycles == 2:
             assert ("cycle 2" in rnd.explanation[0]) == (number > len(schedule) // 2)
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
         for p in rnd.pairings:
             if p.black is not None:
-                t = apply(t, ResultEntered(number, p.board, Result.DRAW))
+                t = evolve(t, ResultEntered(number, p.board, Result.DRAW))
     with pytest.raises(NoValidPairingError, match="only"):
         system.pair(t)
 
@@ -361,8 +362,8 @@ def test_lifecycle_pairs_every_round_of_the_schedule(players: int, cycles: int) 
 def test_field_is_fixed_after_round_one() -> None:
     system = get_system("dsu-rr")
     t = _tournament(4)
-    t = apply(t, RoundPaired(system.pair(t)))
-    t = apply(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
+    t = evolve(t, RoundPaired(system.pair(t)))
+    t = evolve(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
     with pytest.raises(NoValidPairingError, match="DSU round-robin schedule") as info:
         system.pair(t)
     assert info.value.players == (5,)

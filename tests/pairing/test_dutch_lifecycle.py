@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
+from skak.faces.cli import app
 from skak.io.trf import decode_trf, parse_trf, write_trf
 from tests.conftest import shared_path
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import NoValidPairingError
+from skak.faces.cli import app
 from skak.model import Player, Ratings, Tournament
 from skak.pairing import get_system, system_names
 from skak.pairing.engine import pair_next

@@ -23,14 +23,6 @@ from skak.model import (
     Title,
     Tournament,
 )
-from skak.model.events import (
-    PlayerEdited,
-    PlayersAdded,
-    PlayerWithdrawn,
-    ResultEntered,
-    RoundPaired,
-    apply,
-)
 from skak.pairing import get_system
 from skak.pairing.engine import pending_as_unfinished
 from skak.pairing.knockout import (
@@ -41,6 +33,14 @@ from skak.pairing.knockout import (
     draw_bracket,
     seed_order,
 )
+from skak.records.tournament.events import (
+    PlayerEdited,
+    PlayersAdded,
+    PlayerWithdrawn,
+    ResultEntered,
+    RoundPaired,
+)
+from skak.records.tournament.evolve import evolve
 
 SYSTEM = get_system("knockout")
 
@@ -218,10 +218,10 @@ def _win(winner: int, p: Pairing) -> Result:
 def _play(t: Tournament, decide: Decide) -> tuple[Tournament, Round]:
     """Pair the next game slot, then enter a result on every board without one."""
     rnd = SYSTEM.pair(t)
-    t = apply(t, RoundPaired(rnd))
+    t = evolve(t, RoundPaired(rnd))
     for p in rnd.pairings:
         if p.result is None:
-            t = apply(t, ResultEntered(rnd.number, p.board, decide(t, p)))
+            t = evolve(t, ResultEntered(rnd.number, p.board, decide(t, p)))
     return t, rnd
 
 
@@ -342,10 +342,10 @@ def test_colours_of_each_match_and_stage_are_drawn_separately() -> None:
 def test_a_match_waiting_for_a_result_blocks_the_pairing(pending: Result | None) -> None:
     t = _tournament(4)
     rnd = SYSTEM.pair(t)
-    t = apply(t, RoundPaired(rnd))
-    t = apply(t, ResultEntered(1, 1, Result.WHITE_WIN))
+    t = evolve(t, RoundPaired(rnd))
+    t = evolve(t, ResultEntered(1, 1, Result.WHITE_WIN))
     if pending is not None:
-        t = apply(t, ResultEntered(1, 2, pending))
+        t = evolve(t, ResultEntered(1, 2, pending))
     with pytest.raises(NoValidPairingError, match="round 1 board 2") as info:
         SYSTEM.pair(pending_as_unfinished(t))
     assert set(info.value.players) == set(rnd.pairings[1].players)
@@ -364,15 +364,15 @@ def test_a_withdrawn_player_loses_his_match_by_forfeit() -> None:
     t, r1 = _play(t, lambda t, p: _win(max(p.players), p))  # the lower seeds lead 1–0
     board = next(p for p in r1.pairings if 1 in p.players)
     opponent = board.black if board.white == 1 else board.white
-    t = apply(t, PlayerWithdrawn(opponent, 2))  # type: ignore[arg-type]
+    t = evolve(t, PlayerWithdrawn(opponent, 2))  # type: ignore[arg-type]
     rnd = SYSTEM.pair(t)
     game = next(p for p in rnd.pairings if 1 in p.players)
     assert game.result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
     assert any("pre-entered" in line for line in rnd.explanation)
-    t = apply(t, RoundPaired(rnd))
+    t = evolve(t, RoundPaired(rnd))
     for p in rnd.pairings:
         if p.result is None:  # the higher seeds level their matches at 1–1
-            t = apply(t, ResultEntered(rnd.number, p.board, _win(min(p.players), p)))
+            t = evolve(t, ResultEntered(rnd.number, p.board, _win(min(p.players), p)))
     match = next(m for m in bracket_state(t)["rounds"][0]["matches"] if 1 in m["players"])
     assert match["status"] == "decided" and match["winner"] == 1 and "withdrew" in match["how"]
     rnd = SYSTEM.pair(t)  # the others are level and go to a rapid play-off; player 1 waits
@@ -384,7 +384,7 @@ def test_a_player_withdrawn_while_waiting_loses_his_next_match() -> None:
     t = _tournament(4)
     t, _ = _play(t, lambda t, p: _win(min(p.players), p))
     t, _ = _play(t, lambda t, p: _win(min(p.players), p))
-    t = apply(t, PlayerWithdrawn(2, 3))
+    t = evolve(t, PlayerWithdrawn(2, 3))
     t, final = _play(t, lambda t, p: Result.DRAW)
     assert final.pairings[0].result in (Result.WHITE_FORFEIT_WIN, Result.BLACK_FORFEIT_WIN)
     with pytest.raises(NoValidPairingError, match="finished: player 1 "):
@@ -436,7 +436,7 @@ def test_a_round_that_is_no_game_of_the_bracket_is_reported() -> None:
     assert {frozenset(p.players) for p in rnd.pairings} != {frozenset({1, 2}), frozenset({3, 4})}
     # seeds 1 and 2 meet only in the final; the round keeps the draw's record
     wrong = Round(1, (Pairing(1, 1, 2, Result.DRAW), Pairing(2, 3, 4, Result.DRAW)))
-    t = apply(t, RoundPaired(replace(wrong, explanation=rnd.explanation, record=rnd.record)))
+    t = evolve(t, RoundPaired(replace(wrong, explanation=rnd.explanation, record=rnd.record)))
     with pytest.raises(NoValidPairingError, match="round 1 board 1: 1–2 is no game") as info:
         SYSTEM.pair(t)
     assert set(info.value.players) == {1, 2}
@@ -469,7 +469,7 @@ def test_skipping_a_play_off_stage() -> None:
 
 def _edit(t: Tournament, number: int, **changes: Any) -> Tournament:
     before = t.player(number)
-    return apply(t, PlayerEdited(before, replace(before, **changes)))
+    return evolve(t, PlayerEdited(before, replace(before, **changes)))
 
 
 def _rate(t: Tournament, number: int, dsu: int | None) -> Tournament:
@@ -557,11 +557,11 @@ def test_round_1_records_the_draw_in_its_explanation() -> None:
 def test_a_late_entry_after_round_1_is_refused() -> None:
     t = _tournament(4)
     t, _ = _play(t, lambda t, p: Result.DRAW)
-    t = apply(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
+    t = evolve(t, PlayersAdded((Player(5, "Late, Comer", late_from=2),)))
     with pytest.raises(NoValidPairingError, match="late entries") as info:
         SYSTEM.pair(t)
     assert info.value.players == (5,)
-    t = apply(t, PlayerWithdrawn(5, 2))  # withdrawn, he is no obstacle
+    t = evolve(t, PlayerWithdrawn(5, 2))  # withdrawn, he is no obstacle
     assert len(SYSTEM.pair(t).pairings) == 2
 
 
@@ -624,7 +624,7 @@ def test_without_a_record_round_1_fixes_the_matches_and_ratings_the_rest() -> No
 def test_without_a_record_a_round_1_that_is_no_first_round_is_reported() -> None:
     t = _tournament(8)
     foreign = Round(1, (Pairing(1, 1, 8), Pairing(2, 2, 7), Pairing(3, 3, 6)))
-    t = apply(t, RoundPaired(foreign))
+    t = evolve(t, RoundPaired(foreign))
     with pytest.raises(NoValidPairingError, match="3 games and 2 players without a game"):
         SYSTEM.pair(t)
 
@@ -694,7 +694,7 @@ def test_random_knockouts_end_with_one_winner(
                 Pairing(p.board, p.white, p.black, results.choice(DECISIVE)) for p in rnd.pairings
             ),
         )
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
     assert finished.startswith("the knock-out is finished")
     state = bracket_state(t)
     assert state["finished"]
@@ -736,7 +736,7 @@ def test_withdrawals_and_double_forfeits_never_break_the_bracket(
     for _ in range(7 * n):
         active = [p.start_number for p in t.players if p.withdrawn_from is None]
         if t.rounds and active and events.random() < 0.2:
-            t = apply(t, PlayerWithdrawn(events.choice(active), t.next_round))
+            t = evolve(t, PlayerWithdrawn(events.choice(active), t.next_round))
         try:
             rnd = SYSTEM.pair(t)
         except NoValidPairingError as err:
@@ -755,7 +755,7 @@ def test_withdrawals_and_double_forfeits_never_break_the_bracket(
                     p.board, p.white, p.black, events.choice([*DECISIVE, Result.DOUBLE_FORFEIT])
                 )
             )
-        t = apply(t, RoundPaired(Round(rnd.number, tuple(boards))))
+        t = evolve(t, RoundPaired(Round(rnd.number, tuple(boards))))
     assert finished.startswith("the knock-out is finished")
     state = bracket_state(t)
     played = [m for r in state["rounds"] for m in r["matches"] if None not in m["players"]]

@@ -13,11 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import NoValidPairingError
+from skak.faces.cli import app
 from skak.io.trf import write_trf
 from skak.model import Colour, PairingBan, Result, Round, Tournament
-from skak.model.events import ResultEntered, RoundPaired, apply
 from skak.model.games import colour_history
 from skak.pairing import get_system
 from skak.pairing.monrad import (
@@ -27,6 +26,8 @@ from skak.pairing.monrad import (
     placements,
     rounds_pairable,
 )
+from skak.records.tournament.events import ResultEntered, RoundPaired
+from skak.records.tournament.evolve import evolve
 from skak.standings import standings
 from tests.dsl import build, game, player
 
@@ -133,10 +134,10 @@ def test_odd_field_gives_the_lowest_placed_a_free_round_once() -> None:
         byes = [p.white for p in rnd.pairings if p.black is None]
         assert len(byes) == 1
         seen += byes
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
         for p in rnd.pairings:
             if p.result is None:
-                t = apply(t, ResultEntered(r, p.board, Result.DRAW))
+                t = evolve(t, ResultEntered(r, p.board, Result.DRAW))
     assert sorted(seen) == [1, 2, 3, 4, 5]
     assert seen[0] == 5  # round 1: the last lot number sits out
 
@@ -155,12 +156,12 @@ def test_an_odd_number_withdrawn_keeps_the_first_in_as_lowest_placed() -> None:
     assert len(rnd.pairings) == 3
     # A second withdrawal makes the number even: both leave the pairing of the others, and
     # are paired with each other (4.9.1, "matches disse i resten af turneringen").
-    t = apply(t, RoundPaired(rnd))
+    t = evolve(t, RoundPaired(rnd))
     t = replace(t, players=tuple(replace(p, withdrawn_from=3) if p.start_number == 5 else p
                                  for p in t.players))  # fmt: skip
     for p in t.round(2).pairings:
         if p.result is None:
-            t = apply(t, ResultEntered(2, p.board, Result.DRAW))
+            t = evolve(t, ResultEntered(2, p.board, Result.DRAW))
     rnd = MONRAD.pair(t)
     played = {n for p in rnd.pairings if p.result is None for n in p.players}
     assert played == {1, 3, 4, 6}
@@ -183,10 +184,10 @@ def _played_rounds(players: int, rounds: int, seed: int) -> Tournament:
     t = build(players, system="monrad", number_of_rounds=rounds + 3)
     rng = random.Random(seed)
     for r in range(1, rounds + 1):
-        t = apply(t, RoundPaired(MONRAD.pair(t)))
+        t = evolve(t, RoundPaired(MONRAD.pair(t)))
         for p in t.round(r).pairings:
             if p.result is None:
-                t = apply(t, ResultEntered(r, p.board, rng.choice([Result.WHITE_WIN, Result.DRAW,
+                t = evolve(t, ResultEntered(r, p.board, rng.choice([Result.WHITE_WIN, Result.DRAW,
                                                                   Result.BLACK_WIN])))  # fmt: skip
     return t
 
@@ -222,10 +223,10 @@ def test_withdrawn_players_are_matched_among_themselves(players: int, gone: dict
         assert any("4.9.1" in line and "among themselves" in line for line in rnd.explanation)
         for p in listed:
             assert any(f"{p.white}–{p.black}, both withdrawn" in line for line in rnd.explanation)
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
         for p in t.round(r).pairings:
             if p.result is None:
-                t = apply(t, ResultEntered(r, p.board, Result.DRAW))
+                t = evolve(t, ResultEntered(r, p.board, Result.DRAW))
 
 
 @pytest.mark.parametrize("edition", [pytest.param("c07-2024", id="4.9.1-listed-C.07-16.1.1")])
@@ -235,10 +236,10 @@ def test_listed_games_of_withdrawn_players_change_no_tiebreak(edition: str) -> N
     t = _withdraw(_played_rounds(8, 2, seed=3), {3: 3, 6: 3})
     rnd = MONRAD.pair(t)
     assert [p.players for p in rnd.pairings if p.result is Result.DOUBLE_FORFEIT] == [(6, 3)]
-    t = apply(t, RoundPaired(rnd))
+    t = evolve(t, RoundPaired(rnd))
     for p in t.round(3).pairings:
         if p.result is None:
-            t = apply(t, ResultEntered(3, p.board, Result.DRAW))
+            t = evolve(t, ResultEntered(3, p.board, Result.DRAW))
     unlisted = replace(
         t,
         rounds=(
@@ -265,7 +266,7 @@ def _play(t: Tournament, rnd_number: int, rng: random.Random) -> Tournament:
             result = rng.choice(
                 [Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.WHITE_FORFEIT_WIN]
             )
-            t = apply(t, ResultEntered(rnd_number, p.board, result))
+            t = evolve(t, ResultEntered(rnd_number, p.board, result))
     return t
 
 
@@ -280,7 +281,7 @@ def _look_ahead_case() -> tuple[Tournament, Round]:
                 rnd = MONRAD.pair(t)
                 if any("look-ahead" in line for line in rnd.explanation):
                     return t, rnd
-                t = _play(apply(t, RoundPaired(rnd)), r, rng)
+                t = _play(evolve(t, RoundPaired(rnd)), r, rng)
     raise AssertionError("no look-ahead case found")
 
 
@@ -291,11 +292,11 @@ def test_look_ahead_keeps_the_remaining_rounds_pairable() -> None:
     plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
     assert plain.pairings != rnd.pairings  # the rule's first pairing differs
     # With the rule's first pairing the tournament gets stuck before its last round …
-    stuck = apply(t, RoundPaired(plain))
+    stuck = evolve(t, RoundPaired(plain))
     with pytest.raises(NoValidPairingError):
         _finish(stuck, plain=True)
     # … while skak's choice pairs every round to the end.
-    done = _finish(apply(t, RoundPaired(rnd)), plain=False)
+    done = _finish(evolve(t, RoundPaired(rnd)), plain=False)
     assert done.current_round == t.number_of_rounds
 
 
@@ -306,7 +307,7 @@ def _finish(t: Tournament, *, plain: bool) -> Tournament:
     for r in range(t.current_round, rounds + 1):
         t = _play(t, r, random.Random(r))
         if r < rounds:
-            t = apply(t, RoundPaired(MONRAD.pair(replace(t, pairing_settings=setting))))
+            t = evolve(t, RoundPaired(MONRAD.pair(replace(t, pairing_settings=setting))))
     return t
 
 
@@ -353,7 +354,7 @@ def _run(
         if r == rounds // 2 + 1:
             assert MONRAD.pair(t) == rnd  # identical input, identical output
         _check_round(t, rnd, order)
-        t = _play(apply(t, RoundPaired(rnd)), r, rng)
+        t = _play(evolve(t, RoundPaired(rnd)), r, rng)
     return t, None
 
 
@@ -478,14 +479,14 @@ def test_look_ahead_changes_the_top_pairs_when_that_is_what_it_takes(players: in
     }
     rnd = MONRAD.pair(t)
     assert any("look-ahead (4.9.2)" in line for line in rnd.explanation)
-    t = _play(apply(t, RoundPaired(rnd)), 1, random.Random(1))
+    t = _play(evolve(t, RoundPaired(rnd)), 1, random.Random(1))
     MONRAD.pair(t)  # round 2 goes up
 
 
 def test_look_ahead_keeps_the_rules_pairing_when_it_cannot_decide() -> None:
     """Deviating needs proof: an undecided search keeps the rule's pairing and says so."""
     t = build(14, system="monrad", number_of_rounds=13)
-    t = _play(apply(t, RoundPaired(MONRAD.pair(t))), 1, random.Random(3))
+    t = _play(evolve(t, RoundPaired(MONRAD.pair(t))), 1, random.Random(3))
     plain = MONRAD.pair(replace(t, pairing_settings=(("look-ahead", False),)))
     rnd = MONRAD.pair(t)
     assert any("could not decide" in line for line in rnd.explanation)
@@ -498,7 +499,7 @@ def test_a_late_entry_does_not_change_the_seeded_lot() -> None:
     field = [player(i) for i in range(1, 9)] + [player(9, late_from=2)]
     t = build(field, system="monrad", pairing_settings=settings)
     before = lot_order(t)
-    t = _play(apply(t, RoundPaired(MONRAD.pair(t))), 1, random.Random(1))
+    t = _play(evolve(t, RoundPaired(MONRAD.pair(t))), 1, random.Random(1))
     assert lot_order(t) == before
     assert before[-1] == 9  # the late entry comes after the field of round 1
 
@@ -602,7 +603,7 @@ def test_look_ahead_changes_the_pairing_for_an_odd_part() -> None:
         frozenset(p) for p in [(1, 2), (3, 5), (4, 6)]
     }
     assert any("look-ahead (4.9.2)" in line for line in rnd.explanation)
-    t = _play(apply(t, RoundPaired(rnd)), 1, random.Random(1))
+    t = _play(evolve(t, RoundPaired(rnd)), 1, random.Random(1))
     second = MONRAD.pair(t)
     among_six = [frozenset(p.players) for p in second.pairings if min(p.players) <= 6]
     unmet = {frozenset(e) for e in edges} - {frozenset(p.players) for p in rnd.pairings}

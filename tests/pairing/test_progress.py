@@ -8,10 +8,11 @@ import random
 from dataclasses import replace
 
 from skak.model import Player, Ratings, Result, Tournament
-from skak.model.events import RoundPaired, apply
 from skak.pairing import get_system
 from skak.pairing.base import ReportsProgress
 from skak.pairing.engine import check_rounds, pair_next
+from skak.records.tournament.events import RoundPaired
+from skak.records.tournament.evolve import evolve
 
 
 def _played(players: int, rounds: int, seed: int = 7) -> Tournament:
@@ -34,7 +35,7 @@ def _played(players: int, rounds: int, seed: int = 7) -> Tournament:
         played = tuple(
             p if p.is_bye else replace(p, result=rng.choice(results)) for p in rnd.pairings
         )
-        t = apply(t, RoundPaired(replace(rnd, pairings=played)))
+        t = evolve(t, RoundPaired(replace(rnd, pairings=played)))
     return t
 
 
@@ -93,7 +94,7 @@ def test_check_rounds_reports_round_by_round() -> None:
 
 def test_progress_is_no_part_of_the_command() -> None:
     """A pairing command with a callback is the same command (it is never stored)."""
-    from skak.commands.tournament import PairNextRound
+    from skak.records.tournament.commands import PairNextRound
 
     assert PairNextRound(False, lambda d, n: None) == PairNextRound(False)
     assert "progress" not in repr(PairNextRound(False, lambda d, n: None))

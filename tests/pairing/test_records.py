@@ -22,10 +22,11 @@ from skak.model import (
     StartOrder,
     Tournament,
 )
-from skak.model.events import PlayerEdited, ResultEntered, RoundPaired, apply
 from skak.pairing import get_system, system_names
 from skak.pairing.dansk import seeding_order
 from skak.pairing.knockout import bracket_state
+from skak.records.tournament.events import PlayerEdited, ResultEntered, RoundPaired
+from skak.records.tournament.evolve import evolve
 
 KNOCKOUT = get_system("knockout")
 DANSK = get_system("dansk")
@@ -53,17 +54,17 @@ def _decide(rnd: Round, p: Pairing) -> Result:
 
 def _play(t: Tournament) -> Tournament:
     rnd = get_system(t.pairing_system).pair(t)
-    t = apply(t, RoundPaired(rnd))
+    t = evolve(t, RoundPaired(rnd))
     for p in rnd.pairings:
         if p.result is None:
-            t = apply(t, ResultEntered(rnd.number, p.board, _decide(rnd, p)))
+            t = evolve(t, ResultEntered(rnd.number, p.board, _decide(rnd, p)))
     return t
 
 
 def _reverse_ratings(t: Tournament) -> Tournament:
     """Every rating corrected after round 1, so that a draw or start order made now differs."""
     for p in t.players:
-        t = apply(t, PlayerEdited(p, replace(p, ratings=Ratings(dsu=1500 + 10 * p.start_number))))
+        t = evolve(t, PlayerEdited(p, replace(p, ratings=Ratings(dsu=1500 + 10 * p.start_number))))
     return t
 
 
@@ -185,10 +186,10 @@ def test_recover_record_reads_every_old_dansk_round() -> None:
             t = replace(t, players=(*t.players, late))
         rnd = DANSK.pair(t)
         assert DANSK.recover_record(t, _old_dansk_round(rnd)).record == rnd.record
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
         for p in rnd.pairings:
             if p.result is None:
-                t = apply(t, ResultEntered(rnd.number, p.board, _decide(rnd, p)))
+                t = evolve(t, ResultEntered(rnd.number, p.board, _decide(rnd, p)))
     assert isinstance(t.rounds[-1].record, StartOrder)
     assert t.rounds[-1].record.players[:3] == (1, 2, 8)  # the late entry slotted in by rating
 

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import NoValidPairingError
+from skak.faces.cli import app
 from skak.io.trf import parse_trf, write_trf
 from skak.model import Colour, Player, Ratings, Result, Round, Tournament
 from skak.model.games import colour_history, entries_by_player, opponents, pairing_score

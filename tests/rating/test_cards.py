@@ -28,10 +28,8 @@ from skak.rating.registry import (
     RegistryEvent,
     TournamentApplied,
     TournamentChange,
-    apply_registry_event,
-    apply_registry_events,
-    build_registry,
 )
+from skak.records.registry.evolve import evolve, fold
 
 DAY = date(2026, 1, 1)
 IDS = st.integers(1, 6)
@@ -150,7 +148,7 @@ def _seen(registry: Registry) -> dict[int, RegistryPlayer]:
 @settings(max_examples=150, deadline=None)
 @given(events())
 def test_the_cards_show_the_players_a_fold_of_values_makes(log: list[RegistryEvent]) -> None:
-    registry = build_registry(log)
+    registry = fold(log)
     assert _seen(registry) == _reference(log)
     assert registry.players == _reference(log)  # a table equals a plain mapping
     aligned = [e.day for e in log if isinstance(e, FideAligned)]
@@ -183,7 +181,7 @@ def test_a_registry_handed_out_stays_as_it_was(
     state = Registry()
     for i, e in enumerate(log, 1):
         before = _seen(state)
-        after = apply_registry_event(state, e)
+        after = evolve(state, e)
         assert _seen(state) == before  # the pure evolve left its input as it was
         state = after
         assert _seen(state) == _reference(log[:i])
@@ -192,7 +190,7 @@ def test_a_registry_handed_out_stays_as_it_was(
         assert len(registry.applied) == sum(isinstance(e, TournamentApplied) for e in log[:i])
     start = dict(taken)[cut]
     shown = _seen(start)
-    assert _seen(apply_registry_events(start, log[cut:])) == _reference(log)
+    assert _seen(fold(log[cut:], start=start)) == _reference(log)
     assert _seen(start) == shown  # at once, too, the input is left as it was
     assert RegistryBuilder(start=start).state is start  # nothing applied: the same value
 
@@ -232,9 +230,7 @@ def test_a_registry_read_back_from_a_pickle_belongs_to_no_builder() -> None:
     cards, _ = loaded.players.tables()
     assert {card.generation for card in cards.values()} == {0}
     change = TournamentChange(7, "Ane", 1500, Fraction(40))
-    after = apply_registry_event(
-        loaded, TournamentApplied("t", "T", DAY, "standard", "dsu-2024", (change,))
-    )
+    after = evolve(loaded, TournamentApplied("t", "T", DAY, "standard", "dsu-2024", (change,)))
     assert after.players[7].rating("standard") == 1540
     assert loaded.players[7].rating("standard") == 1500
     assert cards[7].ratings == {"standard": 1500}

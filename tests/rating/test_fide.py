@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from skak.cli import app
 from skak.errors import InputError
+from skak.faces.cli import app
 from skak.model.results import Result
 from skak.rating.fide import (
     FIDE_EDITIONS,

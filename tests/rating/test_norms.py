@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
+from skak.faces.cli import app
 from skak.model import Player, RatedKind, Ratings, Result, Sex, Title, Tournament
 from skak.rating.norms import NORMS, NormOpponent, NormTournament, norm_reports, required_score
 from skak.rating.tables import TABLE_2
@@ -179,7 +179,7 @@ def _finished(api: Skak) -> int:
         ],
     )
     for rnd in range(1, 10):
-        t = api.pair_round(tid).after
+        t = api.pair(tid).after
         for p in t.round(rnd).pairings:
             assert p.black is not None
             if 1 in (p.white, p.black):
@@ -268,7 +268,7 @@ def _small_round_robin(
         ],
     )
     for rnd in range(1, 4):
-        t = api.pair_round(tid).after
+        t = api.pair(tid).after
         for p in t.round(rnd).pairings:
             if p.black is not None:
                 api.enter_result(tid, rnd, p.board, Result.DRAW)

@@ -19,10 +19,10 @@ from skak.rating.registry import (
     Registry,
     TournamentApplied,
     TournamentChange,
-    build_registry,
     entry_rating_allowed,
     rapid_blitz_corrections,
 )
+from skak.records.registry.evolve import fold
 
 DAY = date(2026, 3, 1)
 
@@ -44,9 +44,7 @@ def applied(key: str, *changes: tuple[int, int, str]) -> TournamentApplied:
 
 def test_change_from_the_start_rating_is_added_to_the_registered_rating() -> None:
     """§4.5.4.1: a tournament played on an older start rating adds its change."""
-    r = build_registry(
-        [entered(1, 1800), applied("a", (1, 1800, "12")), applied("b", (1, 1800, "-4"))]
-    )
+    r = fold([entered(1, 1800), applied("a", (1, 1800, "12")), applied("b", (1, 1800, "-4"))])
     assert r.players[1].rating("standard") == 1808
     assert [h.new for h in r.players[1].history] == [1800, 1812, 1808]
 
@@ -54,29 +52,25 @@ def test_change_from_the_start_rating_is_added_to_the_registered_rating() -> Non
 def test_the_limit_correction_is_redone_from_the_registered_rating() -> None:
     # registered 1990 after tournament a; b was played on 1980 and gains 30 → 2020 uncorrected,
     # past 2000 by 20 → 2000 + ⅔ × 20 = 2013⅓ → 2013
-    r = build_registry(
-        [entered(1, 1980), applied("a", (1, 1980, "10")), applied("b", (1, 1980, "30"))]
-    )
+    r = fold([entered(1, 1980), applied("a", (1, 1980, "10")), applied("b", (1, 1980, "30"))])
     assert r.players[1].rating("standard") == 2013
 
 
 def test_compression_1400_becomes_1700() -> None:
-    r = build_registry([entered(1, 1400), entered(2, 2100), RatingsCompressed(date(2024, 6, 1))])
+    r = fold([entered(1, 1400), entered(2, 2100), RatingsCompressed(date(2024, 6, 1))])
     assert r.players[1].rating("standard") == 1700
     assert r.players[2].rating("standard") == 2100
     with pytest.raises(StateError, match="compressed already"):
-        build_registry([entered(1, 1400), RatingsCompressed(DAY), RatingsCompressed(DAY)])
+        fold([entered(1, 1400), RatingsCompressed(DAY), RatingsCompressed(DAY)])
 
 
 def test_a_tournament_is_applied_once() -> None:
     with pytest.raises(StateError, match="applied to the registry already"):
-        build_registry(
-            [entered(1, 1500), applied("a", (1, 1500, "3")), applied("a", (1, 1500, "3"))]
-        )
+        fold([entered(1, 1500), applied("a", (1, 1500, "3")), applied("a", (1, 1500, "3"))])
 
 
 def test_new_players_enter_with_their_start_rating_and_the_floor_holds() -> None:
-    r = build_registry([applied("a", (7, 1210, "-40"))])
+    r = fold([applied("a", (7, 1210, "-40"))])
     assert r.players[7].rating("standard") == 1200
 
 
@@ -93,8 +87,8 @@ def test_order_of_non_interacting_tournaments_does_not_matter(
     for e in events:
         by_player.setdefault(e.changes[0].dsu_id, []).append(e)
     interleaved = [e for group in by_player.values() for e in group]
-    a = build_registry([*start, *events])
-    b = build_registry([*start, *interleaved])
+    a = fold([*start, *events])
+    b = fold([*start, *interleaved])
     assert {k: v.ratings for k, v in a.players.items()} == {
         k: v.ratings for k, v in b.players.items()
     }

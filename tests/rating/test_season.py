@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skak.errors import InputError, StateError
+from skak.faces.collector import collector_paused
 from skak.model import Result
 from skak.rating import RatedGame, RatedPlayer, calculate, get_rule_set, rule_set_for
 from skak.rating.registry import (
@@ -20,7 +21,6 @@ from skak.rating.registry import (
     RegistryBuilder,
     TournamentApplied,
     changes_from_result,
-    collector_paused,
 )
 from skak.rating.rules import RatingSettings
 from skak.rating.season import SeasonTournament, apply_season, tournament_result
@@ -204,7 +204,7 @@ def test_a_tournament_is_applied_once() -> None:
         apply_season(builder, [t])
 
 
-def test_progress_is_told_and_the_collector_left_as_it_was() -> None:
+def test_progress_is_told_and_the_collector_left_alone() -> None:
     builder = registered({1: (1800, None), 2: (1700, None)})
     season = [
         SeasonTournament(f"t{i}", f"T{i}", date(2025, 3, 1), [(1, 2, Result.DRAW)])

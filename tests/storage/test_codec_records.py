@@ -18,9 +18,9 @@ from skak.model import (
     SystemRecord,
     Tournament,
 )
-from skak.model.events import RoundPaired
 from skak.model.records import record_from_json, record_to_json
-from skak.storage.codec import dump_event, dump_tournament, load_event, load_tournament
+from skak.records.tournament.codec import dump_event, dump_tournament, load_event, load_tournament
+from skak.records.tournament.events import RoundPaired
 
 NUMBERS = st.integers(1, 10**6)
 RECORDS: st.SearchStrategy[SystemRecord] = st.one_of(

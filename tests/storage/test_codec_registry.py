@@ -24,8 +24,9 @@ from skak.rating.registry import (
     TournamentApplied,
     TournamentChange,
 )
-from skak.storage import codec
-from skak.storage.codec import dump_registry_event, load_registry_event
+from skak.records.registry import codec
+from skak.records.registry.codec import dump_event, load_event
+from skak.store import codec as store_codec
 
 IDS = st.integers(1, 10**7)
 RATINGS = st.integers(0, 3000)
@@ -76,13 +77,13 @@ EVENTS: st.SearchStrategy[RegistryEvent] = st.one_of(
 
 def _stored(event: RegistryEvent) -> dict[str, Any]:
     """The event's payload as the database gives it back."""
-    payload: dict[str, Any] = json.loads(json.dumps(dump_registry_event(event)))
+    payload: dict[str, Any] = json.loads(json.dumps(dump_event(event)))
     return payload
 
 
 @given(EVENTS)
 def test_every_registry_event_round_trips_through_the_event_log(event: RegistryEvent) -> None:
-    loaded = load_registry_event(_stored(event))
+    loaded = load_event(_stored(event))
     assert loaded == event
     assert type(loaded) is type(event)
     if isinstance(loaded, TournamentApplied):
@@ -104,7 +105,7 @@ STOCK = _stock()
 def test_the_codec_structures_each_event_as_cattrs_does(event: RegistryEvent) -> None:
     payload = _stored(event)
     del payload["type"]
-    assert codec._with("registry").structure(payload, type(event)) == STOCK.structure(
+    assert codec.converter().structure(payload, type(event)) == STOCK.structure(
         payload, type(event)
     )
 
@@ -112,7 +113,7 @@ def test_the_codec_structures_each_event_as_cattrs_does(event: RegistryEvent) ->
 def test_the_hot_kinds_are_read_by_the_codec_s_own_hooks() -> None:
     """Should a field be added to either, its hook falls back to cattrs' (slower): then
     add the field to ``codec._registry_readers`` and to this module's strategies."""
-    converter = codec._with("registry")
+    converter = codec.converter()
     assert converter.get_structure_hook(TournamentApplied).__name__ == "tournament_applied"
     assert converter.get_structure_hook(PlayerEntered).__name__ == "player_entered"
 
@@ -195,7 +196,7 @@ def _read_as_cattrs_does(event: RegistryEvent, place: tuple[Any, ...], value: An
         inner.pop(place[-1], None)
     else:
         del inner[place[-1]]
-    ours = _outcome(codec._with("registry").structure, payload, type(event))
+    ours = _outcome(codec.converter().structure, payload, type(event))
     assert ours == _outcome(STOCK.structure, payload, type(event))
 
 
@@ -218,23 +219,23 @@ def test_rating_changes_read_exactly_whatever_their_text() -> None:
     """The Fractions read from text are kept for the next event, not confused with others."""
     texts = ["24", "-34", "111/2", "1/3", "-0", "0.25", " 3/4 ", "12e2", "24"]
     for _ in range(2):  # once made, once from what was kept
-        event = load_registry_event(_applied(*texts))
+        event = load_event(_applied(*texts))
         assert isinstance(event, TournamentApplied)
         assert [c.raw_change for c in event.changes] == [Fraction(t) for t in texts]
     # numbers in the payload (no skak writes them, JSON allows them) read as before
-    event = load_registry_event(_applied(5, -2, 0.5))
+    event = load_event(_applied(5, -2, 0.5))
     assert isinstance(event, TournamentApplied)
     assert [c.raw_change for c in event.changes] == [Fraction(5), Fraction(-2), Fraction(1, 2)]
 
 
 def test_the_fractions_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(codec, "_FRACTIONS", {})
-    monkeypatch.setattr(codec, "_FRACTIONS_KEPT", 10)
+    monkeypatch.setattr(store_codec, "FRACTIONS", {})
+    monkeypatch.setattr(store_codec, "_FRACTIONS_KEPT", 10)
     texts = [f"{n}/7" for n in range(25)]
-    event = load_registry_event(_applied(*texts))
+    event = load_event(_applied(*texts))
     assert isinstance(event, TournamentApplied)
     assert [c.raw_change for c in event.changes] == [Fraction(n, 7) for n in range(25)]
-    assert len(codec._FRACTIONS) == 10
+    assert len(store_codec.FRACTIONS) == 10
 
 
 @pytest.mark.parametrize(
@@ -260,4 +261,4 @@ def test_the_fractions_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None
 )  # fmt: skip
 def test_what_is_no_registry_event_is_a_storage_error(payload: Any) -> None:
     with pytest.raises(StorageError, match="a stored event cannot be read"):
-        load_registry_event(payload)
+        load_event(payload)

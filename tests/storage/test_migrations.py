@@ -14,9 +14,9 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
 from skak.api import Skak
-from skak.storage import database
-from skak.storage.schema import metadata
-from skak.store import REGISTRY
+from skak.records.registry.kind import REGISTRY
+from skak.store import database
+from skak.store.schema import metadata
 
 
 def test_schema_revision_constant_is_the_newest_migration() -> None:

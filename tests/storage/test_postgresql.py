@@ -9,10 +9,10 @@ from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from skak.api import Skak, database_url
-from skak.cli import app
 from skak.errors import StorageError
+from skak.faces.cli import app
 from skak.model import Result, Tournament
-from skak.storage import database
+from skak.store import database
 from tests.postgres import Cluster
 
 pytestmark = pytest.mark.postgresql

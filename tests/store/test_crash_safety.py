@@ -21,10 +21,10 @@ from typing import Any
 import pytest
 
 from skak.api import Skak
-from skak.commands.tournament import Context
-from skak.commands.tournament import fold as replay
 from skak.model.stream import Recorded
-from skak.storage.codec import dump_event
+from skak.records.tournament.codec import dump_event
+from skak.records.tournament.evolve import Context
+from skak.records.tournament.evolve import fold as replay
 from skak.views import standings_view, to_json
 from tests.store import crash_work
 

@@ -14,20 +14,21 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app
-from skak.commands.tournament import Context
 from skak.errors import ConflictError, UndoRefusedError
-from skak.model.events import (
+from skak.faces.cli import app
+from skak.model.player import Player, Ratings
+from skak.model.results import Result
+from skak.model.tournament import Pairing, Round, Tournament
+from skak.records.tournament.events import (
     PlayerEdited,
     PlayersAdded,
     ResultEntered,
     RoundPaired,
     TournamentCreated,
 )
-from skak.model.player import Player, Ratings
-from skak.model.results import Result
-from skak.model.tournament import Pairing, Round, Tournament
-from skak.store import EventStore, TournamentKind
+from skak.records.tournament.evolve import Context
+from skak.records.tournament.kind import TournamentKind
+from skak.store import EventStore
 from skak.store import streams as store_module
 
 
@@ -134,8 +135,8 @@ def test_an_entry_on_a_board_changed_since_it_was_seen_is_a_conflict(api: Skak) 
     api.pair(tid)
     api.enter_result(tid, 1, 1, Result.DRAW)
     with pytest.raises(ConflictError, match="round 1 board 1 was changed"):
-        api.result_entry(tid, 1, 1, Result.WHITE_WIN, seen=None)
-    done = api.result_entry(tid, 1, 1, Result.WHITE_WIN, seen=Result.DRAW)
+        api.enter_result(tid, 1, 1, Result.WHITE_WIN, seen=None)
+    done = api.enter_result(tid, 1, 1, Result.WHITE_WIN, seen=Result.DRAW)
     assert done.after.round(1).board(1).result is Result.WHITE_WIN
 
 
@@ -187,7 +188,7 @@ _WRITER = textwrap.dedent(
     for b in sorted(mine + contested, key=lambda b: (b % 7, b)):
         try:
             r, board = divmod(b - 1, per_round)
-            s.result_entry(1, r + 1, board + 1, won if b in contested else Result.DRAW, seen=None)
+            s.enter_result(1, r + 1, board + 1, won if b in contested else Result.DRAW, seen=None)
             done[b] = "entered"
         except ConflictError as err:
             done[b] = "conflict: " + str(err)
@@ -328,7 +329,7 @@ def test_a_retry_never_does_what_the_arbiter_did_not_see(
 ) -> None:
     """After losing a race the command is decided again, but on what its first reading
     settled: the same board as read (else a conflict), the same event to undo."""
-    import skak.commands.tournament as rules
+    import skak.records.tournament.commands as rules
 
     tid = _field(api)
     api.pair(tid)

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 from skak.api import Skak
-from skak.commands import registry as registry_rules
 from skak.errors import StorageError
 from skak.rating.registry import (
     PlayerEntered,
@@ -22,7 +21,10 @@ from skak.rating.registry import (
     TournamentApplied,
     TournamentChange,
 )
-from skak.store import REGISTRY, StreamRow
+from skak.records.registry import commands as registry_rules
+from skak.records.registry import evolve as registry_evolve
+from skak.records.registry.kind import REGISTRY
+from skak.store import StreamRow
 
 DAY = date(2025, 1, 1)
 
@@ -69,7 +71,7 @@ def test_the_registry_reads_back_as_written(database: str, seed: int) -> None:
         assert [r.version for r in loaded.events] == list(range(1, len(events) + 1))
         assert {r.actor for r in loaded.events} == {"test"}
         assert loaded.version == len(events)
-        assert loaded.state == registry_rules.fold(events) == api.registry()
+        assert loaded.state == registry_evolve.fold(events) == api.registry()
     finally:
         api.close()
 
@@ -144,7 +146,7 @@ def test_a_commands_new_events_are_applied_at_once(
     """A list of players imported into a registry is one event a player: the store applies
     a command's new events with one copy of the registry (``RegistryKind.evolve_all``), not
     one copy an event, and the registry it hands back is the fold of the whole log."""
-    from skak.rating import registry as registry_module
+    from skak.rating.registry import Registry
 
     season = _season(random.Random(5), players=40, tournaments=10)
     update = [
@@ -152,12 +154,12 @@ def test_a_commands_new_events_are_applied_at_once(
         for pid in range(20, 61)  # 21 of them known, 20 new
     ]
     batches = []
-    one_by_one = registry_module.apply_registry_event
-    many = registry_module.apply_registry_events
+    one_by_one = registry_evolve.evolve
+    many = registry_evolve.fold
 
-    def counted(state: registry_module.Registry, events: Any) -> registry_module.Registry:
+    def counted(events: Any, **options: Any) -> Registry:
         batches.append(len(list(events)))
-        return many(state, events)
+        return many(events, **options)
 
     def refused(*_: object) -> object:
         raise AssertionError("the store applied the new events one by one")
@@ -165,13 +167,15 @@ def test_a_commands_new_events_are_applied_at_once(
     api = Skak(database, create=True, actor="test")
     try:
         api.store.create(REGISTRY, "DSU", season, "test")
-        monkeypatch.setattr(registry_module, "apply_registry_events", counted)
-        monkeypatch.setattr(registry_module, "apply_registry_event", refused)
+        monkeypatch.setattr(registry_evolve, "fold", counted)
+        monkeypatch.setattr(registry_evolve, "evolve", refused)
         before, after = api._registry_change(registry_rules.ImportList(tuple(update)))
-        assert batches == [len(update)]
-        monkeypatch.setattr(registry_module, "apply_registry_event", one_by_one)
-        assert before == registry_rules.fold(season)
-        assert after == registry_rules.fold([*season, *update]) == api.registry()
+        # One call for the log read back (its replay), one for the command's new events.
+        assert batches == [len(season), len(update)]
+        monkeypatch.setattr(registry_evolve, "evolve", one_by_one)
+        monkeypatch.setattr(registry_evolve, "fold", many)
+        assert before == registry_evolve.fold(season)
+        assert after == registry_evolve.fold([*season, *update]) == api.registry()
         assert after.players[20].name == "Q20" and after.players[20].rating("rapid") == 1420
         assert before.players[20].name == "P20" and before.players[20].rating("rapid") is None
     finally:

@@ -20,14 +20,14 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import date
 
-from skak.teams.events import (
+from skak.records.league.events import (
     LineupEntered,
     MatchResultEntered,
     SeasonCreated,
     StrengthListFiled,
     TeamsEntered,
-    apply_league_event,
 )
+from skak.records.league.evolve import evolve
 from skak.teams.league import DSU_DIVISIONS, DivisionSpec, Lineup, Season, Team
 from skak.teams.matches import Absence, BoardCard, MatchCard
 from skak.teams.strength import ListedPlayer, StrengthList
@@ -123,13 +123,13 @@ def new_season(
     edition: str = "dsu-2022",
 ) -> Season:
     created = SeasonCreated(name, start, edition, DSU_DIVISIONS, dates=DATES)
-    season = apply_league_event(None, created)
+    season = evolve(None, created)
     teams = tuple(
         Team(n, club, DIVISION, 1, i, rank) for i, (n, club, rank, _) in enumerate(TEAMS, start=1)
     )
-    season = apply_league_event(season, TeamsEntered(teams))
+    season = evolve(season, TeamsEntered(teams))
     for i in range(1, len(TEAMS) + 1):
-        season = apply_league_event(season, StrengthListFiled(strength_list(i)))
+        season = evolve(season, StrengthListFiled(strength_list(i)))
     return season
 
 
@@ -162,8 +162,8 @@ def played_season(**kwargs: object) -> Season:
         rn, home, away = int(r), int(h), int(a)
         for team in (home, away):
             lu = lineup(season, rn, team, special.get((rn, team), ()))
-            season = apply_league_event(season, LineupEntered(lu))
-        season = apply_league_event(season, MatchResultEntered(card(rn, home, away, boards)))
+            season = evolve(season, LineupEntered(lu))
+        season = evolve(season, MatchResultEntered(card(rn, home, away, boards)))
     return season
 
 

@@ -411,7 +411,8 @@ def test_9_a_playoff_entered_again_corrects_the_first() -> None:
     corrected = _blitz(_tied(), "B", "A", "0001")
     both = replace(corrected, playoffs=(*first.playoffs, *corrected.playoffs))  # type: ignore[attr-defined]
     assert playoff_decision(both, "A", "B").winner == "A"  # type: ignore[arg-type]
-    from skak.commands.cup import EnterCupPlayoff, decide, evolve
+    from skak.records.cup.commands import EnterCupPlayoff, decide
+    from skak.records.cup.evolve import evolve
 
     cup = first
     for e in decide(cup, EnterCupPlayoff(corrected.playoffs[0])):  # type: ignore[arg-type, attr-defined]

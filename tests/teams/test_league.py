@@ -10,14 +10,14 @@ from fractions import Fraction
 import pytest
 
 from skak.errors import InputError, NotFoundError
-from skak.teams.events import (
+from skak.records.league.events import (
     LineupEntered,
     LotDrawn,
     MatchResultEntered,
     PenaltyGiven,
     TeamWithdrawn,
-    apply_league_event,
 )
+from skak.records.league.evolve import evolve
 from skak.teams.league import (
     Lineup,
     PenaltyPoints,
@@ -115,18 +115,18 @@ def test_standings_after_a_round() -> None:
 def _four(edition: str, start: date) -> Season:
     """Skakligaen of four teams on 4 boards: A beats B, C and D 2½-1½ (7½ board points, 6
     match points); B beats C and D 4-0 and loses to A (9½ board points, 4 match points)."""
-    from skak.teams.events import SeasonCreated, StrengthListFiled, TeamsEntered
+    from skak.records.league.events import SeasonCreated, StrengthListFiled, TeamsEntered
     from skak.teams.strength import ListedPlayer, StrengthList
     from tests.teams.league_fixture import small_structure
 
-    season = apply_league_event(
+    season = evolve(
         None, SeasonCreated("Liga", start, edition, small_structure(), dates=(start,) * 3)
     )
     teams = tuple(Team(n, f"Klub {n}", "Skakligaen", 1, i) for i, n in enumerate("ABCD", 1))
-    season = apply_league_event(season, TeamsEntered(teams))
+    season = evolve(season, TeamsEntered(teams))
     for t in "ABCD":
         players = tuple(ListedPlayer(b, f"{t}{b}", f"{t}{b}", 1) for b in range(1, 5))
-        season = apply_league_event(season, StrengthListFiled(StrengthList(f"Klub {t}", players)))
+        season = evolve(season, StrengthListFiled(StrengthList(f"Klub {t}", players)))
     for f in season.schedule("Skakligaen", 1):
         if "A" in f.teams():
             text = "1===" if f.home == "A" else "0==="
@@ -136,13 +136,11 @@ def _four(edition: str, start: date) -> Season:
             text = "===="
         for t in f.teams():
             lu = Lineup(f.round, t, tuple(f"{t}{b}" for b in range(1, 5)), start)
-            season = apply_league_event(season, LineupEntered(lu))
+            season = evolve(season, LineupEntered(lu))
         boards = tuple(
             BoardCard(b, {"1": "1-0", "=": "½-½", "0": "0-1"}[c]) for b, c in enumerate(text, 1)
         )
-        season = apply_league_event(
-            season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards))
-        )
+        season = evolve(season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards)))
     return season
 
 
@@ -177,9 +175,7 @@ def test_edition_lookup() -> None:
 def test_a_withdrawn_team_is_placed_last_and_its_matches_struck_out() -> None:
     """5.1 §13 a: "udgår alle holdets kampe, og holdet placeres på sidstepladsen"."""
     season = played_season()
-    season = apply_league_event(
-        season, TeamWithdrawn(Withdrawal("Aarhus 2", 7, "did not come (udeblev)"))
-    )
+    season = evolve(season, TeamWithdrawn(Withdrawal("Aarhus 2", 7, "did not come (udeblev)")))
     s = group_standings(season, DIVISION, 1)
     assert s.rows[-1].team == "Aarhus 2" and s.rows[-1].withdrawn
     assert s.rows[-1].played == 0
@@ -192,7 +188,7 @@ def test_a_withdrawn_team_is_placed_last_and_its_matches_struck_out() -> None:
 def test_two_withdrawn_teams_the_later_one_above() -> None:
     season = played_season()
     for team, r in (("Aarhus 2", 3), ("Odense 1", 5)):
-        season = apply_league_event(season, TeamWithdrawn(Withdrawal(team, r, "left")))
+        season = evolve(season, TeamWithdrawn(Withdrawal(team, r, "left")))
     s = group_standings(season, DIVISION, 1)
     assert [r.team for r in s.rows[-2:]] == ["Odense 1", "Aarhus 2"]
 
@@ -225,11 +221,9 @@ def test_a_lot_decides_when_everything_is_equal() -> None:
     for f in season.schedule(DIVISION, 1):
         for t in f.teams():
             lu = _full_lineup(season, f.round, t)
-            season = apply_league_event(season, LineupEntered(lu))
+            season = evolve(season, LineupEntered(lu))
         boards = tuple(BoardCard(b, "½-½") for b in range(1, 9))
-        season = apply_league_event(
-            season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards))
-        )
+        season = evolve(season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards)))
     s = group_standings(season, DIVISION, 1)
     assert all(r.board_points == 28 and r.match_points == 7 for r in s.rows)
     assert all(r.decided_by.startswith("lot (lodtrækning") for r in s.rows[1:])
@@ -253,10 +247,10 @@ def test_3_a_lot_drawn_by_hand_decides() -> None:
     by_setting = group_standings(with_settings(season, lot_order=order), DIVISION, 1)
     assert [r.team for r in by_setting.rows] == list(order)
     assert any("the lot drawn by hand: Skive 1, Vejle 1" in x for x in by_setting.explanation)
-    later = apply_league_event(season, LotDrawn(tuple(sorted(order))))
+    later = evolve(season, LotDrawn(tuple(sorted(order))))
     s = group_standings(with_settings(later, lot_order=order), DIVISION, 1)
     assert [r.team for r in s.rows] == sorted(order)
-    partial = apply_league_event(season, LotDrawn(("Vejle 1", "Skive 1")))
+    partial = evolve(season, LotDrawn(("Vejle 1", "Skive 1")))
     s = group_standings(partial, DIVISION, 1)  # names two of eight: the seeded lot
     assert any("the lot drawn from the seed" in x for x in s.explanation)
 
@@ -266,17 +260,15 @@ def _all_drawn() -> Season:
     season = new_season()
     for f in season.schedule(DIVISION, 1):
         for t in f.teams():
-            season = apply_league_event(season, LineupEntered(_full_lineup(season, f.round, t)))
+            season = evolve(season, LineupEntered(_full_lineup(season, f.round, t)))
         boards = tuple(BoardCard(b, "½-½") for b in range(1, 9))
-        season = apply_league_event(
-            season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards))
-        )
+        season = evolve(season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards)))
     return season
 
 
 def test_13e_standings_after_a_round_leave_out_later_penalties() -> None:
     """A penalty point given after round 5 is not in the standings after round 4."""
-    season = apply_league_event(
+    season = evolve(
         played_season(), PenaltyGiven(PenaltyPoints("Aarhus 2", 1, "late result card", round=5))
     )
     after_4 = {r.team: r for r in group_standings(season, DIVISION, 1, after_round=4).rows}

@@ -10,14 +10,14 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skak.teams.events import (
+from skak.records.league.events import (
     LineupEntered,
     MatchResultEntered,
     SeasonCreated,
     StrengthListFiled,
     TeamsEntered,
-    apply_league_event,
 )
+from skak.records.league.evolve import evolve
 from skak.teams.league import DivisionSpec, Lineup, Season, Team
 from skak.teams.matches import Absence, BoardCard, MatchCard
 from skak.teams.standings import group_standings, match_score
@@ -32,12 +32,12 @@ SPEC = (DivisionSpec("1. division", 1, 1, 8, boards=BOARDS, min_players=3),)
 def seasons(draw: st.DrawFn, *, clean: bool = False) -> Season:
     """A random one-group season; ``clean``: every player there and legal, nobody late."""
     n = draw(st.integers(2, 7))
-    season = apply_league_event(None, SeasonCreated("P", DAY, "dsu-2022", SPEC, dates=(DAY,) * 7))
+    season = evolve(None, SeasonCreated("P", DAY, "dsu-2022", SPEC, dates=(DAY,) * 7))
     teams = tuple(Team(f"T{i}", f"K{i}", "1. division", 1, i) for i in range(1, n + 1))
-    season = apply_league_event(season, TeamsEntered(teams))
+    season = evolve(season, TeamsEntered(teams))
     for t in teams:
         players = tuple(ListedPlayer(b, f"{t.name}.{b}", f"{t.name} {b}", 1) for b in range(1, 7))
-        season = apply_league_event(season, StrengthListFiled(StrengthList(t.club, players)))
+        season = evolve(season, StrengthListFiled(StrengthList(t.club, players)))
     last = draw(st.integers(1, season.rounds("1. division", 1)))
     for f in season.schedule("1. division", 1):
         if f.round > last:
@@ -51,7 +51,7 @@ def seasons(draw: st.DrawFn, *, clean: bool = False) -> Season:
             if not clean and draw(st.integers(0, 4)) == 0:
                 players[-1] = None
             lineups[t] = Lineup(f.round, t, tuple(players), DAY)
-            season = apply_league_event(season, LineupEntered(lineups[t]))
+            season = evolve(season, LineupEntered(lineups[t]))
         late: tuple[str, ...] = ()
         if not clean and draw(st.integers(0, 9)) == 0:
             late = tuple(draw(st.sets(st.sampled_from(f.teams()), min_size=1)))
@@ -71,7 +71,7 @@ def seasons(draw: st.DrawFn, *, clean: bool = False) -> Season:
             result = draw(st.sampled_from(["1-0", "½-½", "0-1"])) if all(here) else None
             boards.append(BoardCard(b, result, absences[0], absences[1]))
         card = MatchCard(f.round, f.home, f.away, tuple(boards), late)
-        season = apply_league_event(season, MatchResultEntered(card))
+        season = evolve(season, MatchResultEntered(card))
     return season
 
 

@@ -12,13 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skak.errors import InputError
-from skak.teams.events import (
-    LineupEntered,
-    PlayoffSet,
-    StrengthListFiled,
-    TeamWithdrawn,
-    apply_league_event,
-)
+from skak.records.league.events import LineupEntered, PlayoffSet, StrengthListFiled, TeamWithdrawn
+from skak.records.league.evolve import evolve
 from skak.teams.league import Lineup, Playoff, Season, Withdrawal
 from skak.teams.lineups import (
     RULES,
@@ -157,14 +152,14 @@ def test_10b_nobody_plays_on_a_lower_team_than_his_own() -> None:
 def test_10b_one_lineup_a_round() -> None:
     season = new_season()
     first = _lu("Brønshøj 1", [*_ids("BRO", range(1, 8)), "BRO09"])
-    season = apply_league_event(season, LineupEntered(first))
+    season = evolve(season, LineupEntered(first))
     # The reserve BRO09 plays for Brønshøj 1 and for a second Brønshøj team in round 1.
-    from skak.teams.events import TeamsEntered
+    from skak.records.league.events import TeamsEntered
     from skak.teams.league import Team
 
     second = Team("Brønshøj 2", "Brønshøj Skakforening", "2. division", 1, 1, 2)
     other = Team("Rødovre 1", "Rødovre Skakklub", "2. division", 1, 2, 1)
-    season = apply_league_event(season, TeamsEntered((*season.teams, second, other)))
+    season = evolve(season, TeamsEntered((*season.teams, second, other)))
     v = _only(
         check_lineup(season, _lu("Brønshøj 2", ["BRO09", "BRO10"])),
         "10b-one-match",
@@ -179,15 +174,15 @@ def test_10b_one_lineup_a_day_not_a_round_number() -> None:
     round a week later; moved matches). The reserve BRO09 plays for Brønshøj 1 in round 7
     and for Brønshøj 2 in its round 7 moved a week on: two days, no breach; Brønshøj 2's
     round 5 moved to round 7's day: the same day, a breach."""
-    from skak.teams.events import TeamsEntered
+    from skak.records.league.events import TeamsEntered
     from skak.teams.league import Team
 
     season = new_season()
     first = _lu("Brønshøj 1", [*_ids("BRO", range(1, 8)), "BRO09"], 7, DATES[6])
-    season = apply_league_event(season, LineupEntered(first))
+    season = evolve(season, LineupEntered(first))
     second = Team("Brønshøj 2", "Brønshøj Skakforening", "2. division", 1, 1, 2)
     other = Team("Rødovre 1", "Rødovre Skakklub", "2. division", 1, 2, 1)
-    season = apply_league_event(season, TeamsEntered((*season.teams, second, other)))
+    season = evolve(season, TeamsEntered((*season.teams, second, other)))
     later = DATES[6] + timedelta(days=7)
     assert check_lineup(season, _lu("Brønshøj 2", ["BRO09", "BRO10"], 7, later)) == ()
     v = _only(
@@ -225,7 +220,7 @@ def test_10c_a_new_player_plays_30_days_after_the_notice(days: int, legal: bool)
         f"Brønshøj Skakforening: Ny Spiller may play from {notice + timedelta(days=30)} "
         "(5.1 §10 c, §11)"
     ]
-    season = apply_league_event(season, StrengthListFiled(later))
+    season = evolve(season, StrengthListFiled(later))
     found = check_lineup(season, _lu("Brønshøj 1", [*_ids("BRO", range(1, 8)), "BRO11"]))
     if legal:
         assert found == ()
@@ -240,7 +235,7 @@ def test_11_a_changed_team_holds_only_after_30_days() -> None:
     base = strength_list(1)  # Aarhus: AAR08 is on team 1
     moved = tuple(replace(p, team=2) if p.id == "AAR08" else p for p in base.players)
     later = StrengthList(base.club, moved, notified=DAY - timedelta(days=10))
-    season = apply_league_event(season, StrengthListFiled(later))
+    season = evolve(season, StrengthListFiled(later))
     players = ["AAR08", *_ids("AAR", range(9, 16))]
     v = _only(check_lineup(season, _lu("Aarhus 2", players)), "10b-lower-team", 1, "5.1 §10 b")
     assert f"holds from {DAY + timedelta(days=20)}" in v.message
@@ -259,7 +254,7 @@ def test_10c_not_for_another_club_this_season() -> None:
     # …or as the season shows: Odense 1 fielded him in round 1, Brønshøj lists him later.
     season = new_season()
     odense = _lu("Odense 1", [*_ids("ODE", range(1, 8)), "BRO08"])
-    season = apply_league_event(season, LineupEntered(odense))
+    season = evolve(season, LineupEntered(odense))
     later = _lu("Brønshøj 1", _ids("BRO", range(1, 9)), round_number=2, day=DATES[1])
     v = _only(check_lineup(season, later), "10c-other-club", 8, "5.1 §10 c")
     assert "on Odense 1's line-up" in v.message
@@ -281,7 +276,7 @@ def test_10d_not_during_a_quarantine() -> None:
 
 
 def _with_playoff(season: Season) -> Season:
-    return apply_league_event(season, PlayoffSet(Playoff("Aarhus 2", "Brønshøj 1", DATES[-1])))
+    return evolve(season, PlayoffSet(Playoff("Aarhus 2", "Brønshøj 1", DATES[-1])))
 
 
 def test_10e_playoff_nobody_above_the_teams_board_1() -> None:
@@ -302,22 +297,20 @@ def test_10e_playoff_allows_a_reserve_who_played_on_the_team() -> None:
     team = _ids("BRO", range(2, 10))
     assert check_lineup(season, _lu("Brønshøj 1", ["BRO01", *team[:7]], 0, DATES[-1]))
     played = _lu("Brønshøj 1", ["BRO01", *team[:7]], 3, DATES[2])
-    season = apply_league_event(season, LineupEntered(played))
+    season = evolve(season, LineupEntered(played))
     assert check_lineup(season, _lu("Brønshøj 1", ["BRO01", *team[:7]], 0, DATES[-1])) == ()
 
 
 def test_13a_players_of_a_team_that_left_are_excluded() -> None:
-    from skak.teams.events import TeamsEntered
+    from skak.records.league.events import TeamsEntered
     from skak.teams.league import Team
 
     season = new_season()
     second = Team("Brønshøj 2", "Brønshøj Skakforening", "2. division", 1, 1, 2)
     other = Team("Rødovre 1", "Rødovre Skakklub", "2. division", 1, 2, 1)
-    season = apply_league_event(season, TeamsEntered((*season.teams, second, other)))
+    season = evolve(season, TeamsEntered((*season.teams, second, other)))
     season = _refile(season, 2, id="BRO09", team=2)
-    season = apply_league_event(
-        season, TeamWithdrawn(Withdrawal("Brønshøj 2", 1, "did not come (udeblev)"))
-    )
+    season = evolve(season, TeamWithdrawn(Withdrawal("Brønshøj 2", 1, "did not come (udeblev)")))
     players = [*_ids("BRO", range(1, 8)), "BRO09"]
     v = _only(
         check_lineup(season, _lu("Brønshøj 1", players, 2, DATES[1])),
@@ -387,26 +380,26 @@ def test_13a_a_lineup_for_a_match_struck_out_counts_for_nothing() -> None:
     Vejle 1 left from round 1 (§13 a): the match is struck out, its line-up is no line-up,
     and BRO09 on Brønshøj 2's line-up that day breaks no §10 b (before the withdrawal he
     did; a cancelled withdrawal brings the line-up back)."""
-    from skak.teams.events import TeamsEntered, WithdrawalCancelled
+    from skak.records.league.events import TeamsEntered, WithdrawalCancelled
     from skak.teams.league import Team
 
     season = new_season()
     first = _lu("Brønshøj 1", [*_ids("BRO", range(1, 8)), "BRO09"])
-    season = apply_league_event(season, LineupEntered(first))
+    season = evolve(season, LineupEntered(first))
     second = Team("Brønshøj 2", "Brønshøj Skakforening", "2. division", 1, 1, 2)
     other = Team("Rødovre 1", "Rødovre Skakklub", "2. division", 1, 2, 1)
-    season = apply_league_event(season, TeamsEntered((*season.teams, second, other)))
+    season = evolve(season, TeamsEntered((*season.teams, second, other)))
     lower = _lu("Brønshøj 2", ["BRO09", "BRO10"])
     assert [v.rule for v in check_lineup(season, lower)] == ["10b-one-match"]
-    gone = apply_league_event(season, TeamWithdrawn(Withdrawal("Vejle 1", 1, "trak holdet")))
+    gone = evolve(season, TeamWithdrawn(Withdrawal("Vejle 1", 1, "trak holdet")))
     fixture = gone.fixture(1, "Brønshøj 1")
     assert fixture.teams() == ("Vejle 1", "Brønshøj 1")
     assert gone.striking_out(fixture) is not None
     assert gone.counted_lineups() == ()
     assert check_lineup(gone, lower) == ()
-    back = apply_league_event(gone, WithdrawalCancelled("Vejle 1", "by mistake"))
+    back = evolve(gone, WithdrawalCancelled("Vejle 1", "by mistake"))
     assert [v.rule for v in check_lineup(back, lower)] == ["10b-one-match"]
     # A match the team played before it left stands for the line-up rules.
-    later = apply_league_event(season, TeamWithdrawn(Withdrawal("Vejle 1", 2, "trak holdet")))
+    later = evolve(season, TeamWithdrawn(Withdrawal("Vejle 1", 2, "trak holdet")))
     assert later.striking_out(fixture) is None
     assert [v.rule for v in check_lineup(later, lower)] == ["10b-one-match"]

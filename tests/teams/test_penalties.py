@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from skak.errors import InputError
-from skak.teams.events import PenaltyGiven, apply_league_event
+from skak.records.league.events import PenaltyGiven
+from skak.records.league.evolve import evolve
 from skak.teams.league import Fixture, Lineup, PenaltyPoints, Season
 from skak.teams.lineups import check_lineup
 from skak.teams.matches import Absence, BoardCard, MatchCard, parse_game_result
@@ -164,9 +165,7 @@ def test_an_empty_board_is_lost_and_two_score_nothing() -> None:
 
 
 def test_13e_the_leaders_penalty_point_comes_off_the_board_points() -> None:
-    season = apply_league_event(
-        played_season(), PenaltyGiven(PenaltyPoints("Aarhus 2", 1, "late result card"))
-    )
+    season = evolve(played_season(), PenaltyGiven(PenaltyPoints("Aarhus 2", 1, "late result card")))
     row = group_standings(season, DIVISION, 1).rows[0]
     assert (row.team, row.board_points, row.penalty_points) == ("Aarhus 2", F(42), 1)
 

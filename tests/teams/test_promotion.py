@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from skak.errors import StateError
-from skak.teams.events import (
+from skak.records.league.events import (
     LineupEntered,
     MatchResultEntered,
     PlayoffSet,
@@ -17,8 +17,8 @@ from skak.teams.events import (
     StrengthListFiled,
     TeamsEntered,
     TeamWithdrawn,
-    apply_league_event,
 )
+from skak.records.league.evolve import evolve
 from skak.teams.league import Fixture, Lineup, Playoff, Season, Team, Withdrawal
 from skak.teams.matches import BoardCard, MatchCard
 from skak.teams.promotion import SeasonEndInput, season_end
@@ -38,19 +38,17 @@ GROUPS = {
 def _play(season: Season, f: Fixture, text: str) -> Season:
     for t in f.teams():
         lu = Lineup(f.round, t, tuple(f"{t}.{b}" for b in range(1, 5)), DAY)
-        season = apply_league_event(season, LineupEntered(lu))
+        season = evolve(season, LineupEntered(lu))
     results = {"1": "1-0", "=": "½-½", "0": "0-1"}
     boards = tuple(BoardCard(b, results[c]) for b, c in enumerate(text, start=1))
-    return apply_league_event(
-        season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards))
-    )
+    return evolve(season, MatchResultEntered(MatchCard(f.round, f.home, f.away, boards)))
 
 
 def mini_season(clubs: dict[str, str] | None = None, *, playoff: str | None = "1=1=") -> Season:
     """Every group ranked by draw number; ``clubs`` gives teams another club than their own
     (each team its club's first team, or the second when the club has one already)."""
     clubs = clubs or {}
-    season = apply_league_event(
+    season = evolve(
         None, SeasonCreated("Mini 2025/26", DAY, "dsu-2022", small_structure(), dates=(DAY,) * 3)
     )
     teams = []
@@ -61,7 +59,7 @@ def mini_season(clubs: dict[str, str] | None = None, *, playoff: str | None = "1
             club = clubs.get(name, name)
             ranks[club] = ranks.get(club, 0) + 1
             teams.append(Team(name, club, division, group, n, ranks[club]))
-    season = apply_league_event(season, TeamsEntered(tuple(teams)))
+    season = evolve(season, TeamsEntered(tuple(teams)))
     for club in sorted({t.club for t in teams}):
         own = [t for t in teams if t.club == club]
         players = tuple(
@@ -69,13 +67,13 @@ def mini_season(clubs: dict[str, str] | None = None, *, playoff: str | None = "1
             for t in own
             for b in range(1, 5)
         )
-        season = apply_league_event(season, StrengthListFiled(StrengthList(club, players)))
+        season = evolve(season, StrengthListFiled(StrengthList(club, players)))
     for d, g in season.groups():
         for f in season.schedule(d.name, g):
             home_wins = season.team(f.home).number < season.team(f.away).number
             season = _play(season, f, "1=1=" if home_wins else "0=0=")
     if playoff is not None:
-        season = apply_league_event(season, PlayoffSet(Playoff("C3", "D3", DAY)))
+        season = evolve(season, PlayoffSet(Playoff("C3", "D3", DAY)))
         season = _play(season, Fixture("2. division", 0, 0, "C3", "D3"), playoff)
     return season
 
@@ -143,9 +141,7 @@ def test_a_vacancy_goes_to_the_best_placed_relegated_team() -> None:
 
 
 def test_a_team_that_left_under_13a_goes_down_and_out() -> None:
-    season = apply_league_event(
-        mini_season(), TeamWithdrawn(Withdrawal("A2", 2, "did not come (udeblev)"))
-    )
+    season = evolve(mini_season(), TeamWithdrawn(Withdrawal("A2", 2, "did not come (udeblev)")))
     end = season_end(season, WINNERS)
     moves = {m.team: m for m in end.moves}
     assert moves["A2"].to is None

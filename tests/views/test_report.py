@@ -42,7 +42,7 @@ def played() -> Iterator[tuple[Skak, int]]:
     ]
     s.add_players(row.id, lambda _t: players)
     for _ in range(7):
-        rnd = s.pair(row.id)
+        rnd = s.pair(row.id).after.rounds[-1]
         for p in rnd.pairings:
             assert p.black is not None
             if 8 in (p.white, p.black):

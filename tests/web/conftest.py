@@ -12,9 +12,9 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
+from skak.faces.web import Arbiters, create_app
+from skak.faces.web._render import LANGUAGE_COOKIE
 from skak.model import Player, Ratings, Tournament
-from skak.web import Arbiters, create_app
-from skak.web._render import LANGUAGE_COOKIE
 
 ARBITER = "Inge Holm"
 PASSWORD = "rokade-e1g1"

@@ -26,9 +26,9 @@ import pytest
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app as cli
+from skak.faces.cli import app as cli
+from skak.faces.web import Arbiters, create_app
 from skak.model import Player, Ratings, Result, Scoring, Tournament
-from skak.web import Arbiters, create_app
 from tests.web.conftest import ARBITER, CHEAP, PASSWORD, arbiters, register
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
+from skak.faces.web import create_app
+from skak.faces.web._cache import ReadCache
 from skak.model import Result
-from skak.web import create_app
-from skak.web._cache import ReadCache
 from tests.web.conftest import register
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
-from skak.web._guard import FORM_LIMIT, MAX_UPLOAD
+from skak.faces.web._guard import FORM_LIMIT, MAX_UPLOAD
 from tests.web.conftest import text_of
 
 

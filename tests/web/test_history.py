@@ -51,7 +51,7 @@ def test_undoing_a_result_a_later_round_was_paired_on_says_so(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
     """As ``skak undo`` does (:func:`skak.views.undo_notes`)."""
-    first = skak.pair(tid)
+    first = skak.pair(tid).after.rounds[-1]
     for p in first.pairings:
         if not p.is_bye:
             skak.enter_result(tid, 1, p.board, Result.DRAW)

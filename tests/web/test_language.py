@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
+from skak.faces.web import create_app
+from skak.faces.web._render import LANGUAGE_COOKIE
 from skak.model import Result
-from skak.web import create_app
-from skak.web._render import LANGUAGE_COOKIE
 from tests.web.conftest import arbiters, log_in, text_of
 
 PUBLIC = [

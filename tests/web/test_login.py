@@ -10,9 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
-from skak.web import Arbiters, LoginBrake, create_app
-from skak.web.app import SESSION_COOKIE
-from skak.web.auth import check_login
+from skak.faces.web import Arbiters, LoginBrake, create_app
+from skak.faces.web.app import SESSION_COOKIE
+from skak.faces.web.auth import check_login
 from tests.web.conftest import ARBITER, CHEAP, PASSWORD, arbiters, csrf_of, log_in
 
 ARBITER_PAGES = [

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from skak.api import Skak
-from skak.cli import app as cli
+from skak.faces.cli import app as cli
 from skak.model import Result, Tournament
 from skak.views import number_column
 from tests.web.conftest import register, text_of

@@ -48,7 +48,7 @@ def test_the_danish_history_says_results_and_reasons_in_danish(
     field = [Player(i, f"Spiller, {i}", ratings=Ratings(dsu=1500 + 10 * i)) for i in range(1, 7)]
     tid = skak.create(Tournament("Open", "dutch", number_of_rounds=5)).id
     skak.add_players(tid, lambda _t: field)
-    skak.pair_round(tid)
+    skak.pair(tid)
     skak.enter_result(tid, 1, 1, Result.UNFINISHED)
     page = text_of(client.get(f"/arbiter/t/{tid}/history?lang=da").text)
     assert "runde 1 bræt 1: afbrudt" in page

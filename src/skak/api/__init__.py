@@ -8,8 +8,9 @@ The CLI is a thin layer over :class:`Skak` (as sqlite-utils' CLI is over its ``D
     >>> s.create(Tournament("Klubmesterskab 2026", "berger")).id
     1
 
-Every change is a command (:mod:`skak.commands.tournament`, :mod:`skak.commands.registry`):
-the record is read once, the command decided on it outside any write transaction, and its
+Every change is a command (each record's ``commands`` module, e.g.
+:mod:`skak.records.tournament.commands`): the record is read once, the command decided on it
+outside any write transaction, and its
 events appended under the version that was read (:mod:`skak.store`); when another writer
 came first the command is decided again on the new state. On any error nothing is written.
 A :class:`Skak` holds one engine and may serve many requests; who acts is given per call.
@@ -25,12 +26,36 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # for mypy the imports below define every name
-    from skak.api._accounts import hash_password, password_matches
     from skak.api._backup import BackupSummary
-    from skak.api._cup import CupOutcome
-    from skak.api._games import read_pgn_file
-    from skak.api._league import LeagueOutcome
-    from skak.api._requests import (
+    from skak.api._files import (
+        candidates_from_file,
+        corr_time_from_file,
+        dm_selection_from_file,
+        fide_rating_from_file,
+        junior_from_file,
+        rating_from_file,
+        tournament_from_trf_bytes,
+        trf_text,
+    )
+    from skak.api._skak import Skak
+    from skak.io.options import parse_date, parse_setting, parse_sex, scoring_from
+    from skak.model.player import Player, Ratings, Sex, Title
+    from skak.model.results import Result
+    from skak.model.tournament import Pairing, RatedKind, Round, Tournament
+    from skak.pairing.engine import pairs_text
+    from skak.records.accounts.api import hash_password, password_matches
+    from skak.records.cup.api import CupOutcome
+    from skak.records.league.api import LeagueOutcome
+    from skak.records.tournament.api import (
+        Outcome,
+        PairPreview,
+        TournamentRow,
+        added,
+        read_pgn_file,
+    )
+    from skak.records.tournament.events import describe
+    from skak.records.tournament.history import HistoryLine, undo_notes, undo_target
+    from skak.records.tournament.requests import (
         check_new_tournament,
         engine_check,
         engine_pair,
@@ -38,21 +63,31 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
         one_player,
         players_from_bytes,
         players_from_csv,
+        results_from_text,
         tournament_from_trf,
     )
-    from skak.api._skak import Outcome, PairPreview, Skak, TournamentRow, added
-    from skak.pairing.engine import pairs_text
-    from skak.storage.database import database_url
-    from skak.views import HistoryLine
+    from skak.store.database import database_url
 
 #: Where each name lives: its module is imported when the name is first asked for.
 _MODULES: dict[str, tuple[str, ...]] = {
-    "skak.api._accounts": ("hash_password", "password_matches"),
+    "skak.records.accounts.api": ("hash_password", "password_matches"),
     "skak.api._backup": ("BackupSummary",),
-    "skak.api._cup": ("CupOutcome",),
-    "skak.api._games": ("read_pgn_file",),
-    "skak.api._league": ("LeagueOutcome",),
-    "skak.api._requests": (
+    "skak.records.cup.api": ("CupOutcome",),
+    "skak.api._files": (
+        "candidates_from_file",
+        "corr_time_from_file",
+        "dm_selection_from_file",
+        "fide_rating_from_file",
+        "junior_from_file",
+        "rating_from_file",
+        "tournament_from_trf_bytes",
+        "trf_text",
+    ),
+    "skak.api._skak": ("Skak",),
+    # The words a user types for a date, a sex, a setting, a scoring (every face reads them so).
+    "skak.io.options": ("parse_date", "parse_setting", "parse_sex", "scoring_from"),
+    "skak.records.league.api": ("LeagueOutcome",),
+    "skak.records.tournament.requests": (
         "check_new_tournament",
         "engine_check",
         "engine_pair",
@@ -60,12 +95,24 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "one_player",
         "players_from_bytes",
         "players_from_csv",
+        "results_from_text",
         "tournament_from_trf",
     ),
-    "skak.api._skak": ("Outcome", "PairPreview", "Skak", "TournamentRow", "added"),
+    "skak.records.tournament.api": (
+        "Outcome",
+        "PairPreview",
+        "TournamentRow",
+        "added",
+        "read_pgn_file",
+    ),
+    # The values the API takes and gives (a face names them; it imports no model itself).
+    "skak.model.player": ("Player", "Ratings", "Sex", "Title"),
+    "skak.model.results": ("Result",),
+    "skak.model.tournament": ("Pairing", "RatedKind", "Round", "Tournament"),
     "skak.pairing.engine": ("pairs_text",),
-    "skak.storage.database": ("database_url",),
-    "skak.views": ("HistoryLine",),
+    "skak.store.database": ("database_url",),
+    "skak.records.tournament.events": ("describe",),
+    "skak.records.tournament.history": ("HistoryLine", "undo_notes", "undo_target"),
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
@@ -76,22 +123,47 @@ __all__ = [
     "LeagueOutcome",
     "Outcome",
     "PairPreview",
+    "Pairing",
+    "Player",
+    "RatedKind",
+    "Ratings",
+    "Result",
+    "Round",
+    "Sex",
     "Skak",
+    "Title",
+    "Tournament",
     "TournamentRow",
     "added",
+    "candidates_from_file",
     "check_new_tournament",
+    "corr_time_from_file",
     "database_url",
+    "describe",
+    "dm_selection_from_file",
     "engine_check",
     "engine_pair",
+    "fide_rating_from_file",
     "hash_password",
+    "junior_from_file",
     "new_tournament",
     "one_player",
     "pairs_text",
+    "parse_date",
+    "parse_setting",
+    "parse_sex",
     "password_matches",
     "players_from_bytes",
     "players_from_csv",
+    "rating_from_file",
     "read_pgn_file",
+    "results_from_text",
+    "scoring_from",
     "tournament_from_trf",
+    "tournament_from_trf_bytes",
+    "trf_text",
+    "undo_notes",
+    "undo_target",
 ]
 
 if not TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Backups and restores (``skak backup`` / ``skak restore``), mixed into :class:`skak.api.Skak`.
 
 A backup of an SQLite file is SQLite's online backup (a copy that opens as it is); of any
-database, with ``logical``, the event log as JSON (:mod:`skak.storage.backup`). A restore
+database, with ``logical``, the event log as JSON (:mod:`skak.store.backup`). A restore
 reads either kind, checks every record in it (each event read and each record rebuilt, before
 anything is written), and writes them into the database in one transaction: an SQLite file
 or a database server alike, so a backup moves a club's file to the federation's server and
@@ -19,7 +19,10 @@ from typing import Any
 
 from skak.errors import InputError, SkakError
 from skak.model.stream import Recorded
-from skak.storage.backup import (
+from skak.records.registry.kind import REGISTRY
+from skak.records.tournament.kind import TournamentKind
+from skak.store import EventStore, RecordKind
+from skak.store.backup import (
     FORMAT,
     FORMAT_VERSION,
     dump_log,
@@ -28,9 +31,8 @@ from skak.storage.backup import (
     sqlite_backup,
     written_atomically,
 )
-from skak.storage.database import Database
-from skak.storage.schema import ACTOR_LENGTH, NAME_LENGTH
-from skak.store import REGISTRY, EventStore, RecordKind, TournamentKind
+from skak.store.database import Database
+from skak.store.schema import ACTOR_LENGTH, NAME_LENGTH
 
 __all__ = ["BackupCommands", "BackupSummary"]
 

@@ -2,7 +2,7 @@
 
 A player "er fyldt N år" (has turned N) from his N-th birthday on, the birthday itself
 included; someone born on 29 February turns a year older on 1 March in a common year (as
-:func:`skak.commands.registry.may_start_afresh` counts five years). The handbook words its
+:func:`skak.records.registry.commands.may_start_afresh` counts five years). The handbook words its
 age rules in four ways, each a :class:`AgeRule` kind:
 
 * ``not-turned`` — "ikke fyldt N år" on a reference day (§37's juniors: not 20 on 1 January

@@ -1,8 +1,8 @@
 """Results as an arbiter types a whole round of them (``skak results``).
 
 Either one result per game in board order (``1 ½ 0 + - 1-0 =``), or a file of lines
-``BOARD RESULT`` (``3 ½-½``; a Gladiator play-off after it, ``4 = 1-0,½-½``). Besides every
-spelling :meth:`Result.parse` reads, the short keys of a result list are understood: ``1``
+``BOARD RESULT`` (``3 ½-½``; a Gladiator play-off after it, ``4 = 1-0,½-½``). Each result is
+read by :meth:`Result.parse`, the one parser of a typed result, short keys included: ``1``
 white wins, ``0`` black wins, ``½`` or ``=`` a draw, ``+`` white wins by forfeit, ``-``
 black wins by forfeit.
 """
@@ -13,28 +13,7 @@ from skak.errors import InputError
 from skak.messages import N_, N_plural
 from skak.model.results import Result
 
-__all__ = ["parse_board_lines", "parse_result_word"]
-
-_SHORT = {
-    "1": Result.WHITE_WIN,
-    "0": Result.BLACK_WIN,
-    "½": Result.DRAW,
-    "=": Result.DRAW,
-    "+": Result.WHITE_FORFEIT_WIN,
-    "-": Result.BLACK_FORFEIT_WIN,
-}
-
-
-def parse_result_word(text: str) -> Result:
-    """One result, short keys included.
-
-    >>> parse_result_word("½"), parse_result_word("+")
-    (Result.DRAW, Result.WHITE_FORFEIT_WIN)
-
-    :raises InputError: when the text is no result.
-    """
-    short = _SHORT.get(text.strip())
-    return short if short is not None else Result.parse(text)
+__all__ = ["parse_board_lines"]
 
 
 def parse_board_lines(text: str, source: str) -> list[tuple[int, Result, tuple[Result, ...]]]:
@@ -57,10 +36,8 @@ def parse_board_lines(text: str, source: str) -> list[tuple[int, Result, tuple[R
             )
             continue
         try:
-            result = parse_result_word(parts[1])
-            playoff = (
-                tuple(parse_result_word(g) for g in parts[2].split(",")) if len(parts) == 3 else ()
-            )
+            result = Result.parse(parts[1])
+            playoff = tuple(Result.parse(g) for g in parts[2].split(",")) if len(parts) == 3 else ()
         except InputError as err:
             problems.append(N_("{location}: {message}", location=where, message=err.message))
             continue

@@ -1,8 +1,9 @@
 """The pure tournament model: frozen values, no I/O.
 
 Players, rounds, pairings and results are immutable; a tournament changes only by applying an
-event (:mod:`skak.model.events`). Everything a pairing system or a standings table needs to
-know about the past (colours, opponents, scores) is derived in :mod:`skak.model.games`.
+event (:mod:`skak.records.tournament.events`). Everything a pairing system or a standings
+table needs to know about the past (colours, opponents, scores) is derived in
+:mod:`skak.model.games`.
 """
 
 from skak.model.games import (

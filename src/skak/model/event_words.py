@@ -1,7 +1,7 @@
-"""Plain words for what an event changed, for ``skak history`` (:func:`skak.model.events.
-describe`): a player's edited details by what an arbiter calls them, a result by its name
-rather than its code, a renumbering's reason. Every text is a message (:mod:`skak.messages`),
-so a face says it in Danish too."""
+"""Plain words for what an event changed, for ``skak history``
+(:func:`skak.records.tournament.events.describe`): a player's edited details by what an
+arbiter calls them, a result by its name rather than its code, a renumbering's reason. Every
+text is a message (:mod:`skak.messages`), so a face says it in Danish too."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def rating_name(kind: str) -> str:
     return _RATINGS.get(kind, kind)
 
 
-#: The reason :mod:`skak.commands.tournament` records for a renumbering.
+#: The reason :mod:`skak.records.tournament.commands` records for a renumbering.
 _BY_RATING = re.compile(r"initial ranking by (\w+) rating")
 
 

@@ -99,7 +99,7 @@ class Result(enum.Enum):
                 N_(
                     "unknown result {text}; use one of {known} (a draw also ½, =, 1/2-1/2 "
                     "or remis; forfeit/udeblivelse: +- white wins, -+ black wins, -- both "
-                    "lose)",
+                    "lose; short keys: 1, 0, ½ or =, + and -)",
                     text=repr(text),
                     known=known,
                 )
@@ -211,6 +211,12 @@ _ALIASES: dict[str, Result] = {
     "adjourned": Result.UNFINISHED,
     "afbrudt": Result.UNFINISHED,
     "*": Result.UNFINISHED,
+    # The short keys of a result list (skak results, the web's result form), read wherever
+    # a result is typed: one parser for every face.
+    "1": Result.WHITE_WIN,
+    "0": Result.BLACK_WIN,
+    "+": Result.WHITE_FORFEIT_WIN,
+    "-": Result.BLACK_FORFEIT_WIN,
 }
 
 

@@ -1,8 +1,8 @@
 """The tournament (turnering): settings, players and the rounds played so far.
 
 Everything here is an immutable value. A tournament changes only by applying an event
-(:mod:`skak.model.events`), which returns a new value; pairing systems receive a tournament as
-their snapshot.
+(:mod:`skak.records.tournament.evolve`), which returns a new value; pairing systems receive
+a tournament as their snapshot.
 """
 
 from __future__ import annotations

@@ -16,7 +16,6 @@ from fractions import Fraction
 from math import floor
 from typing import ClassVar
 
-from skak.collector import collector_paused
 from skak.errors import InputError, StateError
 from skak.rating.calc import RatingResult
 from skak.rating.cards import Card, HistoryEntry, Players, RegistryPlayer, new_generation
@@ -36,11 +35,7 @@ __all__ = [
     "RegistryPlayer",
     "TournamentApplied",
     "TournamentChange",
-    "apply_registry_event",
-    "apply_registry_events",
-    "build_registry",
     "changes_from_result",
-    "collector_paused",
     "entry_rating_allowed",
     "hundredths_as_points",
     "rapid_blitz_corrections",
@@ -188,31 +183,6 @@ def changes_from_result(
         )
         out.append(TournamentChange(dsu_ids[c.id], names[c.id], c.old, raw))
     return tuple(out)
-
-
-def apply_registry_event(
-    state: Registry, event: RegistryEvent, settings: RatingSettings | None = None
-) -> Registry:
-    """The registry after ``event`` (``state`` itself is left as it was).
-
-    :raises StateError: when a tournament is applied twice.
-    """
-    return apply_registry_events(state, (event,), settings)
-
-
-def apply_registry_events(
-    state: Registry, events: Iterable[RegistryEvent], settings: RatingSettings | None = None
-) -> Registry:
-    """The registry after ``events``, in order (``state`` itself is left as it was): what
-    :func:`apply_registry_event` gives one by one, with one copy of the registry's tables
-    for all of them (a list of 20 000 players imported at once).
-
-    :raises StateError: when a tournament is applied twice.
-    """
-    builder = RegistryBuilder(settings, start=state)
-    for event in events:
-        builder.apply(event)
-    return builder.state
 
 
 def rapid_blitz_corrections(
@@ -483,16 +453,6 @@ class RegistryBuilder:
             table[pid] = new
         self._applied.add(key)
         return TournamentApplied(key, name, day, kind, edition, tuple(changes))
-
-
-def build_registry(
-    events: Iterable[RegistryEvent], settings: RatingSettings | None = None
-) -> Registry:
-    """The registry the events build, in order."""
-    builder = RegistryBuilder(settings)
-    for event in events:
-        builder.apply(event)
-    return builder.state
 
 
 def entry_rating_allowed(rating: int, authority: str, edition: str) -> bool:

@@ -25,7 +25,6 @@ from skak.rating.registry import (
     RegistryBuilder,
     TournamentApplied,
     changes_from_result,
-    collector_paused,
 )
 from skak.rating.rules import RatingSettings, get_rule_set, rule_set_for
 
@@ -75,14 +74,17 @@ def apply_season(
         registry with a rating of the tournament's kind; the tournaments before it stay
         applied to ``builder``.
     :raises StateError: when a tournament was applied already (likewise).
+
+    A caller that builds a long season in one process may pause Python's full cycle
+    collections around the call (:func:`skak.faces.collector.collector_paused`, as
+    ``skak rating`` does): the pure core leaves the process's collector alone.
     """
     total = len(tournaments) if isinstance(tournaments, Sized) else None
-    with collector_paused():
-        out: list[TournamentApplied] = []
-        for t in tournaments:
-            if progress is not None and total is not None and len(out) % _REPORT_EVERY == 0:
-                progress(len(out), total)
-            out.append(_apply_one(builder, t))
+    out: list[TournamentApplied] = []
+    for t in tournaments:
+        if progress is not None and total is not None and len(out) % _REPORT_EVERY == 0:
+            progress(len(out), total)
+        out.append(_apply_one(builder, t))
     if progress is not None and total is not None:
         progress(total, total)
     return out

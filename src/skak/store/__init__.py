@@ -1,35 +1,10 @@
-"""The event store: one for every record kind (see :mod:`skak.store.streams`)."""
+"""The event store: the database, its schema and migrations, streams of events with a
+version, snapshots, backups, and the codec helpers every record's codec is made of.
 
-from skak.store.kinds import (
-    ACCOUNTS,
-    CUP,
-    DISCIPLINE,
-    LEAGUE,
-    REGISTRY,
-    AccountsKind,
-    CupKind,
-    DisciplineKind,
-    LeagueKind,
-    RegistryKind,
-    TournamentKind,
-)
-from skak.store.streams import EventStore, Loaded, RecordKind, Stats, StreamRow
+It knows no record: each record kind tells it how to encode its events and build its state
+(:class:`RecordKind`, implemented in ``skak/records/<kind>/kind.py``).
+"""
 
-__all__ = [
-    "ACCOUNTS",
-    "CUP",
-    "DISCIPLINE",
-    "LEAGUE",
-    "REGISTRY",
-    "AccountsKind",
-    "CupKind",
-    "DisciplineKind",
-    "EventStore",
-    "LeagueKind",
-    "Loaded",
-    "RecordKind",
-    "RegistryKind",
-    "Stats",
-    "StreamRow",
-    "TournamentKind",
-]
+from skak.store.streams import EventByEvent, EventStore, Loaded, RecordKind, Stats, StreamRow
+
+__all__ = ["EventByEvent", "EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]

@@ -8,7 +8,8 @@ command cycle: read, decide outside any write transaction (a pairing may take se
 append under the version read, and on a conflict decide again on the new state.
 
 A record kind tells the store how to encode its events and build its state
-(:class:`RecordKind`); the rules themselves live in :mod:`skak.commands`.
+(:class:`RecordKind`); each kind's binding, rules and events live in its record's folder
+(``skak/records/<kind>/kind.py``). The store imports none of them.
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from sqlalchemy import Connection, delete, func, insert, select
 from skak.errors import ConflictError, InputError, NotFoundError, StateError, StorageError
 from skak.messages import N_
 from skak.model.stream import Recorded
-from skak.storage.database import Database, now
-from skak.storage.schema import ACTOR_LENGTH, snapshots, stream_events, streams
+from skak.store.database import Database, now
+from skak.store.schema import ACTOR_LENGTH, snapshots, stream_events, streams
 
-__all__ = ["EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
+__all__ = ["EventByEvent", "EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -92,6 +93,19 @@ class RecordKind(Protocol[S, E]):
     def snapshot_usable(self, version: int, tail: Sequence[Recorded[E]]) -> bool:
         """Whether a snapshot at ``version`` still holds, given the events after it."""
         ...
+
+
+class EventByEvent:
+    """:meth:`evolve_all` as :meth:`evolve` one event after another (a kind whose single
+    step costs no copy of a large state)."""
+
+    def evolve(self, state: Any, event: Any, log: Any) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def evolve_all(self, state: Any, events: Sequence[Any]) -> Any:
+        for event in events:
+            state = self.evolve(state, event, None)
+        return state
 
 
 @dataclass

@@ -11,7 +11,8 @@ The modules, by subject:
   column (:func:`standings_view`); ``skak standings``, ``skak export json``, ``skak demo``
   and the crosstable rank through it alike;
 * :mod:`.crosstable` — the crosstable (krydstabel) in the standings' order;
-* :mod:`.rounds` — a round's pairing list; :mod:`.history` — the event log in words;
+* :mod:`.rounds` — a round's pairing list (the event log in words is the tournament record's
+  own, :mod:`skak.records.tournament.history`);
 * :mod:`.players` — the players list; :mod:`.tournaments` — the database's tournaments and
   a tournament's export;
 * :mod:`.systems` — round-robin schedules, Varma groups and draws, knock-out brackets and
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
         system_names,
         tiebreak_lists,
     )
-    from skak.views.changes import HistoryLine, history, undo_notes, undo_target
     from skak.views.correspondence import (
         CorrCardRow,
         CorrControlRow,
@@ -125,9 +125,11 @@ if TYPE_CHECKING:
     from skak.views.rounds import (
         BoardRow,
         ByeRow,
+        ResultEnteredView,
         RoundView,
         board_line,
         pending_playoff,
+        result_entered,
         round_json,
         round_view,
     )
@@ -200,7 +202,6 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "PlayerNorms",
         "norms_view",
     ),
-    "skak.views.changes": ("HistoryLine", "history", "undo_notes", "undo_target"),
     "skak.views.cup": (
         "CupLine",
         "CupMatchRow",
@@ -262,9 +263,11 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.views.rounds": (
         "BoardRow",
         "ByeRow",
+        "ResultEnteredView",
         "RoundView",
         "board_line",
         "pending_playoff",
+        "result_entered",
         "round_json",
         "round_view",
     ),
@@ -335,7 +338,6 @@ __all__ = [
     "FideView",
     "FindingRow",
     "FixtureRow",
-    "HistoryLine",
     "JuniorStandingRow",
     "JuniorView",
     "KnockoutView",
@@ -360,6 +362,7 @@ __all__ = [
     "RatingView",
     "RegistryHistoryLine",
     "RegistryRow",
+    "ResultEnteredView",
     "RoundView",
     "ScheduleRow",
     "ScheduleView",
@@ -396,7 +399,6 @@ __all__ = [
     "final_rating",
     "fixture_rows",
     "from_data",
-    "history",
     "is_finished",
     "junior_view",
     "knockout_view",
@@ -415,6 +417,7 @@ __all__ = [
     "rating_view",
     "registry_row",
     "registry_rows",
+    "result_entered",
     "round_json",
     "round_view",
     "schedule_view",
@@ -432,8 +435,6 @@ __all__ = [
     "tournament_export",
     "tournament_lines",
     "tournament_rating_view",
-    "undo_notes",
-    "undo_target",
     "varma_draw_view",
     "varma_groups_view",
 ]

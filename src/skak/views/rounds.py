@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from skak.model.results import Result, Scoring, playoff_pending
 from skak.model.tournament import Pairing, Round, Tournament
@@ -15,9 +15,11 @@ __all__ = [
     "AroRow",
     "BoardRow",
     "ByeRow",
+    "ResultEnteredView",
     "RoundView",
     "board_line",
     "pending_playoff",
+    "result_entered",
     "round_json",
     "round_view",
 ]
@@ -151,3 +153,69 @@ def board_line(t: Tournament, p: Pairing) -> str:
 def pending_playoff(t: Tournament, p: Pairing) -> bool:
     """A Gladiator game (4.9.8) whose play-off has no winner yet."""
     return playoff_pending(p.result, p.playoff, t.scoring)
+
+
+class _Entered(Protocol):
+    """What a result's entry did (the API's ``Outcome``): the tournament before and after,
+    the events written (none: nothing changed) and the notes for the arbiter."""
+
+    @property
+    def before(self) -> Tournament | None: ...
+
+    @property
+    def after(self) -> Tournament: ...
+
+    @property
+    def events(self) -> tuple[object, ...]: ...
+
+    @property
+    def notes(self) -> tuple[str, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEnteredView:
+    """One board's result as entered (``skak result``, the web's result form): the board,
+    its game in names, the result and its play-off now and before, and what that makes of
+    the entry — nothing changed, a first result, a correction, or a play-off added to a
+    result that stood. Every face says the same from it."""
+
+    round: int
+    board: int
+    game: str
+    result: Result
+    playoff: tuple[Result, ...]
+    previous: Result | None
+    previous_playoff: tuple[Result, ...]
+    changed: bool
+    #: Gladiator (4.9.8): the drawn game's play-off still has no winner.
+    playoff_pending: bool
+    notes: tuple[str, ...]
+
+    @property
+    def corrected(self) -> bool:
+        """A result the board had is replaced by another."""
+        return self.changed and self.previous is not None and self.previous is not self.result
+
+    @property
+    def playoff_added(self) -> bool:
+        """The result stood; what was entered is its play-off."""
+        return self.changed and self.previous is self.result
+
+
+def result_entered(done: _Entered, round_number: int, board: int) -> ResultEnteredView:
+    """The view of one board's result entry from what the API's command did."""
+    after = done.after.round(round_number).board(board)
+    before = done.before.round(round_number).board(board) if done.before is not None else None
+    assert after.result is not None
+    return ResultEnteredView(
+        round_number,
+        board,
+        board_line(done.after, after),
+        after.result,
+        after.playoff,
+        before.result if before is not None else None,
+        before.playoff if before is not None else (),
+        bool(done.events),
+        pending_playoff(done.after, after),
+        done.notes,
+    )

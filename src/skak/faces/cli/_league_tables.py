@@ -1,0 +1,115 @@
+"""The league's tables for ``skak league …`` (Rich), rendered from the views."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+
+from skak.faces.cli._common import out
+from skak.faces.cli._output import print_table
+from skak.faces.cli._tables import FittedTable
+
+if TYPE_CHECKING:
+    from skak.views import LeagueStandingsView, LineupView, MatchView, SeasonEndView
+
+__all__ = ["show_lineup", "show_match", "show_season_end", "show_standings"]
+
+
+def show_lineup(view: LineupView, explain: bool) -> None:
+    where = "home" if view.home else "away"
+    table = FittedTable(
+        title=f"{escape(view.team)} ({where}) against {escape(view.opponent)}, {view.date}"
+    )
+    for col in ("Board", "Colour", "Player", "Name", "List no."):
+        table.add_column(col)
+    for b in view.boards:
+        table.add_row(
+            str(b.board), b.colour, escape(b.player or "— empty"), escape(b.name or ""),
+            "" if b.list_number is None else str(b.list_number),
+        )  # fmt: skip
+    print_table(table.fit(names={3}, texts={2}))
+    if view.legal:
+        out.print("The line-up breaks no rule of 5.1 §10.")
+    for v in view.violations:
+        out.print(f"[red]{escape(v.rule)}[/] {escape(v.message)}")
+
+
+def show_match(view: MatchView, explain: bool) -> None:
+    from skak.views import quarters  # ½, as the tournament commands write points
+
+    if view.struck_out:
+        out.print(
+            f"{escape(view.home)}–{escape(view.away)}: struck out — "
+            f"{escape('; '.join(view.struck_out))}"
+        )
+        return
+    if not view.entered:
+        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
+        return
+    assert view.home_points is not None
+    assert view.away_points is not None
+    table = FittedTable(
+        title=f"{escape(view.home)}–{escape(view.away)} {quarters(view.home_points)}-"
+        f"{quarters(view.away_points)} "
+        f"(match points {view.home_match_points}-{view.away_match_points})"
+    )
+    for col in ("Board", "White", "Home", "Away", "Played", "Counts", "Why"):
+        table.add_column(col)
+    for b in view.boards:
+        table.add_row(
+            str(b.board), escape(b.white), escape(b.home_player or "—"),
+            escape(b.away_player or "—"),
+            b.played or "", f"{quarters(b.home)}-{quarters(b.away)}", escape(b.why),
+        )  # fmt: skip
+    print_table(table.fit(names={2, 3}, texts={6}))
+    for line in (*view.penalty_points, *view.reports, *(view.explanation if explain else ())):
+        out.print(escape(line))
+
+
+def show_standings(v: LeagueStandingsView, explain: bool) -> None:
+    from skak.views import number_column
+
+    n = len(v.missing)
+    state = "" if v.complete else f", {n} {'match' if n == 1 else 'matches'} still to play"
+    table = FittedTable(
+        title=f"{escape(v.division)} group {v.group} (stilling, {v.edition}{state})"
+    )
+    for col in ("#", "Team", "M", "W", "D", "L", "BP", "MP", "Pen.", "Placed by"):
+        table.add_column(col, justify="left" if col in ("Team", "Placed by") else "right")
+    bp = number_column(r.board_points for r in v.standings)
+    mp = number_column(r.match_points for r in v.standings)
+    for i, r in enumerate(v.standings):
+        table.add_row(
+            str(r.rank), escape(r.team), str(r.played), str(r.won), str(r.drawn), str(r.lost),
+            bp[i], mp[i],
+            str(r.penalty_points or ""), escape(r.decided_by),
+        )  # fmt: skip
+    print_table(table.fit(names={1}, texts={9}))
+    if explain:
+        for line in v.explanation:
+            out.print(escape(line))
+
+
+def show_season_end(view: SeasonEndView, explain: bool) -> None:
+    if view.champion:
+        out.print(
+            f"Danish team champion (Danmarksmester for hold): [bold]{escape(view.champion)}[/]"
+        )
+    for d in view.divisions:
+        out.print(
+            f"[bold]{escape(d.division)}[/] next season ({len(d.teams)} "
+            f"team{'' if len(d.teams) == 1 else 's'}): "
+            f"{escape(', '.join(d.teams))}"
+        )
+    table = FittedTable(title="Moves (op- og nedrykning)")
+    for col in ("Team", "From", "To", "Why"):
+        table.add_column(col)
+    for m in view.moves:
+        table.add_row(escape(m.team), escape(m.origin), escape(m.to or "out"), escape(m.why))
+    print_table(table.fit(names={0}, texts={1, 2, 3}))
+    for v in view.vacancies:
+        out.print(f"[red]{escape(v)}[/]")
+    if explain:
+        for line in view.explanation:
+            out.print(escape(line))

@@ -1,0 +1,253 @@
+"""The tournament's basic commands: ``skak new``, ``tournaments``, ``history``, ``undo``,
+``export json`` and ``demo``; the round's commands (:mod:`skak.faces.cli.rounds`) are imported
+among them, so that ``skak --help`` lists an evening's commands in the order they are used."""
+
+import json
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from skak.api import RatedKind
+from skak.faces.cli import render
+from skak.faces.cli._common import (
+    DEFAULT_DB,
+    DbOption,
+    ForceOption,
+    JsonOption,
+    OutputOption,
+    TournamentOption,
+    app,
+    cli_errors,
+    err,
+    export_app,
+    open_db,
+    out,
+    print_json,
+    print_notes,
+    write_output,
+)
+from skak.faces.cli._output import print_table
+from skak.faces.i18n import _, say
+from skak.views import pairing_system as find_system
+from skak.views import system_names
+
+# The API (SQLAlchemy, the event store) and the views are imported in the commands that use
+# them, so that ``skak --help`` and a command that needs little start at once (issue 23).
+
+__all__ = ["demo", "export_json", "history", "list_tournaments", "new", "undo"]
+
+# -- tournaments ---------------------------------------------------------------------------
+
+
+@app.command()
+@cli_errors
+def new(
+    name: Annotated[str, typer.Argument(help="The tournament's name.")],
+    system: Annotated[
+        str,
+        typer.Option(
+            "--system", "-s", help=f"Pairing system (parringssystem): {', '.join(system_names())}."
+        ),
+    ] = "berger",
+    rounds: Annotated[
+        int | None,
+        typer.Option(help="Number of rounds; a round robin works it out from the field."),
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(help="Pairing-system setting KEY=VALUE, e.g. cycles=2 (repeatable)."),
+    ] = None,
+    scoring: Annotated[
+        list[str] | None,
+        typer.Option(help="Points KEY=VALUE: win, draw, loss, forfeit-win, bye, half-bye, …"),
+    ] = None,
+    place: Annotated[str | None, typer.Option(help="Where it is played (spillested).")] = None,
+    start: Annotated[str | None, typer.Option(help="First day, YYYY-MM-DD.")] = None,
+    end: Annotated[str | None, typer.Option(help="Last day, YYYY-MM-DD.")] = None,
+    kind: Annotated[
+        RatedKind | None,
+        typer.Option(
+            metavar="KIND",
+            help="Rated as standard (langsom), rapid (hurtig) or blitz (lyn); default: what "
+            "the time control makes the games, else standard.",
+        ),
+    ] = None,
+    time_control: Annotated[
+        str | None,
+        typer.Option(
+            help="Time control (betænkningstid), e.g. '90+30', '40/90+30+30s', '2t/40 + 1t', "
+            "'G/15+10': it decides the kind (see 'skak timecontrol')."
+        ),
+    ] = None,
+    tiebreak: Annotated[
+        list[str] | None, typer.Option(help="Tie-break code (korrektion), in order (repeatable).")
+    ] = None,
+    unrated: Annotated[
+        bool, typer.Option("--unrated", help="Not rated by DSU (no rating column).")
+    ] = False,
+    gladiator: Annotated[
+        bool,
+        typer.Option(
+            "--gladiator",
+            help="Gladiator scoring (4.9.8): drawn games are played off; the winner scores 1.",
+        ),
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Create a tournament (turnering), creating the database if needed.
+
+    Example: skak new "Klubmesterskab 2026" --system berger --place Aarhus --start 2026-09-01
+    """
+    from skak.api import new_tournament
+
+    pairing_system = find_system(system)
+    tournament = new_tournament(
+        name,
+        system=pairing_system.name,
+        rounds=rounds,
+        settings=setting or [],
+        scoring=scoring or [],
+        place=place,
+        start=start,
+        end=end,
+        kind=kind,
+        time_control=time_control,
+        tiebreaks=tiebreak or [],
+        unrated=unrated,
+        gladiator=gladiator,
+    )  # a bad setting or code is refused before anything is written
+    s = open_db(db, create=True)
+    row = s.create(tournament)
+    out.print(
+        f"Created tournament #{row.id} [bold]{escape(row.name)}[/] "
+        f"({escape(pairing_system.title)}) in {escape(s.db.location)}"
+    )
+    namesakes = s.namesakes(row)
+    if namesakes:
+        others = ", ".join(f"#{r.id}" for r in namesakes)
+        print_notes(
+            [
+                _(
+                    "tournament {others} has the same name: name this one by its number, "
+                    "--tournament '#{id}'"
+                ).format(others=others, id=row.id)
+            ]
+        )
+
+
+@app.command("tournaments")
+@cli_errors
+def list_tournaments(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
+    """List the tournaments in the database.
+
+    Example: skak tournaments --json
+    """
+    from skak.views import to_json, tournament_lines
+
+    lines = tournament_lines(open_db(db).tournaments())
+    if as_json:
+        print_json(to_json(lines))
+    else:
+        print_table(render.tournaments_table(lines))
+
+
+# -- rounds, results and standings: in their own module, registered here to keep --help's order
+from skak.faces.cli import rounds as _rounds  # noqa: E402, F401
+
+# -- history -------------------------------------------------------------------------------
+
+
+@app.command()
+@cli_errors
+def history(
+    db: DbOption = DEFAULT_DB, tournament: TournamentOption = None, as_json: JsonOption = False
+) -> None:
+    """List every change to the tournament (historik), oldest first.
+
+    Example: skak history
+    """
+    from skak.views import to_json
+
+    lines = open_db(db).history(tournament)
+    if as_json:
+        print_json(to_json(lines))
+    else:
+        print_table(render.history_table(lines))
+
+
+@app.command()
+@cli_errors
+def undo(
+    event: Annotated[
+        int | None, typer.Option(help="Undo this event (see 'skak history'); default: the last.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Take back the last change (fortryd); refused where later changes depend on it.
+
+    Example: skak undo
+    """
+    from skak.api import describe, undo_notes
+
+    undone, t = open_db(db).take_back(tournament, seq=event)
+    message = _("Undone: event {seq}, {change}.")
+    out.print(escape(message.format(seq=undone.seq, change=say(describe(undone.event)))))
+    print_notes(undo_notes(undone.event, t))
+
+
+# -- export --------------------------------------------------------------------------------
+
+
+@export_app.command("json")
+@cli_errors
+def export_json(
+    output: OutputOption = None,
+    force: ForceOption = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Write the whole tournament and its standings as JSON.
+
+    Example: skak export json -o turnering.json
+    """
+    from skak.views import to_json
+
+    export = open_db(db).export(tournament)
+    text = json.dumps(to_json(export), ensure_ascii=False, indent=2) + "\n"
+    write_output(text, output, force=force, db=db)
+
+
+# -- demo ----------------------------------------------------------------------------------
+
+
+@app.command()
+@cli_errors
+def demo(
+    seed: Annotated[int, typer.Option(help="Seed for the simulated results.")] = 2026,
+    players: Annotated[int, typer.Option(help="Number of players (3–16).")] = 10,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Build and play a whole round-robin tournament, then print the final standings.
+
+    Results are drawn from DSU table 1's expected scores with a fixed seed, so every run
+    with the same seed plays the same tournament.
+
+    Example: skak demo --seed 7
+    """
+    from skak.faces.demo import check_players, run_demo
+    from skak.views import standings_view
+
+    check_players(players)
+    s = open_db(db, create=True)
+    row, t = run_demo(s, seed=seed, players=players, console=err)
+    out.print(
+        f"Tournament #{row.id} [bold]{escape(t.name)}[/] in {escape(s.db.location)}: "
+        f"{len(t.players)} players, {t.current_round} rounds, all results in."
+    )
+    print_table(render.standings_table(standings_view(t)))
+    out.print(
+        "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
+        + ("" if len(s.tournaments()) == 1 else f"  (add --tournament {row.id})")
+    )

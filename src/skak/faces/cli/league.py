@@ -1,0 +1,597 @@
+"""``skak league …``: DSU's division league (divisionsturneringen, 003 §5.1)."""
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.markup import escape
+
+from skak.errors import InputError, StateError
+from skak.faces.cli._common import (
+    DEFAULT_DB,
+    DbOption,
+    JsonOption,
+    app,
+    cli_errors,
+    open_db,
+    out,
+    parse_date,
+    parse_setting,
+    print_json,
+    print_notes,
+)
+from skak.faces.cli._league_tables import show_lineup, show_match, show_season_end, show_standings
+from skak.faces.cli._output import print_table
+from skak.faces.cli._tables import FittedTable
+
+if TYPE_CHECKING:
+    from skak.api import LeagueOutcome
+
+__all__ = ["league_app"]
+
+league_app = typer.Typer(
+    help="The division league (divisionsturneringen, 5.1): seasons, teams, strength lists, "
+    "line-ups, results, standings and the season's end.\n\nExample: skak league standings"
+)
+app.add_typer(league_app, name="league")
+
+SeasonOption = Annotated[
+    str | None,
+    typer.Option(
+        "--season", "-S", help="Season ID or name; may be left out when the database holds one."
+    ),
+]
+ExplainOption = Annotated[bool, typer.Option("--explain", help="Say why, rule by rule.")]
+DivisionOption = Annotated[
+    str | None, typer.Option("--division", help="Only this division (række), e.g. '1. division'.")
+]
+GroupOption = Annotated[int | None, typer.Option("--group", help="Only this group (gruppe).")]
+
+
+def _dates(text: str | None, what: str) -> tuple:  # type: ignore[type-arg]
+    if not text:
+        return ()
+    out_dates = []
+    for part in text.split(","):
+        day = parse_date(part.strip(), what)
+        assert day is not None
+        out_dates.append(day)
+    return tuple(out_dates)
+
+
+def _round(text: str) -> int:
+    """A round number, or ``playoff``/``omkamp`` for the play-off (round 0 inside)."""
+    if text.strip().lower() in ("playoff", "play-off", "omkamp"):
+        return 0
+    if not text.strip().lstrip("-").isdigit():
+        raise InputError(f"round {text!r}: a round is a number from 1, or 'playoff' (omkamp)")
+    if int(text) < 1:
+        raise InputError(
+            f"round {int(text)}: rounds are numbered from 1 (the play-off is 'playoff')"
+        )
+    return int(text)
+
+
+def _setting(text: str) -> tuple[str, object]:
+    """A ``--setting KEY=VALUE`` of the league (its example a league setting)."""
+    key, sep, _ = text.partition("=")
+    if not sep or not key.strip():
+        raise InputError(
+            f"setting {text!r} must look like KEY=VALUE, e.g. lot-seed=2025 (the league's "
+            "settings: empty-boards-last, penalty-points-from, board-by-board, lot-seed, "
+            "lot-order)"
+        )
+    return parse_setting(text)
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 team``, ``2 teams``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _outcome(done: "LeagueOutcome", what: str) -> None:
+    if not done.events:
+        out.print(f"{what}: nothing changed (it was entered so already)")
+        return
+    out.print(what)
+    print_notes(done.notes)
+
+
+@league_app.command("new")
+@cli_errors
+def league_new(
+    name: Annotated[
+        str, typer.Argument(help="The season's name, e.g. 'Divisionsturneringen 2025/26'.")
+    ],
+    start: Annotated[str, typer.Option(help="The season's first day, YYYY-MM-DD.")],
+    dates: Annotated[
+        str | None,
+        typer.Option(help="The rounds' dates (§6 a), comma-separated: 2025-10-05,2025-11-02,…"),
+    ] = None,
+    division_dates: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--division-dates",
+            help="A division's own dates (§6 b), DIVISION=DATE,DATE,… (repeatable).",
+        ),
+    ] = None,
+    edition: Annotated[
+        str | None,
+        typer.Option(
+            help="dsu-2011, or dsu-2022 (Skakligaen by match points first); default: the "
+            "one in force on --start."
+        ),
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="KEY=VALUE: empty-boards-last, penalty-points-from, board-by-board, lot-seed, "
+            "lot-order (team;team;…, a lot drawn by hand)."
+        ),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Create a season of the division league (§1: Skakligaen, 1. and 2. division).
+
+    Example: skak league new "Divisionen 2025/26" --start 2025-09-01 --dates 2025-10-05,2025-11-02
+    """
+    day = parse_date(start, "start")
+    assert day is not None
+    own = {}
+    for item in division_dates or []:
+        division, sep, text = item.partition("=")
+        if not sep:
+            raise InputError(f"--division-dates {item!r} must look like DIVISION=DATE,DATE,…")
+        own[division.strip()] = _dates(text, f"a date of {division.strip()}")
+    s = open_db(db, create=True)
+    row = s.league_new(
+        name,
+        day,
+        edition=edition,
+        dates=_dates(dates, "a round's date"),
+        division_dates=own,
+        settings=[_setting(x) for x in setting or []],
+    )
+    season = s.season(row.id)
+    out.print(
+        f"Created league season #{row.id} [bold]{escape(row.name)}[/] (edition "
+        f"{season.edition}) in {escape(s.db.location)}"
+    )
+
+
+@league_app.command("list")
+@cli_errors
+def league_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
+    """List the league seasons in the database.
+
+    Example: skak league list --json
+    """
+    from skak.views import to_json
+
+    lines = open_db(db).season_lines()
+    if as_json:
+        print_json(to_json(lines))
+        return
+    table = FittedTable(title="League seasons")
+    for col in ("ID", "Season", "Start", "Edition", "Teams"):
+        table.add_column(col)
+    for line in lines:
+        table.add_row(
+            str(line.id), escape(line.name), str(line.start), line.edition, str(line.teams)
+        )
+    print_table(table.fit(names={1}))
+
+
+@league_app.command("teams")
+@cli_errors
+def league_teams(
+    file: Annotated[
+        str | None,
+        typer.Argument(
+            help="A CSV of teams to enter (team, club, division, group[, number, club_team])."
+        ),
+    ] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
+    """Enter the season's teams and groups from a CSV file, or list them.
+
+    The draw number (number) is the team's Berger number in its group; club_team is 1 for a
+    club's first team (a lower team is a higher number, §10 b).
+
+    Example: skak league teams hold.csv
+    """
+    from skak.views import to_json
+
+    s = open_db(db)
+    if file is not None:
+        done = s.league_teams_file(season, file)
+        _outcome(done, _count(len(done.after.teams), "team") + " entered")
+        return
+    rows = s.league_team_rows(season)
+    if as_json:
+        print_json(to_json(rows))
+        return
+    table = FittedTable(title="Teams (hold)")
+    for col in ("Division", "Group", "No.", "Team", "Club", "Club team", "Left"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(
+            escape(r.division), str(r.group), str(r.number), escape(r.team), escape(r.club),
+            str(r.club_team), "" if r.withdrawn_from is None else f"from round {r.withdrawn_from}",
+        )  # fmt: skip
+    print_table(table.fit(names={3, 4}, texts={0, 6}))
+
+
+@league_app.command("schedule")
+@cli_errors
+def league_schedule(
+    division: DivisionOption = None,
+    group: GroupOption = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
+    """The matches of each group (Berger tables): home team first; the visiting team has
+    white on board 1 (§12 c).
+
+    Example: skak league schedule --division "1. division" --group 1
+    """
+    from skak.views import to_json
+
+    rows = open_db(db).league_schedule(season, division=division, group=group)
+    if as_json:
+        print_json(to_json(rows))
+        return
+    table = FittedTable(title="Schedule (turneringsplan)")
+    for col in ("Division", "Group", "Round", "Date", "Home", "Away", "Result"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row(
+            escape(r.division), str(r.group) if r.round else "",
+            str(r.round) if r.round else "omkamp",
+            str(r.date or ""), escape(r.home), escape(r.away), escape(r.result or ""),
+        )  # fmt: skip
+    print_table(table.fit(names={4, 5}, texts={0}))
+
+
+@league_app.command("strength")
+@cli_errors
+def league_strength(
+    file: Annotated[
+        str | None,
+        typer.Argument(help="A CSV of strength lists (club, number, id, name, team, foreign)."),
+    ] = None,
+    club: Annotated[
+        str | None,
+        typer.Option(
+            help="The club, when the file has no club column; else only this club's list."
+        ),
+    ] = None,
+    notified: Annotated[
+        str | None,
+        typer.Option(
+            help="The day the tournament leader received a changed list (§11), YYYY-MM-DD."
+        ),
+    ] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
+    """File clubs' strength lists (styrkelister, §9 b 3; a change: §11), or show them.
+
+    Example: skak league strength styrkelister.csv
+    """
+    from skak.views import to_json
+
+    s = open_db(db)
+    if file is not None:
+        day = parse_date(notified, "--notified")
+        done = s.league_strength_file(season, file, club=club, notified=day)
+        _outcome(done, _count(len(done.events), "strength list") + " filed")
+        return
+    lists = s.league_strength_lists(season, club)
+    if as_json:
+        print_json(to_json(lists))
+        return
+    for lst in lists:
+        when = (
+            "by the deadline"
+            if lst.notified is None
+            else f"received {lst.notified}, in force from {lst.in_force_from}"
+        )
+        table = FittedTable(title=f"{escape(lst.club)} (styrkeliste, {when})")
+        for col in ("No.", "Id", "Name", "Team", "Foreign", "Other club"):
+            table.add_column(col)
+        for p in lst.players:
+            table.add_row(
+                str(p.number), escape(p.id), escape(p.name),
+                "reserve" if p.team is None else str(p.team),
+                "yes" if p.foreign else "", "yes" if p.other_club else "",
+            )  # fmt: skip
+        print_table(table.fit(names={2}))
+
+
+@league_app.command("lineup")
+@cli_errors
+def league_lineup(
+    round_text: Annotated[str, typer.Argument(metavar="ROUND", help="The round, or 'playoff'.")],
+    team: Annotated[str, typer.Argument(help="The team.")],
+    players: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Player ids, board 1 first, one a board; '-' for an empty board. None: show "
+            "the line-up."
+        ),
+    ] = None,
+    day: Annotated[
+        str | None, typer.Option("--date", help="The match's day when it was moved (§6 f).")
+    ] = None,
+    quarantine: Annotated[
+        list[str] | None,
+        typer.Option(help="PLAYER:FROM:TO, a quarantine (§10 d) to check against (repeatable)."),
+    ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Check the line-up; write nothing. Exit code 5 when it breaks a rule of §10.",
+        ),
+    ] = False,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+    explain: ExplainOption = False,
+) -> None:
+    """Enter a team's line-up (holdopstilling) for a match and check it against §10, or show
+    the line-up entered. A line-up that breaks a rule is entered (it is what was played) and
+    each illegally used player's game goes to the opponent (§13 b). With --check nothing is
+    written, and a line-up that breaks a rule exits with code 5.
+
+    Example: skak league lineup 1 "Skive 1" SKI01 SKI02 SKI03 SKI04 SKI05 SKI06 SKI07 -
+    """
+    from skak.views import to_json
+
+    s = open_db(db)
+    number = _round(round_text)
+    when = parse_date(day, "--date")
+    if players and not check:
+        done = s.league_lineup(
+            season, number, team, players, day=when, quarantines=quarantine or []
+        )
+        _outcome(done, f"Line-up of {escape(team)} entered")
+        view = s.league_lineup_view(season, number, team)
+    elif players:
+        view = s.league_check_lineup(
+            season, number, team, players, day=when, quarantines=quarantine or []
+        )
+    else:
+        view = s.league_lineup_view(season, number, team)
+    if as_json:
+        print_json(to_json(view))
+    elif not players or check or explain:
+        show_lineup(view, explain)
+    if check and not view.legal:
+        raise typer.Exit(StateError.exit_code)  # README: a rule of the season refuses it
+
+
+@league_app.command("result")
+@cli_errors
+def league_result(
+    round_text: Annotated[str, typer.Argument(metavar="ROUND", help="The round, or 'playoff'.")],
+    home: Annotated[str, typer.Argument(help="The home team (hjemmehold).")],
+    results: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="One result a board from the home side: 1 ½ 0, x (no game), + / - (the away "
+            "/ home player did not come). None: show the match."
+        ),
+    ] = None,
+    absent: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="BOARD:home|away[:no-show|late|leader]: a player on the card who played no "
+            "game (repeatable)."
+        ),
+    ] = None,
+    late: Annotated[
+        list[str] | None, typer.Option(help="A team more than 60 minutes late: loses 8-0 (§13 a).")
+    ] = None,
+    no_show: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--no-show", help="A team that did not come: it leaves the tournament (§13 a)."
+        ),
+    ] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+    explain: ExplainOption = False,
+) -> None:
+    """Enter a match's result card, board by board from the home team's side, or show the
+    match as it counts (board points, match points, penalties of §13).
+
+    Example: skak league result 1 "Skive 1" 0 0 ½ 0 x 0 ½ 0 --absent 5:home:leader
+    """
+    from skak.views import to_json
+
+    s = open_db(db)
+    number = _round(round_text)
+    if results or late or no_show:
+        done = s.league_result_entry(
+            season, number, home, results or [], absent=absent or [], late=late or [],
+            no_show=no_show or [],
+        )  # fmt: skip
+        _outcome(done, "Result entered")
+    view = s.league_match(season, number, home)
+    if as_json:
+        print_json(to_json(view))
+        return
+    if not (results or late or no_show) or explain:
+        show_match(view, explain)
+
+
+@league_app.command("standings")
+@cli_errors
+def league_standings(
+    division: DivisionOption = None,
+    group: GroupOption = None,
+    after_round: Annotated[int | None, typer.Option(help="Standings after this round.")] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+    explain: ExplainOption = False,
+) -> None:
+    """Each group's standings (stilling, 5.1 §3): board points, match points (Skakligaen
+    match points first from 2022), the direct encounter, board by board, lot; a team that
+    left placed last (§13 a).
+
+    Example: skak league standings --division "1. division" --group 1 --explain
+    """
+    from skak.views import to_json
+
+    views = open_db(db).league_standings(
+        season, division=division, group=group, after_round=after_round
+    )
+    if as_json:
+        print_json(to_json(views))
+        return
+    for v in views:
+        show_standings(v, explain)
+
+
+@league_app.command("withdraw")
+@cli_errors
+def league_withdraw(
+    team: Annotated[str, typer.Argument(help="The team that leaves (udgår).")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="The first round it does not play.")
+    ] = None,
+    reason: Annotated[str | None, typer.Option(help="Why, in words.")] = None,
+    cancel: Annotated[
+        bool,
+        typer.Option(
+            "--cancel",
+            help="Undo a withdrawal entered by mistake (one a result card wrote goes when "
+            "that result is entered again).",
+        ),
+    ] = False,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """A team leaves the tournament: its matches are struck out, it is placed last (§13 a).
+
+    Example: skak league withdraw "Skive 1" --round 5 --reason "trak holdet"
+    """
+    s = open_db(db)
+    if cancel:
+        if round_number is not None:
+            raise InputError("--cancel takes no --round: it undoes the team's withdrawal")
+        done = s.league_cancel_withdrawal(season, team, reason or "")
+        _outcome(done, f"{escape(team)} is back in the tournament")
+        return
+    if round_number is None:
+        raise InputError("give the first round the team does not play: --round N")
+    done = s.league_withdraw(season, team, round_number, reason or "withdrew")
+    _outcome(done, f"{escape(team)} leaves the tournament from round {round_number}")
+
+
+@league_app.command("penalty")
+@cli_errors
+def league_penalty(
+    team: Annotated[str, typer.Argument(help="The team.")],
+    reason: Annotated[str, typer.Option(help="The rule broken (5.1 §13 e).")],
+    points: Annotated[int, typer.Option(help="Penalty points (strafpoint).")] = 1,
+    round_number: Annotated[
+        int | None, typer.Option("--round", help="The round it concerns.")
+    ] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Give a team penalty points (strafpoint, §13 e): taken off its board points.
+
+    Example: skak league penalty "Skive 1" --reason "resultatkort for sent"
+    """
+    done = open_db(db).league_penalty(season, team, points, reason, round_number=round_number)
+    _outcome(done, f"{escape(team)}: {_count(points, 'penalty point')}")
+
+
+@league_app.command("lot")
+@cli_errors
+def league_lot(
+    teams: Annotated[
+        list[str], typer.Argument(help="The teams in the order the lot gave, the first highest.")
+    ],
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Record a lot drawn by hand (lodtrækning, §3's last step): it decides a tie between
+    teams it all names, instead of the lot skak draws from the seed. It names all the teams
+    of one group that the standings as they stand leave tied for the lot (else exit 5,
+    naming them).
+
+    Example: skak league lot "Helsingør 1" "Nørresundby 1"
+    """
+    done = open_db(db).league_lot(season, teams)
+    _outcome(done, f"Lot recorded: {escape(', '.join(done.after.lots[-1]))}")
+
+
+@league_app.command("playoff")
+@cli_errors
+def league_playoff(
+    home: Annotated[str, typer.Option(help="The home team.")],
+    away: Annotated[str, typer.Option(help="The visiting team.")],
+    day: Annotated[
+        str, typer.Option("--date", help="The day (§6 c: with Skakligaen's last round).")
+    ],
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Set 2. division's play-off (omkamp, §5) between the third-last teams of groups 3
+    and 4; then enter its line-ups and result with round 'playoff'.
+
+    Example: skak league playoff --home "Team A" --away "Team B" --date 2026-04-26
+    """
+    when = parse_date(day, "--date")
+    assert when is not None
+    done = open_db(db).league_playoff(season, home, away, when)
+    _outcome(done, f"Play-off {escape(home)}–{escape(away)} on {when}")
+
+
+@league_app.command("season-end")
+@cli_errors
+def league_season_end(
+    district_winner: Annotated[
+        list[str] | None,
+        typer.Option(help="A district tournament's winner coming up to 2. division (repeatable)."),
+    ] = None,
+    leaving: Annotated[
+        list[str] | None,
+        typer.Option(help="A team that leaves the division tournament (repeatable)."),
+    ] = None,
+    liga_club: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A club with a Skakliga team next season, when the season holds no Skakliga."
+        ),
+    ] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+    explain: ExplainOption = False,
+) -> None:
+    """Next season's divisions: promotion and relegation (§4–§5), one Skakliga team a club,
+    the play-off and vacancies. Changes nothing.
+
+    Example: skak league season-end --explain
+    """
+    from skak.views import to_json
+
+    view = open_db(db).league_season_end(
+        season, district_winners=district_winner or [], leaving=leaving or [],
+        liga_clubs=liga_club or [],
+    )  # fmt: skip
+    if as_json:
+        print_json(to_json(view))
+        return
+    show_season_end(view, explain)

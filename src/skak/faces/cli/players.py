@@ -1,0 +1,275 @@
+"""``skak players …``: register and edit players."""
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+
+from skak.api import Ratings, Title
+from skak.faces.cli import render
+from skak.faces.cli._common import (
+    DEFAULT_DB,
+    NUMBERS,
+    DbOption,
+    JsonOption,
+    TournamentOption,
+    cli_errors,
+    open_db,
+    out,
+    parse_date,
+    parse_sex,
+    players_app,
+    print_json,
+    print_notes,
+)
+from skak.faces.cli._output import print_table
+from skak.faces.cli._progress import progress
+from skak.faces.i18n import ngettext
+
+# The API and the views are imported in the commands that use them (a fast --help).
+
+__all__ = [
+    "players_absent",
+    "players_add",
+    "players_edit",
+    "players_import",
+    "players_list",
+    "players_withdraw",
+]
+
+RatingOpt = Annotated[int | None, typer.Option(help="DSU rating (ratingtal).")]
+
+
+@players_app.command("add")
+@cli_errors
+def players_add(
+    name: Annotated[str, typer.Argument(help='Name as "Last, First".')],
+    start_number: Annotated[
+        int | None, typer.Option(help="Start number (startnummer); default: the next free one.")
+    ] = None,
+    rating: RatingOpt = None,
+    rapid: Annotated[int | None, typer.Option(help="DSU rapid rating.")] = None,
+    blitz: Annotated[int | None, typer.Option(help="DSU blitz rating.")] = None,
+    fide_rating: Annotated[int | None, typer.Option(help="FIDE rating (Elo).")] = None,
+    club: Annotated[str | None, typer.Option(help="Club (klub).")] = None,
+    federation: Annotated[str | None, typer.Option(help="FIDE federation code, e.g. DEN.")] = None,
+    sex: Annotated[str | None, typer.Option(help="m or w (k).")] = None,
+    born: Annotated[str | None, typer.Option(help="Birth date YYYY-MM-DD.")] = None,
+    dsu_id: Annotated[int | None, typer.Option(help="DSU member number.")] = None,
+    fide_id: Annotated[int | None, typer.Option(help="FIDE id.")] = None,
+    title: Annotated[str | None, typer.Option(help="FIDE title: GM, IM, FM, …")] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Register a player (tilmelding). After round 1 the player is a late entry.
+
+    Example: skak players add "Hansen, Jens" --rating 1850 --club "Aarhus Skakklub"
+    """
+    from skak.api import added, one_player
+
+    make = one_player(
+        name,
+        start_number,
+        sex=parse_sex(sex),
+        birth_date=parse_date(born, "birth date"),
+        club=club,
+        federation=federation.upper() if federation else None,
+        dsu_id=dsu_id,
+        fide_id=fide_id,
+        title=Title.parse(title) if title else None,
+        ratings=Ratings(dsu=rating, dsu_rapid=rapid, dsu_blitz=blitz, fide=fide_rating),
+    )
+    done = open_db(db).register_players(tournament, make)
+    (player,) = added(done)
+    print_notes(done.notes)
+    late = f", late entry from round {player.late_from}" if player.late_from else ""
+    out.print(f"Added {escape(player.name)} as start number {player.start_number}{late}")
+
+
+@players_app.command("import")
+@cli_errors
+def players_import(
+    file: Annotated[Path, typer.Argument(help="CSV file; the first line names the columns.")],
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Import players from CSV, all or nothing; every bad line is reported.
+
+    Columns (English or Danish): name/navn, rating/ratingtal, club/klub, federation, sex/køn,
+    birth_date/født, dsu_id/medlemsnummer, fide_id, fide_rating/elo, title/titel, rapid,
+    blitz, start_number/startnummer.
+
+    Example: skak players import spillere.csv
+    """
+    from skak.api import added, players_from_csv
+
+    s = open_db(db)
+    with progress(f"Importing {escape(str(file))}: lines") as report:
+        make, source = players_from_csv(file, report)
+        done = s.register_players(tournament, make, source=source)
+    players = added(done)
+    print_notes(done.notes)
+    numbers = sorted(p.start_number for p in players)
+    first, last = numbers[0], numbers[-1]
+    out.print(
+        ngettext(
+            "Imported {n} player from {file} (start number {numbers})",
+            "Imported {n} players from {file} (start numbers {numbers})",
+            len(players),
+        ).format(
+            n=len(players),
+            file=escape(file.name),
+            numbers=first if first == last else f"{first}–{last}",
+        )
+    )
+
+
+@players_app.command("list")
+@cli_errors
+def players_list(
+    db: DbOption = DEFAULT_DB, tournament: TournamentOption = None, as_json: JsonOption = False
+) -> None:
+    """List the players by start number.
+
+    Example: skak players list --json
+    """
+    from skak.views import players_view, to_json
+
+    t = open_db(db).load(tournament)
+    if as_json:
+        print_json(to_json(players_view(t).players))
+    else:
+        print_table(render.players_table(players_view(t)))
+
+
+@players_app.command("edit", context_settings=NUMBERS)
+@cli_errors
+def players_edit(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    name: Annotated[str | None, typer.Option(help='New name, "Last, First".')] = None,
+    rating: RatingOpt = None,
+    rapid: Annotated[int | None, typer.Option(help="DSU rapid rating.")] = None,
+    blitz: Annotated[int | None, typer.Option(help="DSU blitz rating.")] = None,
+    fide_rating: Annotated[int | None, typer.Option(help="FIDE rating (Elo).")] = None,
+    club: Annotated[str | None, typer.Option(help="Club (klub).")] = None,
+    federation: Annotated[str | None, typer.Option(help="FIDE federation code.")] = None,
+    sex: Annotated[str | None, typer.Option(help="m or w (k).")] = None,
+    born: Annotated[str | None, typer.Option(help="Birth date YYYY-MM-DD.")] = None,
+    dsu_id: Annotated[int | None, typer.Option(help="DSU member number.")] = None,
+    fide_id: Annotated[int | None, typer.Option(help="FIDE id.")] = None,
+    title: Annotated[str | None, typer.Option(help="FIDE title.")] = None,
+    absent: Annotated[
+        list[int] | None,
+        typer.Option(help="A round the player will miss, announced in advance (repeatable)."),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Change a player's details; options left out stay as they are.
+
+    Example: skak players edit 3 --rating 1910 --club "Skakklubben Nordkalotten"
+    """
+    changes: dict[str, Any] = {}
+    for key, value in (
+        ("name", name),
+        ("club", club),
+        ("federation", federation.upper() if federation else None),
+        ("sex", parse_sex(sex)),
+        ("birth_date", parse_date(born, "birth date")),
+        ("dsu_id", dsu_id),
+        ("fide_id", fide_id),
+        ("title", Title.parse(title) if title else None),
+    ):
+        if value is not None:
+            changes[key] = value
+    new_ratings = {
+        k: v
+        for k, v in (
+            ("dsu", rating),
+            ("dsu_rapid", rapid),
+            ("dsu_blitz", blitz),
+            ("fide", fide_rating),
+        )
+        if v is not None
+    }
+    player = open_db(db).edit_player(
+        tournament,
+        start_number,
+        rating_changes=new_ratings,
+        add_absent=frozenset(absent or ()),
+        **changes,
+    )
+    out.print(f"Player {player.start_number} is now: {escape(player.name)}")
+
+
+@players_app.command("absent", context_settings=NUMBERS)
+@cli_errors
+def players_absent(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    round_number: Annotated[
+        list[int], typer.Option("--round", "-r", help="A round he will miss (repeatable).")
+    ],
+    half: Annotated[
+        bool, typer.Option("--half", help="A requested half-point bye (½ point) instead of 0.")
+    ] = False,
+    cancel: Annotated[
+        bool, typer.Option("--cancel", help="Take back an announced absence or bye.")
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Announce that a player will miss a round (meldt afbud): he is not paired and gets no
+    point, or half a point with --half (a requested bye, where the tournament allows it).
+
+    Example: skak players absent 7 --round 5 --half
+    """
+    rounds = frozenset(round_number)
+    player = open_db(db).announce_absence(
+        tournament, start_number, rounds, half=half, cancel=cancel
+    )
+    what = "no longer absent" if cancel else ("half-point bye" if half else "absent (0 points)")
+    listed = ", ".join(map(str, sorted(rounds)))
+    out.print(f"{escape(player.name)}: {what} in round(s) {listed}")
+
+
+@players_app.command("renumber")
+@cli_errors
+def players_renumber(
+    by: Annotated[
+        str, typer.Option(help="Rank by dsu (the tournament's DSU rating) or fide ratings.")
+    ] = "dsu",
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Number the players by the initial ranking (C.04.2): rating, then title, then name.
+    Only before round 1; the Dutch system does it itself when round 1 is paired.
+
+    Example: skak players renumber --by fide
+    """
+    from skak.views import players_view
+
+    done = open_db(db).renumber_players(tournament, by=by)
+    if not done.events:
+        out.print("The start numbers follow the initial ranking already; nothing changed.")
+        return
+    print_notes(done.notes)
+    print_table(render.players_table(players_view(done.after)))
+
+
+@players_app.command("withdraw", context_settings=NUMBERS)
+@cli_errors
+def players_withdraw(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    from_round: Annotated[
+        int | None, typer.Option(help="First round not played; default: the next round.")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Withdraw a player (udgået): not paired from that round on.
+
+    Example: skak players withdraw 7 --from-round 4
+    """
+    player = open_db(db).withdraw(tournament, start_number, from_round=from_round)
+    out.print(f"{escape(player.name)} withdraws from round {player.withdrawn_from}")

@@ -1,0 +1,123 @@
+"""``skak serve``: the web pages and the arbiter's screens on the database the CLI uses.
+
+The web (FastAPI, uvicorn) is imported only when the server starts, so that every other
+command starts as fast as before."""
+
+import os
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.markup import escape
+
+from skak.errors import InputError
+from skak.faces.cli._common import DEFAULT_DB, DbOption, app, cli_errors, err, open_db
+
+if TYPE_CHECKING:
+    from skak.faces.web import Arbiters
+
+__all__ = ["PASSWORD_VARIABLE", "arbiter_accounts", "serve"]
+
+#: The environment variable that gives the arbiters' password (else each is asked for).
+PASSWORD_VARIABLE = "SKAK_WEB_PASSWORD"
+#: The longest arbiter's name: the history's actor column.
+_NAME_LENGTH = 100
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def arbiter_accounts(names: list[str]) -> "Arbiters":
+    """The accounts of ``--arbiter NAME``: the password from ``$SKAK_WEB_PASSWORD`` (the
+    same for every name given), else asked for at the terminal, twice; kept only hashed.
+
+    :raises InputError: for a bad name, or no password and no terminal to ask at.
+    """
+    accounts: list[tuple[str, str]] = []
+    common = os.environ.get(PASSWORD_VARIABLE)
+    for raw in names:
+        name = raw.strip()
+        if not name or len(name) > _NAME_LENGTH or name in (n for n, _ in accounts):
+            raise InputError(
+                f"--arbiter {raw!r}: an arbiter's name has 1–{_NAME_LENGTH} characters "
+                "and is given once"
+            )
+        if common:
+            password = common
+        elif sys.stdin.isatty():
+            password = typer.prompt(
+                f"Password for {name}", hide_input=True, confirmation_prompt=True
+            )
+        else:
+            raise InputError(
+                f"no password for arbiter {name}: set {PASSWORD_VARIABLE} or run "
+                "'skak serve' at a terminal to be asked"
+            )
+        if not password:
+            raise InputError(f"arbiter {name}: the password is empty")
+        accounts.append((name, password))
+    from skak.faces.web import Arbiters
+
+    return Arbiters.with_passwords(accounts)
+
+
+@app.command()
+@cli_errors
+def serve(
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address to listen on: 127.0.0.1 keeps it on this computer; 0.0.0.0 opens "
+            "it to the network (put an HTTPS proxy in front: logins travel in plain HTTP).",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    arbiter: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--arbiter",
+            help="An arbiter who may log in while this server runs, besides those with an "
+            f"account (skak user add); the password is ${PASSWORD_VARIABLE} or asked for, and "
+            "kept only hashed in memory (repeatable).",
+        ),
+    ] = None,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(
+            "--secure-cookies",
+            help="Send the login cookie over HTTPS only (behind an HTTPS proxy).",
+        ),
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Serve the web pages: public standings, pairings and crosstables for players'
+    phones and the notice board, and the arbiter's screens (new tournament, players,
+    pairing, results, undo, TRF files) behind a login. Ctrl-C stops it.
+
+    Example: skak serve --host 0.0.0.0 --port 8000
+    """
+    if not 1 <= port <= 65535:
+        raise InputError(f"--port {port} is not a port number (1–65535)")
+    accounts = arbiter_accounts(arbiter or [])
+    s = open_db(db)
+    from skak.faces.web import create_app
+
+    web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies)
+    shown = f"[{host}]" if ":" in host else host
+    names = [*accounts.hashes, *(n for n in s.accounts().names if n not in accounts)]
+    err.print(
+        f"skak serves {escape(s.db.location)} at http://{escape(shown)}:{port}/ "
+        + (
+            f"(arbiters: {escape(', '.join(names))}; log in at /login)"
+            if names
+            else "(public pages only: add an arbiter with 'skak user add NAME')"
+        ),
+        soft_wrap=True,
+    )
+    if host not in _LOOPBACK:
+        err.print(
+            "[bold yellow]note:[/] the server is open to the network over plain HTTP; "
+            "use it only on the hall's own network, or behind an HTTPS proxy",
+            soft_wrap=True,
+        )
+    import uvicorn
+
+    uvicorn.run(web, host=host, port=port, log_level="warning")

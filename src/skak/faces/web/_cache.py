@@ -1,0 +1,164 @@
+"""What the pages build, kept per tournament version: a tournament replayed once per
+version, each view (standings, crosstable, …) computed once per version and options, and
+each public page as a visitor without a login sees it.
+
+Pages are read far more often than tournaments change (players reload the standings on
+their phones between rounds), and every view is a pure function of the tournament and its
+options, so what was built for version *v* holds for as long as the tournament is at *v*.
+Each request asks the database for the version only (one small query); the cache is
+bounded (least recently used out) and shared by the server's threads.
+
+A public page is built once per version, by the first reader who asks for it. Readers who
+come while it is being built are given the page of the version before (a few hundred
+milliseconds old) rather than each building it again — but never a page older than one the
+same reader was already shown (the faces tell the cache the newest version a reader has
+seen), so a reader's pages never go back in time. The arbiter's own pages are always built
+from the newest version.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from skak.api import Skak, Tournament
+
+__all__ = ["Page", "ReadCache"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """A public page as kept: the tournament version it was built from, and the HTML."""
+
+    version: int
+    body: bytes
+
+
+class ReadCache:
+    """Tournaments and views by ``(tournament id, version, what, options)``, and public
+    pages by what was asked for (see the module)."""
+
+    def __init__(self, skak: Skak, *, size: int = 256) -> None:
+        self.skak = skak
+        self.size = size
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._pages: OrderedDict[Hashable, Page] = OrderedDict()
+        self._locks: dict[Hashable, threading.Lock] = {}  # one builder per page
+        self._building: set[Hashable] = set()  # pages being built now
+        self._lock = threading.Lock()
+        self.hits = 0
+        self.misses = 0
+        self.stale = 0
+
+    def kept_page(self, key: Hashable, version: int, seen: int = 0) -> Page | None:
+        """The public page ``key`` if it is kept at ``version`` or newer, or, while another
+        reader builds it anew, the one before — if the reader has seen nothing newer than it
+        (``seen``: the newest version this reader was shown). Else ``None``: build it with
+        :meth:`page`. Never waits for a build."""
+        with self._lock:
+            kept = self._pages.get(key)
+            if kept is None:
+                return None
+            fresh = kept.version >= version
+            if not fresh and (key not in self._building or kept.version < seen):
+                return None
+            self._pages.move_to_end(key)
+            if fresh:
+                self.hits += 1
+            else:
+                self.stale += 1
+            return kept
+
+    def page(
+        self, key: Hashable, version: int, build: Callable[[], tuple[bytes, int, bool]]
+    ) -> Page:
+        """The public page ``key`` at ``version`` or newer: kept, or built now by this reader
+        while the others wait. ``build`` returns the page, the version it was built from
+        (never older than ``version``) and whether it may be kept (an error page is not).
+        A page is kept only if it is newer than the one kept: a slow builder never puts an
+        older page back."""
+        with self._lock:
+            one_at_a_time = self._locks.setdefault(key, threading.Lock())
+        with one_at_a_time:  # one reader builds it; the others wait for it
+            with self._lock:
+                kept = self._pages.get(key)
+                if kept is not None and kept.version >= version:
+                    self.hits += 1
+                    return kept
+                self.misses += 1
+                self._building.add(key)
+            try:
+                body, built, keep = build()
+                made = Page(built, body)
+                if keep:
+                    with self._lock:
+                        kept = self._pages.get(key)
+                        if kept is None or kept.version < built:
+                            self._pages[key] = made
+                        self._pages.move_to_end(key)
+                        while len(self._pages) > self.size:
+                            gone, _page = self._pages.popitem(last=False)
+                            self._locks.pop(gone, None)
+            finally:
+                with self._lock:
+                    self._building.discard(key)
+        return made
+
+    def _get(self, key: Hashable, build: Callable[[], T]) -> T:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                self.hits += 1
+                value: T = self._items[key]
+                return value
+            self.misses += 1
+        value = build()  # outside the lock: two readers may build it once each, no harm
+        self._put(key, value)
+        return value
+
+    def _peek(self, key: Hashable) -> Any:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return self._items[key]
+
+    def _put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+    def tournament(self, tid: int) -> tuple[Tournament, int]:
+        """Tournament ``tid`` at its newest version, and that version.
+
+        :raises NotFoundError: when there is no such tournament.
+        """
+        version = self.skak.version(tid)
+        kept = self._peek((tid, version, "tournament"))
+        if isinstance(kept, Tournament):
+            return kept, version
+        with self._lock:
+            self.misses += 1
+        loaded = self.skak.read(f"#{tid}")  # a writer may have come since: keep what was read
+        state = loaded.state
+        self._put((tid, loaded.version, "tournament"), state)
+        return state, loaded.version
+
+    def view(
+        self,
+        tid: int,
+        version: int,
+        what: str,
+        options: tuple[Hashable, ...],
+        build: Callable[[], T],
+    ) -> T:
+        """The view ``what`` of tournament ``tid`` at ``version`` with ``options``."""
+        return self._get((tid, version, what, options), build)

@@ -1,0 +1,155 @@
+"""The web application: one :class:`skak.api.Skak`, the public pages, the arbiter's screens.
+
+:func:`create_app` builds it around the one ``Skak`` a server keeps (the actor is given per
+call: the logged-in arbiter). skak's errors are shown on the page in the same words as the
+CLI's, in the page's language, with an HTTP status by their kind, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from importlib.resources import files
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.staticfiles import StaticFiles
+
+from skak.api import Skak
+from skak.errors import SkakError
+from skak.faces.web import arbiter, manage, public
+from skak.faces.web._cache import ReadCache
+from skak.faces.web._guard import Guard
+from skak.faces.web._invalid import invalid_values
+from skak.faces.web._render import (
+    Pages,
+    error_message,
+    gettext_for,
+    language,
+    page,
+    status_of,
+)
+from skak.faces.web.auth import Arbiters, CsrfRefused, LoginBrake, LoginRequired, Sessions
+
+__all__ = ["SESSION_COOKIE", "create_app"]
+
+#: The session cookie's name.
+SESSION_COOKIE = "skak_session"
+
+
+def _is_htmx(request: Request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def create_app(
+    skak: Skak,
+    *,
+    arbiters: Arbiters | None = None,
+    secret: str | None = None,
+    session_hours: int = 12,
+    secure_cookies: bool = False,
+    brake: LoginBrake | None = None,
+) -> FastAPI:
+    """The web application on ``skak``'s database.
+
+    :param arbiters: who may log in besides the database's accounts (``skak user add``).
+    :param secret: the key that signs session cookies; default: a random one, so a new
+        server start logs everybody out.
+    :param session_hours: how long a login lasts.
+    :param secure_cookies: send the cookies over HTTPS only (behind an HTTPS proxy).
+    :param brake: the limit on failed logins (default: :class:`LoginBrake`'s).
+    """
+    app = FastAPI(title="skak", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.skak = skak
+    app.state.arbiters = arbiters or Arbiters()
+    app.state.pages = Pages()
+    app.state.cache = ReadCache(skak)
+    app.state.brake = brake or LoginBrake()
+    app.state.secure_cookies = secure_cookies
+    app.state.sessions = Sessions(max_age=session_hours * 3600)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=secret or secrets.token_urlsafe(32),
+        session_cookie=SESSION_COOKIE,
+        max_age=session_hours * 3600,
+        same_site="lax",
+        https_only=secure_cookies,
+    )
+
+    app.add_middleware(Guard)  # outermost: bounds every body before anything reads it
+    static = files("skak.faces.web").joinpath("static")
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+    app.include_router(public.router)
+    app.include_router(arbiter.router)
+    app.include_router(manage.router)
+
+    @app.exception_handler(SkakError)
+    def skak_error(request: Request, err: SkakError) -> Response:
+        status = status_of(err)
+        text = error_message(request, err)
+        if _is_htmx(request):
+            return PlainTextResponse(text, status_code=status)
+        return page(request, "error.html", {"error": text, "status": status}, status=status)
+
+    @app.exception_handler(StarletteHTTPException)
+    def http_error(request: Request, err: StarletteHTTPException) -> Response:
+        """FastAPI's own refusals (no such page, a method a page does not take) as pages
+        in the page's language, not JSON."""
+        _ = gettext_for(language(request))
+        if err.status_code == 404:
+            text = _("There is no such page.")
+        elif err.status_code == 405:
+            text = _("This page changes nothing: it can only be read.")
+        else:
+            text = _("The request cannot be answered ({status}).").format(status=err.status_code)
+        if _is_htmx(request):
+            return PlainTextResponse(text, status_code=err.status_code, headers=err.headers)
+        answer = page(
+            request,
+            "error.html",
+            {"error": text, "status": err.status_code},
+            status=err.status_code,
+        )
+        if err.headers:
+            answer.headers.update(err.headers)
+        return answer
+
+    @app.exception_handler(RequestValidationError)
+    def bad_request(request: Request, err: RequestValidationError) -> Response:
+        """A value in the address or a form that does not fit (``/t/abc``): named, 400."""
+        _ = gettext_for(language(request))
+        route = getattr(request.scope.get("route"), "path", request.url.path)
+        fields = invalid_values(_, route, err.errors())
+        text = _("A value in the address or the form cannot be used: {fields}.").format(
+            fields=fields
+        )
+        if _is_htmx(request):
+            return PlainTextResponse(text, status_code=400)
+        return page(request, "error.html", {"error": text, "status": 400}, status=400)
+
+    @app.exception_handler(LoginRequired)
+    def login_required(request: Request, _err: LoginRequired) -> Response:
+        if request.method == "GET" and not _is_htmx(request):
+            target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+            return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
+        _ = gettext_for(language(request))
+        message = _("Log in first: this needs an arbiter's login.")
+        if _is_htmx(request):
+            return PlainTextResponse(message, status_code=401)
+        return page(request, "error.html", {"error": message, "status": 401}, status=401)
+
+    @app.exception_handler(CsrfRefused)
+    def csrf_refused(request: Request, _err: CsrfRefused) -> Response:
+        _ = gettext_for(language(request))
+        message = _(
+            "The form's security token is missing or old; nothing was changed. Reload the "
+            "page and try again."
+        )
+        if _is_htmx(request):
+            return PlainTextResponse(message, status_code=403)
+        return page(request, "error.html", {"error": message, "status": 403}, status=403)
+
+    return app

@@ -1,0 +1,548 @@
+"""The division league's part of the library API (divisionsturneringen, DSU 003 §5.1): a
+season per stream (record kind ``league-season``), the commands of
+:mod:`skak.records.league.commands` appended under the version read, and the read side of
+:mod:`skak.views.league`. Mixed into :class:`skak.api.Skak`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
+from skak.io.files import read_text
+from skak.records.league.kind import LEAGUE
+from skak.store import EventStore, Loaded, StreamRow
+
+if TYPE_CHECKING:  # the league's rules are imported where used, when a command is run
+    from skak.eligibility.discipline import DisciplineRegistry
+    from skak.records.league import commands as rules
+    from skak.records.league.events import LeagueEvent
+    from skak.teams.league import DivisionSpec, Fixture, Season, Team
+    from skak.teams.lineups import Quarantines
+    from skak.teams.matches import BoardCard, MatchCard
+    from skak.teams.strength import StrengthList
+    from skak.views.league import (
+        FixtureRow,
+        LeagueStandingsView,
+        LineupView,
+        MatchView,
+        SeasonEndView,
+        SeasonLine,
+        StrengthListView,
+        TeamRow,
+    )
+
+__all__ = ["LeagueCommands", "LeagueOutcome"]
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueOutcome:
+    """What a league command did: the season after it, the events added (none when it
+    changed nothing), and notes for the league leader (violations, penalties, reports)."""
+
+    row: StreamRow
+    after: Season
+    events: tuple[LeagueEvent, ...]
+    version: int
+    notes: tuple[str, ...] = ()
+
+
+class LeagueCommands:
+    """The league's methods of :class:`skak.api.Skak`."""
+
+    store: EventStore
+    actor: str
+
+    def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
+        raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def discipline(self) -> DisciplineRegistry:
+            """The database's discipline registry (:meth:`skak.api.Skak.discipline`)."""
+            ...
+
+    # -- finding seasons -----------------------------------------------------------------
+
+    def seasons(self) -> list[StreamRow]:
+        return self.store.streams(LEAGUE.name)
+
+    def season_lines(self) -> tuple[SeasonLine, ...]:
+        from skak.views.league import season_line
+
+        return tuple(
+            season_line(r.id, r.created_at, self.store.load(LEAGUE, r).state)
+            for r in self.seasons()
+        )
+
+    def resolve_season(self, ident: str | int | None = None) -> StreamRow:
+        """The season ``ident`` names (an id, ``#id`` or its name); may be left out when the
+        database holds one.
+
+        :raises NotFoundError: naming the seasons there are.
+        :raises AmbiguousTournamentError: when several match.
+        """
+        rows = self.seasons()
+        if ident is None:
+            if len(rows) == 1:
+                return rows[0]
+            if not rows:
+                raise NotFoundError(
+                    "the database holds no league season; create one with 'skak league new'"
+                )
+            raise AmbiguousTournamentError(
+                f"the database holds {len(rows)} league seasons; name one with --season:",
+                [r.label() for r in rows],
+            )
+        text = str(ident).strip()
+        digits = text.removeprefix("#")
+        matches = [r for r in rows if digits.isdigit() and r.id == int(digits)]
+        if not text.startswith("#"):
+            matches += [
+                r for r in rows if r.name.casefold() == text.casefold() and r not in matches
+            ]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise AmbiguousTournamentError(
+                f"{text!r} names several seasons; write #ID", [r.label() for r in matches]
+            )
+        held = ", ".join(r.label() for r in rows) or "none"
+        raise NotFoundError(f"no league season {text!r} in the database; it holds: {held}")
+
+    def read_season(self, ident: str | int | None = None) -> Loaded[Season, LeagueEvent]:
+        return self.store.load(LEAGUE, self.resolve_season(ident))
+
+    def season(self, ident: str | int | None = None) -> Season:
+        return self.read_season(ident).state
+
+    # -- changes -------------------------------------------------------------------------
+
+    def league_execute(
+        self, ident: str | int | None, command: rules.LeagueCommand, *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """Carry out one command on a season; nothing is written when a rule refuses it."""
+        from skak.records.league import commands as rules
+
+        row = self.resolve_season(ident)
+        seen: list[Season] = []
+
+        def decide(loaded: Loaded[Season, LeagueEvent]) -> list[LeagueEvent]:
+            from skak.records.league import commands as rules
+
+            seen[:] = [loaded.state]
+            return rules.decide(loaded.state, command)
+
+        _, after, new = self.store.execute(LEAGUE, row, decide, self._who(actor))
+        notes = rules.notes(seen[0] if seen else None, command, after.state) if new else ()
+        return LeagueOutcome(row, after.state, new, after.version, notes)
+
+    def league_create(self, command: rules.CreateSeason, *, actor: str | None = None) -> StreamRow:
+        """A new season (its edition: the one in force on its first day unless named)."""
+        from skak.records.league import commands as rules
+
+        if any(r.name.casefold() == command.name.strip().casefold() for r in self.seasons()):
+            raise InputError(f"a league season named {command.name!r} exists already")
+        events = rules.decide(None, command)
+        return self.store.create(LEAGUE, command.name.strip(), events, self._who(actor)).stream
+
+    def league_new(
+        self,
+        name: str,
+        start: date,
+        *,
+        edition: str | None = None,
+        dates: Sequence[date] = (),
+        division_dates: Mapping[str, Sequence[date]] | None = None,
+        settings: Sequence[tuple[str, Any]] = (),
+        actor: str | None = None,
+    ) -> StreamRow:
+        """A new season of the divisions of 5.1 §1, from plain values (``settings`` as
+        ``(key, value)`` pairs, see :data:`skak.io.league_text.LEAGUE_SETTINGS`)."""
+        from skak.io.league_text import league_settings
+        from skak.records.league import commands as rules
+
+        own = tuple((d, tuple(ds)) for d, ds in (division_dates or {}).items())
+        command = rules.CreateSeason(
+            name, start, edition, tuple(dates), own, league_settings(settings)
+        )
+        return self.league_create(command, actor=actor)
+
+    def league_enter_teams(
+        self, ident: str | int | None, teams: Sequence[Team], *, actor: str | None = None
+    ) -> LeagueOutcome:
+        from skak.records.league import commands as rules
+
+        return self.league_execute(ident, rules.EnterTeams(tuple(teams)), actor=actor)
+
+    def league_teams_file(
+        self, ident: str | int | None, path: str | Path, *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """The season's teams from a CSV file (see :mod:`skak.io.league_csv`)."""
+        from skak.io.league_csv import parse_team_lines
+        from skak.teams.league import team_problems
+
+        text, source = read_text(path)
+        lines = parse_team_lines(text, source)
+        teams = [t for _, t in lines]
+        where = [f"{source} line {n}" for n, _ in lines]
+        problems = team_problems(teams, self.season(ident).divisions, where)
+        if problems:
+            raise InputError("nothing was entered", location=source, problems=problems)
+        return self.league_enter_teams(ident, teams, actor=actor)
+
+    def league_file_lists(
+        self, ident: str | int | None, lists: Sequence[StrengthList], *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """Clubs' strength lists, all or none (5.1 §9 b 3; a later one: §11)."""
+        from skak.records.league import commands as rules
+
+        return self.league_execute(ident, rules.FileStrengthLists(tuple(lists)), actor=actor)
+
+    def league_strength_file(
+        self,
+        ident: str | int | None,
+        path: str | Path,
+        *,
+        club: str | None = None,
+        notified: date | None = None,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """Every club's strength list in a CSV file, all or nothing."""
+        from skak.io.league_csv import parse_strength_csv
+
+        text, source = read_text(path)
+        lists = parse_strength_csv(text, source, club, notified)
+        return self.league_file_lists(ident, lists, actor=actor)
+
+    def league_lineup(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        team: str,
+        players: Sequence[str | None],
+        *,
+        day: date | None = None,
+        quarantines: Quarantines | Sequence[str] = (),
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """A team's line-up (holdopstilling), board 1 first, ``None`` (or ``-``) for an
+        empty board. ``quarantines``: ``PLAYER:FROM:TO`` texts (5.1 §10 d), asked besides the
+        database's discipline registry (``skak discipline``, §19: a player named by his DSU
+        member number), or a registry of the caller's own instead of both. The line-up is
+        written whatever it breaks; the outcome's notes say what, with §13 b's penalty."""
+        from skak.records.league import commands as rules
+        from skak.teams.lineups import AnyQuarantine, QuarantineList, Quarantines
+
+        registry: Quarantines
+        if isinstance(quarantines, list | tuple):
+            from skak.io.league_text import parse_quarantine
+
+            typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
+            registry = AnyQuarantine((self.discipline(), typed))  # §10 d and §19
+        else:
+            registry = cast(Quarantines, quarantines)
+        named = tuple(None if p is None or p.strip() in ("", "-") else p.strip() for p in players)
+        command = rules.EnterLineup(round_number, team, named, day, registry)
+        return self.league_execute(ident, command, actor=actor)
+
+    def league_check_lineup(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        team: str,
+        players: Sequence[str | None],
+        *,
+        day: date | None = None,
+        quarantines: Sequence[str] = (),
+    ) -> LineupView:
+        """The line-up as :meth:`league_lineup` would enter it, checked, written nowhere."""
+        from skak.io.league_text import parse_quarantine
+        from skak.records.league import commands as rules
+        from skak.teams.lineups import AnyQuarantine, QuarantineList
+        from skak.views.league import lineup_view
+
+        season = self.season(ident)
+        typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
+        registry = AnyQuarantine((self.discipline(), typed))  # §10 d and §19
+        named = tuple(None if p is None or p.strip() in ("", "-") else p.strip() for p in players)
+        from skak.records.league.evolve import evolve
+
+        events = rules.decide(season, rules.EnterLineup(round_number, team, named, day, registry))
+        for e in events:
+            season = evolve(season, e)
+        view = lineup_view(season, round_number, team)
+        assert view is not None
+        return view
+
+    def league_result(
+        self, ident: str | int | None, card: MatchCard, *, actor: str | None = None
+    ) -> LeagueOutcome:
+        from skak.records.league import commands as rules
+
+        return self.league_execute(ident, rules.EnterResult(card), actor=actor)
+
+    def league_result_entry(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        home: str,
+        results: Sequence[str],
+        *,
+        absent: Sequence[str] = (),
+        late: Sequence[str] = (),
+        no_show: Sequence[str] = (),
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """A match's result card as typed (see :mod:`skak.io.league_text`): ``home`` the
+        home team, ``results`` one token a board, ``late`` the teams more than 60 minutes
+        late and ``no_show`` those that did not come (5.1 §13 a)."""
+        from skak.teams.matches import MatchCard
+
+        season = self.season(ident)
+        fixture = season.fixture(round_number, home)
+        if season.team(home).name != fixture.home:
+            raise InputError(
+                f"{fixture.label()}: {fixture.away} is the visiting team; write the home team "
+                f"({fixture.home}) first, and the results from its side"
+            )
+        boards = self._boards(season, fixture, results, absent) if results else ()
+        card = MatchCard(
+            round_number,
+            fixture.home,
+            fixture.away,
+            boards,
+            tuple(season.team(t).name for t in late),
+            tuple(season.team(t).name for t in no_show),
+        )
+        return self.league_result(ident, card, actor=actor)
+
+    @staticmethod
+    def _boards(
+        season: Season,
+        fixture: Fixture,
+        results: Sequence[str],
+        absent: Sequence[str],
+    ) -> tuple[BoardCard, ...]:
+        from skak.io.league_text import parse_board_results
+
+        spec = season.division(season.team(fixture.home).division)
+        fielded = {}
+        for is_home, team in ((True, fixture.home), (False, fixture.away)):
+            lu = season.lineup(fixture.round, team)
+            players = lu.players if lu is not None else ()
+            fielded[is_home] = [
+                b <= len(players) and players[b - 1] is not None for b in range(1, spec.boards + 1)
+            ]
+        return parse_board_results(
+            results, spec.boards, fixture.label(), absent=absent, fielded=fielded
+        )
+
+    def league_withdraw(
+        self,
+        ident: str | int | None,
+        team: str,
+        round_number: int,
+        reason: str,
+        *,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        from skak.records.league import commands as rules
+
+        command = rules.WithdrawTeam(team, round_number, reason)
+        return self.league_execute(ident, command, actor=actor)
+
+    def league_cancel_withdrawal(
+        self, ident: str | int | None, team: str, reason: str = "", *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """Undo a withdrawal the leader entered by mistake (one a result card wrote goes
+        when that result is entered again)."""
+        from skak.records.league import commands as rules
+
+        return self.league_execute(ident, rules.CancelWithdrawal(team, reason), actor=actor)
+
+    def league_penalty(
+        self,
+        ident: str | int | None,
+        team: str,
+        points: int,
+        reason: str,
+        *,
+        round_number: int | None = None,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        from skak.records.league import commands as rules
+
+        command = rules.GivePenalty(team, points, reason, round_number)
+        return self.league_execute(ident, command, actor=actor)
+
+    def league_lot(
+        self, ident: str | int | None, order: Sequence[str], *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """Record a lot drawn by hand (5.1 §3): the teams in the order drawn, the first
+        placed highest. It decides a tie between teams it all names, before the seeded lot."""
+        from skak.records.league import commands as rules
+
+        return self.league_execute(ident, rules.DrawLot(tuple(order)), actor=actor)
+
+    def league_playoff(
+        self, ident: str | int | None, home: str, away: str, day: date, *, actor: str | None = None
+    ) -> LeagueOutcome:
+        from skak.records.league import commands as rules
+
+        return self.league_execute(ident, rules.SetPlayoff(home, away, day), actor=actor)
+
+    def league_audit(self, row: StreamRow) -> list[str]:
+        """What is wrong with a stored season (``skak check``): it is replayed from all its
+        events, and every group's standings and the play-off are computed from it."""
+        from skak.teams.promotion import playoff_winner
+        from skak.teams.standings import group_standings
+
+        try:
+            season = self.store.load(LEAGUE, row, full=True).state
+        except SkakError as err:
+            return [str(err)]
+        if season is None:
+            return []
+        problems = []
+        for d, g in season.groups():
+            try:
+                group_standings(season, d.name, g)
+            except SkakError as err:
+                problems.append(f"{d.name} group {g}: {err}")
+        try:
+            playoff_winner(season)
+        except SkakError as err:
+            problems.append(f"the play-off: {err}")
+        return problems
+
+    # -- the read side -------------------------------------------------------------------
+
+    def league_team_rows(self, ident: str | int | None = None) -> tuple[TeamRow, ...]:
+        from skak.views.league import team_rows
+
+        return team_rows(self.season(ident))
+
+    def league_schedule(
+        self,
+        ident: str | int | None = None,
+        *,
+        division: str | None = None,
+        group: int | None = None,
+    ) -> tuple[FixtureRow, ...]:
+        from skak.views.league import fixture_rows
+
+        season = self.season(ident)
+        name = season.division(division).name if division is not None else None
+        if group is not None:
+            _chosen_groups(season, division, group)
+        return fixture_rows(season, name, group)
+
+    def league_strength_lists(
+        self, ident: str | int | None = None, club: str | None = None
+    ) -> tuple[StrengthListView, ...]:
+        from skak.views.league import strength_views
+
+        return strength_views(self.season(ident), club)
+
+    def league_lineup_view(
+        self, ident: str | int | None, round_number: int, team: str
+    ) -> LineupView:
+        from skak.teams.league import PLAYOFF_ROUND
+        from skak.views.league import lineup_view
+
+        season = self.season(ident)
+        view = lineup_view(season, round_number, team)
+        if view is None:
+            what = "the play-off" if round_number == PLAYOFF_ROUND else f"round {round_number}"
+            raise NotFoundError(f"{season.team(team).name} has no line-up for {what} yet")
+        return view
+
+    def league_match(self, ident: str | int | None, round_number: int, team: str) -> MatchView:
+        from skak.views.league import match_view
+
+        season = self.season(ident)
+        return match_view(season, season.fixture(round_number, team))
+
+    def league_standings(
+        self,
+        ident: str | int | None = None,
+        *,
+        division: str | None = None,
+        group: int | None = None,
+        after_round: int | None = None,
+    ) -> tuple[LeagueStandingsView, ...]:
+        """Each group's standings (5.1 §3), or one division's or group's."""
+        from skak.teams.standings import group_standings
+        from skak.views.league import standings_views
+
+        season = self.season(ident)
+        chosen = _chosen_groups(season, division, group)
+        if after_round is not None:
+            most = max(season.rounds(d.name, g) for d, g in chosen)
+            if not 1 <= after_round <= most:
+                where = ", ".join(f"{d.name} group {g}" for d, g in chosen)
+                raise InputError(
+                    f"--after-round {after_round}: {where} "
+                    f"{'plays' if len(chosen) == 1 else 'play'} rounds 1–{most}"
+                )
+        return standings_views(
+            tuple(group_standings(season, d.name, g, after_round) for d, g in chosen)
+        )
+
+    def league_season_end(
+        self,
+        ident: str | int | None = None,
+        *,
+        district_winners: Sequence[str] = (),
+        leaving: Sequence[str] = (),
+        liga_clubs: Sequence[str] = (),
+    ) -> SeasonEndView:
+        """Next season's divisions (5.1 §4–§5); changes nothing. ``district_winners`` are
+        the district tournaments' winners coming up, ``leaving`` the teams that leave the
+        division tournament, ``liga_clubs`` (for a season without Skakligaen) the clubs with
+        a team in Skakligaen next season."""
+        from skak.teams.promotion import SeasonEndInput, season_end
+        from skak.views.league import season_end_view
+
+        season = self.season(ident)
+        clubs = {t.club.casefold(): t.club for t in season.teams}
+        for club in liga_clubs:
+            if club.strip().casefold() not in clubs:
+                known = ", ".join(sorted(clubs.values())) or "none"
+                raise NotFoundError(
+                    f"--liga-club {club!r}: no team of {season.name} is of that club "
+                    f"(the clubs: {known})"
+                )
+        given = SeasonEndInput(
+            tuple(district_winners),
+            tuple(season.team(t).name for t in leaving),
+            tuple(clubs[c.strip().casefold()] for c in liga_clubs),
+        )
+        return season_end_view(season_end(season, given))
+
+
+def _chosen_groups(
+    season: Season, division: str | None, group: int | None
+) -> list[tuple[DivisionSpec, int]]:
+    """The season's groups ``division`` and ``group`` name (``None``: all).
+
+    :raises NotFoundError: naming the group asked for and the groups there are.
+    """
+    name = season.division(division).name if division is not None else None
+    held = [(d, g) for d, g in season.groups() if name is None or d.name == name]
+    chosen = [(d, g) for d, g in held if group is None or g == group]
+    if not chosen:
+        asked = f"group {group}" if group is not None else "group"
+        if name is not None:
+            asked += f" in {name}"
+        there = (
+            ", ".join(f"{d.name} group {g}" for d, g in season.groups())
+            or "none (no teams entered)"
+        )
+        raise NotFoundError(f"{season.name} has no {asked}; the groups there are: {there}")
+    return chosen

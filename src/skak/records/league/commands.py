@@ -1,0 +1,592 @@
+"""A division-league season (divisionsturnering) as a record: its commands, ``decide`` and
+the fold (DSU 003 §5.1).
+
+``decide`` checks what the text and the data require before anything is written: a season
+needs its teams before line-ups, a line-up belongs to a match of the schedule, a result card
+fits the line-ups, a team that left plays no more, §11's list changes, §5's play-off pair.
+What a line-up breaks (§10) is not refused: the line-up is what was played, and its
+violations cost the games §13 b says (the notes say which). A result that strikes a team out
+under §13 a writes the team's withdrawal with it; the same card entered again without it
+(a mistyped ``--no-show``) cancels that withdrawal. A line-up entered again after the result
+keeps the card when it still fits, and sets it aside when it does not (the result is then
+entered again), with what the card had said of §13 a.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from skak.errors import InputError, NotFoundError, StateError
+from skak.records.league.events import (
+    LeagueEvent,
+    LineupEntered,
+    LotDrawn,
+    MatchResultCleared,
+    MatchResultEntered,
+    PenaltyGiven,
+    PlayoffSet,
+    SeasonCreated,
+    StrengthListFiled,
+    TeamsEntered,
+    TeamWithdrawn,
+    WithdrawalCancelled,
+)
+from skak.records.league.evolve import evolve
+from skak.teams.league import (
+    DSU_DIVISIONS,
+    PLAYOFF_ROUND,
+    DivisionSpec,
+    Fixture,
+    LeagueSettings,
+    Lineup,
+    PenaltyPoints,
+    Playoff,
+    Season,
+    Team,
+    Withdrawal,
+    check_lot,
+    check_teams,
+    edition_for,
+    get_edition,
+)
+from skak.teams.lineups import (
+    NO_QUARANTINES,
+    Quarantines,
+    check_lineup,
+    check_lineup_shape,
+)
+from skak.teams.matches import MatchCard
+from skak.teams.promotion import playoff_pair
+from skak.teams.scoring import check_card
+from skak.teams.standings import LOT_CRITERION, group_standings, match_score
+from skak.teams.strength import StrengthList, check_list_change
+
+__all__ = [
+    "CancelWithdrawal",
+    "CreateSeason",
+    "DrawLot",
+    "EnterLineup",
+    "EnterResult",
+    "EnterTeams",
+    "FileStrengthLists",
+    "GivePenalty",
+    "LeagueCommand",
+    "SetPlayoff",
+    "WithdrawTeam",
+    "decide",
+    "lot_ties",
+    "notes",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CreateSeason:
+    name: str
+    start: date
+    edition: str | None = None
+    dates: tuple[date, ...] = ()
+    division_dates: tuple[tuple[str, tuple[date, ...]], ...] = ()
+    settings: LeagueSettings = field(default_factory=LeagueSettings)
+    divisions: tuple[DivisionSpec, ...] = DSU_DIVISIONS
+
+
+@dataclass(frozen=True, slots=True)
+class EnterTeams:
+    teams: tuple[Team, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FileStrengthLists:
+    """Clubs' strength lists, all or none (one event each)."""
+
+    lists: tuple[StrengthList, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EnterLineup:
+    """A team's line-up; ``day`` when the match was moved (§6 f), else the round's date."""
+
+    round: int
+    team: str
+    players: tuple[str | None, ...]
+    day: date | None = None
+    quarantines: Quarantines = NO_QUARANTINES
+
+
+@dataclass(frozen=True, slots=True)
+class EnterResult:
+    card: MatchCard
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawTeam:
+    team: str
+    round: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CancelWithdrawal:
+    """Undo a withdrawal the leader entered by mistake (``skak league withdraw --cancel``)."""
+
+    team: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GivePenalty:
+    team: str
+    points: int
+    reason: str
+    round: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DrawLot:
+    """A lot drawn by hand (5.1 §3), the teams in the order drawn (first: placed highest)."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SetPlayoff:
+    home: str
+    away: str
+    day: date
+
+
+LeagueCommand = (
+    CreateSeason
+    | EnterTeams
+    | FileStrengthLists
+    | EnterLineup
+    | EnterResult
+    | WithdrawTeam
+    | CancelWithdrawal
+    | GivePenalty
+    | SetPlayoff
+    | DrawLot
+)
+
+
+def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
+    """The events that carry out ``command``; none when it changes nothing.
+
+    :raises SkakError: when a rule refuses it (nothing is written then).
+    """
+    if isinstance(command, CreateSeason):
+        return [_create(season, command)]
+    if season is None:
+        raise StateError("there is no season yet; create one with 'skak league new'")
+    match command:
+        case EnterTeams(teams=teams):
+            return _teams(season, teams)
+        case FileStrengthLists(lists=lists):
+            events: list[LeagueEvent] = []
+            for filed in lists:
+                new = _strength(season, filed)
+                for e in new:
+                    season = evolve(season, e)
+                events += new
+            return events
+        case EnterLineup():
+            return _lineup(season, command)
+        case EnterResult(card=card):
+            return _result(season, card)
+        case WithdrawTeam():
+            return [_withdraw(season, command)]
+        case CancelWithdrawal():
+            return [_cancel(season, command)]
+        case GivePenalty():
+            return [_penalty(season, command)]
+        case SetPlayoff():
+            return [_playoff(season, command)]
+        case DrawLot(order=order):
+            return [_lot(season, order)]
+    raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _create(season: Season | None, c: CreateSeason) -> SeasonCreated:
+    if season is not None:
+        raise StateError(f"the season {season.name} exists already")
+    if not c.name.strip():
+        raise InputError("a season needs a name")
+    edition = get_edition(c.edition).name if c.edition else edition_for(c.start).name
+    names = {d.name for d in c.divisions}
+    for what, dates in (("the rounds", c.dates), *c.division_dates):
+        if what not in names and what != "the rounds":
+            raise InputError(f"dates for {what!r}: no such division ({', '.join(sorted(names))})")
+        if list(dates) != sorted(dates):
+            raise InputError(f"the dates of {what} must not go back in time")
+        early = [d for d in dates if d < c.start]
+        if early:
+            raise InputError(
+                f"the dates of {what}: {', '.join(map(str, early))} "
+                f"{'is' if len(early) == 1 else 'are'} before the season's start ({c.start})"
+            )
+    return SeasonCreated(
+        c.name.strip(), c.start, edition, c.divisions, c.dates, c.division_dates, c.settings
+    )
+
+
+def _teams(season: Season, teams: Sequence[Team]) -> list[LeagueEvent]:
+    if season.lineups or season.cards:
+        raise StateError(
+            f"{season.name} has line-ups or results already: the teams and their schedule "
+            "can no longer change"
+        )
+    check_teams(teams, season.divisions)
+    if tuple(teams) == season.teams:
+        return []
+    return [TeamsEntered(tuple(teams))]
+
+
+def _strength(season: Season, filed: StrengthList) -> list[LeagueEvent]:
+    own = season.club_teams(filed.club)
+    if not own:
+        clubs = ", ".join(sorted({t.club for t in season.teams})) or "none yet"
+        raise NotFoundError(f"no team of the club {filed.club!r} plays in {season.name} ({clubs})")
+    for p in filed.players:
+        if p.team is not None and p.team < 1:
+            raise InputError(
+                f"{filed.club}'s strength list: {p.name} ({p.id}): team numbers start at 1 "
+                "(the club's first team)"
+            )
+    previous = season.club_lists(filed.club)
+    check_list_change(previous[-1] if previous else None, filed)
+    if previous and previous[-1] == filed:
+        return []
+    return [StrengthListFiled(filed)]
+
+
+def _key(fixture: Fixture) -> tuple[int, str, str]:
+    return (fixture.round, fixture.home, fixture.away)
+
+
+def _playing(season: Season, team: str, fixture: Fixture) -> None:
+    """:raises StateError: when the team has left before the match — unless it was this
+    match's own result card that made it leave (entering its line-up or result again
+    corrects that card)."""
+    for w in season.withdrawals:
+        if w.team != team or w.match == _key(fixture):
+            continue
+        if fixture.round == PLAYOFF_ROUND or w.round <= fixture.round:
+            raise StateError(
+                f"{team} left the tournament from round {w.round} ({w.reason}, {w.paragraph}); "
+                "it plays no more matches"
+                + (
+                    f" (it left by the result of round {w.match[0]}: {w.match[1]}–"
+                    f"{w.match[2]}; enter that result again to correct it)"
+                    if w.match is not None
+                    else " ('skak league withdraw --cancel' undoes a withdrawal made by mistake)"
+                )
+            )
+
+
+def _follow_card(after: Season, fixture: Fixture) -> list[LeagueEvent]:
+    """What the match's card now says of §13 a, as events on ``after``: a team it strikes
+    out leaves the tournament from the match's round; a team whose withdrawal this card
+    wrote and that it no longer strikes out (a corrected card, a card set aside) plays on.
+    The play-off writes no withdrawal: a team that does not come to it loses it."""
+    key = _key(fixture)
+    score = match_score(after, fixture)
+    struck = dict(score.struck_out) if score is not None else {}
+    events: list[LeagueEvent] = []
+    for w in after.withdrawals:
+        if w.match == key and w.team not in struck:
+            why = (
+                "the result card that made it leave was corrected"
+                if score is not None
+                else "the result card that made it leave was set aside"
+            )
+            events.append(WithdrawalCancelled(w.team, why, key))
+    for team, why in struck.items():
+        if any(w.team == team and w.match == key for w in after.withdrawals):
+            continue
+        events.append(TeamWithdrawn(Withdrawal(team, fixture.round, why, match=key)))
+    return events
+
+
+def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
+    team = season.team(c.team)
+    fixture = season.fixture(c.round, team.name)
+    _playing(season, team.name, fixture)
+    gone = season.striking_out(fixture)
+    if gone is not None:
+        raise StateError(
+            f"{fixture.label()} was struck out: {gone.team} left the tournament from round "
+            f"{gone.round} ({gone.reason}) and all its matches are struck out (5.1 §13 a); "
+            f"{team.name} enters no line-up for it"
+        )
+    boards = season.division(team.division).boards
+    where = f"{fixture.label()}, {team.name}"
+    check_lineup_shape(c.players, boards, where)
+    day = c.day or season.round_date(team.division, c.round)
+    if day is None:
+        raise InputError(f"{where}: {season.name} has no date for this round; give the match's day")
+    players = tuple(c.players)
+    found = tuple(
+        (p, q) for p in players if p is not None and (q := c.quarantines.quarantine(p, day))
+    )
+    lineup = Lineup(c.round, team.name, players, day, found)
+    if season.lineup(c.round, team.name) == lineup:
+        return []
+    events: list[LeagueEvent] = [LineupEntered(lineup)]
+    card = season.card(fixture)
+    if card is None:
+        return events
+    after = evolve(season, events[0])
+    try:
+        check_card(
+            card,
+            fixture,
+            after.lineup(c.round, fixture.home),
+            after.lineup(c.round, fixture.away),
+            boards,
+        )
+    except InputError as err:
+        cleared = MatchResultCleared(
+            fixture.round,
+            fixture.home,
+            fixture.away,
+            f"{team.name}'s line-up was entered again and the card no longer fits it: {err}",
+        )
+        events.append(cleared)
+        after = evolve(after, cleared)
+    return events + _follow_card(after, fixture)
+
+
+def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
+    fixture = season.fixture(card.round, card.home)
+    if (fixture.home, fixture.away) != (card.home, card.away):
+        raise InputError(
+            f"{fixture.label()}: {card.home} plays {fixture.opponent(card.home)}, at "
+            f"{'home' if fixture.home == card.home else 'away'}; write the home team first"
+        )
+    for team in fixture.teams():
+        _playing(season, team, fixture)
+    for team in (*card.late, *card.no_show):
+        if team not in fixture.teams():
+            raise InputError(f"{fixture.label()}: {team} does not play this match")
+    spec = season.division(season.team(fixture.home).division)
+    home = season.lineup(card.round, fixture.home)
+    away = season.lineup(card.round, fixture.away)
+    check_card(card, fixture, home, away, spec.boards)
+    if season.card(fixture) == card:
+        return []
+    events: list[LeagueEvent] = [MatchResultEntered(card)]
+    after = evolve(season, events[0])
+    return events + _follow_card(after, fixture)
+
+
+def _withdraw(season: Season, c: WithdrawTeam) -> TeamWithdrawn:
+    team = season.team(c.team)
+    if season.withdrawal(team.name) is not None:
+        raise StateError(f"{team.name} has left the tournament already")
+    rounds = season.rounds(team.division, team.group)
+    if not 1 <= c.round <= rounds:
+        raise InputError(f"{team.name} plays rounds 1–{rounds}, not {c.round}")
+    played = [
+        f.label()
+        for f in season.schedule(team.division, team.group)
+        if f.round >= c.round and team.name in f.teams() and season.card(f) is not None
+    ]
+    if played:
+        raise StateError(
+            f"{team.name} has results from round {c.round} on ({', '.join(played)}); "
+            "a team leaves from a round it has not played"
+        )
+    reason = c.reason.strip() or "withdrew"
+    return TeamWithdrawn(Withdrawal(team.name, c.round, reason))
+
+
+def _cancel(season: Season, c: CancelWithdrawal) -> WithdrawalCancelled:
+    team = season.team(c.team)
+    own = [w for w in season.withdrawals if w.team == team.name]
+    manual = [w for w in own if w.match is None]
+    if not manual:
+        if own and (m := own[0].match) is not None:
+            what = "the play-off" if m[0] == PLAYOFF_ROUND else f"round {m[0]}"
+            raise StateError(
+                f"{team.name} left by the result card of {what}: {m[1]}–{m[2]} ({own[0].reason}); "
+                "enter that result again as it was (skak league result) and the withdrawal "
+                "goes with it"
+            )
+        raise StateError(f"{team.name} has not left the tournament")
+    reason = c.reason.strip() or "the withdrawal was entered by mistake"
+    return WithdrawalCancelled(team.name, reason)
+
+
+def _lot(season: Season, order: Sequence[str]) -> LotDrawn:
+    """A lot drawn by hand decides a tie only when it names all the tied teams
+    (:meth:`Season.drawn_lot`): so it names the teams of one group that §3's other criteria
+    leave tied in the standings as they stand, all of them (docs/interpretations.md).
+
+    :raises InputError: for a lot of fewer than two teams, or of teams of several groups.
+    :raises StateError: for teams that are not exactly one tie of the standings.
+    """
+    check_lot(order)
+    if len(order) < 2:
+        raise InputError("a lot is drawn between at least two teams")
+    teams = [season.team(t) for t in order]
+    groups = sorted({(t.division, t.group) for t in teams})
+    if len(groups) > 1:
+        where = "; ".join(
+            f"{_and([t.name for t in teams if (t.division, t.group) == g])} in {g[0]} group {g[1]}"
+            for g in groups
+        )
+        raise InputError(
+            f"a lot (5.1 §3) decides a tie within one group; these teams play in "
+            f"{len(groups)} groups: {where}"
+        )
+    division, group = groups[0]
+    ties = lot_ties(season, division, group)
+    named = {t.name for t in teams}
+    if any(set(tie) == named for tie in ties):
+        return LotDrawn(tuple(t.name for t in teams))
+    mine = [tie for tie in ties if named & set(tie)]
+    if mine:
+        tie = mine[0]
+        raise StateError(
+            f"{_and(list(tie))} are tied (5.1 §3: the lot decides after board points, match "
+            "points, the direct encounter and board by board): a lot names them all"
+        )
+    now = "; ".join(_and(list(t)) for t in ties) or "none"
+    raise StateError(
+        f"{_and(sorted(named))} are not tied for the lot in {division} group {group} as the "
+        f"standings stand (5.1 §3); the ties a lot decides there now: {now}"
+    )
+
+
+def lot_ties(season: Season, division: str, group: int) -> list[tuple[str, ...]]:
+    """The teams a lot must decide between in the group's standings as they stand: each run
+    of teams that §3's criteria before the lot leave tied (teams that left not counted),
+    each in draw-number order."""
+    rows = [r for r in group_standings(season, division, group).rows if not r.withdrawn]
+    ties: list[list[str]] = []
+    for i, r in enumerate(rows):
+        if i and r.decided_by == LOT_CRITERION:
+            ties[-1].append(r.team)
+        else:
+            ties.append([r.team])
+    number = {t.name: t.number for t in season.group_teams(division, group)}
+    return [tuple(sorted(t, key=number.__getitem__)) for t in ties if len(t) > 1]
+
+
+def _and(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _penalty(season: Season, c: GivePenalty) -> PenaltyGiven:
+    """A penalty counts in the standings after its round; without one, after the last
+    round of the team's group with a result (the round it is given after)."""
+    team = season.team(c.team)
+    if not 1 <= c.points <= 10:
+        raise InputError(f"penalty points are 1–10 at a time, not {c.points}")
+    if not c.reason.strip():
+        raise InputError("say why the penalty point is given (5.1 §13 e: the rule broken)")
+    rounds = season.rounds(team.division, team.group)
+    if c.round is not None and not 1 <= c.round <= rounds:
+        raise InputError(f"{team.name} plays rounds 1–{rounds}, not {c.round}")
+    played = [
+        f.round for f in season.schedule(team.division, team.group) if season.card(f) is not None
+    ]
+    when = c.round if c.round is not None else max(played, default=1)
+    return PenaltyGiven(PenaltyPoints(team.name, c.points, c.reason.strip(), round=when))
+
+
+def _playoff(season: Season, c: SetPlayoff) -> PlayoffSet:
+    home, away = season.team(c.home), season.team(c.away)
+    spec = season.division(home.division)
+    if spec.playoff_groups is None:
+        raise StateError(f"{spec.name} plays no play-off (omkamp, 5.1 §5)")
+    standings = {}
+    for g in spec.playoff_groups:
+        s = group_standings(season, spec.name, g)
+        if not s.complete:
+            raise StateError(
+                f"{spec.name} group {g} is not over ({', '.join(s.missing[:3])} …): the "
+                "play-off is between the final third-last teams"
+            )
+        standings[(spec.name, g)] = s
+    pair = playoff_pair(season, standings)
+    if set(pair) != {home.name, away.name}:
+        raise StateError(
+            f"5.1 §5's play-off is between the third-last teams of {spec.name} groups "
+            f"{' and '.join(map(str, spec.playoff_groups))}: {' and '.join(pair)}"
+        )
+    if season.cards and any(card.round == PLAYOFF_ROUND for card in season.cards):
+        raise StateError("the play-off has a result already")
+    return PlayoffSet(Playoff(home.name, away.name, c.day))
+
+
+def notes(before: Season | None, command: LeagueCommand, after: Season) -> tuple[str, ...]:
+    """What the leader should know about what was just done: a line-up's violations (§10,
+    with §13 b's penalty), a result's penalties and reports, a list's notes, a group size."""
+    match command:
+        case EnterTeams(teams=teams):
+            return tuple(check_teams(teams, after.divisions))
+        case FileStrengthLists(lists=filed):
+            out: list[str] = []
+            for one in filed:
+                lists = before.club_lists(one.club) if before is not None else ()
+                out += check_list_change(lists[-1] if lists else None, one)
+                ranks = {t.rank for t in after.club_teams(one.club)}
+                other = sorted({p.team for p in one.players if p.team and p.team not in ranks})
+                if other:
+                    out.append(
+                        f"{one.club}: team{'' if len(other) == 1 else 's'} "
+                        f"{', '.join(map(str, other))} of the list "
+                        f"play{'s' if len(other) == 1 else ''} "
+                        "in no group of this season (their players may not play lower, §10 b)"
+                    )
+            return tuple(out)
+        case EnterLineup(round=r, team=team):
+            lu = after.lineup(r, after.team(team).name)
+            found = tuple(str(v) for v in check_lineup(after, lu)) if lu is not None else ()
+            fixture = after.fixture(r, after.team(team).name)
+            return (*found, *_changes(before, after, fixture))
+        case EnterResult(card=card):
+            fixture = after.fixture(card.round, card.home)
+            score = match_score(after, fixture)
+            if score is None:
+                return ()
+            return (*score.explanation[1:], *score.reports, *_changes(before, after, fixture))
+    return ()
+
+
+def _changes(before: Season | None, after: Season, fixture: Fixture) -> tuple[str, ...]:
+    """A result set aside, and the withdrawals a card wrote or undid, in words."""
+    if before is None:
+        return ()
+    out = []
+    old_card = before.card(fixture)
+    if old_card is not None and after.card(fixture) is None:
+        why = ""
+        try:
+            check_card(
+                old_card,
+                fixture,
+                after.lineup(fixture.round, fixture.home),
+                after.lineup(fixture.round, fixture.away),
+                after.boards(fixture.home),
+            )
+        except InputError as err:
+            why = f" ({err})"
+        out.append(
+            f"{fixture.label()}: the result card no longer fits the line-ups{why} and is set "
+            "aside; enter the result again (skak league result)"
+        )
+    old = set(before.withdrawals)
+    new = set(after.withdrawals)
+    for w in sorted(new - old, key=lambda w: w.team):
+        out.append(
+            f"{w.team} {w.reason}: it leaves the tournament from round {w.round}, its matches "
+            "are struck out and its players excluded for the season (5.1 §13 a)"
+        )
+    for w in sorted(old - new, key=lambda w: w.team):
+        out.append(f"{w.team} is back in the tournament: its withdrawal is cancelled")
+    return tuple(out)

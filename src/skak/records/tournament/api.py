@@ -1,0 +1,598 @@
+"""The individual tournament's part of the library API: :class:`TournamentCommands`, mixed
+into :class:`skak.api.Skak`, and what its commands return (:class:`Outcome`,
+:class:`PairPreview`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from skak.errors import (
+    AmbiguousTournamentError,
+    ConflictError,
+    InputError,
+    NotFoundError,
+)
+from skak.messages import N_
+from skak.model.player import Player
+from skak.model.progress import Progress
+from skak.model.results import Result
+from skak.model.stream import Recorded
+from skak.model.tournament import Round, Tournament
+from skak.records.tournament import commands as rules
+from skak.records.tournament.codec import dump_tournament
+from skak.records.tournament.commands import UNREAD
+from skak.records.tournament.events import Event, EventUndone
+from skak.records.tournament.evolve import Context, evolve
+from skak.records.tournament.history import HistoryLine, history
+from skak.records.tournament.kind import TournamentKind
+from skak.records.tournament.notes import notes as arbiter_notes
+from skak.records.tournament.requests import (
+    one_player,
+    players_from_csv,
+)
+from skak.records.tournament.retry import pin
+from skak.store import EventStore, Loaded, StreamRow
+
+if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked for
+    from skak.eligibility.discipline import DisciplineRegistry
+    from skak.views import StandingsView, TournamentExport
+
+__all__ = [
+    "Outcome",
+    "PairPreview",
+    "TournamentCommands",
+    "TournamentRow",
+    "added",
+    "read_pgn_file",
+]
+
+#: A tournament's row in the database (its stream).
+TournamentRow = StreamRow
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a command did: the tournament before and after, the events it added (none when
+    it changed nothing), and notes for the arbiter (warnings, not refusals)."""
+
+    row: StreamRow
+    before: Tournament | None
+    after: Tournament
+    events: tuple[Event, ...]
+    version: int
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PairPreview:
+    """The next round as it would be paired now, written nowhere: the tournament's
+    ``version`` it was decided on (confirm with ``pair(..., at_version=version)``),
+    the tournament with the round, the round itself (with the system's explanation), and
+    notes for the arbiter."""
+
+    row: StreamRow
+    version: int
+    after: Tournament
+    round: Round
+    notes: tuple[str, ...] = ()
+
+
+class TournamentCommands:
+    """The individual tournaments' methods of :class:`skak.api.Skak`: find, read, create
+    and change a tournament (the commands of :mod:`skak.records.tournament.commands`), its
+    history and undo, its standings and export, and its games (PGN)."""
+
+    store: EventStore
+    actor: str
+
+    def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
+        raise NotImplementedError
+
+    if TYPE_CHECKING:
+
+        def discipline_if_kept(self) -> DisciplineRegistry | None: ...
+
+    def context(self) -> Context:
+        """What decisions may depend on besides the record: today's date, the systems."""
+        return Context(today=date.today())
+
+    def _kind(self) -> TournamentKind:
+        return TournamentKind(self.context())
+
+    # -- finding tournaments --------------------------------------------------------------
+
+    def tournaments(self) -> list[StreamRow]:
+        return self.store.streams("tournament")
+
+    def namesakes(self, row: StreamRow) -> list[StreamRow]:
+        """The other tournaments that bear ``row``'s name as :meth:`resolve` reads a name
+        (any case): ``--tournament NAME`` names none of them alone."""
+        return [r for r in self.tournaments() if r.id != row.id and _same_name(r, row.name)]
+
+    def resolve(self, ident: str | int | None = None) -> StreamRow:
+        """The tournament ``ident`` names (an id, ``#id`` or its name); may be left out when
+        the database holds only one.
+
+        :raises NotFoundError: naming the tournaments there are.
+        :raises AmbiguousTournamentError: when several match, listing them.
+        """
+        rows = self.tournaments()
+        if ident is None:
+            if len(rows) == 1:
+                return rows[0]
+            if not rows:
+                raise NotFoundError(
+                    N_("the database holds no tournament; create one with 'skak new'")
+                )
+            raise AmbiguousTournamentError(
+                N_(
+                    "the database holds {count} tournaments; name one with --tournament ID:",
+                    count=len(rows),
+                ),
+                [r.label() for r in rows],
+            )
+        text = str(ident).strip()
+        by_id = [
+            r for r in rows if text.removeprefix("#").isdigit() and r.id == int(text.lstrip("#"))
+        ]
+        by_name = [] if text.startswith("#") else [r for r in rows if _same_name(r, text)]
+        matches = by_id + [r for r in by_name if r not in by_id]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise AmbiguousTournamentError(
+                f"{text!r} names several tournaments; write #ID for a number, e.g. "
+                f"--tournament '#{matches[0].id}':",
+                [r.label() for r in matches],
+            )
+        raise NotFoundError(
+            N_(
+                "no tournament {name} in the database; it holds: {tournaments}",
+                name=repr(text),
+                tournaments=", ".join(r.label() for r in rows) or N_("none"),
+            )
+        )
+
+    def read(
+        self, ident: str | int | None = None, *, full: bool = False
+    ) -> Loaded[Tournament, Event]:
+        """The tournament as stored: its state (one replay) and, with ``full``, its events."""
+        return self.store.load(self._kind(), self.resolve(ident), full=full)
+
+    def version(self, tournament_id: int) -> int:
+        """Tournament ``tournament_id``'s newest version (one small query): a reader that
+        keeps what it built of each version knows whether it still holds.
+
+        :raises NotFoundError: when there is no such tournament.
+        """
+        try:
+            return self.store.head("tournament", tournament_id)
+        except NotFoundError:
+            raise NotFoundError(N_("there is no tournament #{id}", id=tournament_id)) from None
+
+    def load(self, ident: str | int | None = None) -> Tournament:
+        """The tournament's current state."""
+        return self.read(ident).state
+
+    # -- changes --------------------------------------------------------------------------
+
+    def execute(
+        self,
+        ident: str | int | None,
+        command: rules.Command,
+        *,
+        actor: str | None = None,
+        at_version: int | None = None,
+    ) -> Outcome:
+        """Carry out one command on a tournament (see the module's docstring).
+        ``at_version``: only on the tournament as it was at that version (what the caller
+        showed the arbiter, e.g. a pairing preview), never decided again on a newer one.
+
+        :raises SkakError: when a rule refuses it; nothing is written then.
+        :raises ConflictError: when other writers kept coming first, or the tournament is
+            no longer at ``at_version``.
+        """
+        kind = self._kind()
+        row = self.resolve(ident)
+        pinned: list[rules.Command] = []
+
+        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
+            if at_version is not None and loaded.version != at_version:
+                raise ConflictError(
+                    f"{row.name} was changed since it was shown (version {loaded.version}, "
+                    f"not {at_version}); nothing was written: look again"
+                )
+            if not pinned:  # a retry decides what the first reading settled, or conflicts
+                pinned.append(pin(loaded, command))
+            return rules.decide(loaded, pinned[0], kind.ctx)
+
+        before, after, new = self.store.execute(
+            kind,
+            row,
+            decide,
+            self._who(actor),
+            full=rules.needs_log(command),
+        )
+        previous = None if rules.needs_log(command) else before.state
+        return Outcome(
+            row,
+            previous,
+            after.state,
+            new,
+            after.version,
+            arbiter_notes(previous, command, new, kind.ctx.today),
+        )
+
+    def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
+        """Register a new tournament (its pairing system and settings are checked first)."""
+        kind = self._kind()
+        events = rules.decide(None, rules.CreateTournament(tournament), kind.ctx)
+        return self.store.create(kind, tournament.name, events, self._who(actor)).stream
+
+    def import_tournament(
+        self, tournament: Tournament, *, source: str, actor: str | None = None
+    ) -> StreamRow:
+        """Store a whole tournament read from a file: its settings, players and rounds, as
+        the events that build it, in one transaction (all or nothing)."""
+        kind = self._kind()
+        events = rules.decide(None, rules.ImportTournament(tournament, source), kind.ctx)
+        return self.store.create(kind, tournament.name, events, self._who(actor)).stream
+
+    def register_players(
+        self,
+        ident: str | int | None,
+        make: Callable[[Tournament], Sequence[Player]],
+        *,
+        source: str | None = None,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Add the players ``make`` builds from the current state, all in one event; the
+        outcome notes players who look like one already registered, and what the discipline
+        registry says of them (a valid warning; a quarantine in a tournament not rated).
+
+        :raises StateError: after round 1 when the pairing system takes no late entries, and
+            for a player (by DSU member number) in quarantine during a rated tournament.
+        """
+        command = rules.RegisterPlayers(make, source, self.discipline_if_kept())
+        return self.execute(ident, command, actor=actor)
+
+    def add_players(
+        self,
+        ident: str | int | None,
+        make: Callable[[Tournament], Sequence[Player]],
+        *,
+        source: str | None = None,
+        actor: str | None = None,
+    ) -> tuple[Player, ...]:
+        """The players :meth:`register_players` added."""
+        return added(self.register_players(ident, make, source=source, actor=actor))
+
+    def add_player(
+        self,
+        ident: str | int | None,
+        name: str,
+        *,
+        start_number: int | None = None,
+        actor: str | None = None,
+        **fields: Any,
+    ) -> Player:
+        """Add one player; without ``start_number`` the next free number is used.
+
+        Once round 1 is paired the player is a late entry from the next round.
+        """
+        make = one_player(name, start_number, **fields)
+        return self.add_players(ident, make, actor=actor)[0]
+
+    def import_players_csv(
+        self, ident: str | int | None, path: str | Path, *, actor: str | None = None
+    ) -> tuple[Player, ...]:
+        """Import a CSV player list, all or nothing (see :mod:`skak.io.players_csv`)."""
+        make, source = players_from_csv(path)
+        return self.add_players(ident, make, source=source, actor=actor)
+
+    def edit_player(
+        self,
+        ident: str | int | None,
+        start_number: int,
+        /,
+        *,
+        rating_changes: Mapping[str, int | None] | None = None,
+        add_absent: frozenset[int] = frozenset(),
+        seen: Mapping[str, Any] | None = None,
+        actor: str | None = None,
+        **changes: Any,
+    ) -> Player:
+        """Change a player's details: fields by name, single ratings by rating field
+        (``rating_changes={"dsu": 1910}``, ``None`` to clear one), rounds added to his
+        announced absences. The start number stays. ``seen``: the values the caller showed
+        in the fields it changes, by field (``club``) or rating (``ratings.dsu``); a field
+        changed since is refused (:class:`ConflictError`), not overwritten."""
+        command = rules.EditPlayer(
+            start_number, changes, rating_changes or {}, add_absent, seen or {}
+        )
+        return self.execute(ident, command, actor=actor).after.player(start_number)
+
+    def announce_absence(
+        self,
+        ident: str | int | None,
+        start_number: int,
+        rounds: frozenset[int],
+        *,
+        half: bool = False,
+        cancel: bool = False,
+        actor: str | None = None,
+    ) -> Player:
+        """The player will miss ``rounds`` (0 points, ½ with ``half``); ``cancel`` takes it back."""
+        command = rules.AnnounceAbsence(start_number, rounds, half, cancel)
+        return self.execute(ident, command, actor=actor).after.player(start_number)
+
+    def withdraw(
+        self,
+        ident: str | int | None,
+        start_number: int,
+        *,
+        from_round: int | None = None,
+        actor: str | None = None,
+    ) -> Player:
+        """The player withdraws (udgår) from ``from_round`` (default: the next round) on."""
+        done = self.execute(ident, rules.Withdraw(start_number, from_round), actor=actor)
+        return done.after.player(start_number)
+
+    def pair(
+        self,
+        ident: str | int | None = None,
+        *,
+        allow_unfinished: bool = False,
+        actor: str | None = None,
+        at_version: int | None = None,
+        progress: Progress | None = None,
+    ) -> Outcome:
+        """Pair the next round; the outcome holds the tournament with the new round.
+        ``at_version`` confirms a :meth:`preview_pair`: the round is paired only while the
+        tournament is still at the version previewed (so it is the round shown).
+        ``progress`` is told how far the pairing has come (the Dutch system: ``(brackets
+        paired, brackets)``), before anything is written.
+
+        :raises ConflictError: when the tournament changed since ``at_version``.
+        """
+        command = rules.PairNextRound(allow_unfinished, progress)
+        return self.execute(ident, command, actor=actor, at_version=at_version)
+
+    def preview_pair(
+        self, ident: str | int | None = None, *, allow_unfinished: bool = False
+    ) -> PairPreview:
+        """The next round as :meth:`pair` would pair it now; nothing is written.
+        Pairing is a pure function of the tournament, so confirming at the preview's
+        version appends exactly this round.
+
+        :raises StateError: as :meth:`pair`, e.g. while results are missing.
+        :raises NoValidPairingError: when the system finds no legal pairing.
+        """
+        kind = self._kind()
+        loaded = self.read(ident)
+        command = rules.PairNextRound(allow_unfinished)
+        new = rules.decide(loaded, command, kind.ctx)
+        after = loaded.state
+        for event in new:
+            after = evolve(after, event, kind.ctx)
+        notes = arbiter_notes(loaded.state, command, new, kind.ctx.today)
+        return PairPreview(loaded.stream, loaded.version, after, after.rounds[-1], notes)
+
+    def enter_result(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        board: int,
+        result: Result | str,
+        playoff: Sequence[Result | str] | str = (),
+        *,
+        seen: Result | object | None = UNREAD,
+        seen_playoff: tuple[Result, ...] | object = UNREAD,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Enter or correct one board's result, as a :class:`Result` or as typed (every
+        spelling :meth:`Result.parse` reads, the short keys ``1 0 ½ = + -`` included).
+        ``playoff`` is a drawn game's play-off under Gladiator scoring (DSU 4.9.8), its
+        games in order (or typed, comma-separated). ``seen``: the result the caller saw on
+        the board (``None`` for none), ``seen_playoff`` its play-off; a board changed since
+        is a conflict, not overwritten.
+
+        :raises InputError: when a result is no result skak knows.
+        """
+        command = rules.EnterResult(
+            round_number,
+            board,
+            read_result(result),
+            read_playoff(playoff),
+            seen,  # type: ignore[arg-type]
+            seen_playoff,  # type: ignore[arg-type]
+        )
+        return self.execute(ident, command, actor=actor)
+
+    def enter_results(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        entries: Sequence[tuple[int, Result | str, Sequence[Result | str] | str]],
+        *,
+        in_board_order: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Several boards of one round at once, ``(board, result, play-off)`` each: all in
+        one transaction, each board checked as :meth:`enter_result` checks it. With
+        ``in_board_order`` the numbers count the round's games (the bye left out). Results
+        may be typed, as for :meth:`enter_result`."""
+        command = rules.EnterResults(
+            round_number,
+            tuple(
+                rules.EnterResult(round_number, b, read_result(r), read_playoff(p))
+                for b, r, p in entries
+            ),
+            in_board_order,
+        )
+        return self.execute(ident, command, actor=actor)
+
+    def renumber_players(
+        self, ident: str | int | None = None, *, by: str = "dsu", actor: str | None = None
+    ) -> Outcome:
+        """Number the players by the initial ranking (C.04.2) before round 1."""
+        if by not in ("dsu", "fide"):
+            raise InputError(f"rank by 'dsu' or 'fide' ratings, not {by!r}")
+        command = rules.RenumberPlayers("fide" if by == "fide" else "dsu")
+        return self.execute(ident, command, actor=actor)
+
+    # -- history and undo -----------------------------------------------------------------
+
+    def history(self, ident: str | int | None = None) -> list[HistoryLine]:
+        """Every event, oldest first, described against the state it met."""
+        loaded = self.read(ident, full=True)
+        self.store.stats.replays += 1  # the history replays the log once, line by line
+        return history(loaded.events)
+
+    def take_back(
+        self, ident: str | int | None = None, *, seq: int | None = None, actor: str | None = None
+    ) -> tuple[Recorded[Event], Tournament]:
+        """Take back the last change, or the event ``seq``, by appending an undo marker.
+
+        :returns: the event taken back, and the tournament without it.
+        :raises UndoRefusedError: when a later event depends on the one to undo (e.g. results
+            entered in a round whose pairing would be undone), or it is the creation.
+        """
+        kind = self._kind()
+        row = self.resolve(ident)
+        pinned: list[rules.Command] = []
+
+        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
+            if not pinned:  # "the last change" is the one the first reading found
+                pinned.append(pin(loaded, rules.Undo(seq)))
+            return rules.decide(loaded, pinned[0], kind.ctx)
+
+        before, after, new = self.store.execute(kind, row, decide, self._who(actor), full=True)
+        marker = new[0]
+        assert isinstance(marker, EventUndone)
+        return next(r for r in before.events if r.version == marker.seq), after.state
+
+    def undo(
+        self, ident: str | int | None = None, *, seq: int | None = None, actor: str | None = None
+    ) -> Recorded[Event]:
+        """Take back a change (see :meth:`take_back`); :returns: the event taken back."""
+        return self.take_back(ident, seq=seq, actor=actor)[0]
+
+    # -- the read side --------------------------------------------------------------------
+
+    def standings(self, ident: str | int | None = None, **options: Any) -> StandingsView:
+        """The standings every face shows (:func:`skak.views.standings_view`)."""
+        from skak.views import standings_view
+
+        return standings_view(self.load(ident), **options)
+
+    def export(self, ident: str | int | None = None) -> TournamentExport:
+        """The whole tournament (as the storage codec writes it, every field) and its
+        standings: ``skak export json``."""
+        from skak.views import standings_view, tournament_export
+
+        loaded = self.read(ident)
+        t = loaded.state
+        return tournament_export(loaded.stream.id, dump_tournament(t), standings_view(t))
+
+    # -- games (PGN) ---------------------------------------------------------------------
+
+    def attach_game(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        board: int,
+        text: str,
+        *,
+        source: str = "game.pgn",
+        replace: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Attach the one game of a PGN text to a board; its players and result must be the
+        board's, every move legal (refused naming the game and the move otherwise)."""
+        from skak.records.tournament.games import AttachGames
+
+        command = AttachGames(round_number, text, source, board, replace)
+        return self.execute(ident, command, actor=actor)
+
+    def import_games(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        text: str,
+        *,
+        source: str = "round.pgn",
+        replace: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Attach every game of a round's PGN to its board, found by the players' names (or
+        FIDE ids): all or nothing, every problem named."""
+        from skak.records.tournament.games import AttachGames
+
+        command = AttachGames(round_number, text, source, None, replace)
+        return self.execute(ident, command, actor=actor)
+
+    def remove_game(
+        self, ident: str | int | None, round_number: int, board: int, *, actor: str | None = None
+    ) -> Outcome:
+        from skak.records.tournament.games import RemoveGame
+
+        return self.execute(ident, RemoveGame(round_number, board), actor=actor)
+
+    def games_pgn(
+        self,
+        ident: str | int | None = None,
+        *,
+        round_number: int | None = None,
+        danish: bool = False,
+    ) -> str:
+        """The tournament's games (or one round's) as one PGN file."""
+        from skak.games.pgn import export_pgn  # python-chess only for games
+
+        t = self.load(ident)
+        games = [g for g in t.games if round_number is None or g.round == round_number]
+        if not games:
+            what = f"round {round_number}" if round_number is not None else t.name
+            raise InputError(f"{what} has no games attached (skak game add / skak game import)")
+        return export_pgn(t, games, danish=danish)
+
+
+def read_result(result: Result | str) -> Result:
+    """A result given as a :class:`Result` or as typed (:meth:`Result.parse`: every face
+    reads a typed result with this one parser)."""
+    return result if isinstance(result, Result) else Result.parse(result)
+
+
+def read_playoff(playoff: Sequence[Result | str] | str) -> tuple[Result, ...]:
+    """A Gladiator play-off's games, given as results or typed (``"½-½,1-0"``)."""
+    games = playoff.split(",") if isinstance(playoff, str) else playoff
+    return tuple(read_result(g) for g in games if not isinstance(g, str) or g.strip())
+
+
+def _same_name(row: StreamRow, name: str) -> bool:
+    """Whether ``name`` names the tournament ``row`` (spaces around it and case aside)."""
+    return row.name.strip().casefold() == name.strip().casefold()
+
+
+def added(outcome: Outcome) -> tuple[Player, ...]:
+    """The players a registration added, as the tournament now holds them."""
+    numbers = {p.start_number for e in outcome.events for p in getattr(e, "players", ())}
+    return tuple(p for p in outcome.after.players if p.start_number in numbers)
+
+
+def read_pgn_file(path: str | Path) -> tuple[str, str]:
+    """A PGN file's text (UTF-8, else Windows-1252, as DGT software writes it) and its name.
+
+    :raises InputError: when the file cannot be read.
+    """
+    from skak.io.players_csv import decode_text
+
+    p = Path(path)
+    try:
+        return decode_text(p.read_bytes()), p.name
+    except OSError as err:
+        raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err

@@ -1,0 +1,262 @@
+"""The tournament's events: every change to a tournament, and each in words
+(:func:`describe`, for ``skak history``).
+
+A tournament's current state is the fold of :func:`skak.records.tournament.evolve.evolve`
+over its events in order, skipping those an :class:`EventUndone` took back. The store
+appends events and never rewrites them; this module knows nothing of storage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from skak.errors import NotFoundError
+from skak.messages import N_, N_plural
+from skak.model.event_words import player_changes, renumber_reason, result_word
+from skak.model.player import Player
+from skak.model.results import Result
+from skak.model.tournament import GameRecord, Round, Tournament
+
+__all__ = [
+    "Event",
+    "EventUndone",
+    "GameRemoved",
+    "GamesAttached",
+    "PlayerEdited",
+    "PlayerWithdrawn",
+    "PlayersAdded",
+    "PlayersRenumbered",
+    "ResultEntered",
+    "RoundPaired",
+    "TournamentCreated",
+    "describe",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCreated:
+    """A new tournament with its settings (no players or rounds yet)."""
+
+    kind: ClassVar[str] = "tournament_created"
+    tournament: Tournament
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersAdded:
+    """One or more players registered at once (``skak players add`` or a whole CSV import)."""
+
+    kind: ClassVar[str] = "players_added"
+    players: tuple[Player, ...]
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEdited:
+    """A player's details changed from ``before`` to ``after`` (same start number).
+
+    The event applies only while the player is still exactly ``before``: undoing an earlier
+    change of the same player is refused rather than silently carried forward by this one.
+    """
+
+    kind: ClassVar[str] = "player_edited"
+    before: Player
+    after: Player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWithdrawn:
+    """A player withdraws (udgår) and is not paired from ``from_round`` on."""
+
+    kind: ClassVar[str] = "player_withdrawn"
+    start_number: int
+    from_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPaired:
+    """The next round was paired (rundelægning).
+
+    ``allow_unfinished`` records that the arbiter paired it while earlier games had no result,
+    counting them as draws.
+    """
+
+    kind: ClassVar[str] = "round_paired"
+    round: Round
+    allow_unfinished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntered:
+    """A result entered or corrected on one board."""
+
+    kind: ClassVar[str] = "result_entered"
+    round: int
+    board: int
+    result: Result
+    #: A drawn game's play-off under Gladiator scoring (DSU 4.9.8).
+    playoff: tuple[Result, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersRenumbered:
+    """Before round 1, the players get new start numbers: ``numbers`` maps each old number
+    to its new one (the initial ranking, FIDE C.04.2; ``skak players renumber``)."""
+
+    kind: ClassVar[str] = "players_renumbered"
+    numbers: tuple[tuple[int, int], ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GamesAttached:
+    """Games (PGN) attached to their boards: one game (``skak game add``) or a whole round's
+    (``skak game import``), all at once. A board's earlier game is replaced only when
+    ``replace`` says so."""
+
+    kind: ClassVar[str] = "games_attached"
+    games: tuple[GameRecord, ...]
+    source: str | None = None
+    replace: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameRemoved:
+    """The game attached to a board is taken off it (``skak game remove``)."""
+
+    kind: ClassVar[str] = "game_removed"
+    round: int
+    board: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventUndone:
+    """Takes back the event with sequence number ``seq`` (``skak undo``)."""
+
+    kind: ClassVar[str] = "event_undone"
+    seq: int
+
+
+Event = (
+    TournamentCreated
+    | PlayersAdded
+    | PlayerEdited
+    | PlayerWithdrawn
+    | RoundPaired
+    | ResultEntered
+    | PlayersRenumbered
+    | GamesAttached
+    | GameRemoved
+    | EventUndone
+)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    TournamentCreated,
+    PlayersAdded,
+    PlayerEdited,
+    PlayerWithdrawn,
+    RoundPaired,
+    ResultEntered,
+    PlayersRenumbered,
+    GamesAttached,
+    GameRemoved,
+    EventUndone,
+)
+
+
+def describe(event: Event, before: Tournament | None = None) -> str:
+    """One line for ``skak history``; ``before`` is the state the event was applied to.
+    The line is a message (:mod:`skak.messages`): English, and said in Danish by a face."""
+    match event:
+        case TournamentCreated(tournament=t):
+            rounds = (
+                N_(", {rounds} rounds", rounds=t.number_of_rounds) if t.number_of_rounds else ""
+            )
+            return N_(
+                "tournament created: {name} ({system}{rounds})",
+                name=t.name,
+                system=t.pairing_system,
+                rounds=rounds,
+            )
+        case PlayersAdded(players=players, source=source):
+            src = N_(" from {source}", source=source) if source else ""
+            if len(players) == 1:
+                p = players[0]
+                return N_(
+                    "player {number} added{source}: {name}",
+                    number=p.start_number,
+                    source=src,
+                    name=p.name,
+                )
+            return N_("{count} players added{source}", count=len(players), source=src)
+        case PlayerEdited(before=old, after=p):
+            changes = player_changes(old, p)
+            return N_("player {number} edited: {changes}", number=p.start_number, changes=changes)
+        case PlayerWithdrawn(start_number=n, from_round=r):
+            return N_("player {number} withdrawn (udgået) from round {round}", number=n, round=r)
+        case RoundPaired(round=rnd, allow_unfinished=unfinished):
+            note = N_(", earlier games without result counted as draws") if unfinished else ""
+            return N_(
+                "round {round} paired: {boards} boards{note}",
+                round=rnd.number,
+                boards=len(rnd.pairings),
+                note=note,
+            )
+        case ResultEntered(round=r, board=b, result=res, playoff=playoff):
+            games = " ".join(str(g) for g in playoff)
+            played = N_(", play-off {games}", games=games) if playoff else ""
+            previous = None
+            if before is not None:
+                try:
+                    previous = before.round(r).board(b).result
+                except NotFoundError:
+                    previous = None
+            corrected = (
+                N_(" (corrected from {result})", result=result_word(previous))
+                if previous is not None
+                else ""
+            )
+            return N_(
+                "round {round} board {board}: {result}{playoff}{corrected}",
+                round=r,
+                board=b,
+                result=result_word(res),
+                playoff=played,
+                corrected=corrected,
+            )
+        case PlayersRenumbered(numbers=numbers, reason=reason):
+            moved = sum(1 for old, new in numbers if old != new)
+            if reason:
+                return N_(
+                    "players renumbered ({moved} moved): {reason}",
+                    moved=moved,
+                    reason=renumber_reason(reason),
+                )
+            return N_("players renumbered ({moved} moved)", moved=moved)
+        case GamesAttached(games=games, source=source, replace=again):
+            src = N_(" from {source}", source=source) if source else ""
+            boards = ", ".join(f"{g.round}.{g.board}" for g in games)
+            text = N_plural(
+                "{n} game attached{source}: {boards}",
+                "{n} games attached{source}: {boards}",
+                len(games),
+                source=src,
+                boards=boards,
+            )
+            if again and before is None:
+                return N_("{text} (replacing any game there)", text=text)
+            replaced = [
+                f"{g.round}.{g.board}"
+                for g in games
+                if again and before is not None and before.game(g.round, g.board) is not None
+            ]
+            if replaced:
+                return N_(
+                    "{text} (replacing the game of {boards})", text=text, boards=", ".join(replaced)
+                )
+            return text
+        case GameRemoved(round=r, board=b):
+            return N_("round {round} board {board}: game removed", round=r, board=b)
+        case EventUndone(seq=seq):
+            return N_("undo of event {seq}", seq=seq)
+        case _:  # pragma: no cover - the union is closed
+            raise TypeError(event)

@@ -1,0 +1,74 @@
+"""The individual tournament's binding to the event store (:class:`TournamentKind`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from skak.model.stream import Recorded
+from skak.model.tournament import Tournament
+from skak.records.tournament.codec import dump_event, dump_tournament, load_event, load_tournament
+from skak.records.tournament.events import Event, EventUndone
+from skak.records.tournament.evolve import Context, ReplayError, evolve, fold, undo_refused
+from skak.store.streams import EventByEvent
+
+__all__ = ["TournamentKind"]
+
+
+@dataclass(frozen=True)
+class TournamentKind(EventByEvent):
+    """Individual tournaments: a snapshot every 200 events, none used across an undo of an
+    event it already holds. Loading replays leniently (what an earlier skak accepted stays
+    readable); a new event, and every event after an undone one, meets the rules strictly.
+
+    ``snapshot_format`` names the shape of the state and of what :func:`evolve` builds: raise
+    it whenever either changes, so no snapshot written before is used (a test pins it to a
+    fingerprint of the model's fields)."""
+
+    ctx: Context = field(default_factory=Context)
+    name: str = "tournament"
+    snapshot_every: int = 200
+    snapshot_format: int = 3  # 3: the games attached to boards (Tournament.games)
+
+    def dump_event(self, event: Event) -> dict[str, Any]:
+        return dump_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> Event:
+        return load_event(payload)
+
+    def fold(
+        self, events: Sequence[Recorded[Event]], start: Tournament | None
+    ) -> Tournament | None:
+        return fold(events, self.ctx, start=start)
+
+    def evolve(
+        self, state: Tournament | None, event: Event, log: Sequence[Recorded[Event]] | None
+    ) -> Tournament:
+        if isinstance(event, EventUndone):
+            assert log is not None
+            target = next(r.event for r in log if r.version == event.seq)
+            try:
+                undone: list[Recorded[Event]] = [*log, Recorded(len(log) + 1, event, "", "")]
+                rebuilt = fold(
+                    undone,
+                    self.ctx,
+                    strict_after=event.seq,
+                )
+            except ReplayError as err:
+                raise undo_refused(err, event.seq, target) from err
+            assert rebuilt is not None
+            return rebuilt
+        return evolve(state, event, self.ctx)
+
+    def needs_log(self, event: Event) -> bool:
+        return isinstance(event, EventUndone)
+
+    def dump_state(self, state: Tournament) -> dict[str, Any]:
+        return dump_tournament(state)
+
+    def load_state(self, payload: dict[str, Any]) -> Tournament:
+        return load_tournament(payload)
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[Event]]) -> bool:
+        return not any(isinstance(r.event, EventUndone) and r.event.seq <= version for r in tail)
