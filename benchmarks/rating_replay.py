@@ -43,6 +43,7 @@ from pathlib import Path
 from rich.progress import Progress
 
 from skak.api import Skak
+from skak.faces.collector import collector_paused
 from skak.model.results import Result
 from skak.rating import RatedGame, RatedPlayer, calculate, get_rule_set
 from skak.rating.registry import (
@@ -52,7 +53,6 @@ from skak.rating.registry import (
     TournamentApplied,
     TournamentChange,
     changes_from_result,
-    collector_paused,
 )
 from skak.rating.season import SeasonTournament, apply_season
 from skak.records.registry.evolve import fold
@@ -144,7 +144,10 @@ def replay_season(db: Path, players: int) -> tuple[RegistryBuilder, list[Tournam
                 games = [(w, b, results[r]) for _, w, b, r in group]
                 yield SeasonTournament(f"t{key}", f"T{key}", DAY, games, "dsu-2024")
 
-        events = apply_season(builder, season())
+        # As a command that rates a season would call it: Python's full collections paused
+        # around the call (the pure core leaves the collector alone).
+        with collector_paused():
+            events = apply_season(builder, season())
     return builder, events
 
 

@@ -70,7 +70,7 @@ BACKENDS = ("sqlite", "postgresql")
 #: The suites whose tests run on every backend chosen (the others use SQLite): storage and
 #: store whole; of the CLI's, by default the modules whose commands write and read the
 #: database in every way (``--backend-suites all``: every CLI module).
-BOTH_BACKENDS = ("storage", "store")
+BOTH_BACKENDS = ("store",)
 CLI_ON_BOTH = (
     "test_backup.py",
     "test_bad_input.py",

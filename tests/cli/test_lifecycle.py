@@ -174,3 +174,47 @@ def test_demo_prints_final_standings(runner: CliRunner) -> None:
     assert out.split("standings")[1] == again.split("standings")[1]  # same seed, same play
     data = json.loads(run(runner, "standings", "--json"))["standings"]
     assert sum(Fraction(s["points"]) for s in data) == 45  # 45 games, one point each
+
+
+@pytest.mark.parametrize(
+    ("typed", "stored", "said"),
+    [
+        ("1", "1-0", "1-0 (white won"),
+        ("0", "0-1", "0-1 (black won"),
+        ("=", "½-½", "½-½ (draw"),
+        ("+", "+-", "+- (white won by forfeit"),
+        ("-", "-+", "-+ (black won by forfeit"),
+    ],
+    ids=["1", "0", "=", "+", "-"],
+)
+def test_result_takes_the_short_keys_the_web_and_skak_results_take(
+    runner: CliRunner, typed: str, stored: str, said: str
+) -> None:
+    """Issue 34: one result-word parser below the API, so ``skak result 1 1 1`` enters a
+    white win as the web's result form and ``skak results`` do."""
+    _four_paired(runner)
+    out = run(runner, "result", "1", "1", typed)
+    assert said in " ".join(out.split())
+    rnd = json.loads(run(runner, "round", "show", "1", "--json"))
+    assert rnd["pairings"][0]["result"] == stored
+    again = run(runner, "result", "1", "1", stored)
+    assert "nothing changed" in again
+
+
+def _four_paired(runner: CliRunner) -> None:
+    run(runner, "new", "Klub", "--system", "berger")
+    for name in ("A, A", "B, B", "C, C", "D, D"):
+        run(runner, "players", "add", name)
+    run(runner, "pair")
+
+
+def test_a_correction_says_what_the_board_had_and_a_bad_word_is_named(
+    runner: CliRunner,
+) -> None:
+    _four_paired(runner)
+    run(runner, "result", "1", "1", "1")
+    out = " ".join(run(runner, "result", "1", "1", "½").split())
+    assert "corrected from 1-0" in out
+    result = runner.invoke(app, ["result", "1", "1", "2"])
+    assert result.exit_code == 3
+    assert "unknown result '2'" in result.stderr and "short keys: 1, 0" in result.stderr

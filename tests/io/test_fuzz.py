@@ -20,7 +20,7 @@ from skak.errors import InputError, SkakError
 from skak.io.dsu_list import parse_dsu_list
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.io.rating_json import read_calc_request
-from skak.io.results_text import parse_board_lines, parse_result_word
+from skak.io.results_text import parse_board_lines
 from skak.io.trf import TrfRead, decode_trf, parse_trf
 from skak.model import Result, Tournament
 from tests.fuzz import SEEDS, fuzz_settings, inputs
@@ -110,11 +110,10 @@ def test_result_lines(data: bytes) -> None:
     )
 )
 def test_result_strings(text: str) -> None:
-    for parse in (Result.parse, parse_result_word):
-        read: list[Result] = []
-        err = _skak_error(lambda parse=parse, read=read: read.append(parse(text)))  # type: ignore[misc]
-        if err is not None:
-            assert isinstance(err, InputError)
-            assert "unknown result" in str(err)
-        else:
-            assert parse(read[0].value) is read[0]  # what is read is written back the same
+    read: list[Result] = []
+    err = _skak_error(lambda: read.append(Result.parse(text)))
+    if err is not None:
+        assert isinstance(err, InputError)
+        assert "unknown result" in str(err)
+    else:
+        assert Result.parse(read[0].value) is read[0]  # what is read is written back the same

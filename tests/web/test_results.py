@@ -214,3 +214,20 @@ def test_a_play_off_entered_meanwhile_is_a_conflict_not_wiped(
     )
     assert "changed by someone else" in text_of(r.text)
     assert skak.load(tid).round(1).board(1).playoff == (Result.WHITE_WIN,)
+
+
+def test_a_result_entered_reads_the_tournament_once(
+    client: TestClient, skak: Skak, paired: int, arbiter: str
+) -> None:
+    """Issue 34: the board's row is rendered from the command's outcome (``Outcome.after``),
+    not from the whole record read again: one read of the stream, one replay."""
+    client.get(f"/arbiter/t/{paired}/rounds/1")  # the page as the arbiter has it
+    stats = skak.store.stats
+    stats.reset()
+    html = _enter(client, arbiter, paired, 1, "1")
+    assert "Saved" in text_of(html)
+    assert (stats.reads, stats.replays, stats.writes) == (1, 1, 1)
+    stats.reset()
+    html = _enter(client, arbiter, paired, 1, "½", seen="1-0")
+    assert "corrected from 1-0" in text_of(html)
+    assert (stats.reads, stats.replays, stats.writes) == (1, 1, 1)

@@ -14,8 +14,8 @@ __all__ = ["collector_paused"]
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector kept to its young generations while a season is applied
-    (:func:`skak.rating.season.apply_season`, a batch call) and while a ``skak rating``
-    command runs (a short process that replays the national registry).
+    (:func:`skak.rating.season.apply_season`, a batch call, by its caller) and while a
+    ``skak rating`` command runs (a short process that replays the national registry).
     A full collection walks every object that has lived a while — the whole growing
     registry, again and again as it grows — yet building a registry makes no reference
     cycles; the young collections (of objects just made, still in the cache) go on as
@@ -28,7 +28,8 @@ def collector_paused() -> Iterator[None]:
     The thresholds are the process's: calls may nest or overlap, so the first to begin
     pauses the full collections and the last to end restores them. It is kept off the
     paths a server runs for every request (the registry's fold,
-    :func:`skak.rating.registry.build_registry`):
+    :func:`skak.records.registry.evolve.fold`), and out of the pure core, which leaves the
+    process's collector to the face that runs it:
     requests that overlap without a break would keep the full collections off for good."""
     global _paused, _old_threshold
     with _PAUSE:
