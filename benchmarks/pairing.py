@@ -32,7 +32,7 @@ from skak.io.trf import decode_trf, parse_trf, write_trf
 from skak.model import Colour, Player, Ratings, Result, Round, Tournament
 from skak.pairing import get_system, system_names
 from skak.records.tournament.events import ResultEntered, RoundPaired
-from skak.records.tournament.evolve import apply
+from skak.records.tournament.evolve import evolve
 
 ORACLES = Path(__file__).resolve().parents[1].parent / "shared" / "oracles" / "dutch-2026"
 SWISS = ("monrad", "dansk", "dutch", "dutch-1998", "dubov")
@@ -60,11 +60,11 @@ def play(t: Tournament, rounds: int, by: str = "monrad") -> Tournament:
     rng = random.Random(rounds)
     for r in range(1, rounds + 1):
         rnd = system.pair(t)
-        t = apply(t, RoundPaired(rnd))
+        t = evolve(t, RoundPaired(rnd))
         for p in rnd.pairings:
             if p.result is None:
                 result = rng.choice([Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN])
-                t = apply(t, ResultEntered(r, p.board, result))
+                t = evolve(t, ResultEntered(r, p.board, result))
     return t
 
 

@@ -167,7 +167,7 @@ def test_other_systems_keep_his_score() -> None:
 
     from skak.pairing import get_system
     from skak.records.tournament.events import ResultEntered, RoundPaired
-    from skak.records.tournament.evolve import apply
+    from skak.records.tournament.evolve import evolve
 
     monrad = get_system("monrad")
     t = build(6, game(1, 2, 1, "1-0"), game(1, 4, 3, "1-0"), game(1, 6, 5, "1-0"), system="monrad")
@@ -178,10 +178,10 @@ def test_other_systems_keep_his_score() -> None:
         ),
     )
     rnd = monrad.pair(t)  # five players left: the first to withdraw stays in as the lowest
-    t = apply(t, RoundPaired(rnd))
+    t = evolve(t, RoundPaired(rnd))
     for p in rnd.pairings:
         if p.result is None:
-            t = apply(t, ResultEntered(2, p.board, Result.DRAW))
+            t = evolve(t, ResultEntered(2, p.board, Result.DRAW))
     rows = {s.player.start_number: s for s in standings(t, withdrawals=True)}
     assert rows[2].points == 1  # his win in round 1 stays
     assert not rows[2].excluded

@@ -125,7 +125,7 @@ def test_a_file_of_results_in_danish(runner: CliRunner, paired: Path) -> None:
         "  r.txt linje 2: skriv et brætnummer og et resultat, f.eks. '3 ½-½'",
         "  r.txt linje 3: ukendt resultat '9-9'; brug et af +-, -+, --, 0-1, 1-0, unfinished, "
         "½-½ (remis også ½, =, 1/2-1/2 eller remis; udeblivelse: +- hvid vinder, -+ sort "
-        "vinder, -- begge taber)",
+        "vinder, -- begge taber; korte taster: 1, 0, ½ eller =, + og -)",
     ]
 
 

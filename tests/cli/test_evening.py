@@ -268,9 +268,9 @@ def test_the_same_board_twice_is_refused() -> None:
     t = Tournament("RR", "berger", players=tuple(_field(random.Random(2), 4)))
     from skak.model.tournament import Pairing, Round
     from skak.records.tournament.events import RoundPaired
-    from skak.records.tournament.evolve import apply
+    from skak.records.tournament.evolve import evolve
 
-    t = apply(t, RoundPaired(Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)))))
+    t = evolve(t, RoundPaired(Round(1, (Pairing(1, 1, 2), Pairing(2, 3, 4)))))
     twice = EnterResults(1, (EnterResult(1, 1, Result.DRAW), EnterResult(1, 1, Result.DRAW)))
     with pytest.raises(InputError, match="board 1 is given twice"):
         decide(_Log(t), twice, Context())
