@@ -117,6 +117,7 @@ def test_the_edition_in_force_chooses_the_classes() -> None:
     assert edition_for(D("2013-01-01")).name == "dsu-later"
     with pytest.raises(InputError, match="no handbook edition covers 2011-01-31"):
         edition_for(D("2011-01-31"))
+    assert edition_for(D("2011-01-31"), or_oldest=True).name == "dsu-2011"
     old = {v.code for v in classes_of(D("2000-01-01"), M, D("2012-10-06"))}
     new = {v.code for v in classes_of(D("2000-01-01"), M, D("2013-10-05"))}
     assert new - old == {"women-rapid-dm", *(f"{g}-{n:02d}" for g in "UP" for n in range(8, 19, 2))}

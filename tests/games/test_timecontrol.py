@@ -133,6 +133,7 @@ def test_the_laws_boundaries() -> None:
     assert classify(parse_time_control("59+1"), NOW).question == "standard"  # 59 + 1 = 60
     assert laws_for(date(2009, 6, 30)).name == "laws-2001"
     assert laws_for(date(2009, 7, 1)).name == "laws-2009"
+    assert laws_for(date(1999, 1, 1)).name == "laws-2001"  # the oldest text the seeds hold
 
 
 def test_moves_per_hour_counts_increments() -> None:

@@ -166,6 +166,7 @@ def test_skakligaen_edition_orders_by_match_points_from_2022(
 def test_edition_lookup() -> None:
     assert edition_for(date(2022, 6, 30)).name == "dsu-2011"
     assert edition_for(date(2022, 7, 1)).name == "dsu-2022"
+    assert edition_for(date(2010, 9, 1)).name == "dsu-2011"  # before 2011: the oldest
     assert get_edition("dsu-2022").primary(0) == ("mp", "bp")
     assert get_edition("dsu-2022").primary(1) == ("bp", "mp")
     with pytest.raises(InputError, match="unknown division-league edition"):

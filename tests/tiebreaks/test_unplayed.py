@@ -16,7 +16,7 @@ import pytest
 
 from skak.errors import InputError
 from skak.model import Result, Scoring, Tournament
-from skak.tiebreaks import adjusted_scores, contributions, crosstable, values
+from skak.tiebreaks import Edition, adjusted_scores, contributions, crosstable, edition_for, values
 from tests.dsl import build, bye, game, pairing_bye
 from tests.tiebreaks.fields import controlled
 
@@ -80,6 +80,36 @@ def test_draw_against_oneself_is_refused_after_july_2012() -> None:
     (c,) = [c for c in contributions(ct, 1) if c.round == 3]
     # F a: a draw against himself; his 4.5 points with the forfeit counted as a draw: 5.
     assert (c.score, c.result) == (F(5), F(1, 2))
+
+
+@pytest.mark.parametrize(
+    ("day", "edition"),
+    [
+        (date(1999, 1, 1), Edition.ANNEX_2010),
+        (date(2024, 3, 31), Edition.ANNEX_2010),
+        (date(2024, 4, 1), Edition.C07_2024),
+        (date(2026, 2, 28), Edition.C07_2024),
+        (date(2026, 3, 1), Edition.C07_2026),
+        (None, Edition.C07_2026),
+    ],
+)
+def test_the_edition_in_force_on_the_last_day(day: date | None, edition: Edition) -> None:
+    assert edition_for(day) is edition
+
+
+def test_an_edition_by_name() -> None:
+    assert Edition.parse(" C07-2024 ") is Edition.C07_2024
+    assert (str(Edition.C07_2026), repr(Edition.ANNEX_2010_SELF)) == (
+        "c07-2026",
+        "Edition.ANNEX_2010_SELF",
+    )
+    assert [e.is_c07 for e in (Edition.ANNEX_2010, Edition.C07_2024)] == [False, True]
+    with pytest.raises(
+        InputError,
+        match="unknown tie-break edition 'c07-2099'; known: annex-2010-self, annex-2010, "
+        "c07-2024, c07-2026",
+    ):
+        Edition.parse("c07-2099")
 
 
 # -- FIDE Arbiters' Manual 2026, C.07 worked examples -----------------------------------------

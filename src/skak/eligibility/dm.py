@@ -43,7 +43,7 @@ from skak.eligibility._dm_types import (
     LastYear,
     Placed,
 )
-from skak.eligibility.editions import EDITIONS, dm_deadline, easter_monday, edition_for
+from skak.eligibility.editions import dm_deadline, easter_monday, edition_for
 from skak.errors import InputError
 
 __all__ = [
@@ -435,11 +435,7 @@ def _previous_deadline(year: int) -> date:
     """Last year's §33 deadline, by the edition in force then (the oldest edition for a
     year before it)."""
     monday = easter_monday(year - 1)
-    try:
-        edition = edition_for(monday)
-    except InputError:
-        edition = min(EDITIONS.values(), key=lambda e: e.effective_from)
-    return dm_deadline(year - 1, edition)
+    return dm_deadline(year - 1, edition_for(monday, or_oldest=True))
 
 
 def _players_by_member(players: Sequence[DmPlayer], where: str) -> dict[int, DmPlayer]:

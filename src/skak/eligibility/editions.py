@@ -1,5 +1,5 @@
 """The handbook's editions of section 4 (DM and coordinated tournaments) as effective-dated
-rule sets, chosen by the event's day like the rating editions (:mod:`skak.rating.rules`).
+rule sets, chosen by the event's day like every edition (:mod:`skak.model.editions`).
 
 * ``dsu-2011`` — *Skakhåndbogen* 15.2 (003, February 2011): §33's deadline 5 weeks before
   Easter Monday; 4.3.2's Senior-DM for men 60 and women 50 by 1 January of the year.
@@ -22,6 +22,7 @@ from datetime import date, timedelta
 
 from skak.eligibility.ages import AgeClass, AgeRule, Birth, ClassVerdict, Reference, RuleKind
 from skak.errors import InputError
+from skak.model import editions
 from skak.model.player import Sex
 
 __all__ = [
@@ -64,7 +65,8 @@ _YOUTH = tuple(
 
 @dataclass(frozen=True, slots=True)
 class Edition:
-    """One edition of section 4's eligibility rules."""
+    """One edition of section 4's eligibility rules (an edition of
+    :mod:`skak.model.editions`)."""
 
     name: str
     effective_from: date
@@ -133,26 +135,20 @@ EDITIONS: dict[str, Edition] = {
 
 
 def get_edition(name: str) -> Edition:
-    """:raises InputError: naming the editions there are."""
-    try:
-        return EDITIONS[name]
-    except KeyError:
-        raise InputError(
-            f"unknown handbook edition {name!r}; known: {', '.join(EDITIONS)}"
-        ) from None
+    """The edition called ``name``.
+
+    :raises InputError: naming the editions there are.
+    """
+    return editions.get_edition(name, EDITIONS.values(), what="handbook edition")
 
 
-def edition_for(day: date) -> Edition:
-    """The edition in force on ``day``.
+def edition_for(day: date, *, or_oldest: bool = False) -> Edition:
+    """The edition in force on ``day``; ``or_oldest``: the oldest one for a day before it.
 
     :raises InputError: before the oldest edition in the seeds (1 February 2011).
     """
-    for e in EDITIONS.values():
-        if e.effective_from <= day and (e.effective_to is None or day <= e.effective_to):
-            return e
-    raise InputError(
-        f"no handbook edition covers {day.isoformat()} (the oldest is in force from "
-        f"{min(e.effective_from for e in EDITIONS.values()).isoformat()})"
+    return editions.edition_for(
+        day, EDITIONS.values(), what="handbook edition", or_oldest=or_oldest
     )
 
 

@@ -1,7 +1,7 @@
 """What a time control makes of a game: standard, rapid or blitz, and whether it is ratable.
 
 Each answer names the article that decides it. The laws' boundaries are effective-dated
-editions, chosen by the tournament's date like the rating editions (:mod:`skak.rating.rules`):
+editions, chosen by the tournament's date like every edition (:mod:`skak.model.editions`):
 
 * ``laws-2001`` (002 §3.4.2 B1, §3.4.3 C1; in force 1 July 2001 – 30 June 2009): rapid is
   "mellem 15 og 60 minutter" (read as 15–60 inclusive), blitz less than 15 minutes;
@@ -26,6 +26,7 @@ from fractions import Fraction
 from skak.errors import InputError
 from skak.games.timecontrol import TimeControl, parse_time_control
 from skak.messages import N_
+from skak.model.editions import edition_for
 
 __all__ = [
     "LAWS",
@@ -41,7 +42,8 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class LawsEdition:
-    """One edition of the laws' definitions of rapid and blitz."""
+    """One edition of the laws' definitions of rapid and blitz (an edition of
+    :mod:`skak.model.editions`)."""
 
     name: str
     effective_from: date
@@ -88,10 +90,7 @@ DSU_RAPID_BLITZ_FROM = date(2014, 11, 1)
 def laws_for(day: date) -> LawsEdition:
     """The edition in force on ``day``; before 1 July 2001 the 2001 text (the oldest the
     seeds hold), with the caller told by :func:`classify`'s article."""
-    for e in LAWS.values():
-        if e.effective_from <= day and (e.effective_to is None or day <= e.effective_to):
-            return e
-    return LAWS["laws-2001"]
+    return edition_for(day, LAWS.values(), what="edition of the laws", or_oldest=True)
 
 
 @dataclass(frozen=True, slots=True)

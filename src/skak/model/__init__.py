@@ -3,7 +3,8 @@
 Players, rounds, pairings and results are immutable; a tournament changes only by applying an
 event (:mod:`skak.records.tournament.events`). Everything a pairing system or a standings
 table needs to know about the past (colours, opponents, scores) is derived in
-:mod:`skak.model.games`.
+:mod:`skak.model.games`. A rule that changed over the years is a table of editions, each
+looked up by :mod:`skak.model.editions`.
 """
 
 from skak.model.games import (

@@ -23,6 +23,7 @@ from fractions import Fraction
 from math import floor
 
 from skak.errors import InputError
+from skak.model.editions import edition_for, get_edition
 from skak.model.results import Colour, Result, Scoring
 from skak.rating.tables import expected_score, rating_difference
 
@@ -43,10 +44,12 @@ _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
 
 @dataclass(frozen=True, slots=True)
 class FideEdition:
-    """One edition of FIDE's rating rules as the handbook and FIDE had them."""
+    """One edition of FIDE's rating rules as the handbook and FIDE had them (an edition of
+    :mod:`skak.model.editions`; the oldest is in force from ``date.min``, for every day before
+    1 July 2009)."""
 
     name: str
-    effective_from: date | None
+    effective_from: date
     effective_to: date | None
     source: str
     #: A larger rating difference counts as this much (the 400-point rule; 350 before).
@@ -81,7 +84,7 @@ FIDE_EDITIONS: dict[str, FideEdition] = {
     for e in (
         FideEdition(
             "fide-2008",
-            None,
+            date.min,  # the seeds give no start: every day before the 400-point rule
             date(2009, 6, 30),
             "FIDE rating regulations before 1 July 2009 (the 350-point rule); 4.7.1–4.7.2",
             max_difference=350,
@@ -114,22 +117,16 @@ _LATER = date(2014, 6, 30)
 
 
 def get_fide_edition(name: str) -> FideEdition:
-    """:raises InputError: naming the editions that exist."""
-    try:
-        return FIDE_EDITIONS[name]
-    except KeyError:
-        raise InputError(
-            f"unknown FIDE rating edition {name!r}; known: {', '.join(FIDE_EDITIONS)}"
-        ) from None
+    """The edition called ``name``.
+
+    :raises InputError: naming the editions that exist.
+    """
+    return get_edition(name, FIDE_EDITIONS.values(), what="FIDE rating edition")
 
 
 def fide_edition_for(day: date) -> FideEdition:
-    for e in FIDE_EDITIONS.values():
-        if (e.effective_from is None or e.effective_from <= day) and (
-            e.effective_to is None or day <= e.effective_to
-        ):
-            return e
-    raise InputError(f"no FIDE rating edition covers {day.isoformat()}")  # pragma: no cover
+    """The edition in force on ``day`` (every day has one: the oldest has no start)."""
+    return edition_for(day, FIDE_EDITIONS.values(), what="FIDE rating edition")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
 """The editions of DSU's rating rules as effective-dated data (ratingreglement).
 
 A rule-set is never edited once published; a change of the rules is a new rule-set beside the
-old ones, chosen by the tournament's date (like bbpPairings keeping its pre-2025 rules).
+old ones, chosen by the tournament's date (like bbpPairings keeping its pre-2025 rules). Each
+:class:`RuleSet` is an edition of :mod:`skak.model.editions`, looked up by its mechanism.
 
 Sources: 2011 handbook 003 §4.5.2 (bonus 1.5/2/2.5/3, average method, floor 1000); the 2015
 change (bonus 1.0/1.5/2.0/2.5, average method removed, rapid/blitz floor 500); the current
@@ -15,13 +16,14 @@ from datetime import date
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.model.editions import edition_for, get_edition
 
 __all__ = ["RULE_SETS", "RatingSettings", "RuleSet", "get_rule_set", "rule_set_for"]
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One edition of the standard-rating rules."""
+    """One edition of the standard-rating rules (an edition of :mod:`skak.model.editions`)."""
 
     name: str
     effective_from: date
@@ -122,18 +124,16 @@ RULE_SETS: dict[str, RuleSet] = {
 
 
 def get_rule_set(name: str) -> RuleSet:
-    """:raises InputError: naming the editions that exist."""
-    try:
-        return RULE_SETS[name]
-    except KeyError:
-        raise InputError(
-            f"unknown rating edition {name!r}; known: {', '.join(RULE_SETS)}"
-        ) from None
+    """The edition called ``name``.
+
+    :raises InputError: naming the editions that exist.
+    """
+    return get_edition(name, RULE_SETS.values(), what="rating edition")
 
 
 def rule_set_for(day: date) -> RuleSet:
-    """The edition in force on ``day``."""
-    for r in RULE_SETS.values():
-        if r.effective_from <= day and (r.effective_to is None or day <= r.effective_to):
-            return r
-    raise InputError(f"no DSU rating edition covers {day.isoformat()}")
+    """The edition in force on ``day``.
+
+    :raises InputError: before the oldest edition (1 February 2011).
+    """
+    return edition_for(day, RULE_SETS.values(), what="DSU rating edition")

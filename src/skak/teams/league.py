@@ -13,7 +13,8 @@ alternation of colours becomes an alternation of home and away matches.
 **Editions.** §3 ranks by board points (brætpoint), then match points (matchpoint). Since
 the 2022/23 season Skakligaen ranks by match points first (SPEC-MAP); the other divisions
 keep §3's order. The edition in force on the season's first day applies
-(:data:`LEAGUE_EDITIONS`), like the rating editions.
+(:data:`LEAGUE_EDITIONS`, editions of :mod:`skak.model.editions` like every rule's); a season
+before 2011 gets the oldest.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from datetime import date
 from typing import Literal
 
 from skak.errors import InputError, NotFoundError
+from skak.model import editions
 from skak.pairing.berger import berger_schedule
 from skak.teams.matches import MatchCard
 from skak.teams.strength import ListedPlayer, StrengthList
@@ -93,10 +95,12 @@ DSU_DIVISIONS: tuple[DivisionSpec, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class LeagueEdition:
-    """The rules in force from ``valid_from``: the levels ranked by match points first."""
+    """The rules in force from ``effective_from`` to ``effective_to`` (an edition of
+    :mod:`skak.model.editions`): the levels ranked by match points first."""
 
     name: str
-    valid_from: date
+    effective_from: date
+    effective_to: date | None
     match_points_first: frozenset[int]
     source: str
 
@@ -105,14 +109,19 @@ class LeagueEdition:
         return ("mp", "bp") if level in self.match_points_first else ("bp", "mp")
 
 
-#: The editions, oldest first.
+#: The editions, oldest first; each ends the day before the next one starts.
 LEAGUE_EDITIONS: tuple[LeagueEdition, ...] = (
     LeagueEdition(
-        "dsu-2011", date(2011, 2, 1), frozenset(), "003 §5.1 §3 (handbook 15.2, Feb 2011)"
+        "dsu-2011",
+        date(2011, 2, 1),
+        date(2022, 6, 30),
+        frozenset(),
+        "003 §5.1 §3 (handbook 15.2, Feb 2011)",
     ),
     LeagueEdition(
         "dsu-2022",
         date(2022, 7, 1),
+        None,
         frozenset({0}),
         "003 §5.1 §3; Skakligaen by match points first from the 2022/23 season",
     ),
@@ -121,20 +130,17 @@ LEAGUE_EDITIONS: tuple[LeagueEdition, ...] = (
 
 def edition_for(day: date) -> LeagueEdition:
     """The edition in force on ``day`` (the oldest one before 2011)."""
-    found = LEAGUE_EDITIONS[0]
-    for e in LEAGUE_EDITIONS:
-        if e.valid_from <= day:
-            found = e
-    return found
+    return editions.edition_for(
+        day, LEAGUE_EDITIONS, what="division-league edition", or_oldest=True
+    )
 
 
 def get_edition(name: str) -> LeagueEdition:
-    """:raises InputError: for an unknown edition."""
-    for e in LEAGUE_EDITIONS:
-        if e.name == name:
-            return e
-    known = ", ".join(e.name for e in LEAGUE_EDITIONS)
-    raise InputError(f"unknown division-league edition {name!r}; use one of {known}")
+    """The edition called ``name``.
+
+    :raises InputError: naming the editions there are.
+    """
+    return editions.get_edition(name, LEAGUE_EDITIONS, what="division-league edition")
 
 
 @dataclass(frozen=True, slots=True)
