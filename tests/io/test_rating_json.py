@@ -66,6 +66,21 @@ def test_errors_name_the_file_and_the_entry(data: Any, message: str) -> None:
     assert err.value.location == "t.json"
 
 
+@pytest.mark.parametrize("earlier", [5, "2100", {"opponent": 2100}, True])
+def test_earlier_games_that_are_no_list_are_named(tmp_path: Path, earlier: Any) -> None:
+    """Issue 38: ``"earlier": 5`` ended in a TypeError (the fuzz's one crash)."""
+    data = {
+        "date": "2026-03-01",
+        "players": [{"id": "A", "rating": None, "earlier": earlier}, {"id": "B", "rating": 2100}],
+        "games": [{"white": "A", "black": "B", "result": "1-0"}],
+    }
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match=r"players\[0\]: 'earlier' is a list of games") as err:
+        read_fide_request(path)
+    assert err.value.location == str(path)
+
+
 def test_a_file_that_is_not_utf8_or_not_there(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_bytes(b'{"players":\n "\xff"}')

@@ -125,6 +125,15 @@ def test_what_is_not_there_is_named(client: TestClient, tid: int, url: str) -> N
     assert 'class="error"' in r.text
 
 
+@pytest.mark.parametrize("page", ["standings", "rounds/1", "crosstable", "players", "rating"])
+def test_an_id_no_database_can_hold_is_not_found(client: TestClient, page: str) -> None:
+    """Issue 38: an id past the database's 64-bit integer answered 500 (the driver cannot
+    bind it); it names no tournament."""
+    r = client.get(f"/t/99999999999999999999999/{page}")
+    assert r.status_code == 404, r.text
+    assert 'class="error"' in r.text
+
+
 @pytest.mark.parametrize(
     "url", ["/", "/tournaments", "/t/{tid}/standings", "/t/{tid}/rounds/1", "/t/{tid}/crosstable"]
 )

@@ -182,7 +182,14 @@ def parse_fide_request(text: str, source: str) -> FideRequest:
         if reached is not None and not isinstance(reached, bool):
             raise InputError(f"{at}: 'reached_2400' must be true, false or null", location=source)
         earlier = []
-        for j, e in enumerate(obj.get("earlier") or []):
+        given = obj.get("earlier") or []
+        if not isinstance(given, list):
+            raise InputError(
+                f"{at}: 'earlier' is a list of games, e.g. "
+                '[{"opponent": 2100, "score": "1/2"}]',
+                location=source,
+            )
+        for j, e in enumerate(given):
             where = f"{at}.earlier[{j}]"
             if not isinstance(e, dict) or not isinstance(e.get("opponent"), int):
                 raise InputError(

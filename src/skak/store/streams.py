@@ -29,6 +29,11 @@ from skak.store.schema import ACTOR_LENGTH, snapshots, stream_events, streams
 
 __all__ = ["EventByEvent", "EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
 
+#: The largest id a stream can have: SQLite's and PostgreSQL's 64-bit integer. A larger
+#: number (a typed URL, a hand-made command line) names no record, and is not sent to the
+#: database, whose driver cannot bind it.
+MAX_ID = 2**63 - 1
+
 S = TypeVar("S")
 E = TypeVar("E")
 
@@ -483,6 +488,8 @@ class EventStore:
 
         :raises NotFoundError: when there is no such record.
         """
+        if not 0 < ident <= MAX_ID:  # no such row: and a database's integer holds no more
+            raise NotFoundError(f"there is no {kind} #{ident}")
         with self.db.read() as conn:
             version = conn.execute(
                 select(func.max(stream_events.c.version))
