@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     )
     from skak.api._skak import Outcome, PairPreview, Skak, TournamentRow, added
     from skak.pairing.engine import pairs_text
+    from skak.records.correspondence.api import CorrOutcome
     from skak.storage.database import database_url
     from skak.views import HistoryLine
 
@@ -64,6 +65,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ),
     "skak.api._skak": ("Outcome", "PairPreview", "Skak", "TournamentRow", "added"),
     "skak.pairing.engine": ("pairs_text",),
+    "skak.records.correspondence.api": ("CorrOutcome",),
     "skak.storage.database": ("database_url",),
     "skak.views": ("HistoryLine",),
 }
@@ -71,6 +73,7 @@ _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "BackupSummary",
+    "CorrOutcome",
     "CupOutcome",
     "HistoryLine",
     "LeagueOutcome",

@@ -36,6 +36,7 @@ from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Pairing, Round, Tournament
+from skak.records.correspondence.api import CorrespondenceCommands
 from skak.storage.codec import dump_tournament
 from skak.storage.database import Database
 from skak.store import EventStore, Loaded, StreamRow, TournamentKind
@@ -87,6 +88,7 @@ class Skak(
     LeagueCommands,
     CupCommands,
     DisciplineCommands,
+    CorrespondenceCommands,
 ):
     """A skak database of tournaments and the rating registry.
 

@@ -1,0 +1,1 @@
+"""The records skak keeps, one folder per record kind (events, rules, codec, store, API)."""
