@@ -265,8 +265,8 @@ def all_play_all(players: int, *, double: bool = False) -> tuple[tuple[int, int]
     Colours go round the circle: with an odd number every player has White against the
     half of the others that follow him (1 against 2, 3, 4 in a group of 7), so each has 3
     white and 3 black games (6.5.3.1); with an even number the last player is added to the
-    odd circle of the others, alternately with White and Black, so no one has more than one
-    white game more than black.
+    odd circle of the others, with Black against 1, White against 2 and so on, so no one
+    has more than one white game more than black (and 1 has White against 2 in a pair).
 
     >>> all_play_all(3)
     ((1, 2), (3, 1), (2, 3))
@@ -282,7 +282,7 @@ def all_play_all(players: int, *, double: bool = False) -> tuple[tuple[int, int]
     if odd != players:
         last = players
         for a in range(1, odd + 1):
-            games.append((last, a) if a % 2 else (a, last))
+            games.append((a, last) if a % 2 else (last, a))
     if double:
         games += [(b, w) for w, b in games]
     return tuple(games)
