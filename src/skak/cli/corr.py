@@ -571,23 +571,28 @@ def corr_card(
 
 
 def _show_card(done: "CorrOutcome", view: "CorrTimeView", take_back: bool) -> None:
-    from skak.i18n import _
+    from skak.i18n import _, ngettext
 
     colours = {"white": _("White"), "black": _("Black")}
     label = done.after.label(next(g for g in done.after.games if g.number == _number(done)))
     if take_back:
-        text = _("Game {game}: the last card was taken back; {cards} cards stand").format(
-            game=label, cards=len(view.cards)
-        )
+        n = len(view.cards)
+        text = ngettext(
+            "Game {game}: the last card was taken back; {n} card stands",
+            "Game {game}: the last card was taken back; {n} cards stand",
+            n,
+        ).format(game=label, n=n)
         out.print(escape(text))
         return
     c = view.cards[-1]
+    days = c.days + c.penalty
+    used = ngettext("{n} day", "{n} days", days).format(n=days)
     text = _(
-        "Game {game}, card {card} ({colour}): {moves} — {days} days, {total} in all, limit "
-        "{limit} by move {control}"
+        "Game {game}, card {card} ({colour}): {moves} — {days}, {total} in all, limit {limit} "
+        "by move {control}"
     ).format(
         game=label, card=c.number, colour=colours[c.colour].lower(), moves=" ".join(c.moves),
-        days=c.days + c.penalty, total=c.total, limit=_days(c.limit), control=c.limit_move,
+        days=used, total=c.total, limit=_days(c.limit), control=c.limit_move,
     )  # fmt: skip
     out.print(escape(text))
 
