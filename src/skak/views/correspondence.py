@@ -690,7 +690,8 @@ def corr_overdue_view(group: CorrGroup, as_of: datetime.date) -> CorrOverdueView
                                       group.name_of(other), w.day, "6.2.8"))  # fmt: skip
             continue
         last = g.cards[-1] if g.cards else None
-        last_sent = None if last is None else (last.receipt_slip or last.postmark or last.sent)
+        so_far = clock(group.game_of(g))
+        last_sent = so_far.cards[-1].sent if so_far.cards else None
         if last_sent is not None and as_of < last_sent:
             raise InputError(
                 N_(
@@ -703,8 +704,8 @@ def corr_overdue_view(group: CorrGroup, as_of: datetime.date) -> CorrOverdueView
         waiting = Waiting(as_of, received=group.start) if last is None else Waiting(as_of)
         try:
             t = clock(group.game_of(g, waiting=waiting))
-        except InputError:  # not received yet (the post's days): counted from the next call
-            t = clock(group.game_of(g))
+        except InputError:  # the last card not received yet (the post's days): as it stands
+            t = so_far
         repeat, tell = t.repeat_from, t.tell_tl_from
         if last is None:
             pair = group.game_of(g)

@@ -302,6 +302,7 @@ class CorrespondenceCommands:
         """Enter or correct ``game``'s result: ``1-0``, ``0-1``, ``1/2-1/2`` (``½-½``,
         ``=``) or ``0-0`` (lost for both, 6.3.3.4); ``adjudicated`` when the TL decided it
         (6.2.7, 6.2.8)."""
+        from skak.correspondence.groups import GroupGame, withdrawal
         from skak.records.correspondence.commands import EnterResult, result_text
 
         group = self.corr_group(ident)
@@ -314,8 +315,6 @@ class CorrespondenceCommands:
             w = done.after.withdrawal(player)
             if w is None:
                 continue
-            from skak.correspondence.groups import GroupGame, withdrawal
-
             games = [
                 GroupGame(done.after.name_of(g.white), done.after.name_of(g.black), g.result)
                 for g in done.after.games

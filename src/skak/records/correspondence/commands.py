@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from skak.correspondence.classes import EmtClass
+from skak.correspondence.clock import counted_dispatch
 from skak.correspondence.game import Card, clock
 from skak.correspondence.groups import RESULTS, all_play_all, board_games
+from skak.correspondence.holidays import Mode
 from skak.errors import InputError, NotFoundError, StateError
 from skak.messages import N_
 from skak.model.player import clean_text
@@ -351,10 +353,10 @@ def _card(group: CorrGroup, game: StoredGame, card: Card) -> list[Correspondence
         white=group.name_of(game.white),
         black=group.name_of(game.black),
     )
+    sent = _dispatch(group, card)
     for player in (game.white, game.black):
         w = group.withdrawal(player)
-        day = card.postmark or card.sent
-        if w is not None and (day is None or day >= w.day):
+        if w is not None and (sent is None or sent >= w.day):
             raise StateError(
                 N_(
                     "{game}: {player} withdrew on {day} (6.2.8); the game goes on no more",
@@ -363,7 +365,6 @@ def _card(group: CorrGroup, game: StoredGame, card: Card) -> list[Correspondence
                     day=w.day.isoformat(),
                 )
             )
-    sent = card.receipt_slip or card.postmark or card.sent
     if sent is not None and sent < group.start:
         raise InputError(
             N_(
@@ -379,6 +380,18 @@ def _card(group: CorrGroup, game: StoredGame, card: Card) -> list[Correspondence
     except InputError as err:
         raise InputError(N_("{game}, {problem}", game=where, problem=err.message)) from None
     return [CardEntered(game.number, card)]
+
+
+def _dispatch(group: CorrGroup, card: Card) -> date | None:
+    """The card's dispatch as the clock counts it (6.3.2: the post office's receipt, the
+    postmark, the date written; by e-mail the date written); ``None`` when it has none
+    (the clock names that)."""
+    if group.rules.mode is Mode.EMAIL:
+        return card.sent
+    try:
+        return counted_dispatch(card.sent, card.postmark, card.receipt_slip)[0]
+    except InputError:
+        return None
 
 
 def _player(group: CorrGroup, number: int) -> GroupPlayer:
