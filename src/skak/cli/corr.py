@@ -331,13 +331,13 @@ def corr_new(
     postal_days: Annotated[
         int, typer.Option("--postal-days", help="The days a card takes by post.")
     ] = 1,
-    mandatory_holidays: Annotated[
+    no_mandatory_holidays: Annotated[
         bool,
         typer.Option(
-            "--mandatory-holidays/--no-mandatory-holidays",
-            help="Stop the clock at Easter and Christmas (6.3.6.2).",
+            "--no-mandatory-holidays",
+            help="Play on in Easter's and Christmas' obligatory holidays (6.3.6.2).",
         ),
-    ] = True,
+    ] = False,
     email_next_day: Annotated[
         bool,
         typer.Option(
@@ -348,16 +348,14 @@ def corr_new(
         int,
         typer.Option(
             "--preliminary-players",
+            metavar="N",
             help="The cup's players in the preliminary round (6.6.2.2: the final's DM places).",
         ),
     ] = 0,
-    semifinal_held: Annotated[
+    no_semifinal: Annotated[
         bool,
-        typer.Option(
-            "--semifinal-held/--no-semifinal",
-            help="Whether the cup held a semifinal (6.6.2.1).",
-        ),
-    ] = True,
+        typer.Option("--no-semifinal", help="The cup held no semifinal (6.6.2.1)."),
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Create a correspondence group: an EMT class's, a cup stage's or a team division's.
@@ -371,9 +369,9 @@ def corr_new(
     s = open_db(db, create=True)
     row = s.corr_new(
         name, event, when, emt_class=emt_class, stage=stage, division=division, mode=mode,
-        control=control, postal_days=postal_days, mandatory_holidays=mandatory_holidays,
+        control=control, postal_days=postal_days, mandatory_holidays=not no_mandatory_holidays,
         email_next_day=email_next_day, preliminary_players=preliminary_players,
-        semifinal_held=semifinal_held,
+        semifinal_held=not no_semifinal,
     )  # fmt: skip
     text = _("Created correspondence group #{id} {name} in {db}").format(
         id=row.id, name=row.name, db=s.db.location
