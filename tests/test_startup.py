@@ -133,7 +133,7 @@ OTHER_KINDS = (
     # Each record kind's own modules but its store binding (Skak names every kind).
     *(
         f"skak.records.{kind}.{part}"
-        for kind in ("league", "cup", "accounts", "discipline", "registry")
+        for kind in ("league", "cup", "accounts", "discipline", "registry", "correspondence")
         for part in ("events", "commands", "evolve", "codec")
     ),
     "skak.rating.registry",

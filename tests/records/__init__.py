@@ -1,0 +1,1 @@
+"""Tests of the records kept in the database, one folder per record kind."""

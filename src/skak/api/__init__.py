@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.model.tournament import Pairing, RatedKind, Round, Tournament
     from skak.pairing.engine import pairs_text
     from skak.records.accounts.api import hash_password, password_matches
+    from skak.records.correspondence.api import CorrOutcome
     from skak.records.cup.api import CupOutcome
     from skak.records.league.api import LeagueOutcome
     from skak.records.tournament.api import (
@@ -110,6 +111,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.model.results": ("Result",),
     "skak.model.tournament": ("Pairing", "RatedKind", "Round", "Tournament"),
     "skak.pairing.engine": ("pairs_text",),
+    "skak.records.correspondence.api": ("CorrOutcome",),
     "skak.store.database": ("database_url",),
     "skak.records.tournament.events": ("describe",),
     "skak.records.tournament.history": ("HistoryLine", "undo_notes", "undo_target"),
@@ -118,6 +120,7 @@ _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
     "BackupSummary",
+    "CorrOutcome",
     "CupOutcome",
     "HistoryLine",
     "LeagueOutcome",

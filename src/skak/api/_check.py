@@ -36,6 +36,8 @@ def audit(s: Skak) -> list[str]:
         problems += [f"league season {row.label()}: {p}" for p in s.league_audit(row)]
     for row in s.cups():
         problems += [f"cup {row.label()}: {p}" for p in s.cup_audit(row)]
+    for row in s.corr_groups():
+        problems += [f"correspondence group {row.label()}: {p}" for p in s.corr_audit(row)]
     try:
         s.discipline()
     except SkakError as err:

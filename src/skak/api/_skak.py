@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from skak.api._backup import BackupCommands
 from skak.records.accounts.api import AccountCommands
+from skak.records.correspondence.api import CorrespondenceCommands
 from skak.records.cup.api import CupCommands
 from skak.records.discipline.api import DisciplineCommands
 from skak.records.league.api import LeagueCommands
@@ -30,9 +31,10 @@ class Skak(
     LeagueCommands,
     CupCommands,
     DisciplineCommands,
+    CorrespondenceCommands,
 ):
     """A skak database: tournaments, the rating registry, league seasons, cups, the
-    discipline registry and the arbiters' accounts.
+    discipline registry, the arbiters' accounts and correspondence groups.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
         or an SQLAlchemy engine the caller keeps (a server creates one engine, once).

@@ -6,7 +6,12 @@
   withdrawn without good reason (and loses his right to a prize).
 * 6.5.4.1 (EMT), 6.6.1.4 (cup), 6.5.2 (DM class): equal points are split by Sonneborn-Berger
   ("korrektion": the points of the opponents beaten, and half those of the opponents
-  drawn), then by the game between them; players still equal share the place.
+  drawn), then by the game between them; players still equal share the place
+  (:func:`tie_break_places`: which places the tie-breaks decide).
+* 6.5.2.1, 6.5.3.1, 6.7.2.3: every player meets every other once (the DM class below 7
+  players twice), in a group of 7 with 3 white and 3 black games
+  (:func:`all_play_all`, :func:`board_games`).
+* 6.3.3.4: a game played on after a time overstep is lost for both (``0-0``).
 """
 
 from __future__ import annotations
@@ -22,7 +27,11 @@ __all__ = [
     "GroupGame",
     "GroupRow",
     "WithdrawalRuling",
+    "all_play_all",
+    "apply_withdrawals",
+    "board_games",
     "group_standings",
+    "tie_break_places",
     "withdrawal",
 ]
 
@@ -32,6 +41,7 @@ RESULTS: dict[str, tuple[Fraction, Fraction]] = {
     "0-1": (Fraction(0), Fraction(1)),
     "1/2-1/2": (Fraction(1, 2), Fraction(1, 2)),
     "½-½": (Fraction(1, 2), Fraction(1, 2)),
+    "0-0": (Fraction(0), Fraction(0)),  # 6.3.3.4: lost for both players
 }
 
 
@@ -46,8 +56,8 @@ class GroupGame:
     def __post_init__(self) -> None:
         if self.result is not None and self.result not in RESULTS:
             raise InputError(
-                f"{self.white} – {self.black}: result {self.result!r} is not 1-0, 0-1 or "
-                "1/2-1/2 (leave it out for a game still being played)"
+                f"{self.white} – {self.black}: result {self.result!r} is not 1-0, 0-1, "
+                "1/2-1/2 or 0-0 (leave it out for a game still being played)"
             )
         if self.white == self.black:
             raise InputError(f"{self.white} cannot play himself")
@@ -106,6 +116,16 @@ def withdrawal(player: str, games: Sequence[GroupGame]) -> WithdrawalRuling:
     )  # fmt: skip
 
 
+def apply_withdrawals(games: Sequence[GroupGame], withdrawn: Sequence[str]) -> list[GroupGame]:
+    """The games as they count after each withdrawn player's ruling (6.2.8), in turn."""
+    counted = list(games)
+    for p in withdrawn:
+        ruling = withdrawal(p, counted)
+        rest = [g for g in counted if not g.has(p)]
+        counted = rest + list(ruling.results)
+    return counted
+
+
 @dataclass(frozen=True, slots=True)
 class GroupRow:
     """A player's line: rank (``shared`` when equal after every tie-break in force), points,
@@ -141,11 +161,7 @@ def group_standings(
         for p in (g.white, g.black):
             if p not in known:
                 raise InputError(f"{g.white} – {g.black}: {p} is not in the group")
-    counted = list(games)
-    for p in withdrawn:
-        ruling = withdrawal(p, counted)
-        rest = [g for g in counted if not g.has(p)]
-        counted = rest + list(ruling.results)
+    counted = apply_withdrawals(games, withdrawn)
     points = {p: Fraction(0) for p in players}
     finished = dict.fromkeys(players, 0)
     unfinished = dict.fromkeys(players, 0)
@@ -223,3 +239,63 @@ def _shared_below(
             out.append(list(tied))
         rank += len(tied)
     return out
+
+
+def tie_break_places(event: str, *, dm_class: bool = False, stage: str | None = None) -> int | None:
+    """The places the tie-breaks (Sonneborn-Berger, then the game between) decide; below
+    them equal points share the place: the EMT 1st and 2nd (6.5.4.1), the DM class the 1st
+    (6.5.2), the cup's preliminary round and semifinal 1st–3rd (6.6.1.4), its final the 1st
+    (6.6.1.5); ``None`` (every place) for another event.
+
+    >>> tie_break_places("emt"), tie_break_places("cup", stage="semifinal")
+    (2, 3)
+    """
+    if event == "emt":
+        return 1 if dm_class else 2
+    if event == "cup":
+        return 1 if stage == "final" else 3
+    return None
+
+
+def all_play_all(players: int, *, double: bool = False) -> tuple[tuple[int, int], ...]:
+    """Every game of an all-play-all group of ``players`` numbered 1.. (the TL's drawn
+    order), as ``(white, black)``; ``double``: each pair twice, colours swapped (6.5.2.1:
+    the DM class below 7 players).
+
+    Colours go round the circle: with an odd number every player has White against the
+    half of the others that follow him (1 against 2, 3, 4 in a group of 7), so each has 3
+    white and 3 black games (6.5.3.1); with an even number the last player is added to the
+    odd circle of the others, with Black against 1, White against 2 and so on, so no one
+    has more than one white game more than black (and 1 has White against 2 in a pair).
+
+    >>> all_play_all(3)
+    ((1, 2), (3, 1), (2, 3))
+    """
+    if players < 2:
+        raise InputError(f"a group needs at least 2 players, not {players}")
+    odd = players if players % 2 else players - 1
+    half = (odd - 1) // 2
+    games: list[tuple[int, int]] = []
+    for a in range(1, odd + 1):
+        for b in range(a + 1, odd + 1):
+            games.append((a, b) if (b - a) <= half else (b, a))
+    if odd != players:
+        last = players
+        for a in range(1, odd + 1):
+            games.append((a, last) if a % 2 else (last, a))
+    if double:
+        games += [(b, w) for w, b in games]
+    return tuple(games)
+
+
+def board_games(clubs: int, board: int) -> tuple[tuple[int, int], ...]:
+    """The games on one board of a team group (6.7.2.3: each player meets the players on
+    the same board of the other clubs once), clubs numbered 1.. in the drawn order
+    (6.7.4.2), as ``(white club, black club)``: :func:`all_play_all`'s colours on boards 1
+    and 3, swapped on boards 2 and 4, so a club has White on two boards of every match.
+
+    >>> board_games(3, 1), board_games(3, 2)
+    (((1, 2), (3, 1), (2, 3)), ((2, 1), (1, 3), (3, 2)))
+    """
+    games = all_play_all(clubs)
+    return games if board % 2 else tuple((b, w) for w, b in games)

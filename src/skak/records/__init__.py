@@ -1,6 +1,7 @@
 """The records skak keeps, one folder per kind: ``tournament``, ``league`` (a division-league
 season), ``cup`` (a row of the team cup), ``registry`` (DSU's rating registry),
-``discipline`` (warnings and quarantines, §19) and ``accounts`` (who may log in).
+``discipline`` (warnings and quarantines, §19), ``accounts`` (who may log in) and
+``correspondence`` (a group of a correspondence event, section 6).
 
 Every record is a versioned stream of events. A kind's folder holds all of it:
 

@@ -52,6 +52,7 @@ def check(db: DbOption = DEFAULT_DB) -> None:
         _count(len(s.tournaments()), "tournament"),
         _count(len(s.seasons()), "league season"),
         _count(len(s.cups()), "cup row"),
+        _count(len(s.corr_groups()), "correspondence group"),
     ]
     out.print(
         f"{escape(where)} is sound: "

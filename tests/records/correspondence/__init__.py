@@ -1,0 +1,1 @@
+"""The correspondence group as a record: decide, evolve, codec, API."""
