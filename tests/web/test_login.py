@@ -299,3 +299,56 @@ def test_the_in_memory_arbiters_come_before_the_database(skak: Skak) -> None:
     )
     assert check_login(request, ARBITER, PASSWORD)  # type: ignore[arg-type]
     assert not check_login(request, ARBITER, "another password")  # type: ignore[arg-type]
+
+
+def _guesses_through_uvicorn(skak: Skak, forwarded_allow_ips: str | None) -> list[int]:
+    """30 wrong passwords for one name, each claiming another address in
+    ``X-Forwarded-For``, sent to the server ``skak serve`` runs (uvicorn, on 127.0.0.1):
+    the status of each answer."""
+    import socket
+    import time
+
+    import httpx
+    import uvicorn
+
+    from skak.faces.cli.serve import server_config
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    web = create_app(skak, arbiters=arbiters())
+    server = uvicorn.Server(server_config(web, "127.0.0.1", port, forwarded_allow_ips))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(400):  # the server starts in a moment; give up after 20 s
+            if server.started:
+                break
+            time.sleep(0.05)
+        assert server.started, "the server did not start"
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}") as c:
+            token = csrf_of(c.get("/login").text)
+            wrong = {"name": ARBITER, "password": "gæt", "csrf": token}
+            return [
+                c.post("/login", data=wrong, headers={"X-Forwarded-For": f"10.9.0.{i}"}).status_code
+                for i in range(1, 31)
+            ]
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def test_a_claimed_address_does_not_escape_the_brake(skak: Skak) -> None:
+    """Issue 38: the brake counted attempts by the address in ``X-Forwarded-For``, which
+    the server believed from 127.0.0.1 by default: 30 guesses, each with another header,
+    were all answered 401. Without a declared proxy the header is not believed."""
+    statuses = _guesses_through_uvicorn(skak, None)
+    assert statuses[:5] == [401] * 5
+    assert set(statuses[5:]) == {429}
+
+
+def test_a_declared_proxys_forwarded_address_is_believed(skak: Skak) -> None:
+    """``skak serve --forwarded-allow-ips 127.0.0.1``: behind that proxy each player's own
+    address counts, so one phone's guesses lock no other phone out."""
+    statuses = _guesses_through_uvicorn(skak, "127.0.0.1")
+    assert set(statuses) == {401}

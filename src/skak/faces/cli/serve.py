@@ -5,7 +5,7 @@ command starts as fast as before."""
 
 import os
 import sys
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -14,6 +14,8 @@ from skak.errors import InputError
 from skak.faces.cli._common import DEFAULT_DB, DbOption, app, cli_errors, err, open_db
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from skak.faces.web import Arbiters
 
 __all__ = ["PASSWORD_VARIABLE", "arbiter_accounts", "serve"]
@@ -86,6 +88,15 @@ def serve(
             help="Send the login cookie over HTTPS only (behind an HTTPS proxy).",
         ),
     ] = False,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="The address of the proxy in front of the server (comma-separated, or *): "
+            "only from it is X-Forwarded-For believed. Without it every request is known by "
+            "the address it comes from.",
+        ),
+    ] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Serve the web pages: public standings, pairings and crosstables for players'
@@ -120,4 +131,23 @@ def serve(
         )
     import uvicorn
 
-    uvicorn.run(web, host=host, port=port, log_level="warning")
+    uvicorn.Server(server_config(web, host, port, forwarded_allow_ips)).run()
+
+
+def server_config(
+    web: Any, host: str, port: int, forwarded_allow_ips: str | None = None
+) -> "uvicorn.Config":
+    """The server ``skak serve`` runs: the client's address is the connecting one (which
+    the login brake counts) unless a proxy is declared, whose ``X-Forwarded-For`` alone is
+    believed (uvicorn's default believes it from 127.0.0.1, so anyone on the machine could
+    claim any address)."""
+    import uvicorn
+
+    return uvicorn.Config(
+        web,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips or "",
+    )
