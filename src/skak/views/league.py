@@ -19,7 +19,6 @@ __all__ = [
     "DivisionTeams",
     "FixtureRow",
     "LeagueBoardRow",
-    "LeagueStandingRow",
     "LeagueStandingsView",
     "LineupBoardRow",
     "LineupView",
@@ -310,30 +309,17 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
 
 
 @dataclass(frozen=True, slots=True)
-class LeagueStandingRow:
-    rank: int
-    team: str
-    club: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    board_points: Fraction
-    match_points: Fraction
-    penalty_points: int
-    withdrawn: bool
-    decided_by: str
-
-
-@dataclass(frozen=True, slots=True)
 class LeagueStandingsView:
+    """A group's standings (5.1 §3): ``order`` what ranks the teams first, in words; the
+    rows are the standings' own (:class:`~skak.teams.standings.StandingRow`)."""
+
     division: str
     group: int
     edition: str
     order: tuple[str, ...]
     complete: bool
     missing: tuple[str, ...]
-    standings: tuple[LeagueStandingRow, ...]
+    standings: tuple[StandingRow, ...]
     explanation: tuple[str, ...]
 
 
@@ -346,27 +332,10 @@ def standings_views(groups: tuple[GroupStandings, ...]) -> tuple[LeagueStandings
             tuple("board points" if o == "bp" else "match points" for o in g.order),
             g.complete,
             g.missing,
-            tuple(_standing_row(r) for r in g.rows),
+            g.rows,
             g.explanation,
         )
         for g in groups
-    )
-
-
-def _standing_row(r: StandingRow) -> LeagueStandingRow:
-    return LeagueStandingRow(
-        r.rank,
-        r.team,
-        r.club,
-        r.played,
-        r.won,
-        r.drawn,
-        r.lost,
-        r.board_points,
-        r.match_points,
-        r.penalty_points,
-        r.withdrawn,
-        r.decided_by,
     )
 
 
