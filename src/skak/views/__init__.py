@@ -72,7 +72,6 @@ if TYPE_CHECKING:
         CupMatchRow,
         CupPlayerRow,
         CupRoundView,
-        CupStandingRowView,
         CupStandingsView,
         CupTeamView,
         cup_line,
@@ -81,7 +80,7 @@ if TYPE_CHECKING:
         cup_team_views,
     )
     from skak.views.games import FindingRow, TimeControlView, time_control_view
-    from skak.views.junior import JuniorStandingRow, JuniorView, junior_view
+    from skak.views.junior import JuniorView, junior_view
     from skak.views.league import (
         DivisionTeams,
         FixtureRow,
@@ -227,7 +226,6 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "CupMatchRow",
         "CupPlayerRow",
         "CupRoundView",
-        "CupStandingRowView",
         "CupStandingsView",
         "CupTeamView",
         "cup_line",
@@ -235,7 +233,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "cup_standings_view",
         "cup_team_views",
     ),
-    "skak.views.junior": ("JuniorStandingRow", "JuniorView", "junior_view"),
+    "skak.views.junior": ("JuniorView", "junior_view"),
     "skak.views.league": (
         "DivisionTeams",
         "FixtureRow",
@@ -353,7 +351,6 @@ __all__ = [
     "CupMatchRow",
     "CupPlayerRow",
     "CupRoundView",
-    "CupStandingRowView",
     "CupStandingsView",
     "CupTeamView",
     "DivisionTeams",
@@ -362,7 +359,6 @@ __all__ = [
     "FideView",
     "FindingRow",
     "FixtureRow",
-    "JuniorStandingRow",
     "JuniorView",
     "KnockoutView",
     "LeagueStandingsView",
