@@ -79,7 +79,7 @@ if TYPE_CHECKING:
         cup_standings_view,
         cup_team_views,
     )
-    from skak.views.games import FindingRow, TimeControlView, time_control_view
+    from skak.views.games import TimeControlView, time_control_view
     from skak.views.junior import JuniorView, junior_view
     from skak.views.league import (
         DivisionTeams,
@@ -104,7 +104,6 @@ if TYPE_CHECKING:
         team_rows,
     )
     from skak.views.norms import (
-        ConditionRow,
         FideCell,
         NormRow,
         NormsView,
@@ -212,9 +211,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "notation_view",
     ),
     "skak.views.crosstable": ("CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"),
-    "skak.views.games": ("FindingRow", "TimeControlView", "time_control_view"),
+    "skak.views.games": ("TimeControlView", "time_control_view"),
     "skak.views.norms": (
-        "ConditionRow",
         "FideCell",
         "NormRow",
         "NormsView",
@@ -329,7 +327,6 @@ __all__ = [
     "BracketView",
     "ByeRow",
     "CandidateRow",
-    "ConditionRow",
     "CorrControlRow",
     "CorrDueRow",
     "CorrEntrantRow",
@@ -357,7 +354,6 @@ __all__ = [
     "FideCell",
     "FideChangeRow",
     "FideView",
-    "FindingRow",
     "FixtureRow",
     "JuniorView",
     "KnockoutView",
