@@ -12,7 +12,14 @@ from fractions import Fraction
 
 from skak.correspondence.classes import EmtClass, class_outcome, cup_right
 from skak.correspondence.clock import silence_dates
-from skak.correspondence.game import CorrespondenceGame, GameTime, Waiting, clock
+from skak.correspondence.game import (
+    CardTime,
+    CorrespondenceGame,
+    GameTime,
+    Overstep,
+    Waiting,
+    clock,
+)
 from skak.correspondence.group_state import CorrGroup
 from skak.correspondence.groups import (
     GroupGame,
@@ -34,7 +41,6 @@ from skak.errors import InputError
 from skak.messages import N_
 
 __all__ = [
-    "CorrCardRow",
     "CorrControlRow",
     "CorrDueRow",
     "CorrEntrantRow",
@@ -44,7 +50,6 @@ __all__ = [
     "CorrHolidayRow",
     "CorrOpenGameRow",
     "CorrOverdueView",
-    "CorrOverstepRow",
     "CorrPlayerRow",
     "CorrStandingRow",
     "CorrStandingsView",
@@ -58,27 +63,6 @@ __all__ = [
     "corr_time_view",
     "notation_view",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class CorrCardRow:
-    """One card: its moves (SAN and numeric), what it accepted and proposed, the dates
-    counted, days, extra days, the sender's total and the limit checked."""
-
-    number: int
-    colour: str
-    moves: tuple[str, ...]
-    numeric: tuple[str, ...]
-    accepted: tuple[str, ...]
-    proposed: tuple[str, ...]
-    received: datetime.date | None
-    sent: datetime.date
-    days: int
-    penalty: int
-    total: int
-    limit: Fraction
-    limit_move: int
-    notes: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,23 +100,12 @@ class CorrPlayerRow:
 
 
 @dataclass(frozen=True, slots=True)
-class CorrOverstepRow:
-    colour: str
-    player: str
-    move: int
-    control_move: int
-    limit: Fraction
-    used: int
-    card: int | None
-    late_from: datetime.date | None
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
 class CorrTimeView:
     """``{"white", "black", "mode", "control": {"days", "moves"}, "to_move", "players",
     "cards", "overstep", "repeat_from", "tell_tl_from", "adjudication_from", "notes",
-    "san", "numeric", "pgn"}`` (README, "Correspondence chess")."""
+    "san", "numeric", "pgn"}`` (README, "Correspondence chess"); ``cards`` and ``overstep``
+    are the clock's own values (:class:`~skak.correspondence.game.CardTime`,
+    :class:`~skak.correspondence.game.Overstep`)."""
 
     white: str
     black: str
@@ -140,8 +113,8 @@ class CorrTimeView:
     control: dict[str, int]
     to_move: str | None
     players: tuple[CorrPlayerRow, ...]
-    cards: tuple[CorrCardRow, ...]
-    overstep: CorrOverstepRow | None
+    cards: tuple[CardTime, ...]
+    overstep: Overstep | None
     repeat_from: datetime.date | None
     tell_tl_from: datetime.date | None
     adjudication_from: datetime.date | None
@@ -198,7 +171,6 @@ def corr_time_view(
         if location is None:
             raise
         raise InputError(e.message, location=location) from None
-    o = t.overstep
     return CorrTimeView(
         game.white,
         game.black,
@@ -206,38 +178,8 @@ def corr_time_view(
         {"days": t.control.days, "moves": t.control.moves},
         t.to_move,
         _rows(t),
-        tuple(
-            CorrCardRow(
-                c.number,
-                c.colour,
-                c.moves,
-                c.numeric,
-                c.accepted,
-                c.proposed,
-                c.received,
-                c.sent,
-                c.days,
-                c.penalty,
-                c.total,
-                c.limit,
-                c.limit_move,
-                c.notes,
-            )
-            for c in t.cards
-        ),
-        None
-        if o is None
-        else CorrOverstepRow(
-            o.colour,
-            o.player,
-            o.move,
-            o.control_move,
-            o.limit,
-            o.used,
-            o.card,
-            o.late_from,
-            o.rule,
-        ),
+        t.cards,
+        t.overstep,
         t.repeat_from,
         t.tell_tl_from,
         t.adjudication_from,

@@ -7,7 +7,7 @@ from datetime import date
 from fractions import Fraction
 
 from skak.teams.cup import Cup, average_rating, check_cup_lineup, score_cup_match
-from skak.teams.cup_rounds import CupStandings, cup_standings
+from skak.teams.cup_rounds import CupStandingRow, CupStandings, cup_standings
 from skak.tiebreaks import exact_decimal
 
 __all__ = [
@@ -15,7 +15,6 @@ __all__ = [
     "CupMatchRow",
     "CupPlayerRow",
     "CupRoundView",
-    "CupStandingRowView",
     "CupStandingsView",
     "CupTeamView",
     "cup_line",
@@ -164,24 +163,13 @@ def _cannot_play(cup: Cup, number: int, players: dict[str, tuple[str, ...]]) -> 
 
 
 @dataclass(frozen=True, slots=True)
-class CupStandingRowView:
-    rank: int
-    team: str
-    club: str
-    board_points: Fraction
-    match_points: Fraction
-    shared: bool
-    decided_by: str
-
-
-@dataclass(frozen=True, slots=True)
 class CupStandingsView:
-    """The row's standings (§8); ``playoff`` names the two teams of a §9 play-off still to
-    be played for first place."""
+    """The row's standings (§8), its rows :class:`~skak.teams.cup_rounds.CupStandingRow`;
+    ``playoff`` names the two teams of a §9 play-off still to be played for first place."""
 
     name: str
     row: str
-    standings: tuple[CupStandingRowView, ...]
+    standings: tuple[CupStandingRow, ...]
     playoff: tuple[str, ...]
     explanation: tuple[str, ...]
 
@@ -191,12 +179,7 @@ def cup_standings_view(cup: Cup) -> CupStandingsView:
     return CupStandingsView(
         cup.name,
         cup.row,
-        tuple(
-            CupStandingRowView(
-                r.rank, r.team, r.club, r.board_points, r.match_points, r.shared, r.decided_by
-            )
-            for r in s.rows
-        ),
+        s.rows,
         s.playoff,
         s.explanation,
     )

@@ -6,31 +6,23 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from skak.games.timerules import assess
+from skak.games.timerules import Finding, assess
 
-__all__ = ["FindingRow", "TimeControlView", "time_control_view"]
-
-
-@dataclass(frozen=True, slots=True)
-class FindingRow:
-    """One answer about a time control: ``holds``, the article that decides, and why."""
-
-    question: str
-    holds: bool
-    article: str
-    reason: str
+__all__ = ["TimeControlView", "time_control_view"]
 
 
 @dataclass(frozen=True, slots=True)
 class TimeControlView:
-    """``{"text", "control", "pgn", "date", "kind", "findings": [...]}`` (README)."""
+    """``{"text", "control", "pgn", "date", "kind", "findings": [...]}`` (README): each
+    finding (:class:`~skak.games.timerules.Finding`) an answer about the control, whether it
+    ``holds``, the article that decides, and why."""
 
     text: str
     control: str
     pgn: str
     date: datetime.date
     kind: str
-    findings: tuple[FindingRow, ...]
+    findings: tuple[Finding, ...]
 
 
 def time_control_view(text: str, day: datetime.date) -> TimeControlView:
@@ -42,5 +34,5 @@ def time_control_view(text: str, day: datetime.date) -> TimeControlView:
         a.control.pgn(),
         day,
         a.kind.question,
-        tuple(FindingRow(f.question, f.holds, f.article, f.reason) for f in a.findings),
+        a.findings,
     )

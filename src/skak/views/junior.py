@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
-from fractions import Fraction
 
 from skak.teams.junior import (
     JuniorMatch,
+    JuniorRow,
     JuniorTeam,
     check_composition,
     check_junior_team,
@@ -17,28 +17,19 @@ from skak.teams.junior import (
     missing_matches,
 )
 
-__all__ = ["JuniorStandingRow", "JuniorView", "junior_view"]
-
-
-@dataclass(frozen=True, slots=True)
-class JuniorStandingRow:
-    rank: int
-    team: str
-    match_points: Fraction
-    board_points: Fraction
-    shared: bool
-    decided_by: str
+__all__ = ["JuniorView", "junior_view"]
 
 
 @dataclass(frozen=True, slots=True)
 class JuniorView:
-    """§4's standings, and §6's problems (a team's size; a round's players); ``complete``
-    whether every pairing of the round robin (§5) has its match, ``missing`` the pairings
-    that have none (the standings so far, not final, while any is missing)."""
+    """§4's standings (:class:`~skak.teams.junior.JuniorRow`), and §6's problems (a team's
+    size; a round's players); ``complete`` whether every pairing of the round robin (§5) has
+    its match, ``missing`` the pairings that have none (the standings so far, not final,
+    while any is missing)."""
 
     complete: bool
     missing: tuple[str, ...]
-    standings: tuple[JuniorStandingRow, ...]
+    standings: tuple[JuniorRow, ...]
     problems: tuple[str, ...]
     explanation: tuple[str, ...]
 
@@ -59,12 +50,7 @@ def junior_view(
     return JuniorView(
         not missing,
         missing,
-        tuple(
-            JuniorStandingRow(
-                r.rank, r.team, r.match_points, r.board_points, r.shared, r.decided_by
-            )
-            for r in rows
-        ),
+        rows,
         tuple(problems),
         lines,
     )

@@ -10,26 +10,23 @@ from fractions import Fraction
 
 from skak.teams.league import PLAYOFF_ROUND, Fixture, Season
 from skak.teams.lineups import check_lineup
-from skak.teams.promotion import SeasonEnd
-from skak.teams.scoring import MatchScore, white_team
+from skak.teams.promotion import Move, SeasonEnd
+from skak.teams.scoring import BoardScore, MatchScore, white_team
 from skak.teams.standings import GroupStandings, StandingRow, match_score
+from skak.teams.strength import ListedPlayer
 from skak.views._json import face_only
 
 __all__ = [
     "DivisionTeams",
     "FixtureRow",
-    "LeagueBoardRow",
-    "LeagueStandingRow",
     "LeagueStandingsView",
     "LineupBoardRow",
     "LineupView",
     "MatchView",
-    "MoveRow",
     "ScheduleRow",
     "SeasonEndView",
     "SeasonLine",
     "StrengthListView",
-    "StrengthRow",
     "TeamRow",
     "ViolationRow",
     "fixture_rows",
@@ -137,21 +134,14 @@ def fixture_rows(
 
 
 @dataclass(frozen=True, slots=True)
-class StrengthRow:
-    number: int
-    id: str
-    name: str
-    team: int | None
-    foreign: bool
-    other_club: bool
-
-
-@dataclass(frozen=True, slots=True)
 class StrengthListView:
+    """A club's strength list (5.1 §11): the day it was notified, the first day it may be
+    used, and its players by number (:class:`~skak.teams.strength.ListedPlayer`)."""
+
     club: str
     notified: date | None
     in_force_from: date | None
-    players: tuple[StrengthRow, ...]
+    players: tuple[ListedPlayer, ...]
 
 
 def strength_views(season: Season, club: str | None = None) -> tuple[StrengthListView, ...]:
@@ -164,10 +154,7 @@ def strength_views(season: Season, club: str | None = None) -> tuple[StrengthLis
                 s.club,
                 s.notified,
                 s.in_force_from,
-                tuple(
-                    StrengthRow(p.number, p.id, p.name, p.team, p.foreign, p.other_club)
-                    for p in s.ordered()
-                ),
+                s.ordered(),
             )
         )
     return tuple(out)
@@ -238,20 +225,9 @@ def lineup_view(season: Season, round_number: int, team: str) -> LineupView | No
 
 
 @dataclass(frozen=True, slots=True)
-class LeagueBoardRow:
-    board: int
-    white: str
-    home_player: str | None
-    away_player: str | None
-    played: str | None
-    home: Fraction
-    away: Fraction
-    why: str
-
-
-@dataclass(frozen=True, slots=True)
 class MatchView:
-    """A match as it counts: board points and match points home–away, board by board."""
+    """A match as it counts: board points and match points home–away, board by board
+    (:class:`~skak.teams.scoring.BoardScore`)."""
 
     round: int
     home: str
@@ -261,7 +237,7 @@ class MatchView:
     away_points: Fraction | None
     home_match_points: int | None
     away_match_points: int | None
-    boards: tuple[LeagueBoardRow, ...]
+    boards: tuple[BoardScore, ...]
     penalty_points: tuple[str, ...]
     struck_out: tuple[str, ...]
     reports: tuple[str, ...]
@@ -293,12 +269,7 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
         s.away,
         s.home_mp,
         s.away_mp,
-        tuple(
-            LeagueBoardRow(
-                b.board, b.white, b.home_player, b.away_player, b.played, b.home, b.away, b.why
-            )
-            for b in s.boards
-        ),
+        s.boards,
         tuple(
             f"{t}: {p} penalty point{'' if p == 1 else 's'}, {why}"
             for t, p, why in s.penalty_points
@@ -310,30 +281,17 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
 
 
 @dataclass(frozen=True, slots=True)
-class LeagueStandingRow:
-    rank: int
-    team: str
-    club: str
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    board_points: Fraction
-    match_points: Fraction
-    penalty_points: int
-    withdrawn: bool
-    decided_by: str
-
-
-@dataclass(frozen=True, slots=True)
 class LeagueStandingsView:
+    """A group's standings (5.1 §3): ``order`` what ranks the teams first, in words; the
+    rows are the standings' own (:class:`~skak.teams.standings.StandingRow`)."""
+
     division: str
     group: int
     edition: str
     order: tuple[str, ...]
     complete: bool
     missing: tuple[str, ...]
-    standings: tuple[LeagueStandingRow, ...]
+    standings: tuple[StandingRow, ...]
     explanation: tuple[str, ...]
 
 
@@ -346,37 +304,11 @@ def standings_views(groups: tuple[GroupStandings, ...]) -> tuple[LeagueStandings
             tuple("board points" if o == "bp" else "match points" for o in g.order),
             g.complete,
             g.missing,
-            tuple(_standing_row(r) for r in g.rows),
+            g.rows,
             g.explanation,
         )
         for g in groups
     )
-
-
-def _standing_row(r: StandingRow) -> LeagueStandingRow:
-    return LeagueStandingRow(
-        r.rank,
-        r.team,
-        r.club,
-        r.played,
-        r.won,
-        r.drawn,
-        r.lost,
-        r.board_points,
-        r.match_points,
-        r.penalty_points,
-        r.withdrawn,
-        r.decided_by,
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class MoveRow:
-    team: str
-    club: str
-    origin: str
-    to: str | None
-    why: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,11 +319,12 @@ class DivisionTeams:
 
 @dataclass(frozen=True, slots=True)
 class SeasonEndView:
-    """Next season's divisions (5.1 §4–§5): each division's teams, each team's way there."""
+    """Next season's divisions (5.1 §4–§5): each division's teams, each team's way there
+    (:class:`~skak.teams.promotion.Move`)."""
 
     champion: str | None
     divisions: tuple[DivisionTeams, ...]
-    moves: tuple[MoveRow, ...]
+    moves: tuple[Move, ...]
     vacancies: tuple[str, ...]
     explanation: tuple[str, ...]
 
@@ -400,7 +333,7 @@ def season_end_view(end: SeasonEnd) -> SeasonEndView:
     return SeasonEndView(
         end.champion,
         tuple(DivisionTeams(d, t) for d, t in end.divisions),
-        tuple(MoveRow(m.team, m.club, m.origin, m.to, m.why) for m in end.moves),
+        end.moves,
         end.vacancies,
         end.explanation,
     )

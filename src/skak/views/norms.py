@@ -13,24 +13,16 @@ from skak.rating.fide_tournament import tournament_fide_rating, tournament_norms
 from skak.rating.norms import Condition
 from skak.views._fide import FideCell
 
-__all__ = ["ConditionRow", "FideCell", "NormRow", "NormsView", "PlayerNorms", "norms_view"]
-
-
-@dataclass(frozen=True, slots=True)
-class ConditionRow:
-    """One condition: ``holds`` null when skak cannot know it."""
-
-    name: str
-    holds: bool | None
-    detail: str
-    article: str
+__all__ = ["FideCell", "NormRow", "NormsView", "PlayerNorms", "norms_view"]
 
 
 @dataclass(frozen=True, slots=True)
 class NormRow:
     """One norm (GM, IM, WGM, WIM) for one player with every condition: ``status`` is
     ``made`` (every condition held), ``made if`` (every known one held; ``unknown`` names
-    those skak cannot know) or ``not made``; ``made`` is true only for ``made``."""
+    those skak cannot know) or ``not made``; ``made`` is true only for ``made``. Each
+    condition is the rule's own (:class:`~skak.rating.norms.Condition`), ``holds`` null
+    when skak cannot know it."""
 
     norm: str
     status: str
@@ -40,7 +32,7 @@ class NormRow:
     average: int | None
     performance: int | None
     required: Fraction | None
-    conditions: tuple[ConditionRow, ...]
+    conditions: tuple[Condition, ...]
     unknown: tuple[str, ...]
 
 
@@ -60,13 +52,9 @@ class NormsView:
 
     tournament: str
     edition: str
-    conditions: tuple[ConditionRow, ...]
+    conditions: tuple[Condition, ...]
     players: tuple[PlayerNorms, ...]
     notes: tuple[str, ...] = ()
-
-
-def _row(c: Condition) -> ConditionRow:
-    return ConditionRow(c.name, c.holds, c.detail, c.article)
 
 
 def norms_view(
@@ -125,7 +113,7 @@ def norms_view(
                         r.average,
                         r.performance,
                         r.required,
-                        tuple(_row(x) for x in r.conditions),
+                        r.conditions,
                         r.unknown,
                     )
                     for r in reports
@@ -135,7 +123,7 @@ def norms_view(
     return NormsView(
         t.name,
         rating.edition,
-        tuple(_row(x) for x in norms.conditions),
+        norms.conditions,
         tuple(players),
         rating.notes,
     )

@@ -24,7 +24,7 @@ from skak.pairing.berger import berger_schedule
 from skak.pairing.dsu_rr import dsu_schedule
 from skak.pairing.knockout import bracket, bracket_state
 from skak.pairing.varma import varma_draw, varma_entries, varma_group_numbers, varma_groups
-from skak.teams.olympiad import olympiad
+from skak.teams.olympiad import TeamMatch, olympiad
 from skak.views._json import OMITTED, Omittable, face_only, from_data
 
 __all__ = [
@@ -334,24 +334,13 @@ class DraftedTeam:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamBoardLine:
-    board: int
-    white: int | None
-    black: int | None
-    white_team: int
-
-
-@dataclass(frozen=True, slots=True)
-class TeamMatchLine:
-    white_team: int
-    black_team: int
-    boards: tuple[TeamBoardLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class TeamRoundLine:
+    """A round of the teams' all-play-all: its matches as the draft's schedule has them
+    (:class:`~skak.teams.olympiad.TeamMatch`, board by board) and the team with the free
+    round."""
+
     round: int
-    matches: tuple[TeamMatchLine, ...]
+    matches: tuple[TeamMatch, ...]
     bye: int | None
 
 
