@@ -23,6 +23,7 @@ from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
@@ -76,6 +77,10 @@ class Database:
         (a server holds one engine and gives it here once)."""
         self._path: Path | None = None
         self._sound = False  # checked with quick_check before the first write
+        #: An SQLite file that may not be written (its file or its folder has no write
+        #: permission): opened so that SQLite writes nothing at all, not even its ``-wal``
+        #: and ``-shm`` files beside it; every write is refused.
+        self.read_only = False
         if isinstance(db, Engine):
             self.url = db.url.render_as_string(hide_password=False)
             _hooks(db)
@@ -97,6 +102,7 @@ class Database:
                 )
             if create and not self._path.parent.exists():
                 raise StorageError(f"the folder {self._path.parent} does not exist")
+            self.read_only = self._path.exists() and not _writable(self._path)
         self._open(create, self._make_engine)
 
     def _open(self, create: bool, make: Callable[[], Engine] | None) -> None:
@@ -119,9 +125,19 @@ class Database:
             raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
 
     def _make_engine(self) -> Engine:
-        engine = create_engine(self.url)
+        engine = create_engine(self._read_only_url() if self.read_only else self.url)
         _hooks(engine)
         return engine
+
+    def _read_only_url(self) -> str:
+        """The file as SQLite opens a file it may not write: ``immutable`` (no locks, no
+        ``-shm``), or ``mode=ro`` where a write-ahead log still holds changes the file does
+        not (SQLite reads them from it)."""
+        assert self._path is not None
+        wal = self._path.with_name(self._path.name + "-wal")
+        held = wal.exists() and wal.stat().st_size > 0
+        target = quote(str(self._path.resolve()))
+        return f"sqlite:///file:{target}?{'mode=ro' if held else 'immutable=1'}&uri=true"
 
     def _current_revision(self) -> tuple[str | None, bool]:
         """The schema revision, and whether the database holds any tables at all."""
@@ -142,6 +158,14 @@ class Database:
         current, has_tables = self._current_revision()
         if current == SCHEMA_REVISION:
             return
+        if self.read_only:
+            raise StorageError(
+                N_(
+                    "the database {location} is read-only and was written by an older skak: "
+                    "its schema can be brought up to date only where it may be written",
+                    location=self.location,
+                )
+            )
         if current is None and not has_tables and not create:
             raise StorageError(
                 f"{self.location} is not a skak database yet (it is empty); create a "
@@ -232,6 +256,14 @@ class Database:
 
     @contextmanager
     def _transaction(self, *, write: bool) -> Iterator[Connection]:
+        if write and self.read_only:
+            raise StorageError(
+                N_(
+                    "the database {location} is read-only (its file or its folder may not be "
+                    "written); nothing was written",
+                    location=self.location,
+                )
+            )
         options: dict[str, Any] = {"skak_write": write}
         if not write and self.engine.dialect.name == "postgresql":
             # One snapshot for the whole read (a stream's snapshot and the events after it).
@@ -391,3 +423,19 @@ def _plain(err: SQLAlchemyError) -> str:
     orig = getattr(err, "orig", None)
     text = str(orig) if orig is not None else str(err).split("\n", 1)[0]
     return text.split("\n", 1)[0].split("[SQL:", 1)[0].strip() or type(err).__name__
+
+
+def _writable(path: Path) -> bool:
+    """Whether skak may write the SQLite file ``path`` and the files SQLite keeps beside it:
+    the file and its folder each have a write permission and the process is allowed it.
+    The permission bits are read, not only asked of the system, so that a file made
+    read-only (``chmod 444``) is left alone even by root, whom the system never refuses."""
+    import os
+    import stat
+
+    for target in (path, path.resolve().parent):
+        if not stat.S_IMODE(target.stat().st_mode) & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+            return False
+        if not os.access(target, os.W_OK):
+            return False
+    return True

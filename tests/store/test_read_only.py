@@ -1,0 +1,111 @@
+"""A database that may not be written (issue 38): a file with no write permission, or one
+in a folder that has none, is read as it is — SQLite writes nothing beside it, not even its
+``-wal`` and ``-shm`` files — and every write is refused in plain words. The permission bits
+decide, so root, whom the system never refuses, leaves a ``chmod 444`` file alone too."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from skak.api import Skak
+from skak.errors import StorageError
+from skak.faces.cli import app
+from skak.model import Ratings, Tournament
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
+
+
+def _made(folder: Path) -> Path:
+    """A database with one paired tournament, closed (its log checkpointed away)."""
+    path = folder / "skak.db"
+    s = Skak(path, create=True, actor="setup")
+    row = s.create(Tournament("Klub", "berger"))
+    for i in (1, 2, 3, 4):
+        s.add_player(row.id, f"P{i}", ratings=Ratings(dsu=1500 + i))
+    s.pair(row.id)
+    s.close()
+    return path
+
+
+def _beside(path: Path) -> set[str]:
+    return {p.name for p in path.parent.iterdir()}
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture(params=["file", "folder"])
+def locked(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path]:
+    """The database, made read-only by its file's permission or by its folder's."""
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    path = _made(folder)
+    target = path if request.param == "file" else folder
+    mode = stat.S_IMODE(target.stat().st_mode)
+    target.chmod(mode & ~(stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+    try:
+        yield path
+    finally:
+        target.chmod(mode)
+
+
+def test_it_is_read_and_nothing_is_written_beside_it(locked: Path) -> None:
+    before, files = _digest(locked), _beside(locked)
+    s = Skak(locked)
+    try:
+        assert s.db.read_only
+        t = s.load()
+        assert [p.name for p in t.players] == ["P1", "P2", "P3", "P4"]
+        assert len(t.rounds) == 1
+        assert sorted(row.name for row in s.standings().standings) == ["P1", "P2", "P3", "P4"]
+        with pytest.raises(StorageError, match="is read-only"):
+            s.enter_result(None, 1, 1, "1-0")
+        assert s.check() == []
+    finally:
+        s.close()
+    assert _digest(locked) == before
+    assert _beside(locked) == files  # no -wal, no -shm
+
+
+def test_the_command_line_reads_it_and_refuses_a_write(
+    locked: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SKAK_DB", str(locked))
+    runner = CliRunner()
+    shown = runner.invoke(app, ["round", "show", "1"])
+    assert shown.exit_code == 0, shown.output
+    assert "P1" in shown.stdout
+    refused = runner.invoke(app, ["result", "1", "1", "1-0"])
+    assert refused.exit_code == 7, refused.output
+    assert "read-only" in " ".join(refused.stderr.split())
+    assert "nothing was written" in " ".join(refused.stderr.split())
+
+
+def test_the_web_serves_it(locked: Path) -> None:
+    from skak.faces.web import Arbiters, create_app
+
+    s = Skak(locked)
+    try:
+        with TestClient(create_app(s, arbiters=Arbiters.with_passwords([]))) as c:
+            assert c.get("/t/1/standings").status_code == 200
+            assert c.get("/tournaments").status_code == 200
+    finally:
+        s.close()
+
+
+def test_a_writable_database_is_not_read_only(tmp_path: Path) -> None:
+    s = Skak(_made(tmp_path))
+    try:
+        assert not s.db.read_only
+        s.enter_result(None, 1, 1, "1-0")
+    finally:
+        s.close()
