@@ -311,6 +311,74 @@ def _small_season(runner: CliRunner, tmp: Path) -> None:
     run(runner, "league", "strength", str(tmp / "s.csv"))
 
 
+def test_11_a_change_adds_to_the_clubs_list(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue 38, 5.1 §11: a club that gets a new member files him alone ("For enhver
+    tilføjelse til den oprindeligt indsendte styrkeliste"), at no. 3 on team 1, with A8, who
+    slides out of team 1, moved down to team 2 ("kan denne spiller rykkes ned på det
+    underliggende hold"). The change adds to the club's list: 30 days on, every other player
+    is still on it with his team, and the note says so when the change is filed."""
+    _small_season(runner, tmp_path)
+    change = tmp_path / "ny.csv"
+    change.write_text("club;number;id;name;team\nA;3;A17;Ny;1\nA;9;A08;A8;2\n", encoding="utf-8")
+    filed = runner.invoke(
+        app, ["league", "strength", str(change), "--notified", "2025-09-05"], env=WIDE
+    )
+    assert filed.exit_code == 0, filed.output
+    assert "1 strength list filed" in filed.stdout
+    assert " ".join(filed.stderr.split()) == (
+        "note: A: the change adds Ny as no. 3 to the club's strength list (5.1 §11); the 15 "
+        "players it does not name keep their teams and their order "
+        "note: A: Ny may play from 2025-10-05 (5.1 §10 c, §11) "
+        "note: A: the new teams of A8 hold from 2025-10-05 (5.1 §11)"
+    )
+    lists = json.loads(run(runner, "league", "strength", "--club", "A", "--json"))
+    assert [(len(x["players"]), x["in_force_from"]) for x in lists] == [
+        (16, None), (17, "2025-10-05"),
+    ]  # fmt: skip
+    newest = [(p["number"], p["id"], p["team"]) for p in lists[-1]["players"]]
+    assert newest[:4] == [(1, "A01", 1), (2, "A02", 1), (3, "A17", 1), (4, "A03", 1)]
+    assert newest[8:10] == [(9, "A08", 2), (10, "A09", 2)]
+    assert newest[-1] == (17, "A16", 2)
+    # round 1 (2025-10-05) is 30 days on: the players the change did not name still play
+    a1 = ["A01", "A02", "A17", "A03", "A04", "A05", "A06", "A07"]
+    a2 = [f"A{i:02d}" for i in range(8, 16)]
+    for team, players in (("A 1", a1), ("A 2", a2)):
+        view = json.loads(run(runner, "league", "lineup", "1", team, *players, "--check", "--json"))
+        assert (view["legal"], view["violations"]) == (True, []), view
+    # the same change again changes nothing
+    again = run(runner, "league", "strength", str(change), "--notified", "2025-09-05")
+    assert "nothing changed" in again
+
+
+def test_11_replace_names_the_players_it_drops(runner: CliRunner, tmp_path: Path) -> None:
+    """``--replace`` (setting): a change is the club's whole new list; the note names every
+    player it leaves out, who is off the list once it holds."""
+    _small_season(runner, tmp_path)
+    change = tmp_path / "hel.csv"
+    rows = [f"A;{i};A{i:02d};A{i};{1 if i <= 8 else 2}" for i in range(1, 15)]
+    change.write_text("club;number;id;name;team\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    filed = runner.invoke(
+        app,
+        ["league", "strength", str(change), "--notified", "2025-09-05", "--replace"],
+        env=WIDE,
+    )
+    assert filed.exit_code == 0, filed.output
+    assert " ".join(filed.stderr.split()) == (
+        "note: A: the new list replaces the club's whole list and leaves out A15 (A15), A16 "
+        "(A16): from 2025-10-05 they are not on the strength list and may not play "
+        "(5.1 §10 c, §11)"
+    )
+    lists = json.loads(run(runner, "league", "strength", "--club", "A", "--json"))
+    assert [len(x["players"]) for x in lists] == [16, 14]
+    a2 = [f"A{i:02d}" for i in range(9, 17)]
+    checked = runner.invoke(app, ["league", "lineup", "1", "A 2", *a2, "--check", "--json"])
+    assert checked.exit_code == 5, checked.output
+    view = json.loads(checked.stdout)
+    assert [(v["board"], v["rule"]) for v in view["violations"]] == [
+        (7, "10c-not-listed"), (8, "10c-not-listed"),
+    ]  # fmt: skip
+
+
 def test_13a_no_lineup_for_a_match_struck_out(runner: CliRunner, tmp_path: Path) -> None:
     """QA's repro: B 1 left from round 1, so A 2–B 1 of round 1 is struck out. A line-up
     for it is refused (exit 5) and writes nothing; A 1's 4-4 against C 1 stays 4-4; the

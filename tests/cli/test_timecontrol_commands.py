@@ -47,6 +47,17 @@ def test_timecontrol_json(runner: CliRunner) -> None:
     assert table.exit_code == 0 and "blitz" in table.output
 
 
+def test_60_plus_60_is_fide_ratable_and_valid_for_a_norm(runner: CliRunner) -> None:
+    """Issue 38: 60 min + 60 s a move is 120 minutes for a game of 60 moves (4.7.2, 4.7.4),
+    the same count the classification makes."""
+    done = runner.invoke(app, ["timecontrol", "60+60", "--date", "2026-09-01", "--json"])
+    assert done.exit_code == 0, done.output
+    found = {f["question"]: f for f in json.loads(done.stdout)["findings"]}
+    assert found["standard"]["reason"].startswith("60 min + 60 × 60 s = 120 min")
+    assert (found["FIDE-ratable"]["holds"], found["valid for a norm"]["holds"]) == (True, True)
+    assert "less than 120" not in done.stdout
+
+
 def test_the_rule_is_in_the_command_itself() -> None:
     """Any face creating a tournament meets the same rule (commands.tournament.decide)."""
     import pytest

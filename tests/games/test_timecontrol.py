@@ -72,6 +72,9 @@ CASES = [
     ("40/90+30+30", NOW, "40/90+30+30s", "standard", A1, (True, FIDE12), True, True),
     # too short for any rating of standard games
     ("60+30", NOW, "G/60+30s", "standard", A1, (False, "4.5.3, EMT §12"), False, False),
+    # 4.7.2 / 4.7.4: the time for a game of 60 moves (issue 38): 60 + 60 × 60 s = 120 min
+    ("60+60", NOW, "G/60+60s", "standard", A1, (False, "4.5.3, EMT §12"), True, True),
+    ("100+20", NOW, "G/100+20s", "standard", A1, (False, "4.5.3, EMT §12"), True, True),
     ("60", NOW, "G/60", "standard", A1, (False, "4.5.3, EMT §12"), False, False),
     ("45+15", NOW, "G/45+15s", "standard", A1, (False, "4.5.3, EMT §12"), False, False),
     # rapid and blitz (4.3.3's DM in rapid: 30 minutes)
@@ -134,6 +137,29 @@ def test_the_laws_boundaries() -> None:
     assert laws_for(date(2009, 6, 30)).name == "laws-2001"
     assert laws_for(date(2009, 7, 1)).name == "laws-2009"
     assert laws_for(date(1999, 1, 1)).name == "laws-2001"  # the oldest text the seeds hold
+
+
+def test_4_7_2_and_4_7_4_count_the_time_for_a_game_of_60_moves() -> None:
+    """Issue 38: "min. 120 minutter pr. parti (eller min. 90 minutter plus 30 sekunder pr.
+    træk)" — the alternative is 120 minutes for 60 moves, so the minimum is read as a
+    player's time for a game of 60 moves, as the laws count the increment (A1) and FIDE
+    counts a rated game. 60+60 is the 120 minutes its own classification counts."""
+    a = assess("60+60", NOW)
+    assert "60 min + 60 × 60 s = 120 min" in a.kind.reason
+    for finding in (a.fide_ratable, a.norm_valid):
+        assert finding.holds
+        assert finding.reason == (
+            "60 min + 60 × 60 s = 120 min a player for a game of 60 moves: at least 120"
+        )
+    assert not assess("60+59", NOW).fide_ratable.holds  # 119 min
+    assert not assess("60+59", NOW).norm_valid.holds
+    assert assess("90+30", NOW).norm_valid.holds  # the printed alternative: 120 min
+    # a period that begins after move 60 is no time for a game of 60 moves
+    late = assess("40 træk/60 min + 20/30 + 30", NOW)
+    assert late.control.base_minutes == 120 and late.kind.question == "standard"
+    assert not late.fide_ratable.holds and not late.norm_valid.holds
+    assert "(a period after move 60 not counted)" in late.fide_ratable.reason
+    assert parse_time_control("40/120+20/60+30").time_for_game(60) == 180
 
 
 def test_moves_per_hour_counts_increments() -> None:
@@ -202,13 +228,23 @@ def test_written_forms_read_back(tc: TimeControl) -> None:
 def test_every_control_has_one_kind(tc: TimeControl, day: date) -> None:
     a = assess(tc, day)
     assert a.kind.question in ("standard", "rapid", "blitz")
-    # 4.7.2 and 4.7.4 as printed: "min. 120 minutter pr. parti (eller min. 90 minutter plus
-    # 30 sekunder pr. træk)" — of a standard game (from move 1, as FIDE's control gives it)
-    base = sum((p.minutes for p in tc.periods), Fraction(0))
-    printed = a.kind.question == "standard" and (
-        base >= 120 or (base >= 90 and tc.increment >= 30 and tc.increment_from == 1)
+    # 4.7.2 and 4.7.4: "min. 120 minutter pr. parti (eller min. 90 minutter plus 30 sekunder
+    # pr. træk)" — a standard game's time for 60 moves, the periods it reaches and the
+    # increments it earns; one reading for both (docs/interpretations.md, "Time controls")
+    reached, moves = Fraction(0), 0
+    for p in tc.periods:
+        if moves >= 60:
+            break
+        reached += p.minutes
+        moves += p.moves or 60
+    game = reached + Fraction(tc.increment * max(0, 61 - tc.increment_from), 60)
+    assert (
+        a.fide_ratable.holds
+        is a.norm_valid.holds
+        is (a.kind.question == "standard" and game >= 120)
     )
-    assert a.fide_ratable.holds is printed and a.norm_valid.holds is printed
+    if tc.increment_from == 1 and tc.increment >= 30 and reached >= 90:
+        assert a.fide_ratable.holds  # the printed alternative is a case of the rule
 
 
 @pytest.mark.parametrize(

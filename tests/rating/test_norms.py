@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from skak.api import Skak
 from skak.faces.cli import app
 from skak.model import Player, RatedKind, Ratings, Result, Sex, Title, Tournament
+from skak.rating.fide import FIDE_EDITIONS
 from skak.rating.norms import NORMS, NormOpponent, NormTournament, norm_reports, required_score
 from skak.rating.tables import TABLE_2
 
@@ -124,6 +125,34 @@ def test_each_condition_can_fail(change: object, condition: str) -> None:
     assert next(c.name for c in im.conditions if c.holds is False) == condition
 
 
+def test_4_7_4_three_federations_among_the_opponents() -> None:
+    """Issue 38: "Mindst 3 nationer skal være repræsenteret" stands among the conditions on
+    the opponents ("Følgende krav til denne gruppe"): their federations count, not the
+    player's own — unless the setting counts it, as FIDE's wording does ("two federations
+    other than the applicant's")."""
+    two = [(r, t, "NOR" if f == "DEN" else "SWE" if f == "GER" else f, s)
+           for r, t, f, s in IM_NORM]  # fmt: skip
+    known = replace(EVENT, most_games_a_day=1)
+    day = date(2026, 7, 9)
+    im = norm_reports(None, False, "DEN", _opponents(two), known, day)[1]
+    feds = next(c for c in im.conditions if c.name == "at least 3 federations")
+    assert (feds.holds, feds.detail) == (False, "2: NOR, SWE (the opponents' federations)")
+    assert not im.made
+    assert [c.name for c in im.conditions if c.holds is False] == ["at least 3 federations"]
+    fide = norm_reports(None, False, "DEN", _opponents(two), known, day, own_federation=True)[1]
+    feds = next(c for c in fide.conditions if c.name == "at least 3 federations")
+    assert (feds.holds, feds.detail) == (
+        True, "3: DEN, NOR, SWE (the player's own counted (setting own_federation))",
+    )  # fmt: skip
+    assert fide.made
+    # an opponent from the player's own federation is one of the opponents' federations
+    im = norm_reports(None, False, "DEN", _opponents(IM_NORM), known, day)[1]
+    feds = next(c for c in im.conditions if c.name == "at least 3 federations")
+    assert (feds.holds, feds.detail) == (True, "4: DEN, GER, NOR, SWE (the opponents' federations)")
+    # every FIDE edition skak has is one the handbook's text covers: the opponents' by default
+    assert not any(e.norm_own_federation for e in FIDE_EDITIONS.values())
+
+
 def test_who_can_make_which_norm() -> None:
     ops = _opponents(IM_NORM)
     assert [r.norm for r in norm_reports(None, True, "DEN", ops, EVENT, date(2026, 7, 9))] == [
@@ -166,7 +195,7 @@ HOLM = dict(
 )
 
 
-def _finished(api: Skak) -> int:
+def _finished(api: Skak, field: list[tuple[str, int, Title | None, str, Sex]] = FIELD) -> int:
     tid = api.create(
         Tournament("Aarhus IM", "berger", start_date=date(2026, 7, 1), end_date=date(2026, 7, 9),
                    time_control="40/90+30+30s")
@@ -175,7 +204,7 @@ def _finished(api: Skak) -> int:
         tid,
         lambda _t: [
             Player(i, n, ratings=Ratings(dsu=r, fide=r), title=t, federation=f, sex=s)
-            for i, (n, r, t, f, s) in enumerate(FIELD, 1)
+            for i, (n, r, t, f, s) in enumerate(field, 1)
         ],
     )
     for rnd in range(1, 10):
@@ -249,6 +278,34 @@ def test_standings_with_fide_and_norms(runner: CliRunner) -> None:
     assert "made if" not in made.output
     none = runner.invoke(app, ["norms", "--games-a-day", "0"])
     assert none.exit_code == 3 and "1 or more, not 0" in none.output
+
+
+def test_norms_own_federation_setting(runner: CliRunner) -> None:
+    """Issue 38, 4.7.4: Holm (DEN) meets only Swedes and Norwegians: two federations among
+    his opponents, no IM norm by the handbook; ``--own-federation`` counts Denmark (FIDE)."""
+    field = [(n, r, t, "SWE" if f == "GER" else "NOR" if f == "DEN" and i else f, s)
+             for i, (n, r, t, f, s) in enumerate(FIELD)]  # fmt: skip
+    api = Skak("skak.db", create=True)
+    _finished(api, field)
+    api.close()
+    given = ["--player", "1", "--ia", "--games-a-day", "1", "--json"]
+    done = runner.invoke(app, ["norms", *given])
+    assert done.exit_code == 0, done.output
+    im = next(n for n in json.loads(done.stdout)["players"][0]["norms"] if n["norm"] == "IM")
+    assert (im["made"], im["status"]) == (False, "not made")
+    assert [(c["name"], c["detail"]) for c in im["conditions"] if c["holds"] is False] == [
+        ("at least 3 federations", "2: NOR, SWE (the opponents' federations)"),
+    ]  # fmt: skip
+    fide = runner.invoke(app, ["norms", *given, "--own-federation"])
+    assert fide.exit_code == 0, fide.output
+    im = next(n for n in json.loads(fide.stdout)["players"][0]["norms"] if n["norm"] == "IM")
+    assert (im["made"], im["status"]) == (True, "made")
+    for flags, norm in (([], None), (["--own-federation"], "IM")):
+        standings = runner.invoke(
+            app, ["standings", "--fide", "--ia", "--games-a-day", "1", *flags, "--json"]
+        )
+        assert standings.exit_code == 0, standings.output
+        assert json.loads(standings.stdout)["standings"][0]["fide"]["norm"] == norm
 
 
 def _small_round_robin(

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skak.errors import InputError
+from skak.records.league.commands import FileStrengthLists, decide, notes
 from skak.records.league.events import LineupEntered, PlayoffSet, StrengthListFiled, TeamWithdrawn
 from skak.records.league.evolve import evolve
 from skak.teams.league import Lineup, Playoff, Season, Withdrawal
@@ -24,7 +25,7 @@ from skak.teams.lineups import (
     check_lineup_shape,
     out_of_order,
 )
-from skak.teams.strength import ListedPlayer, StrengthList, check_list_change
+from skak.teams.strength import ListedPlayer, StrengthList, amend, check_list_change
 from tests.teams.league_fixture import DATES, new_season, strength_list, with_settings
 
 DAY = DATES[0]
@@ -227,6 +228,62 @@ def test_10c_a_new_player_plays_30_days_after_the_notice(days: int, legal: bool)
     else:
         v = _only(found, "10c-30-days", 8, "5.1 §10 c, §11")
         assert f"may play from {DAY + timedelta(days=1)}" in v.message
+
+
+def test_11_a_change_adds_to_the_list_in_force() -> None:
+    """Issue 38, 5.1 §11: a change naming only the new member (no. 3, team 1) adds him to
+    Brønshøj's list ("For enhver tilføjelse til den oprindeligt indsendte styrkeliste"); 30
+    days on, the players it did not name are still on the list with their teams and order
+    (not "not on the strength list"), the new one between nos. 2 and 3."""
+    season = new_season()
+    base = strength_list(2)
+    change = StrengthList(
+        base.club, (ListedPlayer(3, "BRO11", "Ny Spiller", 1),), notified=DAY - timedelta(30)
+    )
+    (event,) = decide(season, FileStrengthLists((change,)))
+    assert isinstance(event, StrengthListFiled)
+    after = evolve(season, event)
+    new = after.list_in_force(base.club, DAY)
+    assert new is not None and new.notified == change.notified
+    assert [p.id for p in new.ordered()] == ["BRO01", "BRO02", "BRO11", *_ids("BRO", range(3, 11))]
+    assert [p.number for p in new.ordered()] == list(range(1, 12))
+    assert [p.team for p in new.ordered()] == [1] * 9 + [None] * 2  # teams as they were
+    assert check_lineup(after, _lu("Brønshøj 1", ["BRO01", "BRO02", "BRO11",
+                                                  *_ids("BRO", range(3, 8))])) == ()  # fmt: skip
+    assert check_lineup(after, _lu("Brønshøj 1", _ids("BRO", range(1, 9)))) == ()
+    assert notes(season, FileStrengthLists((change,)), after)[0] == (
+        "Brønshøj Skakforening: the change adds Ny Spiller as no. 3 to the club's strength list "
+        "(5.1 §11); the 10 players it does not name keep their teams and their order"
+    )
+    # replace (setting): the change is the whole list, and the note names whom it drops
+    (whole,) = decide(season, FileStrengthLists((change,), replace=True))
+    assert isinstance(whole, StrengthListFiled) and whole.list == change
+    dropped = notes(season, FileStrengthLists((change,), replace=True), evolve(season, whole))
+    assert dropped[0].startswith(
+        "Brønshøj Skakforening: the new list replaces the club's whole list and leaves out "
+        "Bro Spiller 1 (BRO01), Bro Spiller 2 (BRO02),"
+    )
+
+
+def test_11_amend_places_the_named_players_at_their_numbers() -> None:
+    """The numbers a change gives are places on the amended list; the players it does not
+    name fill the places left, in their order; a number past the end is the last place."""
+    base = StrengthList("K", tuple(ListedPlayer(n, f"P{n}", f"P{n}", 1) for n in range(1, 6)))
+    change = StrengthList(
+        "K",
+        (ListedPlayer(2, "X", "X", 1), ListedPlayer(4, "P3", "P3", 2), ListedPlayer(99, "Y", "Y")),
+        DAY,
+    )
+    new = amend(base, change)
+    assert [(p.number, p.id, p.team) for p in new.ordered()] == [
+        (1, "P1", 1), (2, "X", 1), (3, "P2", 1), (4, "P3", 2), (5, "P4", 1), (6, "P5", 1),
+        (7, "Y", None),
+    ]  # fmt: skip
+    assert amend(None, change) == change and amend(base, change, replace=True) == change
+    # a change that would put a named player out of the others' order is refused (§11)
+    wrong = StrengthList("K", (ListedPlayer(5, "P2", "P2", 1),), DAY)
+    with pytest.raises(InputError, match="changes the order of the players already on it"):
+        check_list_change(base, amend(base, wrong))
 
 
 def test_11_a_changed_team_holds_only_after_30_days() -> None:

@@ -101,6 +101,25 @@ class TimeControl:
         the increment, from the move it starts."""
         return self.base_minutes + self.increment_minutes(moves)
 
+    def periods_by(self, moves: int = 60) -> tuple[Period, ...]:
+        """The periods a game of ``moves`` moves reaches: each that begins by then."""
+        reached = []
+        played = 0
+        for p in self.periods:
+            if played >= moves:
+                break
+            reached.append(p)
+            played += p.moves if p.moves is not None else moves
+        return tuple(reached)
+
+    def time_for_game(self, moves: int = 60) -> Fraction:
+        """A player's time for a game of ``moves`` moves (FIDE's measure of a rated game's
+        minimum, 4.7.2 / 4.7.4): the periods that game reaches plus the increments it earns
+        (from the move they start). Equal to :meth:`minutes_for` unless a period begins
+        after move ``moves``."""
+        reached = sum((p.minutes for p in self.periods_by(moves)), Fraction(0))
+        return reached + self.increment_minutes(moves)
+
     def __str__(self) -> str:
         """The control in one short form: ``40/90+30+30s``, ``G/15+10s``."""
         # a period whose numbers could be read either way (20/30) gets its unit, unless

@@ -68,6 +68,12 @@ class FideEdition:
     first_min_rated_opponents: int = 3
     #: 4.7.1: the rating periods the games may be gathered over.
     first_periods: int = 8
+    #: 4.7.4's "Mindst 3 nationer skal være repræsenteret", a condition on the opponents
+    #: ("denne gruppe"): ``False`` counts the opponents' federations only, as the handbook
+    #: prints it for every edition here; ``True`` counts the player's own too (FIDE's title
+    #: regulations: two federations other than the applicant's). The setting
+    #: ``own_federation`` of ``skak norms`` chooses either.
+    norm_own_federation: bool = False
 
     def k(self, rating: int, games_before: int | None, reached_top: bool | None) -> tuple[int, str]:
         """The development coefficient and why."""

@@ -57,9 +57,10 @@ def _games(t: Tournament) -> list[FideGame]:
 
 
 def fide_ratable(t: Tournament, day: date) -> tuple[bool | None, str]:
-    """Whether 4.7.2's time control allows FIDE rating (at least 120 minutes a game, or 90
-    minutes + 30 s a move), and why; ``None`` when skak cannot tell (no control given, or
-    one it cannot read). A rapid or blitz tournament without a control is not rated."""
+    """Whether 4.7.2's time control allows FIDE rating (at least 120 minutes for a game of 60
+    moves, increments counted: 90 minutes + 30 s a move is so), and why; ``None`` when skak
+    cannot tell (no control given, or one it cannot read). A rapid or blitz tournament
+    without a control is not rated."""
     if t.time_control:
         try:
             a = assess(t.time_control, day)
@@ -68,8 +69,8 @@ def fide_ratable(t: Tournament, day: date) -> tuple[bool | None, str]:
         return a.fide_ratable.holds, f"{a.control}: {a.fide_ratable.reason}"
     if t.rated_kind is not RatedKind.STANDARD:
         return False, (
-            f"a {t.rated_kind.value} tournament: 4.7.2 rates games of at least 120 min "
-            "(or 90 min + 30 s a move)"
+            f"a {t.rated_kind.value} tournament: 4.7.2 rates games of at least 120 min for 60 "
+            "moves (or 90 min + 30 s a move)"
         )
     return None, "the time control is not known"
 
@@ -103,7 +104,10 @@ def tournament_fide_rating(
     )
     notes = list(result.notes)
     if ratable is None:
-        notes.append(f"{why}: 4.7.2's (at least 120 min, or 90 min + 30 s a move) is assumed met")
+        notes.append(
+            f"{why}: 4.7.2's (at least 120 min for 60 moves, or 90 min + 30 s a move) is "
+            "assumed met"
+        )
     if any(p.ratings.fide is not None for p in t.players):
         notes.append(
             f"K assumed {edition.k_established} ({edition.k_top} from {edition.top}): skak does "
@@ -128,8 +132,14 @@ def tournament_norms(
     international_arbiter: bool | None = None,
     most_games_a_day: int | None = None,
     round_robin: bool | None = None,
+    own_federation: bool | None = None,
 ) -> TournamentNorms:
+    """4.7.2's conditions and every player's norms; ``own_federation`` (``None``: the FIDE
+    edition's, the opponents' federations only for every edition the handbook covers) counts
+    the player's own federation among 4.7.4's three."""
     day = _day(t, today)
+    if own_federation is None:
+        own_federation = fide_edition_for(day).norm_own_federation
     info = NormTournament(
         t.start_date,
         t.end_date,
@@ -167,6 +177,7 @@ def tournament_norms(
             met[p.start_number],
             info,
             day,
+            own_federation=own_federation,
         )
         for p in t.players
     }

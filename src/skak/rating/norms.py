@@ -2,17 +2,19 @@
 tournament; every condition reported with whether it held.
 
 A norm for GM, IM, WGM or WIM needs (4.7.4): at most two games a day; at least 120 minutes
-(or 90 plus 30 seconds a move); at least 9 games; at most 90 days (team events excepted);
-no individual match; an International Arbiter in charge; of the opponents at least 80 % with
-an Elo of 1601 or more, at least a third from other federations, at least 3 federations
-taking part, at least half title holders (the table: "9 runder, inkl. 5 titel-holdere (dog
-ikke CM og WCM), minimum 7 ELO-ratede") and the table's title holders of the norm's kind;
-and a performance of at least 2601 / 2451 / 2401 / 2251: the opponents' average (two lowest
-rated, or unrated, raised to the floor 2250 / 2100 / 2050 / 1900 where that helps, rounded
-half up) plus table 2's dp for the score. The table of 9 rounds is exactly that rule
-(checked in the tests row by row). What skak cannot know (the days of the rounds, the
-arbiter's title) is reported as not known unless given, and a norm that depends on it is
-"made if" it held, never "made".
+for a game of 60 moves, increments counted (90 plus 30 seconds a move is so); at least 9
+games; at most 90 days (team events excepted); no individual match; an International
+Arbiter in charge; of the opponents at least 80 % with an Elo of 1601 or more, at least a
+third from other federations, at least 3 federations among them ("Mindst 3 nationer skal
+være repræsenteret", read as the opponents' federations; setting ``own_federation``: the
+player's own counted too, as FIDE's wording has it), at least half title holders (the
+table: "9 runder, inkl. 5 titel-holdere (dog ikke CM og WCM), minimum 7 ELO-ratede") and the
+table's title holders of the norm's kind; and a performance of at least 2601 / 2451 / 2401 /
+2251: the opponents' average (two lowest rated, or unrated, raised to the floor 2250 / 2100
+/ 2050 / 1900 where that helps, rounded half up) plus table 2's dp for the score. The table
+of 9 rounds is exactly that rule (checked in the tests row by row). What skak cannot know
+(the days of the rounds, the arbiter's title) is reported as not known unless given, and a
+norm that depends on it is "made if" it held, never "made".
 """
 
 from __future__ import annotations
@@ -254,15 +256,39 @@ def norm_reports(
     opponents: Sequence[NormOpponent],
     t: NormTournament,
     day: date,
+    *,
+    own_federation: bool = False,
 ) -> tuple[NormReport, ...]:
     """The norms a player of this title and sex can make, each with its conditions: the
-    women's norms (WGM, WIM) only for a player known to be a woman."""
+    women's norms (WGM, WIM) only for a player known to be a woman. ``own_federation``
+    counts the player's federation among 4.7.4's "at least 3" (FIDE's wording); by default
+    only the opponents' federations count (the handbook's: a condition on "denne gruppe")."""
     out = []
     for kind in NORMS:
         if title in _HELD[kind.title] or (kind.women_only and female is not True):
             continue
-        out.append(_report(kind, federation, opponents, t, day))
+        out.append(_report(kind, federation, opponents, t, day, own_federation))
     return tuple(out)
+
+
+def _federations(
+    opponents: Sequence[NormOpponent], federation: str | None, own_federation: bool
+) -> Condition:
+    """4.7.4: "Mindst 3 nationer skal være repræsenteret", among the conditions on the
+    opponents: their federations (a federation of the player's own counts when an opponent
+    is from it); ``own_federation``: the player's own counted too, met or not (FIDE's
+    "two federations other than the applicant's")."""
+    feds = {o.federation for o in opponents if o.federation}
+    if own_federation:
+        feds |= {federation} if federation else set()
+        how = "the player's own counted (setting own_federation)"
+    else:
+        how = "the opponents' federations"
+    return Condition(
+        "at least 3 federations",
+        len(feds) >= 3,
+        f"{len(feds)}: {', '.join(sorted(feds)) or 'none known'} ({how})",
+    )
 
 
 def _share(count: int, of: int, numerator: int, denominator: int) -> bool:
@@ -275,6 +301,7 @@ def _report(
     opponents: Sequence[NormOpponent],
     t: NormTournament,
     day: date,
+    own_federation: bool,
 ) -> NormReport:
     n = len(opponents)
     score = sum((o.score for o in opponents), Fraction(0))
@@ -312,16 +339,7 @@ def _report(
             f"{foreign} of {n} from other federations than {federation or '(not known)'}",
         )
     )
-    feds = {o.federation for o in opponents if o.federation} | (
-        {federation} if federation else set()
-    )
-    c.append(
-        Condition(
-            "at least 3 federations",
-            len(feds) >= 3,
-            f"{len(feds)}: {', '.join(sorted(feds)) or 'none known'} (the player's own counted)",
-        )
-    )
+    c.append(_federations(opponents, federation, own_federation))
     holders = sum(1 for o in opponents if o.title in TITLE_HOLDERS)
     c.append(
         Condition(

@@ -3,9 +3,12 @@
 A club files one list for the season: its players in order of strength, each with the
 team he is registered for (spillere der ikke er tilknyttet et hold er reserver), and a mark
 for every player who is neither a Danish citizen nor resident in the Danish realm or South
-Schleswig (§9 b 3). A later list (§11: a new member placed where the club wishes, players
-who slide out of a team moved down to the team below) counts only 30 days after the
-tournament leader received the club chairman's written notice (§10 c, §11): until then
+Schleswig (§9 b 3). A later change (§11: a new member placed where the club wishes, players
+who slide out of a team moved down to the team below) is an addition to that list
+("enhver tilføjelse til den oprindeligt indsendte styrkeliste"): :func:`amend` makes the
+club's new list from the list in force and the change, every player the change does not
+name kept with his team and his place in the order. The new list counts only 30 days after
+the tournament leader received the club chairman's written notice (§10 c, §11): until then
 the earlier list holds, for the new players and the changed teams alike.
 """
 
@@ -16,8 +19,17 @@ from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
 from skak.errors import InputError
+from skak.messages import N_, N_plural, Phrases
 
-__all__ = ["NOTICE_DAYS", "ListedPlayer", "StrengthList", "check_list_change", "numbered"]
+__all__ = [
+    "NOTICE_DAYS",
+    "ListedPlayer",
+    "StrengthList",
+    "amend",
+    "amend_notes",
+    "check_list_change",
+    "numbered",
+]
 
 #: §10 c / §11: "tidligst anvendes 30 dage efter at turneringslederen har modtaget besked".
 NOTICE_DAYS = 30
@@ -81,6 +93,100 @@ class StrengthList:
 
     def team_players(self, team: int) -> tuple[ListedPlayer, ...]:
         return tuple(p for p in self.ordered() if p.team == team)
+
+
+def amend(
+    previous: StrengthList | None, change: StrengthList, *, replace: bool = False
+) -> StrengthList:
+    """5.1 §11: the club's list after ``change``, a list filed during the season.
+
+    §11 provides for additions only ("For enhver tilføjelse til den oprindeligt indsendte
+    styrkeliste"; "Den indbyrdes rækkefølge på styrkelisten må ikke ændres"): a new member
+    placed where the club wishes, and the players who slide out of a team moved down. So
+    the change amends the club's newest list: each player it names takes the place it gives
+    him (his number on the amended list) with the team and the marks it gives; the players
+    it does not name keep their teams, their marks and their order in the places left; the
+    whole is numbered 1, 2, … A change that names every player is the club's whole new list,
+    as before. ``replace`` (setting): the change *is* the whole new list, and the players it
+    leaves out are off the list once it holds (:func:`amend_notes` names them).
+    """
+    if previous is None or replace:
+        return change
+    named = {p.id for p in change.players}
+    placed = sorted(change.players, key=lambda p: p.number)
+    kept = [p for p in previous.ordered() if p.id not in named]
+    order: list[ListedPlayer] = []
+    i = j = 0
+    while i < len(placed) or j < len(kept):
+        if i < len(placed) and (j == len(kept) or placed[i].number <= len(order) + 1):
+            order.append(placed[i])
+            i += 1
+        else:
+            order.append(kept[j])
+            j += 1
+    return StrengthList(change.club, numbered(order), change.notified)
+
+
+def amend_notes(
+    previous: StrengthList | None,
+    change: StrengthList,
+    new: StrengthList,
+    *,
+    replace: bool = False,
+) -> list[str]:
+    """What the leader should know of how a change made the club's new list ``new``
+    (:func:`amend`): the players a change adds and where, with how many it leaves as they
+    were; with ``replace``, the players the new list drops."""
+    if previous is None:
+        return []
+    start = new.in_force_from
+    named = {p.id for p in change.players}
+    if replace:
+        dropped = [p for p in previous.ordered() if new.player(p.id) is None]
+        if not dropped:
+            return []
+        return [
+            N_plural(
+                "{club}: the new list replaces the club's whole list and leaves out {names}: "
+                "from {start} he is not on the strength list and may not play (5.1 §10 c, §11)",
+                "{club}: the new list replaces the club's whole list and leaves out {names}: "
+                "from {start} they are not on the strength list and may not play "
+                "(5.1 §10 c, §11)",
+                len(dropped),
+                club=new.club,
+                names=", ".join(f"{p.name} ({p.id})" for p in dropped),
+                start=start,
+            )
+        ]
+    kept = sum(1 for p in previous.players if p.id not in named)
+    if not kept:
+        return []
+    added = [p for p in new.ordered() if previous.player(p.id) is None]
+    if not added:
+        return [
+            N_plural(
+                "{club}: the change amends the club's strength list (5.1 §11); the player it "
+                "does not name keeps his team and his place",
+                "{club}: the change amends the club's strength list (5.1 §11); the {n} "
+                "players it does not name keep their teams and their order",
+                kept,
+                club=new.club,
+            )
+        ]
+    placed = Phrases(
+        ", ", [N_("{name} as no. {number}", name=p.name, number=p.number) for p in added]
+    )
+    return [
+        N_plural(
+            "{club}: the change adds {placed} to the club's strength list (5.1 §11); the "
+            "player it does not name keeps his team and his place",
+            "{club}: the change adds {placed} to the club's strength list (5.1 §11); the {n} "
+            "players it does not name keep their teams and their order",
+            kept,
+            club=new.club,
+            placed=placed,
+        )
+    ]
 
 
 def check_list_change(previous: StrengthList | None, new: StrengthList) -> list[str]:

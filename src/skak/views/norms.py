@@ -64,8 +64,12 @@ def norms_view(
     international_arbiter: bool | None = None,
     most_games_a_day: int | None = None,
     round_robin: bool | None = None,
+    own_federation: bool | None = None,
 ) -> NormsView:
-    """:raises StateError: when the tournament is not finished.
+    """``own_federation`` counts the player's own federation among 4.7.4's three (FIDE's
+    wording; ``None``: the edition's, the opponents' only as the handbook prints it).
+
+    :raises StateError: when the tournament is not finished.
     :raises InputError: for a number of games a day below 1."""
     from skak.views.standings import is_finished  # the standings import this module
 
@@ -82,6 +86,7 @@ def norms_view(
         international_arbiter=international_arbiter,
         most_games_a_day=most_games_a_day,
         round_robin=round_robin,
+        own_federation=own_federation,
     )
     changes = {int(c.id): c for c in rating.players}
     players = []

@@ -179,6 +179,7 @@ def standings_view(
     fide: bool = False,
     international_arbiter: bool | None = None,
     most_games_a_day: int | None = None,
+    own_federation: bool | None = None,
 ) -> StandingsView:
     """The standings every face shows (see the module's docstring).
 
@@ -186,7 +187,8 @@ def standings_view(
     standings after an earlier round, nor for a file read from elsewhere); ``fide`` adds
     each player's FIDE rating change and norm (the tournament must be finished), with
     ``international_arbiter`` and ``most_games_a_day`` for 4.7.4's conditions (not known
-    when left out: a norm is then "made if" they hold, ``IM?``).
+    when left out: a norm is then "made if" they hold, ``IM?``) and ``own_federation`` for
+    its three federations (:func:`skak.views.norms.norms_view`).
 
     :raises StateError: for ``fide`` when the tournament is not finished.
     """
@@ -216,6 +218,7 @@ def standings_view(
             international_arbiter=international_arbiter,
             most_games_a_day=most_games_a_day,
             round_robin=round_robin,
+            own_federation=own_federation,
         )
         cells = {p.start_number: p.fide for p in norms.players}
         out = tuple(replace(r, fide=cells[r.start_number]) for r in out)

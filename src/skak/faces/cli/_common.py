@@ -39,6 +39,7 @@ __all__ = [
     "GamesADayOption",
     "JsonOption",
     "OutputOption",
+    "OwnFederationOption",
     "TournamentOption",
     "app",
     "check_output",
@@ -143,6 +144,14 @@ GamesADayOption = Annotated[
 #: one reaches the command, which names the bad number (exit 3), instead of the option parser
 #: calling it an unknown option.
 NUMBERS = {"ignore_unknown_options": True}
+OwnFederationOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--own-federation",
+        help="4.7.4's 'at least 3 federations': count the player's own with the opponents' "
+        "(FIDE's wording); default: the opponents' only (the handbook).",
+    ),
+]
 ForceOption = Annotated[
     bool, typer.Option("--force", help="Overwrite the output file when it exists already.")
 ]

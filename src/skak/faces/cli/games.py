@@ -16,6 +16,7 @@ from skak.faces.cli._common import (
     GamesADayOption,
     JsonOption,
     OutputOption,
+    OwnFederationOption,
     TournamentOption,
     app,
     cli_errors,
@@ -182,6 +183,7 @@ def norms(
     ] = None,
     arbiter: ArbiterOption = None,
     games_a_day: GamesADayOption = None,
+    own_federation: OwnFederationOption = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -198,6 +200,7 @@ def norms(
         date.today(),
         international_arbiter=arbiter,
         most_games_a_day=games_a_day,
+        own_federation=own_federation,
     )
     if player is not None:
         chosen = [p for p in view.players if p.start_number == player]

@@ -271,14 +271,25 @@ def league_strength(
     notified: Annotated[
         str | None,
         typer.Option(
-            help="The day the tournament leader received a changed list (§11), YYYY-MM-DD."
+            help="The day the tournament leader received a changed list (§11), YYYY-MM-DD. "
+            "A change adds to the club's list: the players it names take the numbers it gives "
+            "them, the others keep their teams and order."
         ),
     ] = None,
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace",
+            help="A change is the club's whole new list: the players it leaves out are off "
+            "the list once it holds (the note names them).",
+        ),
+    ] = False,
     season: SeasonOption = None,
     db: DbOption = DEFAULT_DB,
     as_json: JsonOption = False,
 ) -> None:
-    """File clubs' strength lists (styrkelister, §9 b 3; a change: §11), or show them.
+    """File clubs' strength lists (styrkelister, §9 b 3; a change: §11), or show them. A
+    change adds to the club's list (new players at the numbers the file gives them).
 
     Example: skak league strength styrkelister.csv
     """
@@ -287,7 +298,7 @@ def league_strength(
     s = open_db(db)
     if file is not None:
         day = parse_date(notified, "--notified")
-        done = s.league_strength_file(season, file, club=club, notified=day)
+        done = s.league_strength_file(season, file, club=club, notified=day, replace=replace)
         _outcome(done, _count(len(done.events), "strength list") + " filed")
         return
     lists = s.league_strength_lists(season, club)

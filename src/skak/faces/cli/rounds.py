@@ -20,6 +20,7 @@ from skak.faces.cli._common import (
     ForceOption,
     GamesADayOption,
     JsonOption,
+    OwnFederationOption,
     TournamentOption,
     app,
     cli_errors,
@@ -318,6 +319,7 @@ def standings(
     ] = False,
     arbiter: ArbiterOption = None,
     games_a_day: GamesADayOption = None,
+    own_federation: OwnFederationOption = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
     as_json: JsonOption = False,
@@ -342,6 +344,7 @@ def standings(
         fide=fide,
         international_arbiter=arbiter,
         most_games_a_day=games_a_day,
+        own_federation=own_federation,
     )
     if view.rating_note:
         err.print(escape(say(view.rating_note)), soft_wrap=True)

@@ -196,12 +196,20 @@ class LeagueCommands:
         return self.league_enter_teams(ident, teams, actor=actor)
 
     def league_file_lists(
-        self, ident: str | int | None, lists: Sequence[StrengthList], *, actor: str | None = None
+        self,
+        ident: str | int | None,
+        lists: Sequence[StrengthList],
+        *,
+        replace: bool = False,
+        actor: str | None = None,
     ) -> LeagueOutcome:
-        """Clubs' strength lists, all or none (5.1 §9 b 3; a later one: §11)."""
+        """Clubs' strength lists, all or none (5.1 §9 b 3). A later one is a change (§11)
+        that adds to the club's list, the players it does not name kept as they were;
+        ``replace``: it is the club's whole new list (the notes name whom it drops)."""
         from skak.records.league import commands as rules
 
-        return self.league_execute(ident, rules.FileStrengthLists(tuple(lists)), actor=actor)
+        command = rules.FileStrengthLists(tuple(lists), replace)
+        return self.league_execute(ident, command, actor=actor)
 
     def league_strength_file(
         self,
@@ -210,14 +218,16 @@ class LeagueCommands:
         *,
         club: str | None = None,
         notified: date | None = None,
+        replace: bool = False,
         actor: str | None = None,
     ) -> LeagueOutcome:
-        """Every club's strength list in a CSV file, all or nothing."""
+        """Every club's strength list in a CSV file, all or nothing (a change: §11, see
+        :meth:`league_file_lists`)."""
         from skak.io.league_csv import parse_strength_csv
 
         text, source = read_text(path)
         lists = parse_strength_csv(text, source, club, notified)
-        return self.league_file_lists(ident, lists, actor=actor)
+        return self.league_file_lists(ident, lists, replace=replace, actor=actor)
 
     def league_lineup(
         self,

@@ -61,7 +61,7 @@ from skak.teams.matches import MatchCard
 from skak.teams.promotion import playoff_pair
 from skak.teams.scoring import check_card
 from skak.teams.standings import LOT_CRITERION, group_standings, match_score
-from skak.teams.strength import StrengthList, check_list_change
+from skak.teams.strength import StrengthList, amend, amend_notes, check_list_change
 
 __all__ = [
     "CancelWithdrawal",
@@ -99,9 +99,12 @@ class EnterTeams:
 
 @dataclass(frozen=True, slots=True)
 class FileStrengthLists:
-    """Clubs' strength lists, all or none (one event each)."""
+    """Clubs' strength lists, all or none (one event each). A list filed after the club's
+    first is a change that amends it (§11, :func:`skak.teams.strength.amend`); ``replace``:
+    it is the club's whole new list (the event holds the club's list as it results)."""
 
     lists: tuple[StrengthList, ...]
+    replace: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,10 +186,10 @@ def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
     match command:
         case EnterTeams(teams=teams):
             return _teams(season, teams)
-        case FileStrengthLists(lists=lists):
+        case FileStrengthLists(lists=lists, replace=whole):
             events: list[LeagueEvent] = []
             for filed in lists:
-                new = _strength(season, filed)
+                new = _strength(season, filed, whole)
                 for e in new:
                     season = evolve(season, e)
                 events += new
@@ -243,7 +246,7 @@ def _teams(season: Season, teams: Sequence[Team]) -> list[LeagueEvent]:
     return [TeamsEntered(tuple(teams))]
 
 
-def _strength(season: Season, filed: StrengthList) -> list[LeagueEvent]:
+def _strength(season: Season, filed: StrengthList, replace: bool) -> list[LeagueEvent]:
     own = season.club_teams(filed.club)
     if not own:
         clubs = ", ".join(sorted({t.club for t in season.teams})) or "none yet"
@@ -255,10 +258,12 @@ def _strength(season: Season, filed: StrengthList) -> list[LeagueEvent]:
                 "(the club's first team)"
             )
     previous = season.club_lists(filed.club)
-    check_list_change(previous[-1] if previous else None, filed)
-    if previous and previous[-1] == filed:
+    newest = previous[-1] if previous else None
+    new = amend(newest, filed, replace=replace)
+    check_list_change(newest, new)
+    if new == newest:
         return []
-    return [StrengthListFiled(filed)]
+    return [StrengthListFiled(new)]
 
 
 def _key(fixture: Fixture) -> tuple[int, str, str]:
@@ -529,11 +534,17 @@ def notes(before: Season | None, command: LeagueCommand, after: Season) -> tuple
     match command:
         case EnterTeams(teams=teams):
             return tuple(check_teams(teams, after.divisions))
-        case FileStrengthLists(lists=filed):
+        case FileStrengthLists(lists=filed, replace=whole):
             out: list[str] = []
+            season = before
             for one in filed:
-                lists = before.club_lists(one.club) if before is not None else ()
-                out += check_list_change(lists[-1] if lists else None, one)
+                lists = season.club_lists(one.club) if season is not None else ()
+                newest = lists[-1] if lists else None
+                new = amend(newest, one, replace=whole)
+                out += amend_notes(newest, one, new, replace=whole)
+                out += check_list_change(newest, new)
+                if season is not None:
+                    season = evolve(season, StrengthListFiled(new))
                 ranks = {t.rank for t in after.club_teams(one.club)}
                 other = sorted({p.team for p in one.players if p.team and p.team not in ranks})
                 if other:
