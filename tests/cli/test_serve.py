@@ -41,6 +41,7 @@ def test_serve_serves_the_clis_database(
     monkeypatch.setenv(PASSWORD_VARIABLE, "hemmelig")
     out = _run(runner, "serve", "--arbiter", "Inge Holm", "--port", "8123")
     assert served["host"] == "127.0.0.1" and served["port"] == 8123
+    assert served["proxy_headers"] is False  # no proxy declared: X-Forwarded-For not believed
     assert "http://127.0.0.1:8123/" in out and "Inge Holm" in out
     assert "hemmelig" not in out
     with TestClient(served["app"]) as c:

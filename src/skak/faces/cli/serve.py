@@ -131,23 +131,25 @@ def serve(
         )
     import uvicorn
 
-    uvicorn.Server(server_config(web, host, port, forwarded_allow_ips)).run()
+    uvicorn.run(web, host=host, port=port, **server_options(forwarded_allow_ips))
+
+
+def server_options(forwarded_allow_ips: str | None = None) -> dict[str, Any]:
+    """uvicorn's options for ``skak serve``: the client's address is the connecting one
+    (which the login brake counts) unless a proxy is declared, whose ``X-Forwarded-For``
+    alone is believed (uvicorn's default believes it from 127.0.0.1, so anyone on the
+    machine could claim any address)."""
+    return {
+        "log_level": "warning",
+        "proxy_headers": forwarded_allow_ips is not None,
+        "forwarded_allow_ips": forwarded_allow_ips or "",
+    }
 
 
 def server_config(
     web: Any, host: str, port: int, forwarded_allow_ips: str | None = None
 ) -> "uvicorn.Config":
-    """The server ``skak serve`` runs: the client's address is the connecting one (which
-    the login brake counts) unless a proxy is declared, whose ``X-Forwarded-For`` alone is
-    believed (uvicorn's default believes it from 127.0.0.1, so anyone on the machine could
-    claim any address)."""
+    """The server ``skak serve`` runs, as a ``uvicorn.Config`` (a test runs it in a thread)."""
     import uvicorn
 
-    return uvicorn.Config(
-        web,
-        host=host,
-        port=port,
-        log_level="warning",
-        proxy_headers=forwarded_allow_ips is not None,
-        forwarded_allow_ips=forwarded_allow_ips or "",
-    )
+    return uvicorn.Config(web, host=host, port=port, **server_options(forwarded_allow_ips))
