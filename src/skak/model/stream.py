@@ -1,8 +1,8 @@
 """An event as a record's stream holds it: its version, who made it and when.
 
-Every record (a tournament, the rating registry, later a league season) is a stream of typed
-events; this value is the same for every record kind, so the pure ``decide`` functions of
-:mod:`skak.commands` can read a record's history without knowing how it is stored.
+Every record (a tournament, the rating registry, a league season, …) is a stream of typed
+events; this value is the same for every record kind, so the pure ``decide`` functions in
+:mod:`skak.records` can read a record's history without knowing how it is stored.
 """
 
 from __future__ import annotations
