@@ -5,6 +5,22 @@ It knows no record: each record kind tells it how to encode its events and build
 (:class:`RecordKind`, implemented in ``skak/records/<kind>/kind.py``).
 """
 
-from skak.store.streams import EventByEvent, EventStore, Loaded, RecordKind, Stats, StreamRow
+from skak.store.streams import (
+    EventByEvent,
+    EventStore,
+    Loaded,
+    RecordKind,
+    SmallKind,
+    Stats,
+    StreamRow,
+)
 
-__all__ = ["EventByEvent", "EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
+__all__ = [
+    "EventByEvent",
+    "EventStore",
+    "Loaded",
+    "RecordKind",
+    "SmallKind",
+    "Stats",
+    "StreamRow",
+]

@@ -11,14 +11,24 @@ import dataclasses
 from collections.abc import Callable
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from skak.errors import StorageError
 
 if TYPE_CHECKING:  # cattrs is imported when a record's codec is first used
     from cattrs import Converter
 
-__all__ = ["FRACTIONS", "field_names", "fraction", "make_converter", "reader", "tagged_union"]
+E = TypeVar("E")
+
+__all__ = [
+    "FRACTIONS",
+    "UnionCodec",
+    "field_names",
+    "fraction",
+    "make_converter",
+    "reader",
+    "tagged_union",
+]
 
 
 def make_converter(
@@ -127,3 +137,39 @@ def reader(converter: Converter, cl: Any) -> Callable[[dict[str, Any]], Any]:
             ) from err
 
     return read
+
+
+class UnionCodec(Generic[E]):
+    """A record's union of events to JSON and back: each tagged with its ``kind`` under
+    ``"type"`` (:func:`tagged_union`), fields at their defaults left out, the converter and
+    the reader made when the first event is written or read.
+
+    ``configure`` adds a record's own hooks to the converter before the union's."""
+
+    def __init__(self, union: Any, configure: Callable[[Converter], None] | None = None):
+        self._union = union
+        self._configure = configure
+        self._converter: Converter | None = None
+        self._read: Callable[[dict[str, Any]], Any] | None = None
+
+    def converter(self) -> Converter:
+        if self._converter is None:
+
+            def configure(converter: Converter) -> None:
+                if self._configure is not None:
+                    self._configure(converter)
+                tagged_union(self._union, converter)
+
+            self._converter = make_converter(omit_if_default=True, configure=configure)
+        return self._converter
+
+    def dump(self, event: E) -> dict[str, Any]:
+        out: dict[str, Any] = self.converter().unstructure(event, self._union)
+        return out
+
+    def load(self, data: dict[str, Any]) -> E:
+        """:raises StorageError: when the stored event cannot be read."""
+        if self._read is None:
+            self._read = reader(self.converter(), self._union)
+        event: E = self._read(data)
+        return event

@@ -27,7 +27,15 @@ from skak.model.stream import Recorded
 from skak.store.database import Database, now
 from skak.store.schema import ACTOR_LENGTH, snapshots, stream_events, streams
 
-__all__ = ["EventByEvent", "EventStore", "Loaded", "RecordKind", "Stats", "StreamRow"]
+__all__ = [
+    "EventByEvent",
+    "EventStore",
+    "Loaded",
+    "RecordKind",
+    "SmallKind",
+    "Stats",
+    "StreamRow",
+]
 
 #: The largest id a stream can have: SQLite's and PostgreSQL's 64-bit integer. A larger
 #: number (a typed URL, a hand-made command line) names no record, and is not sent to the
@@ -111,6 +119,60 @@ class EventByEvent:
         for event in events:
             state = self.evolve(state, event, None)
         return state
+
+
+class EventCodec(Protocol[E]):
+    """A record's codec module (``skak/records/<kind>/codec.py``)."""
+
+    def dump_event(self, event: E) -> dict[str, Any]: ...
+
+    def load_event(self, payload: dict[str, Any]) -> E: ...
+
+
+class EventFold(Protocol[S, E]):
+    """A record's ``evolve`` module (``skak/records/<kind>/evolve.py``)."""
+
+    def evolve(self, state: S | None, event: E) -> S: ...
+
+    def fold(self, events: Sequence[Recorded[E]], start: S | None) -> S | None: ...
+
+
+@dataclass(frozen=True)
+class SmallKind(EventByEvent, Generic[S, E]):
+    """A record kind of few events a stream: never undone, no snapshots, its events built
+    one by one. ``codec`` and ``rules`` give the record's codec and ``evolve`` modules when
+    first asked for, so a command on another record never imports them (a record kind's
+    ``kind.py`` names them; the store imports no record)."""
+
+    name: str
+    codec: Callable[[], EventCodec[E]] = field(compare=False, repr=False)
+    rules: Callable[[], EventFold[S, E]] = field(compare=False, repr=False)
+    snapshot_every: int = 0
+    snapshot_format: int = 1
+
+    def dump_event(self, event: E) -> dict[str, Any]:
+        return self.codec().dump_event(event)
+
+    def load_event(self, payload: dict[str, Any]) -> E:
+        return self.codec().load_event(payload)
+
+    def fold(self, events: Sequence[Recorded[E]], start: S | None) -> S | None:
+        return self.rules().fold(events, start)
+
+    def evolve(self, state: S | None, event: E, log: Sequence[Recorded[E]] | None) -> S:
+        return self.rules().evolve(state, event)
+
+    def needs_log(self, event: E) -> bool:
+        return False
+
+    def dump_state(self, state: S) -> dict[str, Any]:  # pragma: no cover - no snapshots
+        raise NotImplementedError
+
+    def load_state(self, payload: dict[str, Any]) -> S:  # pragma: no cover
+        raise NotImplementedError
+
+    def snapshot_usable(self, version: int, tail: Sequence[Recorded[E]]) -> bool:
+        return False
 
 
 @dataclass

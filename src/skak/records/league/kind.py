@@ -1,67 +1,33 @@
-"""A division-league season's binding to the event store (:class:`LeagueKind`).
+"""A division-league season (divisionsturnering, 5.1): one stream a season, never undone (a
+line-up or result is corrected by entering it again), no snapshots (a season's few hundred
+events replay in milliseconds).
 
-Its rules, codec and fold are imported when such a record is first read or written, so a
-command on a tournament never imports them."""
+The store's binding of the kind: its codec and its ``evolve`` module, imported when such a
+record is first read or written (a command on another record never imports them)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from skak.model.stream import Recorded
-from skak.store.streams import EventByEvent
+from skak.store.streams import EventCodec, EventFold, SmallKind
 
 if TYPE_CHECKING:
     from skak.records.league.events import LeagueEvent
     from skak.teams.league import Season
 
-__all__ = ["LEAGUE", "LeagueKind"]
+__all__ = ["LEAGUE"]
 
 
-@dataclass(frozen=True)
-class LeagueKind(EventByEvent):
-    """A division-league season (divisionsturnering): one stream per season, never undone
-    (a line-up or result is corrected by entering it again), no snapshots (a season's few
-    hundred events replay in milliseconds)."""
+def _codec() -> EventCodec[LeagueEvent]:
+    from skak.records.league import codec
 
-    name: str = "league-season"
-    snapshot_every: int = 0
-    snapshot_format: int = 1
-
-    def dump_event(self, event: LeagueEvent) -> dict[str, Any]:
-        from skak.records.league.codec import dump_event
-
-        return dump_event(event)
-
-    def load_event(self, payload: dict[str, Any]) -> LeagueEvent:
-        from skak.records.league.codec import load_event
-
-        return load_event(payload)
-
-    def fold(self, events: Sequence[Recorded[LeagueEvent]], start: Season | None) -> Season | None:
-        from skak.records.league.evolve import fold
-
-        return fold(events, start)
-
-    def evolve(
-        self, state: Season | None, event: LeagueEvent, log: Sequence[Recorded[LeagueEvent]] | None
-    ) -> Season:
-        from skak.records.league.evolve import evolve
-
-        return evolve(state, event)
-
-    def needs_log(self, event: LeagueEvent) -> bool:
-        return False
-
-    def dump_state(self, state: Season) -> dict[str, Any]:  # pragma: no cover - no snapshots
-        raise NotImplementedError
-
-    def load_state(self, payload: dict[str, Any]) -> Season:  # pragma: no cover
-        raise NotImplementedError
-
-    def snapshot_usable(self, version: int, tail: Sequence[Recorded[LeagueEvent]]) -> bool:
-        return False
+    return codec
 
 
-LEAGUE = LeagueKind()
+def _rules() -> EventFold[Season, LeagueEvent]:
+    from skak.records.league import evolve
+
+    return evolve
+
+
+LEAGUE: SmallKind[Season, LeagueEvent] = SmallKind("league-season", _codec, _rules)
