@@ -89,17 +89,11 @@ def junior_from_file(path: str | Path) -> JuniorView:
 
     :raises InputError: when the file cannot be read, naming it.
     """
-    from skak.errors import InputError
+    from skak.io.files import read_text
     from skak.io.junior_json import read_junior
-    from skak.io.players_csv import decode_text
     from skak.views import junior_view
 
-    p = Path(path)
-    try:
-        text = decode_text(p.read_bytes())
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-    return junior_view(*read_junior(text, str(p)))
+    return junior_view(*read_junior(*read_text(path)))
 
 
 def corr_time_from_file(path: str | Path, *, as_of: date | None = None) -> CorrTimeView:

@@ -9,7 +9,6 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skak.errors import InputError
 from skak.model.progress import Progress
 from skak.model.tournament import Tournament
 from skak.records.registry.kind import REGISTRY, RegistryKind
@@ -117,15 +116,11 @@ class RegistryCommands:
         """Enter or update the players of DSU's rating list (all or nothing); ``progress``
         is told how far the registry's replay has come."""
         from skak.io.dsu_list import parse_dsu_list
-        from skak.io.players_csv import decode_text
+        from skak.io.files import read_text
         from skak.records.registry import commands as registry_rules
 
-        p = Path(path)
-        try:
-            text = decode_text(p.read_bytes())
-        except OSError as err:
-            raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-        entries = tuple(parse_dsu_list(text, p.name, day))
+        text, _ = read_text(path)
+        entries = tuple(parse_dsu_list(text, Path(path).name, day))
         self._registry_change(registry_rules.ImportList(entries), actor, progress)
         return len(entries)
 

@@ -589,10 +589,7 @@ def read_pgn_file(path: str | Path) -> tuple[str, str]:
 
     :raises InputError: when the file cannot be read.
     """
-    from skak.io.players_csv import decode_text
+    from skak.io.files import read_text
 
-    p = Path(path)
-    try:
-        return decode_text(p.read_bytes()), p.name
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
+    text, _ = read_text(path)
+    return text, Path(path).name
