@@ -98,16 +98,16 @@ BEFORE: dict[bool, dict[str, tuple[float, float]]] = {
 def small_tournament(db: Path) -> None:
     """The small tournament: ``ROUNDS`` rounds paired, all played but the last's board 1."""
     s = Skak(db, create=True, actor="bench")
-    s.create(Tournament("Startup", "dsu-rr"))
+    s.tournaments.create(Tournament("Startup", "dsu-rr"))
     for i in range(1, PLAYERS + 1):
-        s.add_player(None, f"Spiller, {i:02d}")
+        s.tournaments.add_player(None, f"Spiller, {i:02d}")
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, ROUNDS + 1):
-        rnd = s.pair().after.rounds[-1]
+        rnd = s.tournaments.pair().after.rounds[-1]
         for p in rnd.pairings:
             if p.black is None or (number == ROUNDS and p.board == 1):
                 continue
-            s.enter_result(None, number, p.board, results[(p.board + number) % 3])
+            s.tournaments.enter_result(None, number, p.board, results[(p.board + number) % 3])
     s.close()
 
 
@@ -141,14 +141,16 @@ def open_tournament(db: Path, players: int) -> None:
     seeded random results (as ``benchmarks/pairing.py`` rates and plays its fields)."""
     rng = random.Random(players)
     s = Skak(db, create=True, actor="bench")
-    s.create(Tournament("Open", "dutch", number_of_rounds=9))
+    s.tournaments.create(Tournament("Open", "dutch", number_of_rounds=9))
     for i in range(1, players + 1):
-        s.add_player(None, f"Spiller, {i:04d}", ratings=Ratings(dsu=rng.randint(1000, 2500)))
+        s.tournaments.add_player(
+            None, f"Spiller, {i:04d}", ratings=Ratings(dsu=rng.randint(1000, 2500))
+        )
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, OPEN_ROUNDS + 1):
-        for p in s.pair().after.rounds[-1].pairings:
+        for p in s.tournaments.pair().after.rounds[-1].pairings:
             if p.black is not None:
-                s.enter_result(None, number, p.board, rng.choice(results))
+                s.tournaments.enter_result(None, number, p.board, rng.choice(results))
     s.close()
 
 

@@ -95,7 +95,7 @@ def _entry_cpu(s: Skak, tid: int) -> float:
     best = float("inf")
     for _ in range(3):
         start = time.process_time()
-        s.enter_result(tid, ROUNDS, 2, Result.DRAW)
+        s.tournaments.enter_result(tid, ROUNDS, 2, Result.DRAW)
         best = min(best, time.process_time() - start)
     return best
 
@@ -132,9 +132,9 @@ def best(work: Callable[[], object], times: int = 5) -> float:
 def store_timings(db: str, players: int) -> dict[str, float]:
     """Replay, read and append on one backend, inside one process (see the docstring)."""
     s = Skak(db, create=True, actor="bench")
-    kind = TournamentKind(s.context())
+    kind = TournamentKind(s.tournaments.context())
     row = s.store.create(kind, "Benchmark open", swiss_like(players), "bench").stream
-    s.enter_result(row.id, ROUNDS, 1, Result.DRAW)  # a snapshot stands, as it would
+    s.tournaments.enter_result(row.id, ROUNDS, 1, Result.DRAW)  # a snapshot stands, as it would
     found = {
         "replay": best(lambda: s.store.load(kind, row, full=True).state),
         "read": best(lambda: s.store.load(kind, row).state),
@@ -142,7 +142,9 @@ def store_timings(db: str, players: int) -> dict[str, float]:
     flip = iter(range(1000))
 
     def enter() -> None:
-        s.enter_result(row.id, ROUNDS, 2, (Result.DRAW, Result.WHITE_WIN)[next(flip) % 2])
+        s.tournaments.enter_result(
+            row.id, ROUNDS, 2, (Result.DRAW, Result.WHITE_WIN)[next(flip) % 2]
+        )
 
     found["enter"] = best(enter)
     timings = []
@@ -220,7 +222,9 @@ def cli_table(sizes: list[int]) -> None:
             db = Path(folder) / "bench.db"
             s = Skak(db, create=True, actor="bench")
             events = swiss_like(n)
-            tid = s.store.create(TournamentKind(s.context()), "Benchmark open", events, "bench")
+            tid = s.store.create(
+                TournamentKind(s.tournaments.context()), "Benchmark open", events, "bench"
+            )
             api = _entry_cpu(s, tid.stream.id)
             s.close()
             timed(["standings"], db)  # warm the file cache

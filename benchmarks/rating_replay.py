@@ -14,7 +14,7 @@ the players entered and the same events and history lines made with no game look
 no rating worked out (``outputs_only``) — what any replay that gives these events pays.
 
 Last, the entries and the season's events are stored as a registry through skak's event
-store (not timed) and loaded as the library loads it (``Skak(db).registry()``, timed the same
+store (not timed) and loaded as the library loads it (``Skak(db).registry.get()``, timed the same
 way) and as a ``skak rating`` command does (full collections paused until the command
 ends); the ratio is to reading its events (the rows with bare ``sqlite3`` and
 each payload through ``json.loads``, the least of three reads). It must be the same
@@ -206,7 +206,7 @@ def load_stored(
         gc.freeze()
         start = time.process_time()
         with collector_paused() if paused else nullcontext():
-            loaded = api.registry()
+            loaded = api.registry.get()
         gc.collect()
         took.append(time.process_time() - start)
     api.close()

@@ -57,7 +57,8 @@ print("ready", flush=True)
 while True:
     time.sleep({INTERVAL})
     board = rng.randint(1, players // 2)
-    s.enter_result(tid, 11, board, rng.choice((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)))
+    result = rng.choice((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN))
+    s.tournaments.enter_result(tid, 11, board, result)
     print("entered", flush=True)
 """
 
@@ -160,7 +161,9 @@ def main() -> None:
         db = Path(folder) / "hall.db"
         s = Skak(db, create=True, actor="bench")
         events = swiss_like(args.players)
-        tid = s.store.create(TournamentKind(s.context()), "Benchmark open", events, "bench")
+        tid = s.store.create(
+            TournamentKind(s.tournaments.context()), "Benchmark open", events, "bench"
+        )
         tid_id = tid.stream.id
         port = _free_port()
         server = _serve(db, port)

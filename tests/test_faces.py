@@ -37,10 +37,10 @@ def _cli(runner: CliRunner, *args: str) -> str:
 def _play(db: Path, system: str, extra: dict[str, int], gladiator: bool) -> None:
     api = Skak(db, create=True, actor="test")
     scoring = Scoring(gladiator=True) if gladiator else Scoring()
-    row = api.create(Tournament(f"Faces {system}", system, scoring=scoring, **extra))
+    row = api.tournaments.create(Tournament(f"Faces {system}", system, scoring=scoring, **extra))
     rng = random.Random(system)
     players = 8 if system == "knockout" else 7
-    api.add_players(
+    api.tournaments.add_players(
         row.id,
         lambda _t: [
             Player(i, f"Spiller {i}", ratings=Ratings(dsu=2000 - 25 * i), club=f"Klub {i % 3}")
@@ -48,13 +48,13 @@ def _play(db: Path, system: str, extra: dict[str, int], gladiator: bool) -> None
         ],
     )
     for _ in range(3):
-        rnd = api.pair(row.id).after.rounds[-1]
+        rnd = api.tournaments.pair(row.id).after.rounds[-1]
         for p in rnd.pairings:
             if p.black is None or p.result is not None:
                 continue
             result = rng.choice((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN))
             playoff = (Result.WHITE_WIN,) if gladiator and result is Result.DRAW else ()
-            api.enter_result(row.id, rnd.number, p.board, result, playoff)
+            api.tournaments.enter_result(row.id, rnd.number, p.board, result, playoff)
     api.close()
 
 

@@ -7,9 +7,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-
-from skak.errors import InputError
-from skak.model import Result, Tournament
 from skak.standings import (
     Standing,
     dsu_withdrawals,
@@ -20,6 +17,9 @@ from skak.standings import (
     standings,
     standings_json,
 )
+
+from skak.errors import InputError
+from skak.model import Result, Tournament
 from skak.tiebreaks import default_tiebreaks
 from tests.dsl import build, game, player
 

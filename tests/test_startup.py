@@ -150,11 +150,11 @@ def test_a_result_imports_no_other_record_kind(tmp_path: Path) -> None:
         "from skak.model import Tournament\n"
         "from skak.model.results import Result\n"
         f"s = Skak({db!r}, create=True)\n"
-        "t = s.create(Tournament('T', 'monrad', number_of_rounds=3))\n"
+        "t = s.tournaments.create(Tournament('T', 'monrad', number_of_rounds=3))\n"
         "for i in range(1, 5):\n"
-        "    s.add_player(t.id, f'P, {i}')\n"
-        "s.pair(t.id)\n"
-        "s.enter_result(t.id, 1, 1, Result.WHITE_WIN)\n"
+        "    s.tournaments.add_player(t.id, f'P, {i}')\n"
+        "s.tournaments.pair(t.id)\n"
+        "s.tournaments.enter_result(t.id, 1, 1, Result.WHITE_WIN)\n"
     )
     assert "skak.records.tournament.commands" in modules
     assert [name for name in OTHER_KINDS if _imported(modules, name)] == []
@@ -289,10 +289,10 @@ def test_a_result_imports_only_its_own_command_module(tmp_path: Path) -> None:
         "from skak.api import Skak\n"
         "from skak.model import Tournament\n"
         f"s = Skak({str(db)!r}, create=True)\n"
-        "s.create(Tournament('T', 'berger'))\n"
+        "s.tournaments.create(Tournament('T', 'berger'))\n"
         "for name in ('A, A', 'B, B', 'C, C', 'D, D'):\n"
-        "    s.add_player(None, name)\n"
-        "s.pair().after.rounds[-1]\n"
+        "    s.tournaments.add_player(None, name)\n"
+        "s.tournaments.pair().after.rounds[-1]\n"
     )
     modules = _modules_after(
         "import os\n"
@@ -304,7 +304,7 @@ def test_a_result_imports_only_its_own_command_module(tmp_path: Path) -> None:
         "except SystemExit as e:\n"
         "    assert not e.code, e.code\n"
         "from skak.api import Skak\n"
-        f"assert Skak({str(db)!r}).load().rounds[0].pairings[0].result is not None"
+        f"assert Skak({str(db)!r}).tournaments.get().rounds[0].pairings[0].result is not None"
     )
     assert "skak.faces.cli.rounds" in modules
     others = (
@@ -348,16 +348,16 @@ def test_standings_import_neither_the_norms_nor_the_rating_rules_until_needed(
         "from skak.model import Ratings, Tournament\n"
         "from skak.model.results import Result\n"
         f"s = Skak({db!r}, create=True)\n"
-        "s.create(Tournament('T', 'berger', rated=True))\n"
+        "s.tournaments.create(Tournament('T', 'berger', rated=True))\n"
         "for i in range(1, 5):\n"
-        "    s.add_player(None, f'P, {i}', ratings=Ratings(dsu=1500 + 100 * i))\n"
-        "s.pair().after.rounds[-1]\n"
-        "s.enter_result(None, 1, 1, Result.WHITE_WIN)\n"
+        "    s.tournaments.add_player(None, f'P, {i}', ratings=Ratings(dsu=1500 + 100 * i))\n"
+        "s.tournaments.pair().after.rounds[-1]\n"
+        "s.tournaments.enter_result(None, 1, 1, Result.WHITE_WIN)\n"
     )
     view = (
         "from skak.api import Skak\n"
         "from skak.views import standings_view, to_json\n"
-        f"v = standings_view(Skak({db!r}).load(None))\n"
+        f"v = standings_view(Skak({db!r}).tournaments.get(None))\n"
         "assert to_json(v)['standings'][0]['start_number'] == 1, v\n"
     )
     rating = ("skak.views.norms", "skak.rating.norms", "skak.rating.fide_tournament")
@@ -369,11 +369,13 @@ def test_standings_import_neither_the_norms_nor_the_rating_rules_until_needed(
         "from skak.model.results import Result\n"
         f"s = Skak({db!r})\n"
         "for n in range(1, 4):\n"
-        "    t = s.load(None)\n"
-        "    rnd = t.rounds[n - 1] if len(t.rounds) >= n else s.pair().after.rounds[-1]\n"
+        "    t = s.tournaments.get(None)\n"
+        "    if len(t.rounds) < n:\n"
+        "        t = s.tournaments.pair().after\n"
+        "    rnd = t.rounds[n - 1]\n"
         "    for p in rnd.pairings:\n"
         "        if p.result is None and p.black is not None:\n"
-        "            s.enter_result(None, n, p.board, Result.DRAW)\n"
+        "            s.tournaments.enter_result(None, n, p.board, Result.DRAW)\n"
     )
     modules = _modules_after(view + "assert v.rating_edition is not None, v\n")
     assert "skak.rating.tournament" in modules

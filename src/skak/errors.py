@@ -97,7 +97,8 @@ class StateError(SkakError):
 
 
 class AmbiguousTournamentError(StateError):
-    """The database holds several tournaments and none was named."""
+    """The database holds several records of a kind (tournaments, seasons, cups, groups)
+    and none was named, or a name fits several."""
 
     def __init__(self, message: str, candidates: Sequence[str]) -> None:
         super().__init__(message)

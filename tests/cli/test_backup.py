@@ -58,15 +58,15 @@ def _everything(db: str) -> dict[str, Any]:
     s = Skak(db)
     try:
         found: dict[str, Any] = {}
-        for row in s.tournaments():
-            loaded = s.read(row.id, full=True)
+        for row in s.tournaments.rows():
+            loaded = s.tournaments.read(row.id, full=True)
             found[f"#{row.id} {row.name} {row.created_at}"] = {
                 "events": [
                     (r.version, repr(r.event), r.actor, r.recorded_at) for r in loaded.events
                 ],
                 "standings": to_json(standings_view(loaded.state)),
             }
-        found["registry"] = repr(s.registry())
+        found["registry"] = repr(s.registry.get())
         return found
     finally:
         s.close()

@@ -46,9 +46,9 @@ def plain_failure(result: Result, code: int = 7) -> str:
 def club(runner: CliRunner) -> Path:
     """A tournament of 30 players added one by one: a database of several pages."""
     s = Skak("skak.db", create=True)
-    s.create(Tournament("Klub", "monrad", number_of_rounds=5))
+    s.tournaments.create(Tournament("Klub", "monrad", number_of_rounds=5))
     for i in range(1, 31):
-        s.add_player(None, f"Spiller, Nummer {i}", ratings=Ratings(dsu=1500 + i))
+        s.tournaments.add_player(None, f"Spiller, Nummer {i}", ratings=Ratings(dsu=1500 + i))
     s.close()
     return Path("skak.db")
 
@@ -106,7 +106,7 @@ def test_an_unreadable_snapshot_is_not_used(api_db: Path) -> None:
     )
     s = Skak(api_db)
     try:
-        assert [p.name for p in s.load().players] == ["A, A", "B, B"]
+        assert [p.name for p in s.tournaments.get().players] == ["A, A", "B, B"]
     finally:
         s.close()
 
@@ -115,9 +115,9 @@ def test_an_unreadable_snapshot_is_not_used(api_db: Path) -> None:
 def api_db(tmp_path: Path) -> Path:
     path = tmp_path / "api.db"
     s = Skak(path, create=True)
-    s.create(Tournament("T", "monrad", number_of_rounds=3))
-    s.add_player(None, "A, A")
-    s.add_player(None, "B, B")
+    s.tournaments.create(Tournament("T", "monrad", number_of_rounds=3))
+    s.tournaments.add_player(None, "A, A")
+    s.tournaments.add_player(None, "B, B")
     s.close()
     return path
 

@@ -79,7 +79,7 @@ def test_a_player_in_quarantine_is_refused_with_the_rule(runner: CliRunner, seas
     )
     _run(runner, "players", "import", "spillere.csv", "-t", "Vinter 2099", code=5)
     assert file_digest(season) == before  # nothing written
-    assert Skak(season).load("Vinter 2099").players == ()
+    assert Skak(season).tournaments.get("Vinter 2099").players == ()
     # without a member number he is not recognised (matched by DSU member number only)
     _run(runner, "players", "add", "Hansen, Jens", "-t", "Vinter 2099")
 

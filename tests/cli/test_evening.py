@@ -35,9 +35,9 @@ def _field(rng: random.Random, n: int) -> list[Player]:
 @pytest.mark.parametrize("players", [9, 30, 150], ids=lambda n: f"C.04.2-{n}-players")
 def test_dutch_numbers_the_players_by_rating_before_round_one(players: int, db_path: Path) -> None:
     api = Skak(db_path, create=True, actor="test")
-    tid = api.create(Tournament("Open", "dutch", number_of_rounds=5)).id
-    api.add_players(tid, lambda _t: _field(random.Random(players), players))
-    done = api.pair(tid)
+    tid = api.tournaments.create(Tournament("Open", "dutch", number_of_rounds=5)).id
+    api.tournaments.add_players(tid, lambda _t: _field(random.Random(players), players))
+    done = api.tournaments.pair(tid)
     t = done.after
     ratings = [p.ratings.dsu for p in t.players]
     assert ratings == sorted(ratings, reverse=True)  # number 1 is the strongest
@@ -50,7 +50,7 @@ def test_dutch_numbers_the_players_by_rating_before_round_one(players: int, db_p
 
 def test_the_ranking_breaks_ties_by_title_then_name(db_path: Path) -> None:
     api = Skak(db_path, create=True, actor="test")
-    tid = api.create(Tournament("Open", "dutch", number_of_rounds=5)).id
+    tid = api.tournaments.create(Tournament("Open", "dutch", number_of_rounds=5)).id
     field = [
         Player(1, "Østergaard, Ib", ratings=Ratings(dsu=2000)),
         Player(2, "Andersen, Bo", ratings=Ratings(dsu=2000)),
@@ -58,8 +58,8 @@ def test_the_ranking_breaks_ties_by_title_then_name(db_path: Path) -> None:
         Player(4, "Unrated, Ulla"),
         Player(5, "Cruz, Ana", ratings=Ratings(dsu=2100)),
     ]
-    api.add_players(tid, lambda _t: field)
-    done = api.renumber_players(tid)
+    api.tournaments.add_players(tid, lambda _t: field)
+    done = api.tournaments.renumber_players(tid)
     assert [p.name for p in done.after.players] == [
         "Cruz, Ana",
         "Berg, Ulf",
@@ -67,9 +67,9 @@ def test_the_ranking_breaks_ties_by_title_then_name(db_path: Path) -> None:
         "Østergaard, Ib",
         "Unrated, Ulla",
     ]
-    api.pair(tid)
+    api.tournaments.pair(tid)
     with pytest.raises(StateError, match="kept for the whole tournament"):
-        api.renumber_players(tid)
+        api.tournaments.renumber_players(tid)
     api.close()
 
 
@@ -78,10 +78,10 @@ def test_the_arbiter_can_keep_his_own_numbering(db_path: Path) -> None:
     t = Tournament(
         "Open", "dutch", number_of_rounds=5, pairing_settings=(("initial-ranking", "as-entered"),)
     )
-    tid = api.create(t).id
-    api.add_players(tid, lambda _t: _field(random.Random(3), 10))
-    before = [p.name for p in api.load(tid).players]
-    done = api.pair(tid)
+    tid = api.tournaments.create(t).id
+    api.tournaments.add_players(tid, lambda _t: _field(random.Random(3), 10))
+    before = [p.name for p in api.tournaments.get(tid).players]
+    done = api.tournaments.pair(tid)
     assert [p.name for p in done.after.players] == before
     assert not done.notes
     api.close()
@@ -104,21 +104,21 @@ def test_players_renumber_through_the_command_line(runner: CliRunner) -> None:
 
 def test_a_withdrawn_players_forfeit_cannot_become_a_played_game(db_path: Path) -> None:
     api = Skak(db_path, create=True, actor="test")
-    tid = api.create(Tournament("Monrad", "monrad", number_of_rounds=4)).id
-    api.add_players(tid, lambda _t: _field(random.Random(1), 6))
-    rnd = api.pair(tid).after.rounds[-1]
+    tid = api.tournaments.create(Tournament("Monrad", "monrad", number_of_rounds=4)).id
+    api.tournaments.add_players(tid, lambda _t: _field(random.Random(1), 6))
+    rnd = api.tournaments.pair(tid).after.rounds[-1]
     for p in rnd.pairings:
-        api.enter_result(tid, 1, p.board, Result.DRAW)
+        api.tournaments.enter_result(tid, 1, p.board, Result.DRAW)
     gone = rnd.pairings[0].white
-    api.withdraw(tid, gone, from_round=2)  # five players left: he is kept in (4.9.1)
-    rnd2 = api.pair(tid).after.rounds[-1]
+    api.tournaments.withdraw(tid, gone, from_round=2)  # five players left: he is kept in (4.9.1)
+    rnd2 = api.tournaments.pair(tid).after.rounds[-1]
     # A withdrawn player the system still lists has his game pre-entered as a forfeit.
     boards = [p for p in rnd2.pairings if gone in p.players]
     assert boards, "Monrad keeps the withdrawn player on a board with a forfeit (4.9.1)"
     for p in boards:
         with pytest.raises(StateError, match=r"withdrew \(udgået\) from round 2"):
-            api.enter_result(tid, 2, p.board, Result.BLACK_WIN)
-    t = api.load(tid)
+            api.tournaments.enter_result(tid, 2, p.board, Result.BLACK_WIN)
+    t = api.tournaments.get(tid)
     assert all(p.result is not None and p.result.is_forfeit for p in boards)
     assert all(t.round(2).board(p.board).result is p.result for p in boards)
     api.close()
@@ -297,7 +297,7 @@ def test_engine_check_names_a_late_correction_as_the_reason(
     _run(runner, "result", "1", "1", "0-1")  # after round 2 was paired on 1-0
     trf = tmp_path / "klub.trf"
     _run(runner, "export", "trf", "-o", str(trf))
-    again = Skak(cli_db).load(None)
+    again = Skak(cli_db).tournaments.get(None)
     assert again.round(1).board(1).corrected_after == 2
     result = runner.invoke(app, ["engine", "--monrad", "--check", str(trf)])
     text = " ".join((result.stdout + result.stderr).split())

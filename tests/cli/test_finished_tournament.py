@@ -18,13 +18,13 @@ from tests.conftest import db_digest
 def finished(runner: CliRunner, cli_db: str) -> str:
     """A Monrad tournament of 8 players, all 7 rounds played."""
     s = Skak(cli_db, create=True)
-    s.create(Tournament("Fin", "monrad", number_of_rounds=7))
+    s.tournaments.create(Tournament("Fin", "monrad", number_of_rounds=7))
     for i in range(1, 9):
-        s.add_player(None, f"P, {i}", ratings=Ratings(dsu=1400 + 10 * i))
+        s.tournaments.add_player(None, f"P, {i}", ratings=Ratings(dsu=1400 + 10 * i))
     for number in range(1, 8):
-        for p in s.pair().after.rounds[-1].pairings:
+        for p in s.tournaments.pair().after.rounds[-1].pairings:
             if p.black is not None:
-                s.enter_result(None, number, p.board, Result.WHITE_WIN)
+                s.tournaments.enter_result(None, number, p.board, Result.WHITE_WIN)
     s.close()
     return cli_db
 
@@ -71,7 +71,7 @@ def test_the_rules_are_in_decide(finished: str) -> None:
     """The same refusals come from the pure ``decide``, which the store runs on every try."""
     s = Skak(finished)
     try:
-        loaded = s.read()
+        loaded = s.tournaments.read()
         ctx = rules.Context()
         with pytest.raises(InputError, match="there is no round 99"):
             rules.decide(loaded, rules.AnnounceAbsence(3, frozenset({99})), ctx)
@@ -85,9 +85,9 @@ def test_the_rules_are_in_decide(finished: str) -> None:
 
 def test_an_absence_within_the_rounds_is_still_taken(runner: CliRunner, cli_db: str) -> None:
     s = Skak(cli_db, create=True)
-    s.create(Tournament("Fin", "monrad", number_of_rounds=7))
+    s.tournaments.create(Tournament("Fin", "monrad", number_of_rounds=7))
     for i in range(1, 5):
-        s.add_player(None, f"P, {i}")
+        s.tournaments.add_player(None, f"P, {i}")
     s.close()
     result = runner.invoke(app, ["players", "absent", "3", "--round", "7"])
     assert result.exit_code == 0, result.output

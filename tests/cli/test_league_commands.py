@@ -281,13 +281,13 @@ def test_3_a_lot_drawn_by_hand_on_the_command_line(runner: CliRunner, tmp_path: 
 
     api = Skak("skak.db")
     try:
-        season = api.season()
+        season = api.league.get()
         assert season.settings.lot_order == ("Skive 1", "Vejle 1")
         assert season.drawn_lot(["Nørresundby 1", "Helsingør 1"]) == (
             "Helsingør 1",
             "Nørresundby 1",
         )
-        (group,) = api.league_standings()
+        (group,) = api.league.standings()
         assert [r.team for r in group.standings] == drawn
         assert season.drawn_lot(["Vejle 1", "Skive 1"]) == ("Skive 1", "Vejle 1")
     finally:

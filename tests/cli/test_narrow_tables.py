@@ -35,16 +35,18 @@ def open24(runner: CliRunner, cli_db: str) -> str:
     """A finished, DSU-rated Swiss tournament of 24 players with long Danish names and
     clubs, 7 rounds, four tie-breaks; the results drawn with a fixed seed."""
     s = Skak(cli_db, create=True)
-    s.create(Tournament("Sommer-Open 2026", "dutch", number_of_rounds=7, tiebreaks=TIEBREAKS))
+    s.tournaments.create(
+        Tournament("Sommer-Open 2026", "dutch", number_of_rounds=7, tiebreaks=TIEBREAKS)
+    )
     for i in range(24):
         name = f"{LAST[i % 5]}, {FIRST[i % 8]} {chr(65 + i)}."
-        s.add_player(None, name, club=CLUBS[i % 3], ratings=Ratings(dsu=2250 - 37 * i))
+        s.tournaments.add_player(None, name, club=CLUBS[i % 3], ratings=Ratings(dsu=2250 - 37 * i))
     draw = random.Random(7)
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, 8):
-        for p in s.pair().after.rounds[-1].pairings:
+        for p in s.tournaments.pair().after.rounds[-1].pairings:
             if p.black is not None:
-                s.enter_result(None, number, p.board, draw.choice(results))
+                s.tournaments.enter_result(None, number, p.board, draw.choice(results))
     s.close()
     return cli_db
 
@@ -84,7 +86,7 @@ def _column(shown: str, index: int) -> list[str]:
 def _load(db: str) -> Tournament:
     s = Skak(db)
     try:
-        return s.load(None)
+        return s.tournaments.get(None)
     finally:
         s.close()
 

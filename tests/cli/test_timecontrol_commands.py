@@ -14,7 +14,7 @@ from skak.faces.cli import app
 def test_kind_from_the_control(runner: CliRunner) -> None:
     done = runner.invoke(app, ["new", "Lyn", "--time-control", "3+2", "--start", "2026-05-01"])
     assert done.exit_code == 0, done.output
-    t = Skak("skak.db").load()
+    t = Skak("skak.db").tournaments.get()
     assert (t.rated_kind.value, t.time_control) == ("blitz", "3+2")
 
 
@@ -67,8 +67,10 @@ def test_the_rule_is_in_the_command_itself() -> None:
 
     s = Skak(":memory:", create=True)
     with pytest.raises(InputError, match="makes the games blitz"):
-        s.create(Tournament("Lyn", "berger", time_control="5 min", rated_kind=RatedKind.RAPID))
-    assert s.tournaments() == []
+        s.tournaments.create(
+            Tournament("Lyn", "berger", time_control="5 min", rated_kind=RatedKind.RAPID)
+        )
+    assert s.tournaments.rows() == []
 
 
 def test_the_refusal_speaks_danish(runner: CliRunner) -> None:

@@ -27,8 +27,8 @@ def test_an_account_is_added_listed_changed_and_removed(runner: CliRunner, tmp_p
     listed = json.loads(_run(runner, "user", "list", "--json", "--db", db))
     assert listed == {"arbiters": ["Inge Holm", "Ole Olsen"]}
     s = Skak(db)
-    assert s.verify_arbiter("Inge Holm", "rokade-e1g1")
-    assert not s.verify_arbiter("Inge Holm", "rokade-e8g8")
+    assert s.accounts.verify("Inge Holm", "rokade-e1g1")
+    assert not s.accounts.verify("Inge Holm", "rokade-e8g8")
     _run(
         runner,
         "user",
@@ -39,10 +39,10 @@ def test_an_account_is_added_listed_changed_and_removed(runner: CliRunner, tmp_p
         db,
         stdin="lang-rokade\n",
     )
-    assert s.verify_arbiter("Inge Holm", "lang-rokade")
-    assert not s.verify_arbiter("Inge Holm", "rokade-e1g1")
+    assert s.accounts.verify("Inge Holm", "lang-rokade")
+    assert not s.accounts.verify("Inge Holm", "rokade-e1g1")
     _run(runner, "user", "remove", "Ole Olsen", "--db", db)
-    assert s.accounts().names == ("Inge Holm",)
+    assert s.accounts.get().names == ("Inge Holm",)
     assert "Inge Holm" in _run(runner, "user", "list", "--db", db)
     s.close()
 

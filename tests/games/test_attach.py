@@ -47,15 +47,15 @@ def _game(
 
 
 def _tournament(api: Skak, name: str = "Klubmesterskab") -> tuple[int, Tournament]:
-    tid = api.create(
+    tid = api.tournaments.create(
         Tournament(name, "berger", place="Aarhus", start_date=date(2026, 9, 1),
                    time_control="90+30")
     ).id  # fmt: skip
-    api.add_players(tid, lambda _t: PLAYERS)
-    t = api.pair(tid).after
+    api.tournaments.add_players(tid, lambda _t: PLAYERS)
+    t = api.tournaments.pair(tid).after
     for p, result in zip(t.round(1).pairings, RESULTS.values(), strict=True):
-        api.enter_result(tid, 1, p.board, result)
-    return tid, api.load(tid)
+        api.tournaments.enter_result(tid, 1, p.board, result)
+    return tid, api.tournaments.get(tid)
 
 
 def _round_pgn(t: Tournament) -> str:
@@ -71,12 +71,12 @@ def _round_pgn(t: Tournament) -> str:
 
 def test_a_round_attached_exported_and_reimported_equal(api: Skak) -> None:
     tid, t = _tournament(api)
-    done = api.import_games(tid, 1, _round_pgn(t), source="runde1.pgn")
+    done = api.tournaments.import_games(tid, 1, _round_pgn(t), source="runde1.pgn")
     t = done.after
     assert [(g.round, g.board, g.result) for g in t.games] == [
         (1, 1, Result.WHITE_WIN), (1, 2, Result.BLACK_WIN), (1, 3, Result.DRAW),
     ]  # fmt: skip
-    exported = api.games_pgn(tid)
+    exported = api.tournaments.games_pgn(tid)
     first = exported.split("\n\n")[0].splitlines()
     pairing = t.round(1).board(1)
     white = t.player(pairing.white)
@@ -90,50 +90,54 @@ def test_a_round_attached_exported_and_reimported_equal(api: Skak) -> None:
     assert '"1401234"' in exported and 'DsuId "12345"]' in exported
     # re-imported into a second tournament with the same players: the same games
     tid2, _ = _tournament(api, "Kopi")
-    again = api.import_games(tid2, 1, exported, source="export.pgn").after
+    again = api.tournaments.import_games(tid2, 1, exported, source="export.pgn").after
     assert again.games == t.games
-    assert api.games_pgn(tid2).replace("Kopi", "Klubmesterskab") == exported
+    assert api.tournaments.games_pgn(tid2).replace("Kopi", "Klubmesterskab") == exported
 
 
 def test_danish_export_reads_back(api: Skak) -> None:
     tid, t = _tournament(api)
-    api.import_games(tid, 1, _round_pgn(t))
-    danish = api.games_pgn(tid, danish=True)
+    api.tournaments.import_games(tid, 1, _round_pgn(t))
+    danish = api.tournaments.games_pgn(tid, danish=True)
     assert "2. Sf3 Sf6" in danish and "5. Dxd4" in danish and "10. 0-0-0 Te8" in danish
     assert "Nf3" not in danish
     tid2, _ = _tournament(api, "Kopi")
-    assert api.import_games(tid2, 1, danish).after.games == api.load(tid).games
+    assert (
+        api.tournaments.import_games(tid2, 1, danish).after.games == api.tournaments.get(tid).games
+    )
 
 
 def test_one_game_on_its_board_and_the_guards(api: Skak) -> None:
     tid, t = _tournament(api)
     p = t.round(1).board(3)
     w, b = t.player(p.white), t.player(p.black or 0)
-    api.attach_game(tid, 1, 3, _game(w.name, b.name, "1/2-1/2"))
+    api.tournaments.attach_game(tid, 1, 3, _game(w.name, b.name, "1/2-1/2"))
     with pytest.raises(StateError, match="has a game attached already"):
-        api.attach_game(tid, 1, 3, _game(w.name, b.name, "1/2-1/2"))
-    api.attach_game(
+        api.tournaments.attach_game(tid, 1, 3, _game(w.name, b.name, "1/2-1/2"))
+    api.tournaments.attach_game(
         tid, 1, 3, _game(w.name, b.name, "1/2-1/2", date_tag="2026.09.02"), replace=True
     )
     # --replace on a board that had a game, and on one that had none: the history says which
     p2 = t.round(1).board(2)
     w2, b2 = t.player(p2.white), t.player(p2.black or 0)
-    api.attach_game(tid, 1, 2, _game(w2.name, b2.name, "0-1"), replace=True, source="b2.pgn")
-    lines = [line.text for line in api.history(tid)[-2:]]
+    api.tournaments.attach_game(
+        tid, 1, 2, _game(w2.name, b2.name, "0-1"), replace=True, source="b2.pgn"
+    )
+    lines = [line.text for line in api.tournaments.history(tid)[-2:]]
     assert lines == [
         "1 game attached from game.pgn: 1.3 (replacing the game of 1.3)",
         "1 game attached from b2.pgn: 1.2",
     ]
-    replaced = api.load(tid).game(1, 3)
+    replaced = api.tournaments.get(tid).game(1, 3)
     assert replaced is not None
     assert '[Date "2026.09.02"]' in replaced.pgn
     # the board's result cannot change under its game
     with pytest.raises(StateError, match="has a game attached with the result ½-½"):
-        api.enter_result(tid, 1, 3, Result.WHITE_WIN)
-    api.remove_game(tid, 1, 3)
-    api.enter_result(tid, 1, 3, Result.WHITE_WIN)
+        api.tournaments.enter_result(tid, 1, 3, Result.WHITE_WIN)
+    api.tournaments.remove_game(tid, 1, 3)
+    api.tournaments.enter_result(tid, 1, 3, Result.WHITE_WIN)
     with pytest.raises(NotFoundError, match="has no game attached"):
-        api.remove_game(tid, 1, 3)
+        api.tournaments.remove_game(tid, 1, 3)
 
 
 @pytest.mark.parametrize(
@@ -156,42 +160,42 @@ def test_a_wrong_game_is_named(
     names = {"W": t.player(p.white).name, "B": t.player(p.black or 0).name}
     text = _game(names.get(white, white), names.get(black, black), result)
     with pytest.raises(InputError, match=message):
-        api.attach_game(tid, 1, 3, text, source="parti.pgn")
-    assert api.load(tid).games == ()
+        api.tournaments.attach_game(tid, 1, 3, text, source="parti.pgn")
+    assert api.tournaments.get(tid).games == ()
 
 
 def test_an_illegal_move_is_refused_with_game_and_move(api: Skak) -> None:
     tid, t = _tournament(api)
     text = _round_pgn(t).replace("3. Qh5 Nf6", "3. Qh5 Nf4")
     with pytest.raises(InputError, match=r"runde\.pgn line \d+: game 3 \(.*\): move 3\.\.\. Nf4"):
-        api.import_games(tid, 1, text, source="runde.pgn")
-    assert api.load(tid).games == ()
+        api.tournaments.import_games(tid, 1, text, source="runde.pgn")
+    assert api.tournaments.get(tid).games == ()
 
 
 def test_a_round_import_is_all_or_nothing(api: Skak) -> None:
     tid, t = _tournament(api)
     text = _round_pgn(t) + "\n" + _game("Nobody, X", "Somebody, Y", "1-0")
     with pytest.raises(InputError) as caught:
-        api.import_games(tid, 1, text, source="runde.pgn")
+        api.tournaments.import_games(tid, 1, text, source="runde.pgn")
     assert "1 of the 4 games cannot be attached to round 1; nothing was attached" in str(
         caught.value
     )
     assert "game 4 (Nobody, X – Somebody, Y): its players meet on no board of round 1" in str(
         caught.value
     )
-    assert api.load(tid).games == ()
+    assert api.tournaments.get(tid).games == ()
     wrong_round = _round_pgn(t).replace('[Round "1"]', '[Round "2"]')
     with pytest.raises(InputError, match="its Round tag says round 2, not 1"):
-        api.import_games(tid, 1, wrong_round, source="runde.pgn")
+        api.tournaments.import_games(tid, 1, wrong_round, source="runde.pgn")
 
 
 def test_undo_and_history(api: Skak) -> None:
     tid, t = _tournament(api)
-    api.import_games(tid, 1, _round_pgn(t), source="runde1.pgn")
-    lines = api.history(tid)
+    api.tournaments.import_games(tid, 1, _round_pgn(t), source="runde1.pgn")
+    lines = api.tournaments.history(tid)
     assert lines[-1].text == "3 games attached from runde1.pgn: 1.1, 1.2, 1.3"
-    api.undo(tid)
-    assert api.load(tid).games == ()
+    api.tournaments.undo(tid)
+    assert api.tournaments.get(tid).games == ()
 
 
 def test_the_cli(runner: CliRunner) -> None:
@@ -230,30 +234,30 @@ def test_an_unknown_date_exports_the_tournaments_first_day(api: Skak, date_tag: 
     writes the tournament's first day."""
     tid, t = _tournament(api)
     extra = f'[Date "{date_tag}"]\n' if date_tag else ""
-    api.attach_game(tid, 1, 1, _board_game(t, 1, extra))
-    stored = api.load(tid).game(1, 1)
+    api.tournaments.attach_game(tid, 1, 1, _board_game(t, 1, extra))
+    stored = api.tournaments.get(tid).game(1, 1)
     assert stored is not None and "Date" not in stored.pgn
-    exported = api.games_pgn(tid)
+    exported = api.tournaments.games_pgn(tid)
     assert '[Date "2026.09.01"]' in exported and "????" not in exported
 
 
 def test_a_known_date_is_kept(api: Skak) -> None:
     tid, t = _tournament(api)
-    api.attach_game(tid, 1, 1, _board_game(t, 1, date_line=True))
-    assert '[Date "2026.09.03"]' in api.games_pgn(tid)
+    api.tournaments.attach_game(tid, 1, 1, _board_game(t, 1, date_line=True))
+    assert '[Date "2026.09.03"]' in api.tournaments.games_pgn(tid)
 
 
 def test_tags_are_escaped_and_read_back(api: Skak) -> None:
     """PGN escapes a tag's quote and backslash (python-chess writes them bare)."""
     tid, t = _tournament(api, 'Klub "Springeren" \\ Cup')
     text = _board_game(t, 1, '[Annotator "Jens \\"JH\\" Hansen"]\n', date_line=True)
-    api.attach_game(tid, 1, 1, text)
-    exported = api.games_pgn(tid)
+    api.tournaments.attach_game(tid, 1, 1, text)
+    exported = api.tournaments.games_pgn(tid)
     assert '[Event "Klub \\"Springeren\\" \\\\ Cup"]' in exported
     assert '[Annotator "Jens \\"JH\\" Hansen"]' in exported
-    stored = api.load(tid).game(1, 1)
+    stored = api.tournaments.get(tid).game(1, 1)
     tid2, _ = _tournament(api, "Kopi")
-    again = api.import_games(tid2, 1, exported).after.game(1, 1)
+    again = api.tournaments.import_games(tid2, 1, exported).after.game(1, 1)
     assert again is not None and stored is not None and again.pgn == stored.pgn
 
 
@@ -261,18 +265,20 @@ def test_the_tournaments_time_control_is_not_kept_with_the_game(api: Skak) -> No
     """A TimeControl tag that is the tournament's (90+30, however written) is left out; one
     that differs is the game's own and kept."""
     tid, t = _tournament(api)
-    api.attach_game(tid, 1, 1, _board_game(t, 1, '[TimeControl "5400+30"]\n'))
-    api.attach_game(tid, 1, 2, _board_game(t, 2, '[TimeControl "5400 + 30"]\n'))
-    api.attach_game(tid, 1, 3, _board_game(t, 3, '[TimeControl "40/5400+30:1800+30"]\n'))
-    games = api.load(tid).games
+    api.tournaments.attach_game(tid, 1, 1, _board_game(t, 1, '[TimeControl "5400+30"]\n'))
+    api.tournaments.attach_game(tid, 1, 2, _board_game(t, 2, '[TimeControl "5400 + 30"]\n'))
+    api.tournaments.attach_game(
+        tid, 1, 3, _board_game(t, 3, '[TimeControl "40/5400+30:1800+30"]\n')
+    )
+    games = api.tournaments.get(tid).games
     assert ["TimeControl" in g.pgn for g in games] == [False, False, True]
 
 
 def test_danish_export_leaves_comments_alone(api: Skak) -> None:
     tid, t = _tournament(api)
     text = _board_game(t, 1).replace("2. Bc4", "2. Bc4 {Nf3 is the main line} (2. Nf3 Nc6)")
-    api.attach_game(tid, 1, 1, text)
-    danish = api.games_pgn(tid, danish=True)
+    api.tournaments.attach_game(tid, 1, 1, text)
+    danish = api.tournaments.games_pgn(tid, danish=True)
     assert "{ Nf3 is the main line } ( 2. Sf3 Sc6 )" in danish and "2. Lc4" in danish
     assert "[Event" in danish and "Dxf7# 1-0" in danish
 
@@ -285,11 +291,11 @@ def test_a_name_the_list_does_not_know_is_shown_with_the_board(api: Skak) -> Non
     w, b = t.player(p.white), t.player(p.black or 0)
     text = _round_pgn(t).replace(f'[White "{w.name}"]', '[White "J. Hansen"]')
     with pytest.raises(InputError) as caught:
-        api.import_games(tid, 1, text, source="runde.pgn")
+        api.tournaments.import_games(tid, 1, text, source="runde.pgn")
     assert (
         f"its players meet on no board of round 1: White is 'J. Hansen', but round 1 board 1 "
         f"has {w.name} ({w.start_number}) with white and {b.name} ({b.start_number}) with black"
     ) in str(caught.value)
     strangers = _round_pgn(t) + "\n" + _game("Nobody, X", "Somebody, Y", "1-0")
     with pytest.raises(InputError, match="neither 'Nobody, X' nor 'Somebody, Y' is a name"):
-        api.import_games(tid, 1, strangers, source="runde.pgn")
+        api.tournaments.import_games(tid, 1, strangers, source="runde.pgn")

@@ -196,11 +196,11 @@ HOLM = dict(
 
 
 def _finished(api: Skak, field: list[tuple[str, int, Title | None, str, Sex]] = FIELD) -> int:
-    tid = api.create(
+    tid = api.tournaments.create(
         Tournament("Aarhus IM", "berger", start_date=date(2026, 7, 1), end_date=date(2026, 7, 9),
                    time_control="40/90+30+30s")
     ).id  # fmt: skip
-    api.add_players(
+    api.tournaments.add_players(
         tid,
         lambda _t: [
             Player(i, n, ratings=Ratings(dsu=r, fide=r), title=t, federation=f, sex=s)
@@ -208,7 +208,7 @@ def _finished(api: Skak, field: list[tuple[str, int, Title | None, str, Sex]] = 
         ],
     )
     for rnd in range(1, 10):
-        t = api.pair(tid).after
+        t = api.tournaments.pair(tid).after
         for p in t.round(rnd).pairings:
             assert p.black is not None
             if 1 in (p.white, p.black):
@@ -220,7 +220,7 @@ def _finished(api: Skak, field: list[tuple[str, int, Title | None, str, Sex]] = 
                 ]
             else:
                 result = Result.DRAW
-            api.enter_result(tid, rnd, p.board, result)
+            api.tournaments.enter_result(tid, rnd, p.board, result)
     return tid
 
 
@@ -312,12 +312,12 @@ def _small_round_robin(
     api: Skak, control: str | None, system: str = "berger", kind: RatedKind = RatedKind.STANDARD
 ) -> Tournament:
     """Four players (the fourth unrated), every game drawn: a finished round robin."""
-    tid = api.create(
+    tid = api.tournaments.create(
         Tournament("Lyn", system, start_date=date(2026, 5, 1), end_date=date(2026, 5, 1),
                    time_control=control, rated_kind=kind)
     ).id  # fmt: skip
     ratings = [2200, 2100, 2000, None]
-    api.add_players(
+    api.tournaments.add_players(
         tid,
         lambda _t: [
             Player(i, f"P, {i}", ratings=Ratings(dsu=1800, fide=r), federation="DEN")
@@ -325,11 +325,11 @@ def _small_round_robin(
         ],
     )
     for rnd in range(1, 4):
-        t = api.pair(tid).after
+        t = api.tournaments.pair(tid).after
         for p in t.round(rnd).pairings:
             if p.black is not None:
-                api.enter_result(tid, rnd, p.board, Result.DRAW)
-    return api.load(tid)
+                api.tournaments.enter_result(tid, rnd, p.board, Result.DRAW)
+    return api.tournaments.get(tid)
 
 
 def test_4_7_2_a_blitz_round_robin_is_not_fide_rated(runner: CliRunner) -> None:
@@ -367,8 +367,8 @@ def test_4_7_2_the_round_robin_exception_for_every_round_robin(
 
 def test_fide_standings_need_a_finished_tournament(runner: CliRunner) -> None:
     api = Skak("skak.db", create=True)
-    tid = api.create(Tournament("Kort", "berger")).id
-    api.add_players(tid, lambda _t: [Player(i, f"P{i}") for i in range(1, 5)])
+    tid = api.tournaments.create(Tournament("Kort", "berger")).id
+    api.tournaments.add_players(tid, lambda _t: [Player(i, f"P{i}") for i in range(1, 5)])
     api.close()
     done = runner.invoke(app, ["standings", "--fide"])
     assert done.exit_code == 5 and "is not finished" in done.output

@@ -34,18 +34,22 @@ def commands() -> Iterator[Callable[[Skak], object]]:
     """The evenings, one API call per command: the tournament, its players one by one, then
     each round paired and its results entered board by board, some corrected; about 260
     events, so snapshots are written on the way (every 200)."""
-    yield lambda s: s.create(Tournament(REPLAYED, "dutch", number_of_rounds=ROUNDS))
+    yield lambda s: s.tournaments.create(Tournament(REPLAYED, "dutch", number_of_rounds=ROUNDS))
     for i in range(1, PLAYERS + 1):
         rating = Ratings(dsu=2300 - 17 * i)
-        yield lambda s, i=i, r=rating: s.add_player(REPLAYED, f"Spiller {i:02d}", ratings=r)
+        yield lambda s, i=i, r=rating: s.tournaments.add_player(
+            REPLAYED, f"Spiller {i:02d}", ratings=r
+        )
     results = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
     for number in range(1, ROUNDS + 1):
-        yield lambda s: s.pair(REPLAYED)
+        yield lambda s: s.tournaments.pair(REPLAYED)
         for board in range(1, PLAYERS // 2 + 1):
             result = results[(number * board) % 3]
-            yield lambda s, n=number, b=board, r=result: s.enter_result(REPLAYED, n, b, r)
+            yield lambda s, n=number, b=board, r=result: s.tournaments.enter_result(
+                REPLAYED, n, b, r
+            )
         corrected = results[(number + 1) % 3]  # board 1 had results[number % 3]
-        yield lambda s, n=number, r=corrected: s.enter_result(REPLAYED, n, 1, r)
+        yield lambda s, n=number, r=corrected: s.tournaments.enter_result(REPLAYED, n, 1, r)
 
 
 def run(db: str, boundaries: list[int] | None = None, *, announce: bool = False) -> list[int]:
@@ -53,12 +57,12 @@ def run(db: str, boundaries: list[int] | None = None, *, announce: bool = False)
     number of events after each command (its boundaries). With ``boundaries`` (a complete
     run's), a history that does not end on one of them is an error (exit code 3)."""
     s = Skak(db, create=True, actor="crash")
-    names = {r.name for r in s.tournaments()}
+    names = {r.name for r in s.tournaments.rows()}
     if announce:
         print("ready", flush=True)
     if imported().name not in names:
-        s.import_tournament(imported(), source=TRF.name)
-    done = s.read(REPLAYED).version if REPLAYED in names else 0
+        s.tournaments.create(imported(), source=TRF.name)
+    done = s.tournaments.read(REPLAYED).version if REPLAYED in names else 0
     start = 0
     if boundaries is not None and done:
         if done not in boundaries:
@@ -71,7 +75,7 @@ def run(db: str, boundaries: list[int] | None = None, *, announce: bool = False)
             continue
         command(s)
         if boundaries is None:
-            counts.append(s.read(REPLAYED).version)
+            counts.append(s.tournaments.read(REPLAYED).version)
     s.close()
     return counts
 

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _events(s: Skak, name: str) -> list[Recorded[Any]]:
-    return list(s.read(name, full=True).events)
+    return list(s.tournaments.read(name, full=True).events)
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +56,7 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     # aim at it.
     s = Skak(str(tmp_path_factory.mktemp("import") / "import.db"), create=True)
     start = time.perf_counter()
-    s.import_tournament(crash_work.imported(), source="import")
+    s.tournaments.create(crash_work.imported(), source="import")
     importing = time.perf_counter() - start
     s.close()
     return {"boundaries": boundaries, "events": found, "seconds": took, "import": importing}
@@ -68,7 +68,7 @@ def _check(db: str, reference: dict[str, Any]) -> int:
     s = Skak(db)  # it opens
     try:
         assert s.check() == []
-        names = {r.name for r in s.tournaments()}
+        names = {r.name for r in s.tournaments.rows()}
         imported = crash_work.imported().name
         if imported in names:  # all or nothing
             got = [dump_event(r.event) for r in _events(s, imported)]
@@ -83,8 +83,8 @@ def _check(db: str, reference: dict[str, Any]) -> int:
         # and its standings are those the prefix gives.
         expected = replay(recorded, Context())
         assert expected is not None
-        assert s.load(crash_work.REPLAYED) == expected
-        view = to_json(standings_view(s.load(crash_work.REPLAYED)))
+        assert s.tournaments.get(crash_work.REPLAYED) == expected
+        view = to_json(standings_view(s.tournaments.get(crash_work.REPLAYED)))
         assert view == to_json(standings_view(expected))
         return len(recorded)
     finally:

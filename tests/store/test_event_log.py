@@ -27,24 +27,26 @@ from tests.conftest import file_digest
 
 
 def _new(api: Skak, players: int = 4) -> int:
-    row = api.create(Tournament("Klub", "berger", scoring=get_system("berger").default_scoring))
+    row = api.tournaments.create(
+        Tournament("Klub", "berger", scoring=get_system("berger").default_scoring)
+    )
     for i in range(players):
-        api.add_player(row.id, f"Spiller, {i + 1}", ratings=Ratings(dsu=1500 + 10 * i))
+        api.tournaments.add_player(row.id, f"Spiller, {i + 1}", ratings=Ratings(dsu=1500 + 10 * i))
     return row.id
 
 
 def test_state_rebuilt_from_the_log_equals_the_state_returned(api: Skak, db_path: Path) -> None:
     tid = _new(api)
-    api.pair(tid)
-    api.enter_result(tid, 1, 1, Result.WHITE_WIN)
-    api.enter_result(tid, 1, 2, Result.DRAW)
-    api.enter_result(tid, 1, 2, Result.BLACK_WIN)  # a correction
-    api.withdraw(tid, 4)
-    state = api.load(tid)
+    api.tournaments.pair(tid)
+    api.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN)
+    api.tournaments.enter_result(tid, 1, 2, Result.DRAW)
+    api.tournaments.enter_result(tid, 1, 2, Result.BLACK_WIN)  # a correction
+    api.tournaments.withdraw(tid, 4)
+    state = api.tournaments.get(tid)
     again = Skak(db_path)
-    assert again.load(tid) == state
+    assert again.tournaments.get(tid) == state
     assert state.round(1).board(2).result is Result.BLACK_WIN
-    lines = again.history(tid)
+    lines = again.tournaments.history(tid)
     assert [h.kind for h in lines][-3:] == ["result_entered", "result_entered", "player_withdrawn"]
     assert "corrected from ½-½" in lines[-2].text
     assert all(h.actor == "test" for h in lines)
@@ -52,65 +54,65 @@ def test_state_rebuilt_from_the_log_equals_the_state_returned(api: Skak, db_path
 
 def test_undo_restores_the_exact_prior_state(api: Skak) -> None:
     tid = _new(api)
-    before_pairing = api.load(tid)
-    api.pair(tid)
-    after_pairing = api.load(tid)
-    api.enter_result(tid, 1, 1, Result.DRAW)
-    undone = api.undo(tid)
+    before_pairing = api.tournaments.get(tid)
+    api.tournaments.pair(tid)
+    after_pairing = api.tournaments.get(tid)
+    api.tournaments.enter_result(tid, 1, 1, Result.DRAW)
+    undone, _ = api.tournaments.undo(tid)
     assert undone.event.kind == "result_entered"
-    assert api.load(tid) == after_pairing
-    api.undo(tid)
-    assert api.load(tid) == before_pairing
-    history = api.history(tid)
+    assert api.tournaments.get(tid) == after_pairing
+    api.tournaments.undo(tid)
+    assert api.tournaments.get(tid) == before_pairing
+    history = api.tournaments.history(tid)
     assert [h.undone for h in history[-4:]] == [True, True, False, False]
     assert history[-1].text == f"undo of event {history[-4].seq}"
 
 
 def test_undo_refuses_to_orphan_later_events(api: Skak, db_path: Path) -> None:
     tid = _new(api)
-    api.pair(tid)
-    api.enter_result(tid, 1, 1, Result.DRAW)
-    paired_seq = next(h.seq for h in api.history(tid) if h.kind == "round_paired")
+    api.tournaments.pair(tid)
+    api.tournaments.enter_result(tid, 1, 1, Result.DRAW)
+    paired_seq = next(h.seq for h in api.tournaments.history(tid) if h.kind == "round_paired")
     digest = file_digest(db_path)
     with pytest.raises(UndoRefusedError, match=r"later event \d+ \(round 1 board 1: ½-½\)"):
-        api.undo(tid, seq=paired_seq)
+        api.tournaments.undo(tid, seq=paired_seq)
     assert file_digest(db_path) == digest
 
 
 def test_undo_of_an_added_player_who_was_paired_is_refused(api: Skak) -> None:
     tid = _new(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     with pytest.raises(UndoRefusedError, match="not registered"):
-        api.undo(tid, seq=2)
+        api.tournaments.undo(tid, seq=2)
 
 
 def test_undo_edge_cases(api: Skak) -> None:
     tid = _new(api, players=0)
     with pytest.raises(UndoRefusedError, match="creation"):
-        api.undo(tid)
-    api.add_player(tid, "A, A")
-    api.undo(tid)
+        api.tournaments.undo(tid)
+    api.tournaments.add_player(tid, "A, A")
+    api.tournaments.undo(tid)
     with pytest.raises(StateError, match="undone already"):
-        api.undo(tid, seq=2)
+        api.tournaments.undo(tid, seq=2)
     with pytest.raises(NotFoundError, match="no event 99"):
-        api.undo(tid, seq=99)
+        api.tournaments.undo(tid, seq=99)
 
 
 def test_failing_commands_leave_the_file_byte_for_byte_unchanged(api: Skak, db_path: Path) -> None:
     tid = _new(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     digest = file_digest(db_path)
     failing = [
-        lambda: api.pair(tid),  # results missing
-        lambda: api.enter_result(tid, 1, 9, Result.DRAW),
-        lambda: api.enter_result(tid, 3, 1, Result.DRAW),
-        lambda: api.add_player(tid, "Dup, Licate", start_number=2),
-        lambda: api.add_player(tid, "Early, Bird", late_from=1),
-        lambda: api.withdraw(tid, 1, from_round=1),
-        lambda: api.withdraw(tid, 77),
-        lambda: api.edit_player(tid, 1, federation="Danmark"),
-        lambda: api.undo(tid, seq=1),
-        lambda: api.load(99),
+        lambda: api.tournaments.pair(tid),  # results missing
+        lambda: api.tournaments.enter_result(tid, 1, 9, Result.DRAW),
+        lambda: api.tournaments.enter_result(tid, 3, 1, Result.DRAW),
+        lambda: api.tournaments.add_player(tid, "Dup, Licate", start_number=2),
+        lambda: api.tournaments.add_player(tid, "Early, Bird", late_from=1),
+        lambda: api.tournaments.withdraw(tid, 1, from_round=1),
+        lambda: api.tournaments.withdraw(tid, 77),
+        lambda: api.tournaments.edit_player(tid, 1, federation="Danmark"),
+        lambda: api.tournaments.undo(tid, seq=1),
+        lambda: api.tournaments.get(99),
     ]
     for attempt in failing:
         with pytest.raises(SkakError):
@@ -136,41 +138,41 @@ def test_database_from_a_newer_skak_is_refused(db_path: Path, api: Skak) -> None
 
 def test_tournament_resolution(api: Skak) -> None:
     with pytest.raises(NotFoundError, match="no tournament"):
-        api.load()
-    a = api.create(Tournament("Klub A", "berger"))
-    assert api.resolve().id == a.id
-    b = api.create(Tournament("Klub B", "berger"))
+        api.tournaments.get()
+    a = api.tournaments.create(Tournament("Klub A", "berger"))
+    assert api.tournaments.resolve().id == a.id
+    b = api.tournaments.create(Tournament("Klub B", "berger"))
     with pytest.raises(StateError, match="holds 2 tournaments") as info:
-        api.load()
+        api.tournaments.get()
     assert "Klub A" in str(info.value)
     assert "Klub B" in str(info.value)
-    assert api.resolve("klub b").id == b.id
-    assert api.resolve(f"#{a.id}").id == a.id
+    assert api.tournaments.resolve("klub b").id == b.id
+    assert api.tournaments.resolve(f"#{a.id}").id == a.id
     with pytest.raises(NotFoundError, match="no tournament 'Klub C'"):
-        api.resolve("Klub C")
+        api.tournaments.resolve("Klub C")
 
 
 def test_pair_with_missing_results_needs_allow_unfinished(api: Skak) -> None:
     tid = _new(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     with pytest.raises(StateError, match=r"round 1 boards 1, 2"):
-        api.pair(tid)
-    rnd = api.pair(tid, allow_unfinished=True).after.rounds[-1]
+        api.tournaments.pair(tid)
+    rnd = api.tournaments.pair(tid, allow_unfinished=True).after.rounds[-1]
     assert rnd.number == 2
-    history = api.history(tid)
+    history = api.tournaments.history(tid)
     assert "counted as draws" in history[-1].text
-    assert api.load(tid).round(1).pending_boards == (1, 2)
+    assert api.tournaments.get(tid).round(1).pending_boards == (1, 2)
 
 
 def test_all_rounds_paired(api: Skak) -> None:
     tid = _new(api, players=3)
     for r in range(1, 4):
-        rnd = api.pair(tid).after.rounds[-1]
+        rnd = api.tournaments.pair(tid).after.rounds[-1]
         for p in rnd.pairings:
             if p.black is not None:
-                api.enter_result(tid, r, p.board, Result.DRAW)
+                api.tournaments.enter_result(tid, r, p.board, Result.DRAW)
     with pytest.raises(StateError, match="all 3 rounds have been paired"):
-        api.pair(tid)
+        api.tournaments.pair(tid)
 
 
 class _InOrder(SystemDefaults[NoSettings]):
@@ -197,44 +199,48 @@ register(_InOrder())
 
 
 def test_late_entry_after_round_one(api: Skak) -> None:
-    tid = api.create(Tournament("Swiss", "test-in-order")).id
+    tid = api.tournaments.create(Tournament("Swiss", "test-in-order")).id
     for i in range(4):
-        api.add_player(tid, f"P, {i}")
-    api.pair(tid)
-    player = api.add_player(tid, "Sen, Tilmelding")
+        api.tournaments.add_player(tid, f"P, {i}")
+    api.tournaments.pair(tid)
+    player = api.tournaments.add_player(tid, "Sen, Tilmelding")
     assert player.late_from == 2
     for board in (1, 2):
-        api.enter_result(tid, 1, board, Result.DRAW)
-    assert [p.players for p in api.pair(tid).after.rounds[-1].pairings] == [(1, 2), (3, 4), (5,)]
+        api.tournaments.enter_result(tid, 1, board, Result.DRAW)
+    assert [p.players for p in api.tournaments.pair(tid).after.rounds[-1].pairings] == [
+        (1, 2),
+        (3, 4),
+        (5,),
+    ]
     with pytest.raises(InputError):
-        api.edit_player(tid, 5, start_number=9)
+        api.tournaments.edit_player(tid, 5, start_number=9)
 
 
 def test_round_robin_refuses_late_entries(api: Skak) -> None:
     tid = _new(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     with pytest.raises(StateError, match="takes no late entries"):
-        api.add_player(tid, "Sen, Tilmelding")
+        api.tournaments.add_player(tid, "Sen, Tilmelding")
 
 
 def test_undo_of_an_earlier_edit_is_refused_while_a_later_edit_stands(api: Skak) -> None:
     tid = _new(api)
-    api.withdraw(tid, 4)
-    api.edit_player(tid, 4, ratings=Ratings(dsu=1900))
-    withdrawal = next(h.seq for h in api.history(tid) if h.kind == "player_withdrawn")
+    api.tournaments.withdraw(tid, 4)
+    api.tournaments.edit_player(tid, 4, ratings=Ratings(dsu=1900))
+    withdrawal = next(h.seq for h in api.tournaments.history(tid) if h.kind == "player_withdrawn")
     with pytest.raises(UndoRefusedError, match="was changed after this edit"):
-        api.undo(tid, seq=withdrawal)
-    api.undo(tid)
-    api.undo(tid)
-    assert api.load(tid).player(4).withdrawn_from is None
-    assert api.load(tid).player(4).ratings.dsu == 1530
+        api.tournaments.undo(tid, seq=withdrawal)
+    api.tournaments.undo(tid)
+    api.tournaments.undo(tid)
+    assert api.tournaments.get(tid).player(4).withdrawn_from is None
+    assert api.tournaments.get(tid).player(4).ratings.dsu == 1530
 
 
 def test_absence_in_a_paired_round_is_refused(api: Skak) -> None:
     tid = _new(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     with pytest.raises(StateError, match="absence can be announced from round 2"):
-        api.edit_player(tid, 2, absent_rounds=frozenset({1}))
+        api.tournaments.edit_player(tid, 2, absent_rounds=frozenset({1}))
 
 
 # -- a random walk through the API ----------------------------------------------------------
@@ -259,35 +265,35 @@ def test_random_walk_keeps_log_and_state_in_step(
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "walk.db"
         api = Skak(path, create=True, actor="walk")
-        tid = api.create(Tournament("Walk", "berger")).id
-        states = [api.load(tid)]
+        tid = api.tournaments.create(Tournament("Walk", "berger")).id
+        states = [api.tournaments.get(tid)]
         for op, k, res in ops:
             state = states[-1]
             digest = file_digest(path)
             try:
                 if op == "add":
-                    api.add_player(tid, f"P, {k}")
+                    api.tournaments.add_player(tid, f"P, {k}")
                 elif op == "pair":
-                    api.pair(tid, allow_unfinished=k % 2 == 0)
+                    api.tournaments.pair(tid, allow_unfinished=k % 2 == 0)
                 elif op == "result":
                     r = k % max(state.current_round, 1) + 1
-                    api.enter_result(tid, r, k % 5 + 1, res)
+                    api.tournaments.enter_result(tid, r, k % 5 + 1, res)
                 elif op == "withdraw":
-                    api.withdraw(tid, k % 6 + 1)
+                    api.tournaments.withdraw(tid, k % 6 + 1)
                 elif op == "edit":
-                    api.edit_player(tid, k % 6 + 1, ratings=Ratings(dsu=1000 + k))
+                    api.tournaments.edit_player(tid, k % 6 + 1, ratings=Ratings(dsu=1000 + k))
                 else:
-                    api.undo(tid)
+                    api.tournaments.undo(tid)
             except SkakError:
                 assert file_digest(path) == digest
-                assert api.load(tid) == state
+                assert api.tournaments.get(tid) == state
                 continue
             if op == "undo":
                 states.pop()
-                assert api.load(tid) == states[-1]
+                assert api.tournaments.get(tid) == states[-1]
             else:
-                states.append(api.load(tid))
-            assert Skak(path).load(tid) == states[-1]
+                states.append(api.tournaments.get(tid))
+            assert Skak(path).tournaments.get(tid) == states[-1]
         api.close()
 
 
@@ -296,7 +302,7 @@ def test_player_model_round_trips_through_the_log(api: Skak) -> None:
 
     from skak.model import Sex, Title
 
-    tid = api.create(Tournament("Full", "berger")).id
+    tid = api.tournaments.create(Tournament("Full", "berger")).id
     full = Player(
         7,
         "Kjær, Henrik",
@@ -310,5 +316,5 @@ def test_player_model_round_trips_through_the_log(api: Skak) -> None:
         ratings=Ratings(dsu=2210, dsu_rapid=2150, dsu_blitz=2100, fide=2230),
         absent_rounds=frozenset({2, 5}),
     )
-    api.add_players(tid, lambda _t: [full])
-    assert api.load(tid).player(7) == full
+    api.tournaments.add_players(tid, lambda _t: [full])
+    assert api.tournaments.get(tid).player(7) == full

@@ -33,8 +33,8 @@ from skak.store import streams as store_module
 
 
 def _field(api: Skak, system: str = "monrad", players: int = 12, rounds: int = 5) -> int:
-    row = api.create(Tournament("Store", system, number_of_rounds=rounds))
-    api.add_players(
+    row = api.tournaments.create(Tournament("Store", system, number_of_rounds=rounds))
+    api.tournaments.add_players(
         row.id,
         lambda _t: [
             Player(i, f"Spiller {i:02d}", ratings=Ratings(dsu=2200 - 10 * i))
@@ -99,7 +99,7 @@ def test_each_command_reads_and_replays_the_log_once(
 def test_a_stale_writer_gets_a_conflict_and_nothing_is_written(api: Skak) -> None:
     tid = _field(api)
     kind = TournamentKind(Context())
-    row = api.resolve(tid)
+    row = api.tournaments.resolve(tid)
     first = api.store.load(kind, row)
     second = api.store.load(kind, row)
     player = first.state.player(1)
@@ -107,23 +107,23 @@ def test_a_stale_writer_gets_a_conflict_and_nothing_is_written(api: Skak) -> Non
     api.store.append(first, [edit], "a", kind.evolve(first.state, edit, None))
     with pytest.raises(ConflictError, match="changed by another command"):
         api.store.append(second, [edit], "b", kind.evolve(second.state, edit, None))
-    assert [h.actor for h in api.history(tid)] == ["test", "test", "a"]
+    assert [h.actor for h in api.tournaments.history(tid)] == ["test", "test", "a"]
 
 
 def test_a_writer_that_lost_the_race_decides_again_on_the_new_state(api: Skak) -> None:
     tid = _field(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     rival = Skak(api.db.engine, actor="rival")
     calls: list[int] = []
 
     def decide(loaded: object) -> list[ResultEntered]:
         calls.append(1)
         if len(calls) == 1:  # another arbiter enters a result meanwhile
-            rival.enter_result(tid, 1, 2, Result.DRAW)
+            rival.tournaments.enter_result(tid, 1, 2, Result.DRAW)
         return [ResultEntered(1, 1, Result.WHITE_WIN)]
 
     kind = TournamentKind(Context())
-    _, after, _ = api.store.execute(kind, api.resolve(tid), decide, "me")
+    _, after, _ = api.store.execute(kind, api.tournaments.resolve(tid), decide, "me")
     assert len(calls) == 2
     boards = after.state.round(1)
     assert boards.board(1).result is Result.WHITE_WIN
@@ -132,21 +132,21 @@ def test_a_writer_that_lost_the_race_decides_again_on_the_new_state(api: Skak) -
 
 def test_an_entry_on_a_board_changed_since_it_was_seen_is_a_conflict(api: Skak) -> None:
     tid = _field(api)
-    api.pair(tid)
-    api.enter_result(tid, 1, 1, Result.DRAW)
+    api.tournaments.pair(tid)
+    api.tournaments.enter_result(tid, 1, 1, Result.DRAW)
     with pytest.raises(ConflictError, match="round 1 board 1 was changed"):
-        api.enter_result(tid, 1, 1, Result.WHITE_WIN, seen=None)
-    done = api.enter_result(tid, 1, 1, Result.WHITE_WIN, seen=Result.DRAW)
+        api.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN, seen=None)
+    done = api.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN, seen=Result.DRAW)
     assert done.after.round(1).board(1).result is Result.WHITE_WIN
 
 
 def test_snapshots_give_the_state_a_full_replay_gives(api: Skak) -> None:
     tid = _field(api, players=20, rounds=9)
-    api.edit_player(tid, 20, name="Tyve, Spiller")  # event 3
+    api.tournaments.edit_player(tid, 20, name="Tyve, Spiller")  # event 3
     for k in range(230):  # past the first snapshot at 200 events
-        api.edit_player(tid, k % 19 + 1, rating_changes={"dsu": 1500 + k})
+        api.tournaments.edit_player(tid, k % 19 + 1, rating_changes={"dsu": 1500 + k})
     kind = TournamentKind(Context())
-    row = api.resolve(tid)
+    row = api.tournaments.resolve(tid)
     quick = api.store.load(kind, row)
     full = api.store.load(kind, row, full=True)
     assert not quick.has_events  # read from the snapshot on
@@ -154,7 +154,7 @@ def test_snapshots_give_the_state_a_full_replay_gives(api: Skak) -> None:
     assert quick.state == full.state
     # An undo of an event the snapshot holds makes that snapshot useless: the store sees it
     # (a stale one is never read) and writes a fresh one with the undo.
-    api.undo(tid, seq=3)
+    api.tournaments.undo(tid, seq=3)
     log = api.store.load(kind, row, full=True)
     assert not kind.snapshot_usable(200, log.events[200:])  # the old one holds event 3
     again = api.store.load(kind, row)
@@ -163,7 +163,7 @@ def test_snapshots_give_the_state_a_full_replay_gives(api: Skak) -> None:
     assert again.state == log.state
     assert again.state.player(20).name == "Spiller 20"
     with pytest.raises(UndoRefusedError):
-        api.undo(tid, seq=100)
+        api.tournaments.undo(tid, seq=100)
 
 
 #: One arbiter's process: enters its own boards (odd or even) and, on the boards it contests
@@ -188,7 +188,8 @@ _WRITER = textwrap.dedent(
     for b in sorted(mine + contested, key=lambda b: (b % 7, b)):
         try:
             r, board = divmod(b - 1, per_round)
-            s.enter_result(1, r + 1, board + 1, won if b in contested else Result.DRAW, seen=None)
+            result = won if b in contested else Result.DRAW
+            s.tournaments.enter_result(1, r + 1, board + 1, result, seen=None)
             done[b] = "entered"
         except ConflictError as err:
             done[b] = "conflict: " + str(err)
@@ -226,7 +227,7 @@ def _race(database: str, tmp_path: Path, boards: int) -> list[dict[str, Any]]:
             RoundPaired(Round(number, tuple(Pairing(i, w, b) for i, (w, b) in enumerate(pairs, 1))))
         )
         ring = ring[-1:] + ring[:-1]
-    api.store.create(TournamentKind(api.context()), "Race", events, "setup")
+    api.store.create(TournamentKind(api.tournaments.context()), "Race", events, "setup")
     api.close()
     go = tmp_path / "go"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
@@ -258,8 +259,8 @@ def test_two_processes_racing_on_one_tournament_lose_nothing(database: str, tmp_
     first, second = _race(database, tmp_path, boards)
     print(f"writers retried {first['conflicts']} + {second['conflicts']} times after a race")
     api = Skak(database)
-    t = api.load(1)
-    lines = api.history(1)
+    t = api.tournaments.get(1)
+    lines = api.tournaments.history(1)
     assert [h.seq for h in lines] == list(range(1, len(lines) + 1))
     entered = [h for h in lines if h.kind == "result_entered"]
     assert len(entered) == boards  # one result per board, none lost, none doubled
@@ -332,7 +333,7 @@ def test_a_retry_never_does_what_the_arbiter_did_not_see(
     import skak.records.tournament.commands as rules
 
     tid = _field(api)
-    api.pair(tid)
+    api.tournaments.pair(tid)
     rival = Skak(api.db.engine, actor="rival")
     original = rules.decide
     meanwhile: list[object] = []
@@ -346,16 +347,16 @@ def test_a_retry_never_does_what_the_arbiter_did_not_see(
 
     monkeypatch.setattr(rules, "decide", racing)
     # The same board entered meanwhile: a conflict, not a silent overwrite.
-    meanwhile.append(lambda: rival.enter_result(tid, 1, 1, Result.WHITE_WIN))
+    meanwhile.append(lambda: rival.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN))
     with pytest.raises(ConflictError, match="round 1 board 1 was changed"):
-        api.enter_result(tid, 1, 1, Result.DRAW)
+        api.tournaments.enter_result(tid, 1, 1, Result.DRAW)
     # Another board meanwhile: the entry goes through on the new state.
-    meanwhile.append(lambda: rival.enter_result(tid, 1, 2, Result.WHITE_WIN))
-    api.enter_result(tid, 1, 3, Result.DRAW)
+    meanwhile.append(lambda: rival.tournaments.enter_result(tid, 1, 2, Result.WHITE_WIN))
+    api.tournaments.enter_result(tid, 1, 3, Result.DRAW)
     # An undo of "the last change" takes back the change it saw, not the rival's.
-    meanwhile.append(lambda: rival.enter_result(tid, 1, 4, Result.BLACK_WIN))
-    undone = api.undo(tid)
+    meanwhile.append(lambda: rival.tournaments.enter_result(tid, 1, 4, Result.BLACK_WIN))
+    undone, _ = api.tournaments.undo(tid)
     assert isinstance(undone.event, ResultEntered) and undone.event.board == 3
-    t = api.load(tid)
+    t = api.tournaments.get(tid)
     assert t.round(1).board(4).result is Result.BLACK_WIN
     assert t.round(1).board(3).result is None

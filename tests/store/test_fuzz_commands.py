@@ -54,7 +54,7 @@ def _unchanged_unless_done(api: Skak, database: str, command: object) -> bool:
 def test_a_broken_trf_file_imports_nothing(api: Skak, database: str, data: bytes) -> None:
     def run() -> None:
         t = parse_trf(decode_trf(data), "fuzz.trf").tournament
-        api.import_tournament(replace(t, pairing_system="dutch"), source="fuzz.trf")
+        api.tournaments.create(replace(t, pairing_system="dutch"), source="fuzz.trf")
 
     _unchanged_unless_done(api, database, run)
 
@@ -64,10 +64,10 @@ def test_a_broken_trf_file_imports_nothing(api: Skak, database: str, data: bytes
 def test_a_broken_player_list_registers_nobody(
     api: Skak, database: str, data: bytes, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    if not api.tournaments():
-        api.create(Tournament("Fuzz", "monrad", number_of_rounds=5))
+    if not api.tournaments.rows():
+        api.tournaments.create(Tournament("Fuzz", "monrad", number_of_rounds=5))
     path = _write(tmp_path_factory.getbasetemp(), data, ".csv")
-    _unchanged_unless_done(api, database, lambda: api.import_players_csv(None, path))
+    _unchanged_unless_done(api, database, lambda: api.tournaments.import_players_csv(None, path))
 
 
 @fuzz_settings(BUDGET)
@@ -76,4 +76,4 @@ def test_a_broken_rating_list_enters_nothing(
     api: Skak, database: str, data: bytes, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     path = _write(tmp_path_factory.getbasetemp(), data, ".csv")
-    _unchanged_unless_done(api, database, lambda: api.rating_import_list(path, date(2026, 8, 1)))
+    _unchanged_unless_done(api, database, lambda: api.registry.import_list(path, date(2026, 8, 1)))

@@ -54,7 +54,7 @@ def test_an_sqlite_database_imports_no_postgresql_dialect(tmp_path: Path) -> Non
     code = (
         "import sys\n"
         "from skak.api import Skak\n"
-        f"Skak({str(db)!r}).tournaments()\n"
+        f"Skak({str(db)!r}).tournaments.rows()\n"
         "print(sorted(m for m in sys.modules if 'postgresql' in m or 'asyncpg' in m))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -69,17 +69,21 @@ def test_one_registry_even_when_two_commands_create_it_at_once(
     registry the first made."""
     from skak.store import EventStore
 
-    api.rating_enter(1, "Først, Ib", 1400, authority="club", day=date(2026, 1, 5), kind="standard")
+    api.registry.enter(
+        1, "Først, Ib", 1400, authority="club", day=date(2026, 1, 5), kind="standard"
+    )
     monkeypatch.setattr(EventStore, "_streams", staticmethod(lambda conn, kind: []))
     kind = REGISTRY
     assert api.store.create_only(kind, "DSU", [], "racer") is None
     monkeypatch.undo()
     assert len(api.store.streams(kind.name)) == 1
-    api.rating_enter(2, "Anden, Bo", 1400, authority="club", day=date(2026, 1, 5), kind="standard")
-    assert {p.dsu_id for p in api.registry().players.values()} == {1, 2}
+    api.registry.enter(
+        2, "Anden, Bo", 1400, authority="club", day=date(2026, 1, 5), kind="standard"
+    )
+    assert {p.dsu_id for p in api.registry.get().players.values()} == {1, 2}
 
 
 def test_reopening_a_current_database_writes_nothing(api: Skak, db_path: Path) -> None:
     before = db_path.read_bytes()
-    Skak(db_path).tournaments()
+    Skak(db_path).tournaments.rows()
     assert db_path.read_bytes() == before

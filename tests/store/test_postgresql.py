@@ -23,10 +23,10 @@ def test_a_lock_held_too_long_is_busy_and_nothing_is_written(
 ) -> None:
     url = pg_cluster.database()
     api = Skak(url, create=True, actor="test")
-    tid = api.create(Tournament("Klub", "berger")).id
+    tid = api.tournaments.create(Tournament("Klub", "berger")).id
     for i in range(1, 5):
-        api.add_player(tid, f"P, {i}")
-    api.pair(tid)
+        api.tournaments.add_player(tid, f"P, {i}")
+    api.tournaments.pair(tid)
     api.close()
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 300)
     other = create_engine(url)
@@ -34,11 +34,11 @@ def test_a_lock_held_too_long_is_busy_and_nothing_is_written(
         holder.execute(text("SELECT id FROM streams WHERE id = :id FOR UPDATE"), {"id": tid})
         waiting = Skak(url, actor="waiting")
         with pytest.raises(StorageError, match="is busy: another skak command is writing"):
-            waiting.enter_result(tid, 1, 1, Result.DRAW)
-        assert waiting.load(tid).round(1).board(1).result is None  # a read never waits
+            waiting.tournaments.enter_result(tid, 1, 1, Result.DRAW)
+        assert waiting.tournaments.get(tid).round(1).board(1).result is None  # a read never waits
         holder.rollback()
-    waiting.enter_result(tid, 1, 1, Result.DRAW)
-    assert [h.actor for h in waiting.history(tid)][-1] == "waiting"
+    waiting.tournaments.enter_result(tid, 1, 1, Result.DRAW)
+    assert [h.actor for h in waiting.tournaments.history(tid)][-1] == "waiting"
     waiting.close()
     other.dispose()
 

@@ -16,15 +16,15 @@ def test_registry_replay_reports_events(api: Skak, tmp_path: Path) -> None:
              for i in range(1, 2501)]  # fmt: skip
     listing.write_text("\n".join(rows) + "\n", encoding="utf-8")
     entered: list[tuple[int, int]] = []
-    count = api.rating_import_list(
+    count = api.registry.import_list(
         listing, date(2026, 11, 1), progress=lambda d, n: entered.append((d, n))
     )
     assert count == 2500
     assert entered and entered[-1][0] == entered[-1][1]
     replayed: list[tuple[int, int]] = []
-    registry = api.registry(progress=lambda d, n: replayed.append((d, n)))
+    registry = api.registry.get(progress=lambda d, n: replayed.append((d, n)))
     assert [d for d, _ in replayed] == sorted(d for d, _ in replayed)
     assert replayed[0][0] == 0
     assert replayed[-1][0] == replayed[-1][1] > 0
     assert 2 <= len(replayed) < 100  # now and then, not once per event
-    assert registry == api.registry()
+    assert registry == api.registry.get()

@@ -27,10 +27,10 @@ def _made(folder: Path) -> Path:
     """A database with one paired tournament, closed (its log checkpointed away)."""
     path = folder / "skak.db"
     s = Skak(path, create=True, actor="setup")
-    row = s.create(Tournament("Klub", "berger"))
+    row = s.tournaments.create(Tournament("Klub", "berger"))
     for i in (1, 2, 3, 4):
-        s.add_player(row.id, f"P{i}", ratings=Ratings(dsu=1500 + i))
-    s.pair(row.id)
+        s.tournaments.add_player(row.id, f"P{i}", ratings=Ratings(dsu=1500 + i))
+    s.tournaments.pair(row.id)
     s.close()
     return path
 
@@ -63,12 +63,17 @@ def test_it_is_read_and_nothing_is_written_beside_it(locked: Path) -> None:
     s = Skak(locked)
     try:
         assert s.db.read_only
-        t = s.load()
+        t = s.tournaments.get()
         assert [p.name for p in t.players] == ["P1", "P2", "P3", "P4"]
         assert len(t.rounds) == 1
-        assert sorted(row.name for row in s.standings().standings) == ["P1", "P2", "P3", "P4"]
+        assert sorted(row.name for row in s.tournaments.standings().standings) == [
+            "P1",
+            "P2",
+            "P3",
+            "P4",
+        ]
         with pytest.raises(StorageError, match="is read-only"):
-            s.enter_result(None, 1, 1, "1-0")
+            s.tournaments.enter_result(None, 1, 1, "1-0")
         assert s.check() == []
     finally:
         s.close()
@@ -106,6 +111,6 @@ def test_a_writable_database_is_not_read_only(tmp_path: Path) -> None:
     s = Skak(_made(tmp_path))
     try:
         assert not s.db.read_only
-        s.enter_result(None, 1, 1, "1-0")
+        s.tournaments.enter_result(None, 1, 1, "1-0")
     finally:
         s.close()

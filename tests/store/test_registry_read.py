@@ -71,7 +71,7 @@ def test_the_registry_reads_back_as_written(database: str, seed: int) -> None:
         assert [r.version for r in loaded.events] == list(range(1, len(events) + 1))
         assert {r.actor for r in loaded.events} == {"test"}
         assert loaded.version == len(events)
-        assert loaded.state == registry_evolve.fold(events) == api.registry()
+        assert loaded.state == registry_evolve.fold(events) == api.registry.get()
     finally:
         api.close()
 
@@ -114,7 +114,7 @@ def test_a_damaged_row_is_refused_with_the_registry_named(
     api = Skak(registry_db)
     try:
         with pytest.raises(StorageError, match=r"the events of rating-registry #1 cannot be read"):
-            api.registry()
+            api.registry.get()
     finally:
         api.close()
 
@@ -135,7 +135,7 @@ def test_an_event_that_is_no_registry_event_is_refused(registry_db: Path, payloa
         with pytest.raises(
             StorageError, match=r"rating-registry #1, event 31: a stored event cannot be read"
         ):
-            api.registry()
+            api.registry.get()
     finally:
         api.close()
 
@@ -169,13 +169,13 @@ def test_a_commands_new_events_are_applied_at_once(
         api.store.create(REGISTRY, "DSU", season, "test")
         monkeypatch.setattr(registry_evolve, "fold", counted)
         monkeypatch.setattr(registry_evolve, "evolve", refused)
-        before, after = api._registry_change(registry_rules.ImportList(tuple(update)))
+        before, after = api.registry.change(registry_rules.ImportList(tuple(update)))
         # One call for the log read back (its replay), one for the command's new events.
         assert batches == [len(season), len(update)]
         monkeypatch.setattr(registry_evolve, "evolve", one_by_one)
         monkeypatch.setattr(registry_evolve, "fold", many)
         assert before == registry_evolve.fold(season)
-        assert after == registry_evolve.fold([*season, *update]) == api.registry()
+        assert after == registry_evolve.fold([*season, *update]) == api.registry.get()
         assert after.players[20].name == "Q20" and after.players[20].rating("rapid") == 1420
         assert before.players[20].name == "P20" and before.players[20].rating("rapid") is None
     finally:

@@ -22,20 +22,20 @@ from skak.store.schema import stream_events
 
 def _play(db: Path, system: str, players: int, rounds: int) -> int:
     api = Skak(db, create=True, actor="test")
-    tid = api.create(Tournament(system, system, number_of_rounds=rounds or None)).id
+    tid = api.tournaments.create(Tournament(system, system, number_of_rounds=rounds or None)).id
     rng = random.Random(system)
     ratings = rng.sample(range(1500, 2300), players)
-    api.add_players(
+    api.tournaments.add_players(
         tid,
         lambda _t: [
             Player(i, f"Spiller {i}", ratings=Ratings(dsu=r)) for i, r in enumerate(ratings, 1)
         ],
     )
     for _ in range(2):
-        rnd = api.pair(tid).after.rounds[-1]
+        rnd = api.tournaments.pair(tid).after.rounds[-1]
         for p in rnd.pairings:
             if p.black is not None and p.result is None:
-                api.enter_result(tid, rnd.number, p.board, rng.choice(list(Result)[:3]))
+                api.tournaments.enter_result(tid, rnd.number, p.board, rng.choice(list(Result)[:3]))
     api.close()
     return tid
 
@@ -74,10 +74,13 @@ def test_rewording_every_explanation_changes_no_stored_tournament(
     shutil.copyfile(db, reworded)
     assert _reword(reworded) > 0
     a, b = Skak(db, actor="test"), Skak(reworded, actor="test")
-    ta, tb = a.load(tid), b.load(tid)
+    ta, tb = a.tournaments.get(tid), b.tournaments.get(tid)
     assert [r.record for r in ta.rounds] == [r.record for r in tb.rounds]
     assert all(r.record is not None for r in ta.rounds[:1])
     assert [r.pairings for r in ta.rounds] == [r.pairings for r in tb.rounds]
-    assert a.pair(tid).after.rounds[-1].pairings == b.pair(tid).after.rounds[-1].pairings
+    assert (
+        a.tournaments.pair(tid).after.rounds[-1].pairings
+        == b.tournaments.pair(tid).after.rounds[-1].pairings
+    )
     a.close()
     b.close()

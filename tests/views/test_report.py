@@ -30,7 +30,7 @@ def played() -> Iterator[tuple[Skak, int]]:
     """A finished round robin: the higher rated wins every game played; Holm does not come
     and loses each of his games by forfeit. The TK gives Bruun a warning."""
     s = Skak(":memory:", create=True, actor="test")
-    row = s.create(
+    row = s.tournaments.create(
         Tournament(
             "Vinterturnering 2026", "berger", start_date=date(2026, 11, 1),
             end_date=date(2026, 11, 22), place="Vejle",
@@ -40,24 +40,26 @@ def played() -> Iterator[tuple[Skak, int]]:
         Player(i, name, ratings=Ratings(dsu=rating), dsu_id=1000 + i, federation="DEN")
         for i, (name, rating) in enumerate(FIELD, start=1)
     ]
-    s.add_players(row.id, lambda _t: players)
+    s.tournaments.add_players(row.id, lambda _t: players)
     for _ in range(7):
-        rnd = s.pair(row.id).after.rounds[-1]
+        rnd = s.tournaments.pair(row.id).after.rounds[-1]
         for p in rnd.pairings:
             assert p.black is not None
             if 8 in (p.white, p.black):
                 result = Result.WHITE_FORFEIT_WIN if p.black == 8 else Result.BLACK_FORFEIT_WIN
             else:
                 result = Result.WHITE_WIN if p.white < p.black else Result.BLACK_WIN
-            s.enter_result(row.id, rnd.number, p.board, result)
-    s.give_sanction("warning", 1002, given=date(2026, 11, 15), tournament=row.id, reason="talte")
+            s.tournaments.enter_result(row.id, rnd.number, p.board, result)
+    s.discipline.give("warning", 1002, given=date(2026, 11, 15), tournament=row.id, reason="talte")
     yield s, row.id
     s.close()
 
 
 def test_every_item_of_section_6(played: tuple[Skak, int]) -> None:
     s, tid = played
-    view = report_view(s.load(tid), s.discipline(), ["Inge Holm", "Ole Olsen"], today=TODAY)
+    view = report_view(
+        s.tournaments.get(tid), s.discipline.get(), ["Inge Holm", "Ole Olsen"], today=TODAY
+    )
     assert [i.item for i in view.items] == [
         "Turneringsresultater",
         "Beregnede nye ratingtal",
@@ -104,7 +106,7 @@ def test_every_item_of_section_6(played: tuple[Skak, int]) -> None:
 
 def test_one_forfeit_is_one_game_not_played(played: tuple[Skak, int]) -> None:
     s, tid = played
-    one = s.load(tid)
+    one = s.tournaments.get(tid)
     rounds = list(one.rounds)
     # Holm's forfeits but the first become games he lost over the board
     for n, rnd in enumerate(rounds[1:], start=1):
@@ -121,17 +123,17 @@ def test_one_forfeit_is_one_game_not_played(played: tuple[Skak, int]) -> None:
             ),
         )
     view = report_view(
-        replace(one, rounds=tuple(rounds)), s.discipline(), ["Inge Holm"], today=TODAY
+        replace(one, rounds=tuple(rounds)), s.discipline.get(), ["Inge Holm"], today=TODAY
     )
     assert view.items[-1].content == "1 game not played"
 
 
 def test_the_no_show_s_quarantine_once_registered(played: tuple[Skak, int]) -> None:
     s, tid = played
-    s.give_sanction(
+    s.discipline.give(
         "quarantine", 1008, given=date(2026, 11, 23), tournament=tid, ground="4.5.4.2", months=6
     )
-    view = report_view(s.load(tid), s.discipline(), ["Inge Holm"], today=TODAY)
+    view = report_view(s.tournaments.get(tid), s.discipline.get(), ["Inge Holm"], today=TODAY)
     (absent,) = view.absent
     assert absent.quarantine is not None
     assert (absent.quarantine.start, absent.quarantine.end) == (
@@ -144,7 +146,7 @@ def test_the_no_show_s_quarantine_once_registered(played: tuple[Skak, int]) -> N
 
 def test_the_trf_file_holds_the_games_and_the_arbiters(played: tuple[Skak, int]) -> None:
     s, tid = played
-    t = s.load(tid)
+    t = s.tournaments.get(tid)
     text = report_trf(t, ["Inge Holm", "Ole Olsen", "Per Nielsen"])
     lines = text.splitlines()
     assert "102 Inge Holm" in lines
@@ -164,27 +166,27 @@ def test_the_trf_file_holds_the_games_and_the_arbiters(played: tuple[Skak, int])
 
 def test_what_is_refused(played: tuple[Skak, int]) -> None:
     s, tid = played
-    t = s.load(tid)
+    t = s.tournaments.get(tid)
     with pytest.raises(InputError, match="give --arbiter NAME"):
-        report_view(t, s.discipline(), [], today=TODAY)
+        report_view(t, s.discipline.get(), [], today=TODAY)
     with pytest.raises(StateError, match="is not rated"):
-        report_view(replace(t, rated=False), s.discipline(), ["A"], today=TODAY)
+        report_view(replace(t, rated=False), s.discipline.get(), ["A"], today=TODAY)
     with pytest.raises(StateError, match="is not finished"):
-        report_view(replace(t, rounds=t.rounds[:-1]), s.discipline(), ["A"], today=TODAY)
+        report_view(replace(t, rounds=t.rounds[:-1]), s.discipline.get(), ["A"], today=TODAY)
     with pytest.raises(InputError, match="ends"):
-        report_view(t, s.discipline(), ["A"], today=TODAY, start=date(2026, 12, 1))
+        report_view(t, s.discipline.get(), ["A"], today=TODAY, start=date(2026, 12, 1))
 
 
 def test_dates_missing_from_the_tournament(played: tuple[Skak, int]) -> None:
     s, tid = played
-    t = replace(s.load(tid), start_date=None, end_date=None)
-    view = report_view(t, s.discipline(), ["A"], today=TODAY)
+    t = replace(s.tournaments.get(tid), start_date=None, end_date=None)
+    view = report_view(t, s.discipline.get(), ["A"], today=TODAY)
     dates = view.items[3]
     assert not dates.complete
     assert "give --start and --end" in dates.content
     assert view.due is None
     given = report_view(
-        t, s.discipline(), ["A"], today=TODAY, start=date(2026, 11, 1), end=date(2026, 11, 22)
+        t, s.discipline.get(), ["A"], today=TODAY, start=date(2026, 11, 1), end=date(2026, 11, 22)
     )
     assert given.items[3].complete
     assert given.due == date(2026, 11, 29)

@@ -51,13 +51,13 @@ def test_an_olympiad_drafted_from_a_tournament_names_its_players() -> None:
 
 
 def test_a_knockout_tournament(api: Skak) -> None:
-    row = api.create(Tournament("KO", "knockout", pairing_settings=(("seed", 3),)))
-    api.add_players(
+    row = api.tournaments.create(Tournament("KO", "knockout", pairing_settings=(("seed", 3),)))
+    api.tournaments.add_players(
         row.id,
         lambda _t: [Player(i, f"KO, {i}", ratings=Ratings(dsu=2000 - 50 * i)) for i in range(1, 7)],
     )
-    api.pair(row.id)
-    t = api.load(row.id)
+    api.tournaments.pair(row.id)
+    t = api.tournaments.get(row.id)
     view = knockout_view(t)
     assert to_json(view) == bracket_state(t)
     assert view.names[1] == "KO, 1"

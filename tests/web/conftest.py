@@ -33,9 +33,9 @@ FIELD = [
 def register(api: Skak, name: str = "Klubturnering 2026", players: int = 6) -> int:
     """A three-round Monrad tournament with its players; :returns: its ID."""
     t = Tournament(name, "monrad", number_of_rounds=3, place="Aarhus", tiebreaks=("BH", "SB"))
-    tid = api.create(t).id
+    tid = api.tournaments.create(t).id
     field = [Player(i, n, ratings=Ratings(dsu=r)) for i, (n, r) in enumerate(FIELD, 1)]
-    api.add_players(tid, lambda _t: field[:players])
+    api.tournaments.add_players(tid, lambda _t: field[:players])
     return tid
 
 

@@ -169,7 +169,7 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
     standings equal ``skak standings --json``; a public page refuses a POST, a form without
     its CSRF token is refused; screenshots of the round page and the public standings."""
     skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
-    skak.add_arbiter(ARBITER, PASSWORD, hasher=CHEAP, actor="admin")
+    skak.accounts.add(ARBITER, PASSWORD, hasher=CHEAP, actor="admin")
     with Server(skak, Arbiters()) as srv:
         context = browser.new_context(viewport={"width": 1100, "height": 800})
         page = context.new_page()
@@ -184,7 +184,7 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
         page.locator("input[name=tiebreaks]").fill("BH, SB")
         page.get_by_role("button", name="Opret").click()
         page.wait_for_url(re.compile(r".*/arbiter/t/\d+/players$"))
-        tid = skak.tournaments()[0].id
+        tid = skak.tournaments.rows()[0].id
         assert f"Turnering #{tid} Klubmesterskab 2026 er oprettet" in page.content()
 
         # Twelve players from a CSV file
@@ -210,7 +210,7 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
                 page.locator(f"#board-{board}.saved").wait_for(timeout=10_000)
             if number == 2:
                 page.screenshot(path=str(SCREENSHOTS / "web-round.png"), full_page=True)
-        t = skak.load(tid)
+        t = skak.tournaments.get(tid)
         assert all(p.result is not None for r in t.rounds for p in r.pairings)
         assert [str(p.result) for p in t.round(1).pairings] == [
             "1-0",
@@ -225,13 +225,13 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
         page.locator("#board-3 input[name=result]").fill("½")
         page.keyboard.press("Tab")
         page.locator("#board-3 td.status", has_text="rettet fra 1-0").wait_for(timeout=10_000)
-        assert str(skak.load(tid).round(3).board(3).result) == "½-½"
+        assert str(skak.tournaments.get(tid).round(3).board(3).result) == "½-½"
         page.get_by_role("link", name="Historik og fortryd").click()
         assert "Seneste ændring" in page.content()
         page.get_by_role("button", name="Fortryd den").click()
         page.wait_for_selector("p.flash")
-        assert str(skak.load(tid).round(3).board(3).result) == "1-0"
-        assert {h.actor for h in skak.history(tid)[1:]} == {ARBITER}
+        assert str(skak.tournaments.get(tid).round(3).board(3).result) == "1-0"
+        assert {h.actor for h in skak.tournaments.history(tid)[1:]} == {ARBITER}
 
         # The public standings, as `skak standings --json` has them
         public = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -264,12 +264,12 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
         # A public page refuses a POST; a change without its CSRF token is refused
         refused = phone.request.post(f"{srv.url}/t/{tid}/standings")
         assert refused.status == 405
-        before = skak.history(tid)
+        before = skak.tournaments.history(tid)
         forged = page.request.post(
             f"{srv.url}/arbiter/t/{tid}/rounds/1/boards/1", form={"result": "0", "seen": "1"}
         )
         assert forged.status == 403
-        assert skak.history(tid) == before
+        assert skak.tournaments.history(tid) == before
         public.close()
         context.close()
     skak.close()
@@ -279,7 +279,7 @@ def test_a_second_arbiter_sees_the_conflict(
     browser: Browser, server: tuple[Server, Skak, int]
 ) -> None:
     srv, skak, tid = server
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     first, second = browser.new_context(), browser.new_context()
     one, two = first.new_page(), second.new_page()
     _log_in(one, srv.url, ARBITER, PASSWORD)
@@ -294,7 +294,7 @@ def test_a_second_arbiter_sees_the_conflict(
     two.locator("#board-2.conflict").wait_for(timeout=10_000)
     assert "ændret af en anden" in two.locator("#board-2 td.status").inner_text()
     assert two.locator("#board-2 input[name=result]").input_value() == "0-1"
-    assert skak.load(tid).round(1).board(2).result is Result.BLACK_WIN
+    assert skak.tournaments.get(tid).round(1).board(2).result is Result.BLACK_WIN
     first.close()
     second.close()
 
@@ -302,13 +302,15 @@ def test_a_second_arbiter_sees_the_conflict(
 def test_a_rounds_pairing_list_prints_on_one_a4_page(browser: Browser, tmp_path: Path) -> None:
     """50 boards (100 players with names of a realistic length) on one A4 page."""
     skak = Skak(tmp_path / "skak.db", create=True)
-    tid = skak.create(Tournament("Danmarksmesterskabet 2026", "dutch", number_of_rounds=9)).id
+    tid = skak.tournaments.create(
+        Tournament("Danmarksmesterskabet 2026", "dutch", number_of_rounds=9)
+    ).id
     field = [
         Player(i, f"Østergaard-Nielsen, Mads Kristian {i}", ratings=Ratings(dsu=2400 - i))
         for i in range(1, 101)
     ]
-    skak.add_players(tid, lambda _t: field)
-    skak.pair(tid)
+    skak.tournaments.add_players(tid, lambda _t: field)
+    skak.tournaments.pair(tid)
     with Server(skak, Arbiters()) as srv:
         page = browser.new_page()
         page.goto(f"{srv.url}/t/{tid}/rounds/1")
@@ -326,9 +328,9 @@ def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -
     so the arbiter never conflicts with himself and his typing is never wiped."""
     skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
     t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
-    tid = skak.create(t).id
-    skak.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
-    skak.pair(tid)
+    tid = skak.tournaments.create(t).id
+    skak.tournaments.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
+    skak.tournaments.pair(tid)
     with Server(skak, arbiters()) as srv:
         page = browser.new_page()
         _log_in(page, srv.url, ARBITER, PASSWORD)
@@ -338,7 +340,7 @@ def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -
         page.keyboard.type("½,1")
         page.keyboard.press("Tab")
         page.locator("#board-1 td.status", has_text="Gemt: remis, omkamp").wait_for(timeout=10_000)
-        board = skak.load(tid).round(1).board(1)
+        board = skak.tournaments.get(tid).round(1).board(1)
         assert (board.result, board.playoff) == (Result.DRAW, (Result.DRAW, Result.WHITE_WIN))
         assert "Ikke gemt" not in page.locator("#board-1").inner_text()
         page.close()

@@ -91,16 +91,16 @@ def test_a_reader_never_goes_back_to_an_older_version(tmp_path: Path) -> None:
     page kept at version 1 while another reader builds it: he waits for the new one."""
     skak = Skak(tmp_path / "s.db", create=True)
     tid = register(skak)
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     with TestClient(create_app(skak)) as reader, TestClient(create_app(skak)) as other:
         app_cache: ReadCache = reader.app.state.cache  # type: ignore[attr-defined]
         assert "1-0" not in reader.get(f"/t/{tid}/rounds/1").text
-        skak.enter_result(tid, 1, 1, Result.WHITE_WIN)
+        skak.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN)
         reader.get(f"/t/{tid}/standings")  # the new version: the page sets the cookie
         seen = reader.cookies.get(f"skak_seen_{tid}")
-        assert seen == str(skak.version(tid))
+        assert seen == str(skak.tournaments.version(tid))
         key = next(k for k in app_cache._pages if "rounds" in str(k))
-        version = skak.version(tid)
+        version = skak.tournaments.version(tid)
         started, release = threading.Event(), threading.Event()
 
         def slow() -> tuple[bytes, int, bool]:
@@ -123,10 +123,10 @@ def test_the_tournament_is_read_again_after_every_change(tmp_path: Path) -> None
     skak = Skak(tmp_path / "s.db", create=True)
     tid = register(skak)
     cache = ReadCache(skak)
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     t, version = cache.tournament(tid)
     assert cache.tournament(tid) == (t, version)
-    skak.enter_result(tid, 1, 1, Result.DRAW)
+    skak.tournaments.enter_result(tid, 1, 1, Result.DRAW)
     after, newer = cache.tournament(tid)
     assert newer == version + 1
     assert after.round(1).board(1).result is Result.DRAW

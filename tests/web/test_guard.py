@@ -16,7 +16,7 @@ def test_a_large_form_is_refused_before_it_is_read(client: TestClient, skak: Ska
         r = client.post(url, data={"name": big})
         assert r.status_code == 413, url
         assert "too large" in r.text
-    assert skak.tournaments() == []
+    assert skak.tournaments.rows() == []
 
 
 def test_a_large_upload_is_refused_even_in_chunks(client: TestClient, arbiter: str) -> None:

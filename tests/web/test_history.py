@@ -12,7 +12,7 @@ from tests.web.conftest import ARBITER, text_of
 def test_the_history_names_who_did_what(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
-    skak.pair(tid, actor="Ole Olsen")
+    skak.tournaments.pair(tid, actor="Ole Olsen")
     client.post(
         f"/arbiter/t/{tid}/rounds/1/boards/1",
         data={"result": "1", "seen": ""},
@@ -20,7 +20,7 @@ def test_the_history_names_who_did_what(
     )
     text = text_of(client.get(f"/arbiter/t/{tid}/history").text)
     assert "Ole Olsen" in text and ARBITER in text
-    lines = skak.history(tid)
+    lines = skak.tournaments.history(tid)
     assert [h.actor for h in lines[-2:]] == ["Ole Olsen", ARBITER]
     newest = text.index(lines[-1].text)
     assert newest < text.index(lines[0].text)  # the newest first
@@ -30,15 +30,15 @@ def test_the_history_names_who_did_what(
 def test_undo_takes_back_the_last_change(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
-    skak.pair(tid)
-    skak.enter_result(tid, 1, 2, Result.DRAW)
-    seq = skak.history(tid)[-1].seq
+    skak.tournaments.pair(tid)
+    skak.tournaments.enter_result(tid, 1, 2, Result.DRAW)
+    seq = skak.tournaments.history(tid)[-1].seq
     r = client.post(
         f"/arbiter/t/{tid}/undo", data={"seq": str(seq), "csrf": arbiter}, follow_redirects=False
     )
     assert r.status_code == 303
-    assert skak.load(tid).round(1).board(2).result is None
-    lines = skak.history(tid)
+    assert skak.tournaments.get(tid).round(1).board(2).result is None
+    lines = skak.tournaments.history(tid)
     assert lines[-1].type == "event_undone" and lines[-1].actor == ARBITER
     assert next(h for h in lines if h.seq == seq).undone
     page = client.get(r.headers["location"]).text
@@ -51,12 +51,12 @@ def test_undoing_a_result_a_later_round_was_paired_on_says_so(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
     """As ``skak undo`` does (:func:`skak.views.undo_notes`)."""
-    first = skak.pair(tid).after.rounds[-1]
+    first = skak.tournaments.pair(tid).after.rounds[-1]
     for p in first.pairings:
         if not p.is_bye:
-            skak.enter_result(tid, 1, p.board, Result.DRAW)
-    seq = skak.history(tid)[-1].seq
-    skak.pair(tid)
+            skak.tournaments.enter_result(tid, 1, p.board, Result.DRAW)
+    seq = skak.tournaments.history(tid)[-1].seq
+    skak.tournaments.pair(tid)
     r = client.post(
         f"/arbiter/t/{tid}/undo", data={"seq": str(seq), "csrf": arbiter}, follow_redirects=False
     )
@@ -68,14 +68,14 @@ def test_undoing_a_result_a_later_round_was_paired_on_says_so(
 def test_an_undo_a_later_change_depends_on_is_refused(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
-    skak.pair(tid)
-    paired = skak.history(tid)[-1].seq
-    skak.enter_result(tid, 1, 1, Result.WHITE_WIN)
-    events = len(skak.history(tid))
+    skak.tournaments.pair(tid)
+    paired = skak.tournaments.history(tid)[-1].seq
+    skak.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN)
+    events = len(skak.tournaments.history(tid))
     r = client.post(f"/arbiter/t/{tid}/undo", data={"seq": str(paired), "csrf": arbiter})
     assert r.status_code == 409
     assert 'class="error"' in r.text
-    assert len(skak.history(tid)) == events
+    assert len(skak.tournaments.history(tid)) == events
 
 
 def test_the_creation_is_never_offered_for_undo(
@@ -83,7 +83,7 @@ def test_the_creation_is_never_offered_for_undo(
 ) -> None:
     from skak.model import Tournament
 
-    tid = skak.create(Tournament("Tom", "monrad", number_of_rounds=3)).id
+    tid = skak.tournaments.create(Tournament("Tom", "monrad", number_of_rounds=3)).id
     page = client.get(f"/arbiter/t/{tid}/history").text
     assert "Undo it" not in page
     r = client.post(f"/arbiter/t/{tid}/undo", data={"seq": "1", "csrf": arbiter})

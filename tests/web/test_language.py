@@ -45,9 +45,9 @@ def browser(skak: Skak) -> Iterator[TestClient]:
 
 
 def _played(skak: Skak, tid: int) -> None:
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     for board, result in enumerate((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN), 1):
-        skak.enter_result(tid, 1, board, result)
+        skak.tournaments.enter_result(tid, 1, board, result)
 
 
 def test_danish_is_the_default(browser: TestClient, skak: Skak, tid: int) -> None:
@@ -95,7 +95,7 @@ def test_every_page_speaks_the_language_chosen(
 
 def test_errors_are_said_in_the_pages_language(browser: TestClient, skak: Skak, tid: int) -> None:
     token = log_in(browser)
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     r = browser.get(f"/arbiter/t/{tid}/pair?lang=da")  # results are missing
     assert r.status_code == 409
     assert "der mangler resultater" in text_of(r.text)
@@ -113,7 +113,7 @@ def test_the_result_labels_and_flashes_are_danish(
     browser: TestClient, skak: Skak, tid: int
 ) -> None:
     token = log_in(browser)
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     row = browser.post(
         f"/arbiter/t/{tid}/rounds/1/boards/2", data={"csrf": token, "result": "=", "seen": ""}
     )
@@ -142,8 +142,8 @@ def _main_text(html: str) -> str:
 
 def test_a_danish_page_has_no_english_of_its_own(browser: TestClient, skak: Skak, tid: int) -> None:
     _played(skak, tid)
-    skak.withdraw(tid, 6)
-    skak.edit_player(tid, 2, rating_changes={"dsu": 2111})
+    skak.tournaments.withdraw(tid, 6)
+    skak.tournaments.edit_player(tid, 2, rating_changes={"dsu": 2111})
     log_in(browser)
     for url in PUBLIC + ARBITER:
         page = browser.get(url.format(tid=tid) + "?lang=da")

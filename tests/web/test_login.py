@@ -41,14 +41,14 @@ def test_an_arbiters_page_asks_for_a_login_first(client: TestClient, tid: int, u
 def test_a_change_without_a_login_is_refused_and_changes_nothing(
     client: TestClient, skak: Skak, tid: int, url: str, form: dict[str, str]
 ) -> None:
-    skak.pair(tid)
-    before = skak.history(tid)
+    skak.tournaments.pair(tid)
+    before = skak.tournaments.history(tid)
     r = client.post(url.format(tid=tid), data=form, follow_redirects=False)
     assert r.status_code == 401
     assert "Log in first" in r.text
     hx = client.post(url.format(tid=tid), data=form, headers={"HX-Request": "true"})
     assert hx.status_code == 401
-    assert skak.history(tid) == before
+    assert skak.tournaments.history(tid) == before
 
 
 def test_logging_in_leads_where_the_arbiter_was_going(client: TestClient, tid: int) -> None:
@@ -105,8 +105,8 @@ def test_a_login_without_its_csrf_token_is_refused(client: TestClient) -> None:
 def test_a_change_without_the_csrf_token_is_refused(
     client: TestClient, skak: Skak, tid: int, arbiter: str, url: str, form: dict[str, str]
 ) -> None:
-    skak.pair(tid)
-    before = skak.history(tid)
+    skak.tournaments.pair(tid)
+    before = skak.tournaments.history(tid)
     r = client.post(url.format(tid=tid), data=form, follow_redirects=False)
     assert r.status_code == 403
     assert "security token" in r.text
@@ -114,7 +114,7 @@ def test_a_change_without_the_csrf_token_is_refused(
         url.format(tid=tid), data=form | {"csrf": arbiter[:-2] + "xx"}, follow_redirects=False
     )
     assert wrong.status_code == 403
-    assert skak.history(tid) == before
+    assert skak.tournaments.history(tid) == before
 
 
 def test_logging_out_ends_the_session(client: TestClient, arbiter: str) -> None:
@@ -171,26 +171,26 @@ def test_bad_accounts_are_refused(accounts: list[tuple[str, str]], match: str) -
 
 
 def test_an_account_in_the_database_logs_in_and_is_the_actor(skak: Skak, tid: int) -> None:
-    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP, actor="admin")
+    skak.accounts.add("Karen Krog", "dronningeoffer", hasher=CHEAP, actor="admin")
     with TestClient(create_app(skak), cookies={"skak_lang": "en"}) as c:
         token = log_in(c, "Karen Krog", "dronningeoffer")
         r = c.post(f"/arbiter/t/{tid}/pair", data={"csrf": token, "version": "2"})
         assert r.status_code == 200
-        assert skak.history(tid)[-1].actor == "Karen Krog"
+        assert skak.tournaments.history(tid)[-1].actor == "Karen Krog"
 
 
 def test_a_removed_account_is_logged_out_at_its_next_request(skak: Skak, tid: int) -> None:
-    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP)
+    skak.accounts.add("Karen Krog", "dronningeoffer", hasher=CHEAP)
     with TestClient(create_app(skak)) as c:
         log_in(c, "Karen Krog", "dronningeoffer")
         assert c.get("/arbiter", follow_redirects=False).status_code == 200
-        skak.remove_arbiter("Karen Krog")
+        skak.accounts.remove("Karen Krog")
         assert c.get("/arbiter", follow_redirects=False).status_code == 303
 
 
 def test_a_changed_password_takes_effect_at_once(skak: Skak) -> None:
-    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP)
-    skak.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP)
+    skak.accounts.add("Karen Krog", "dronningeoffer", hasher=CHEAP)
+    skak.accounts.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP)
     app = create_app(skak)
     with TestClient(app) as c:
         token = csrf_of(c.get("/login").text)
@@ -200,13 +200,13 @@ def test_a_changed_password_takes_effect_at_once(skak: Skak) -> None:
 
 
 def test_the_database_keeps_only_hashes_and_the_history_of_accounts(skak: Skak) -> None:
-    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP, actor="admin")
-    skak.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP, actor="admin")
+    skak.accounts.add("Karen Krog", "dronningeoffer", hasher=CHEAP, actor="admin")
+    skak.accounts.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP, actor="admin")
     with skak.db.read() as conn:
         stored = "".join(str(row) for row in conn.exec_driver_sql("SELECT * FROM stream_events"))
     assert "dronningeoffer" not in stored and "tårnslutspil" not in stored
     assert stored.count("$argon2id$") == 2
-    assert skak.accounts().names == ("Karen Krog",)
+    assert skak.accounts.get().names == ("Karen Krog",)
 
 
 # -- guessing ---------------------------------------------------------------------------------
@@ -281,18 +281,18 @@ def test_a_copy_of_the_cookie_is_refused_after_the_logout(client: TestClient) ->
 
 
 def test_a_changed_password_ends_the_sessions_made_with_the_old_one(skak: Skak) -> None:
-    skak.add_arbiter("Karen Krog", "dronningeoffer", hasher=CHEAP)
+    skak.accounts.add("Karen Krog", "dronningeoffer", hasher=CHEAP)
     with TestClient(create_app(skak)) as c:
         log_in(c, "Karen Krog", "dronningeoffer")
         assert c.get("/arbiter", follow_redirects=False).status_code == 200
-        skak.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP)
+        skak.accounts.set_password("Karen Krog", "tårnslutspil", hasher=CHEAP)
         assert c.get("/arbiter", follow_redirects=False).status_code == 303
         log_in(c, "Karen Krog", "tårnslutspil")
         assert c.get("/arbiter", follow_redirects=False).status_code == 200
 
 
 def test_the_in_memory_arbiters_come_before_the_database(skak: Skak) -> None:
-    skak.add_arbiter(ARBITER, "another password", hasher=CHEAP)
+    skak.accounts.add(ARBITER, "another password", hasher=CHEAP)
 
     request = SimpleNamespace(
         app=SimpleNamespace(state=SimpleNamespace(arbiters=arbiters(), skak=skak))

@@ -58,9 +58,9 @@ def test_a_tournament_is_created_with_its_system_settings_and_tiebreaks(
         scoring="bye=1",
     )
     assert r.status_code == 303  # type: ignore[attr-defined]
-    (row,) = skak.tournaments()
+    (row,) = skak.tournaments.rows()
     assert r.headers["location"] == f"/arbiter/t/{row.id}/players"  # type: ignore[attr-defined]
-    t = skak.load(row.id)
+    t = skak.tournaments.get(row.id)
     assert (t.name, t.pairing_system, t.number_of_rounds, t.place) == (
         "Efterårsturnering",
         "monrad",
@@ -70,7 +70,7 @@ def test_a_tournament_is_created_with_its_system_settings_and_tiebreaks(
     assert t.rated_kind.value == "rapid" and t.tiebreaks == ("BH", "SB")
     assert dict(t.pairing_settings) == {"lot-seed": 4711, "look-ahead": False}
     assert str(t.start_date) == "2026-09-01" and t.time_control == "15 min + 10 s"
-    assert skak.history(row.id)[0].actor == "Inge Holm"
+    assert skak.tournaments.history(row.id)[0].actor == "Inge Holm"
 
 
 @pytest.mark.parametrize(
@@ -94,7 +94,7 @@ def test_a_wrong_field_is_named_and_nothing_is_created(
     page = r.text  # type: ignore[attr-defined]
     assert says in text_of(page)
     assert f'value="{fields["name"]}"' in page  # what was typed comes back
-    assert skak.tournaments() == []
+    assert skak.tournaments.rows() == []
 
 
 # -- TRF files -----------------------------------------------------------------------------
@@ -102,16 +102,18 @@ def test_a_wrong_field_is_named_and_nothing_is_created(
 
 def _finished(skak: Skak, tid: int) -> None:
     for number in (1, 2, 3):
-        skak.pair(tid)
+        skak.tournaments.pair(tid)
         for board in range(1, 4):
-            skak.enter_result(tid, number, board, (Result.WHITE_WIN, Result.DRAW)[board % 2])
+            skak.tournaments.enter_result(
+                tid, number, board, (Result.WHITE_WIN, Result.DRAW)[board % 2]
+            )
 
 
 def test_the_trf_export_is_the_file_skak_export_trf_writes(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
     _finished(skak, tid)
-    t = skak.load(tid)
+    t = skak.tournaments.get(tid)
     for query, version, extensions in (
         ("", TrfVersion.TRF16, True),
         ("?format=trf26", TrfVersion.TRF26, True),
@@ -139,10 +141,10 @@ def test_a_trf_file_imports_as_a_new_tournament_equal_to_the_exported_one(
         follow_redirects=False,
     )
     assert r.status_code == 303, r.text
-    new = max(row.id for row in skak.tournaments())
+    new = max(row.id for row in skak.tournaments.rows())
     assert r.headers["location"] == f"/arbiter/t/{new}"
     assert skak.standings(new).standings == skak.standings(tid).standings
-    assert skak.history(new)[0].actor == "Inge Holm"
+    assert skak.tournaments.history(new)[0].actor == "Inge Holm"
 
 
 def test_a_bad_trf_file_is_refused_with_every_problem_and_nothing_imported(
@@ -162,7 +164,7 @@ def test_a_bad_trf_file_is_refused_with_every_problem_and_nothing_imported(
     text = text_of(r.text)
     assert "nothing imported" in text and "broken.trf" in text
     assert r.text.count("<li>broken.trf line") >= 2  # every problem, each with its line
-    assert len(skak.tournaments()) == 1
+    assert len(skak.tournaments.rows()) == 1
 
 
 def test_an_import_without_a_file_says_so(client: TestClient, arbiter: str) -> None:
@@ -199,7 +201,7 @@ def test_a_player_is_added_with_the_details_typed(
         follow_redirects=False,
     )
     assert r.status_code == 303
-    (p,) = skak.load(empty).players
+    (p,) = skak.tournaments.get(empty).players
     assert (p.start_number, p.name, p.ratings.dsu, p.ratings.fide, p.federation) == (
         1,
         "Hansen, Jens",
@@ -233,7 +235,7 @@ def test_a_wrong_detail_is_named_and_nobody_is_added(
     r = client.post(f"/arbiter/t/{empty}/players/add", data={"csrf": arbiter, **fields})
     assert r.status_code == 400
     assert says in text_of(r.text)
-    assert skak.load(empty).players == ()
+    assert skak.tournaments.get(empty).players == ()
 
 
 def test_a_csv_list_is_imported_all_at_once(
@@ -246,7 +248,7 @@ def test_a_csv_list_is_imported_all_at_once(
         follow_redirects=False,
     )
     assert r.status_code == 303
-    players = skak.load(empty).players
+    players = skak.tournaments.get(empty).players
     assert [p.start_number for p in players] == list(range(1, 13))
     assert players[0].ratings.dsu == 2263 and players[11].club == "Skakklub 0"
     assert "Imported 12 players from spillere.csv." in client.get(r.headers["location"]).text
@@ -265,7 +267,7 @@ def test_a_bad_csv_list_lists_every_bad_line_and_imports_nothing(
     )
     assert r.status_code == 400
     assert "spillere.csv line 4" in r.text and "spillere.csv line 8" in r.text
-    assert skak.load(empty).players == ()
+    assert skak.tournaments.get(empty).players == ()
 
 
 def _form(html: str, action: str) -> dict[str, str]:
@@ -289,7 +291,7 @@ def test_a_player_is_edited_and_a_cleared_field_is_cleared(
     form |= {"name": "Carlsen, Clara Marie", "rating": "1995", "club": "", "title": "WIM"}
     r = client.post(url, data=form, follow_redirects=False)
     assert r.status_code == 303
-    p = skak.load(tid).player(3)
+    p = skak.tournaments.get(tid).player(3)
     assert (p.name, p.ratings.dsu, p.club, p.title.value if p.title else None) == (
         "Carlsen, Clara Marie",
         1995,
@@ -307,40 +309,40 @@ def test_two_arbiters_editing_one_player_lose_nothing(
     conflict, and a field this one left alone keeps the other's change."""
     url = f"/arbiter/t/{tid}/players/4"
     shown = _form(client.get(url).text, url)
-    skak.edit_player(tid, 4, rating_changes={"dsu": 1901}, actor="Ole Olsen")
+    skak.tournaments.edit_player(tid, 4, rating_changes={"dsu": 1901}, actor="Ole Olsen")
     r = client.post(url, data=shown | {"club": "Skakforeningen Sydøst"}, follow_redirects=False)
     assert r.status_code == 303
-    p = skak.load(tid).player(4)
+    p = skak.tournaments.get(tid).player(4)
     assert (p.club, p.ratings.dsu) == ("Skakforeningen Sydøst", 1901)  # both changes kept
     clash = client.post(url, data=shown | {"rating": "1880"})
     assert clash.status_code == 409
     assert "changed by someone else" in text_of(clash.text)
     assert "ratings.dsu" in text_of(clash.text)
-    assert skak.load(tid).player(4).ratings.dsu == 1901
+    assert skak.tournaments.get(tid).player(4).ratings.dsu == 1901
     other = client.post(url, data=shown | {"fide_rating": "1920"}, follow_redirects=False)
     assert other.status_code == 303  # another rating than the one changed meanwhile
-    p = skak.load(tid).player(4)
+    p = skak.tournaments.get(tid).player(4)
     assert (p.ratings.dsu, p.ratings.fide) == (1901, 1920)
 
 
 def test_a_player_withdraws_and_announces_absences(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     for board in (1, 2, 3):
-        skak.enter_result(tid, 1, board, Result.DRAW)
+        skak.tournaments.enter_result(tid, 1, board, Result.DRAW)
     r = client.post(
         f"/arbiter/t/{tid}/players/4/absence",
         data={"csrf": arbiter, "rounds": "3", "kind": "half"},
         follow_redirects=False,
     )
     assert r.status_code == 303
-    assert skak.load(tid).player(4).half_bye_rounds == frozenset({3})
+    assert skak.tournaments.get(tid).player(4).half_bye_rounds == frozenset({3})
     r = client.post(
         f"/arbiter/t/{tid}/players/5/withdraw", data={"csrf": arbiter}, follow_redirects=False
     )
     assert r.status_code == 303
-    assert skak.load(tid).player(5).withdrawn_from == 2
+    assert skak.tournaments.get(tid).player(5).withdrawn_from == 2
     assert "Eriksen, Emil withdraws (udgår) from round 2." in client.get(r.headers["location"]).text
     refused = client.post(
         f"/arbiter/t/{tid}/players/6/absence",
@@ -348,7 +350,7 @@ def test_a_player_withdraws_and_announces_absences(
     )
     assert refused.status_code == 400
     assert "9" in text_of(refused.text)
-    assert skak.load(tid).player(6).absent_rounds == frozenset()
+    assert skak.tournaments.get(tid).player(6).absent_rounds == frozenset()
 
 
 def test_the_preparations_need_a_login_and_a_csrf_token(
@@ -357,10 +359,10 @@ def test_the_preparations_need_a_login_and_a_csrf_token(
     for url in ("/arbiter/new", "/arbiter/import", f"/arbiter/t/{tid}/players"):
         assert client.get(url, follow_redirects=False).status_code == 303
     assert client.get(f"/arbiter/t/{tid}/export.trf", follow_redirects=False).status_code == 303
-    before = skak.history(tid)
+    before = skak.tournaments.history(tid)
     r = client.post(f"/arbiter/t/{tid}/players/add", data={"name": "Snig, Snog"})
     assert r.status_code == 401
-    assert skak.history(tid) == before
+    assert skak.tournaments.history(tid) == before
 
 
 def test_a_danish_name_is_the_downloads_name(client: TestClient, skak: Skak, arbiter: str) -> None:
@@ -377,7 +379,7 @@ def test_the_time_control_decides_the_kind_unless_a_kind_is_chosen(
 ) -> None:
     r = _new(client, arbiter, name="Hurtigskak", system="monrad", time_control="15+10", kind="")
     assert r.status_code == 303  # type: ignore[attr-defined]
-    assert skak.load(skak.tournaments()[0].id).rated_kind.value == "rapid"
+    assert skak.tournaments.get(skak.tournaments.rows()[0].id).rated_kind.value == "rapid"
     clash = _new(client, arbiter, name="Lyn?", system="monrad", time_control="15+10", kind="blitz")
     assert clash.status_code == 400  # type: ignore[attr-defined]
-    assert len(skak.tournaments()) == 1
+    assert len(skak.tournaments.rows()) == 1

@@ -19,10 +19,10 @@ from tests.web.conftest import register, text_of
 
 
 def _play_round_one(skak: Skak, tid: int) -> None:
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     results = [Result.WHITE_WIN, Result.DRAW, Result.BLACK_FORFEIT_WIN]
     for board, result in enumerate(results, start=1):
-        skak.enter_result(tid, 1, board, result)
+        skak.tournaments.enter_result(tid, 1, board, result)
 
 
 def test_the_one_tournament_is_shown_at_the_root(client: TestClient, tid: int) -> None:
@@ -71,13 +71,13 @@ def test_the_standings_show_names_points_and_the_tournaments_tiebreaks(
 
 def test_standings_after_an_earlier_round(client: TestClient, skak: Skak, tid: int) -> None:
     _play_round_one(skak, tid)
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     assert "after round 1" in client.get(f"/t/{tid}/standings?after_round=1").text
 
 
 def test_a_round_shows_its_pairings_and_results(client: TestClient, skak: Skak, tid: int) -> None:
     _play_round_one(skak, tid)
-    t = skak.load(tid)
+    t = skak.tournaments.get(tid)
     page = client.get(f"/t/{tid}/rounds/1").text
     text = text_of(page)
     assert "Round 1: pairings and results" in text
@@ -93,7 +93,7 @@ def test_a_round_shows_its_pairings_and_results(client: TestClient, skak: Skak, 
 
 def test_a_bye_is_shown(client: TestClient, skak: Skak) -> None:
     tid = register(skak, "Ulige", players=5)
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     assert "bye (oversidder)" in client.get(f"/t/{tid}/rounds/1").text
 
 
@@ -138,15 +138,15 @@ def test_an_id_no_database_can_hold_is_not_found(client: TestClient, page: str) 
     "url", ["/", "/tournaments", "/t/{tid}/standings", "/t/{tid}/rounds/1", "/t/{tid}/crosstable"]
 )
 def test_a_public_page_changes_nothing(client: TestClient, skak: Skak, tid: int, url: str) -> None:
-    skak.pair(tid)
-    before = skak.history(tid)
+    skak.tournaments.pair(tid)
+    before = skak.tournaments.history(tid)
     r = client.post(url.format(tid=tid), data={"result": "1"})
     assert r.status_code == 405
-    assert skak.history(tid) == before
+    assert skak.tournaments.history(tid) == before
 
 
 def test_every_page_fits_a_phone_and_prints(client: TestClient, skak: Skak, tid: int) -> None:
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     for url in (f"/t/{tid}/standings", f"/t/{tid}/rounds/1", f"/t/{tid}/crosstable", "/login"):
         page = client.get(url).text
         assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
@@ -164,7 +164,9 @@ def test_the_public_sees_no_arbiter_screens(client: TestClient, tid: int) -> Non
 
 
 def test_names_are_escaped(client: TestClient, skak: Skak) -> None:
-    tid = skak.create(Tournament("<script>alert(1)</script>", "monrad", number_of_rounds=3)).id
+    tid = skak.tournaments.create(
+        Tournament("<script>alert(1)</script>", "monrad", number_of_rounds=3)
+    ).id
     page = client.get(f"/t/{tid}/standings").text
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;" in page
@@ -203,9 +205,9 @@ def test_the_rating_result_of_a_finished_rated_tournament(
 ) -> None:
     assert "computed once every round is paired and played" in client.get(f"/t/{tid}/rating").text
     for number in (1, 2, 3):
-        skak.pair(tid)
+        skak.tournaments.pair(tid)
         for board, result in enumerate((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN), 1):
-            skak.enter_result(tid, number, board, result)
+            skak.tournaments.enter_result(tid, number, board, result)
     page = client.get(f"/t/{tid}/rating")
     text = text_of(page.text)
     column = {row.name: row.rating for row in skak.standings(tid).standings}
@@ -226,14 +228,14 @@ def test_the_rating_result_of_a_finished_rated_tournament(
 def test_a_page_follows_every_change_though_it_is_kept_per_version(
     client: TestClient, skak: Skak, tid: int
 ) -> None:
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     before = client.get(f"/t/{tid}/rounds/1").text
-    skak.enter_result(tid, 1, 1, Result.WHITE_WIN)
+    skak.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN)
     after = client.get(f"/t/{tid}/rounds/1").text
     assert before != after and "1-0" in after
     again = client.get(f"/t/{tid}/rounds/1").text
     assert again == after
     cache = client.app.state.cache  # type: ignore[attr-defined]
     assert cache.hits >= 1
-    skak.undo(tid)
+    skak.tournaments.undo(tid)
     assert "1-0" not in client.get(f"/t/{tid}/rounds/1").text

@@ -27,7 +27,7 @@ def _enter(client: TestClient, csrf: str, tid: int, board: int, typed: str, seen
 
 @pytest.fixture
 def paired(skak: Skak, tid: int) -> int:
-    skak.pair(tid)
+    skak.tournaments.pair(tid)
     return tid
 
 
@@ -41,7 +41,7 @@ def test_the_board_list_has_a_field_per_game(
     assert page.text.count('hx-post="/arbiter/t/') == 3
     assert '<script src="/static/hx.js" defer></script>' in page.text
     assert f'"X-CSRF-Token": "{arbiter}"' in page.text  # HTMX sends it with each board
-    t = skak.load(paired)
+    t = skak.tournaments.get(paired)
     assert t.player(t.round(1).board(1).white).name in page.text
 
 
@@ -67,9 +67,9 @@ def test_a_typed_key_is_saved_and_shown(
     assert f'value="{result}"' in row
     assert f'name="seen" value="{result}"' in row  # the next entry is checked against it
     assert "Saved" in row and result.label in row
-    assert skak.load(paired).round(1).board(2).result is result
+    assert skak.tournaments.get(paired).round(1).board(2).result is result
     assert str(result) in client.get(f"/t/{paired}/rounds/1").text  # the public page shows it
-    last = skak.history(paired)[-1]
+    last = skak.tournaments.history(paired)[-1]
     assert (last.type, last.actor) == ("result_entered", ARBITER)
 
 
@@ -89,45 +89,45 @@ def test_a_board_changed_by_someone_else_is_a_conflict(
     client: TestClient, skak: Skak, paired: int, arbiter: str
 ) -> None:
     client.get(f"/arbiter/t/{paired}/rounds/1")  # the page shows board 1 without a result
-    skak.enter_result(paired, 1, 1, Result.DRAW, actor="Ole Olsen")  # meanwhile
+    skak.tournaments.enter_result(paired, 1, 1, Result.DRAW, actor="Ole Olsen")  # meanwhile
     row = _enter(client, arbiter, paired, 1, "1", seen="")
     assert 'class="board conflict"' in row
     assert "changed by someone else" in row and "½-½" in row and "you typed 1" in row
     assert 'value="½-½"' in row  # the row shows what the board now has
-    assert skak.load(paired).round(1).board(1).result is Result.DRAW  # not overwritten
+    assert skak.tournaments.get(paired).round(1).board(1).result is Result.DRAW  # not overwritten
     # having seen it, the arbiter may correct it
     row = _enter(client, arbiter, paired, 1, "1", seen="½-½")
     assert "saved" in row and "corrected from ½-½" in row
-    assert skak.load(paired).round(1).board(1).result is Result.WHITE_WIN
+    assert skak.tournaments.get(paired).round(1).board(1).result is Result.WHITE_WIN
 
 
 def test_the_same_result_again_changes_nothing(
     client: TestClient, skak: Skak, paired: int, arbiter: str
 ) -> None:
     _enter(client, arbiter, paired, 1, "1")
-    events = len(skak.history(paired))
+    events = len(skak.tournaments.history(paired))
     row = _enter(client, arbiter, paired, 1, "1-0", seen="1-0")
     assert 'class="board unchanged"' in row
-    assert len(skak.history(paired)) == events
+    assert len(skak.tournaments.history(paired)) == events
 
 
 @pytest.mark.parametrize("typed", ["x", "2", "1-1", "bye"])
 def test_a_bad_key_is_named_and_nothing_saved(
     client: TestClient, skak: Skak, paired: int, arbiter: str, typed: str
 ) -> None:
-    events = len(skak.history(paired))
+    events = len(skak.tournaments.history(paired))
     row = _enter(client, arbiter, paired, 1, typed)
     assert 'class="board error"' in row and "Not saved" in row
     assert f'value="{typed}"' in row  # what was typed stays in the field to be mended
-    assert len(skak.history(paired)) == events
+    assert len(skak.tournaments.history(paired)) == events
 
 
 def test_an_empty_field_saves_nothing(
     client: TestClient, skak: Skak, paired: int, arbiter: str
 ) -> None:
-    events = len(skak.history(paired))
+    events = len(skak.tournaments.history(paired))
     assert "Type a result" in _enter(client, arbiter, paired, 1, "  ")
-    assert len(skak.history(paired)) == events
+    assert len(skak.tournaments.history(paired)) == events
 
 
 def test_a_board_that_is_not_there(client: TestClient, paired: int, arbiter: str) -> None:
@@ -158,7 +158,7 @@ def test_two_arbiters_each_see_the_others_result(
     _enter(other, other_csrf, paired, 3, "0")
     row = _enter(client, arbiter, paired, 3, "1")  # the first arbiter's page was stale
     assert "conflict" in row
-    actors = {h.actor for h in skak.history(paired) if h.type == "result_entered"}
+    actors = {h.actor for h in skak.tournaments.history(paired) if h.type == "result_entered"}
     assert actors == {"Ole Olsen"}
 
 
@@ -168,9 +168,9 @@ def test_a_gladiator_draw_takes_its_play_off_on_the_same_row(
     """4.9.8: a drawn game is played off; the row has a field for the play-off, the row says
     while it has no winner, and the play-off is stored as ``skak result --playoff`` does."""
     t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
-    tid = skak.create(t).id
-    skak.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
-    skak.pair(tid)
+    tid = skak.tournaments.create(t).id
+    skak.tournaments.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
+    skak.tournaments.pair(tid)
     page = client.get(f"/arbiter/t/{tid}/rounds/1").text
     assert page.count('name="playoff"') == 2
     url = f"/arbiter/t/{tid}/rounds/1/boards/1"
@@ -180,12 +180,12 @@ def test_a_gladiator_draw_takes_its_play_off_on_the_same_row(
     won = client.post(url, data={"result": "=", "seen": "½-½", "playoff": "½,0"}, headers=headers)
     assert won.status_code == 200
     assert 'name="playoff" value="½-½,0-1"' in won.text
-    board = skak.load(tid).round(1).board(1)
+    board = skak.tournaments.get(tid).round(1).board(1)
     assert (board.result, board.playoff) == (Result.DRAW, (Result.DRAW, Result.BLACK_WIN))
     assert "no winner yet" not in text_of(won.text)
     wrong = client.post(url, data={"result": "=", "seen": "½-½", "playoff": "2-0"}, headers=headers)
     assert "Not saved" in text_of(wrong.text)
-    assert skak.load(tid).round(1).board(1).playoff == (Result.DRAW, Result.BLACK_WIN)
+    assert skak.tournaments.get(tid).round(1).board(1).playoff == (Result.DRAW, Result.BLACK_WIN)
 
 
 def test_an_ordinary_tournament_has_no_play_off_field(
@@ -200,11 +200,11 @@ def test_a_play_off_entered_meanwhile_is_a_conflict_not_wiped(
     """Two arbiters, 4.9.8: A saves a draw and then its play-off; B's page, loaded between
     the two, saves the draw again. B is told of the conflict; A's play-off stays."""
     t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
-    tid = skak.create(t).id
-    skak.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
-    skak.pair(tid)
-    skak.enter_result(tid, 1, 1, Result.DRAW)  # what B's page shows: ½-½, no play-off
-    skak.enter_result(tid, 1, 1, Result.DRAW, (Result.WHITE_WIN,))  # A's play-off
+    tid = skak.tournaments.create(t).id
+    skak.tournaments.add_players(tid, lambda _t: [Player(i, f"Spiller {i}") for i in range(1, 5)])
+    skak.tournaments.pair(tid)
+    skak.tournaments.enter_result(tid, 1, 1, Result.DRAW)  # what B's page shows: ½-½, no play-off
+    skak.tournaments.enter_result(tid, 1, 1, Result.DRAW, (Result.WHITE_WIN,))  # A's play-off
     url = f"/arbiter/t/{tid}/rounds/1/boards/1"
     headers = HX | {"X-CSRF-Token": arbiter}
     r = client.post(
@@ -213,7 +213,7 @@ def test_a_play_off_entered_meanwhile_is_a_conflict_not_wiped(
         headers=headers,
     )
     assert "changed by someone else" in text_of(r.text)
-    assert skak.load(tid).round(1).board(1).playoff == (Result.WHITE_WIN,)
+    assert skak.tournaments.get(tid).round(1).board(1).playoff == (Result.WHITE_WIN,)
 
 
 def test_a_result_entered_reads_the_tournament_once(

@@ -46,10 +46,10 @@ def test_the_danish_history_says_results_and_reasons_in_danish(
     client: TestClient, skak: Skak, arbiter: str
 ) -> None:
     field = [Player(i, f"Spiller, {i}", ratings=Ratings(dsu=1500 + 10 * i)) for i in range(1, 7)]
-    tid = skak.create(Tournament("Open", "dutch", number_of_rounds=5)).id
-    skak.add_players(tid, lambda _t: field)
-    skak.pair(tid)
-    skak.enter_result(tid, 1, 1, Result.UNFINISHED)
+    tid = skak.tournaments.create(Tournament("Open", "dutch", number_of_rounds=5)).id
+    skak.tournaments.add_players(tid, lambda _t: field)
+    skak.tournaments.pair(tid)
+    skak.tournaments.enter_result(tid, 1, 1, Result.UNFINISHED)
     page = text_of(client.get(f"/arbiter/t/{tid}/history?lang=da").text)
     assert "runde 1 bræt 1: afbrudt" in page
     assert "omnummereret (6 flyttet): startrangliste efter DSU-ratingtal" in page
@@ -60,8 +60,8 @@ def test_the_pairing_preview_names_no_cli_command(
     client: TestClient, skak: Skak, arbiter: str
 ) -> None:
     field = [Player(i, f"Spiller, {i}", ratings=Ratings(dsu=1500 + 10 * i)) for i in range(1, 7)]
-    tid = skak.create(Tournament("Open", "dutch", number_of_rounds=5)).id
-    skak.add_players(tid, lambda _t: field)
+    tid = skak.tournaments.create(Tournament("Open", "dutch", number_of_rounds=5)).id
+    skak.tournaments.add_players(tid, lambda _t: field)
     page = text_of(client.get(f"/arbiter/t/{tid}/pair?lang=da").text)
     assert "6 startnumre er ændret — se spillerlisten" in page
     assert "skak players" not in page
@@ -77,7 +77,7 @@ def test_an_unknown_pairing_system_is_refused_in_danish(client: TestClient, arbi
 
 
 def test_a_bad_csv_line_is_named_in_danish(client: TestClient, skak: Skak, arbiter: str) -> None:
-    empty = skak.create(Tournament("Forår", "monrad", number_of_rounds=5)).id
+    empty = skak.tournaments.create(Tournament("Forår", "monrad", number_of_rounds=5)).id
     r = client.post(
         f"/arbiter/t/{empty}/players/import?lang=da",
         data={"csrf": arbiter},

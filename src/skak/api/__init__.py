@@ -5,7 +5,7 @@ The CLI is a thin layer over :class:`Skak` (as sqlite-utils' CLI is over its ``D
     >>> from skak.api import Skak
     >>> from skak.model import Tournament
     >>> s = Skak(":memory:", create=True)
-    >>> s.create(Tournament("Klubmesterskab 2026", "berger")).id
+    >>> s.tournaments.create(Tournament("Klubmesterskab 2026", "berger")).id
     1
 
 Every change is a command (each record's ``commands`` module, e.g.

@@ -19,27 +19,29 @@ def audit(s: Skak) -> list[str]:
     :raises StorageError: when the database cannot be read far enough to be checked.
     """
     problems = [f"SQLite: {p}" for p in s.db.integrity_problems()]
-    for row in s.tournaments():
+    for row in s.tournaments.rows():
         try:
-            s.read(row.id, full=True).state  # noqa: B018 - building it is the check
+            s.tournaments.read(row.id, full=True).state  # noqa: B018 - building it is the check
         except SkakError as err:
             problems.append(f"tournament {row.label()}: {err}")
     try:
-        s.registry()
+        s.registry.get()
     except SkakError as err:
         problems.append(f"the rating registry: {err}")
     try:
-        s.accounts()
+        s.accounts.get()
     except SkakError as err:
         problems.append(f"the arbiters' accounts: {err}")
-    for row in s.seasons():
-        problems += [f"league season {row.label()}: {p}" for p in s.league_audit(row)]
-    for row in s.cups():
-        problems += [f"cup {row.label()}: {p}" for p in s.cup_audit(row)]
-    for row in s.corr_groups():
-        problems += [f"correspondence group {row.label()}: {p}" for p in s.corr_audit(row)]
+    for row in s.league.rows():
+        problems += [f"league season {row.label()}: {p}" for p in s.league.audit(row)]
+    for row in s.cup.rows():
+        problems += [f"cup {row.label()}: {p}" for p in s.cup.audit(row)]
+    for row in s.correspondence.rows():
+        problems += [
+            f"correspondence group {row.label()}: {p}" for p in s.correspondence.audit(row)
+        ]
     try:
-        s.discipline()
+        s.discipline.get()
     except SkakError as err:
         problems.append(f"the discipline registry: {err}")
     return problems

@@ -3,38 +3,38 @@ its record's folder, ``skak/records/<kind>/api.py``), composed."""
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skak.api._backup import BackupCommands
-from skak.records.accounts.api import AccountCommands
-from skak.records.correspondence.api import CorrespondenceCommands
-from skak.records.cup.api import CupCommands
-from skak.records.discipline.api import DisciplineCommands
-from skak.records.league.api import LeagueCommands
-from skak.records.registry.api import RegistryCommands
-from skak.records.tournament.api import TournamentCommands
 from skak.store import EventStore
 from skak.store.database import Database
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from skak.records.accounts.api import Accounts
+    from skak.records.correspondence.api import CorrespondenceGroups
+    from skak.records.cup.api import Cups
+    from skak.records.discipline.api import Discipline
+    from skak.records.league.api import Seasons
+    from skak.records.registry.api import RatingRegistry
+    from skak.records.tournament.api import Tournaments
+
 __all__ = ["Skak"]
 
 
-class Skak(
-    TournamentCommands,
-    RegistryCommands,
-    AccountCommands,
-    BackupCommands,
-    LeagueCommands,
-    CupCommands,
-    DisciplineCommands,
-    CorrespondenceCommands,
-):
+class Skak(BackupCommands):
     """A skak database: tournaments, the rating registry, league seasons, cups, the
-    discipline registry, the arbiters' accounts and correspondence groups.
+    discipline registry, the arbiters' accounts and correspondence groups, each kind of
+    record by its name (its API in its record's folder, ``skak/records/<kind>/api.py``)::
+
+        >>> s = Skak(":memory:", create=True)
+        >>> s.tournaments.rows(), s.league.rows(), s.registry.get().players
+        ([], [], {})
+
+    Each kind's module is imported when the kind is first used.
 
     :param db: an SQLite file path, an SQLAlchemy URL (``:memory:`` for a throw-away one),
         or an SQLAlchemy engine the caller keeps (a server creates one engine, once).
@@ -49,6 +49,60 @@ class Skak(
         self.db = Database(target, create=create)
         self.store = EventStore(self.db)
         self.actor = actor
+
+    def __repr__(self) -> str:
+        from sqlalchemy.engine import make_url
+
+        return f"Skak({make_url(self.db.url).render_as_string(hide_password=True)!r})"
+
+    @cached_property
+    def tournaments(self) -> Tournaments:
+        """The individual tournaments."""
+        from skak.records.tournament.api import Tournaments
+
+        return Tournaments(self)
+
+    @cached_property
+    def league(self) -> Seasons:
+        """The division league's seasons (5.1)."""
+        from skak.records.league.api import Seasons
+
+        return Seasons(self)
+
+    @cached_property
+    def cup(self) -> Cups:
+        """The team cup's rows (5.3–5.4)."""
+        from skak.records.cup.api import Cups
+
+        return Cups(self)
+
+    @cached_property
+    def correspondence(self) -> CorrespondenceGroups:
+        """The correspondence groups (section 6)."""
+        from skak.records.correspondence.api import CorrespondenceGroups
+
+        return CorrespondenceGroups(self)
+
+    @cached_property
+    def registry(self) -> RatingRegistry:
+        """The rating registry (ratingkartotek)."""
+        from skak.records.registry.api import RatingRegistry
+
+        return RatingRegistry(self)
+
+    @cached_property
+    def discipline(self) -> Discipline:
+        """The discipline registry (§19)."""
+        from skak.records.discipline.api import Discipline
+
+        return Discipline(self)
+
+    @cached_property
+    def accounts(self) -> Accounts:
+        """Who may log in."""
+        from skak.records.accounts.api import Accounts
+
+        return Accounts(self)
 
     def close(self) -> None:
         self.db.dispose()

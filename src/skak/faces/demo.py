@@ -69,7 +69,7 @@ def run_demo(
     check_players(players)
     rng = random.Random(seed)
     system = get_system("berger")
-    row = s.create(
+    row = s.tournaments.create(
         Tournament(
             name=f"Efterårsturnering 2026 (demo, seed {seed})",
             pairing_system=system.name,
@@ -94,18 +94,18 @@ def run_demo(
         )
         for i, (name, sex) in enumerate(chosen, start=1)
     ]
-    s.add_players(row.id, lambda _t: field, source="demo")
-    t = s.load(row.id)
+    s.tournaments.add_players(row.id, lambda _t: field, source="demo")
+    t = s.tournaments.get(row.id)
     total = system.planned_rounds(t) or 0
     with Progress(console=console, transient=True, disable=console is None) as progress:
         task = progress.add_task("Playing rounds", total=total)
         for _ in range(total):
-            rnd = s.pair(row.id).after.rounds[-1]
+            rnd = s.tournaments.pair(row.id).after.rounds[-1]
             for p in rnd.pairings:
                 if p.black is None or p.result is not None:
                     continue
                 white, black = t.player(p.white), t.player(p.black)
                 outcome = draw_result(rng, white.ratings.dsu or 0, black.ratings.dsu or 0)
-                s.enter_result(row.id, rnd.number, p.board, outcome)
+                s.tournaments.enter_result(row.id, rnd.number, p.board, outcome)
             progress.advance(task)
-    return row, s.load(row.id)
+    return row, s.tournaments.get(row.id)

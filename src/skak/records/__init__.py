@@ -10,7 +10,8 @@ Every record is a versioned stream of events. A kind's folder holds all of it:
 * ``evolve.py`` — the pure ``evolve(state, event) -> state`` and ``fold(events)``;
 * ``codec.py`` — the events to JSON and back;
 * ``kind.py`` — the binding to the event store (:class:`skak.store.RecordKind`);
-* ``api.py`` — its part of :class:`skak.api.Skak`.
+* ``api.py`` — its part of :class:`skak.api.Skak` (``skak.tournaments``, ``skak.league``,
+  …): a :class:`skak.records.base.Records` or ``Register`` and the kind's own operations.
 
 The store knows no record; a record imports no other record; the pure domain packages
 (``model``, ``pairing``, ``rating``, ``teams``, …) import no record. See

@@ -17,19 +17,19 @@ def group_from_file(s: Skak, path: Path, *, name: str | None = None) -> str:
     g = read_game(path)
     name = name or path.stem
     control = None if g.control is None else f"{g.control.days}/{g.control.moves}"
-    s.corr_new(
+    s.correspondence.new(
         name, "emt", g.start or min(c.sent for c in g.cards if c.sent is not None),
         emt_class="Å", mode=g.mode.value, control=control, postal_days=g.postal_days,
         mandatory_holidays=g.mandatory_holidays, email_next_day=g.email_next_day,
     )  # fmt: skip
-    s.corr_enter_players(name, [g.white, g.black])
+    s.correspondence.enter_players(name, [g.white, g.black])
     for h in g.holidays:
         player = g.white if h.player == "white" else g.black
-        s.corr_holiday(
+        s.correspondence.holiday(
             name, player, h.first, h.last, notice=h.notice, special_leave=h.special_leave
         )
     for c in g.cards:
-        s.corr_card(
+        s.correspondence.card(
             name, "1-2", c.moves, sent=c.sent, received=c.received, postmark=c.postmark,
             receipt_slip=c.receipt_slip, series=c.series,
             late_receipt_accepted=c.late_receipt_accepted, notice=c.notice,
@@ -41,10 +41,10 @@ def group_from_file(s: Skak, path: Path, *, name: str | None = None) -> str:
 def enter_results(s: Skak, group: str, results: dict[tuple[str, str], str]) -> None:
     """``results`` as ``{(p, q): "1-0"}`` from ``p``'s side, whoever has White in the
     stored game; every other finished game ``default`` (a draw)."""
-    g = s.corr_group(group)
+    g = s.correspondence.get(group)
     number = {p.name: p.number for p in g.players}
     swap = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2", "0-0": "0-0"}
     for (p, q), result in results.items():
         a, b = number[p], number[q]
         game = next(x for x in g.games if {x.white, x.black} == {a, b})
-        s.corr_result(group, game.number, result if game.white == a else swap[result])
+        s.correspondence.result(group, game.number, result if game.white == a else swap[result])

@@ -28,8 +28,8 @@ def _as_the_file(stored: CorrTimeView, file: CorrTimeView) -> None:
 
 def _pair(s: Skak, name: str, start: D, **options: object) -> None:
     """A group of two, White and Black, to hang one game's cards on."""
-    s.corr_new(name, "emt", start, emt_class="Å", **options)  # type: ignore[arg-type]
-    s.corr_enter_players(name, ["White", "Black"])
+    s.correspondence.new(name, "emt", start, emt_class="Å", **options)  # type: ignore[arg-type]
+    s.correspondence.enter_players(name, ["White", "Black"])
 
 
 def _one_a_card(s: Skak, name: str, days: list[int], start: D) -> list[D]:
@@ -39,7 +39,7 @@ def _one_a_card(s: Skak, name: str, days: list[int], start: D) -> list[D]:
     for i, n in enumerate(days):
         received = None if i == 0 else sent[-1]
         day = (received or start) + n * DAY
-        s.corr_card(name, "1-2", RUY[i], sent=day, received=received)
+        s.correspondence.card(name, "1-2", RUY[i], sent=day, received=received)
         sent.append(day)
     return sent
 
@@ -48,7 +48,7 @@ def test_6_8_2_iccf_example_through_the_record(api: Skak) -> None:
     """The printed ICCF record: White 0/00, 1/01, 2/03; Black 1/01, 3/04 (40 days to 10)."""
     path = DATA / "email-6.8.2.json"
     name = group_from_file(api, path)
-    t = api.corr_game(name, "1-2")
+    t = api.correspondence.game(name, "1-2")
     assert [(c.days, c.total) for c in t.cards] == [(0, 0), (1, 1), (1, 1), (3, 4), (2, 3)]
     assert (t.players[0].used, t.players[1].used) == (3, 4)
     assert t.control == {"days": 40, "moves": 10}
@@ -61,7 +61,7 @@ def test_6_3_6_3_holiday_example_through_the_record(api: Skak) -> None:
     postmark dates card 5 (6.3.2); as of 30/7 Black, to move since 28/6, has overstepped."""
     path = DATA / "post-6.3.6.3.json"
     name = group_from_file(api, path)
-    t = api.corr_game(name, "1-2", as_of=D(2011, 7, 30))
+    t = api.correspondence.game(name, "1-2", as_of=D(2011, 7, 30))
     assert [c.days for c in t.cards] == [0, 1, 1, 0, 2]
     assert t.cards[4].sent == D(2011, 6, 27)
     assert t.players[1].pending == 32
@@ -73,7 +73,7 @@ def test_6_3_6_3_holiday_example_through_the_record(api: Skak) -> None:
     assert o.used == 1 + 0 + 32  # cards 2 and 4 (in the holiday), and the move to come
     assert t.players[0].holidays[0].days == 15
     _as_the_file(t, corr_time_view(read_game(path), as_of=D(2011, 7, 30)))
-    (due,) = api.corr_overdue(name, D(2011, 7, 30)).due
+    (due,) = api.correspondence.overdue(name, D(2011, 7, 30)).due
     assert (due.action, due.player, due.day, due.used) == (
         "overstep", "Olsen, Ole", D(2011, 7, 28), o.used,
     )  # fmt: skip
@@ -83,16 +83,24 @@ def test_6_3_1_and_6_3_2_reflection_time_through_cards(api: Skak) -> None:
     """6.3.1: received and answered 1/8: 0 days; answered 4/8: 3 days. 6.3.2: received
     Saturday, answered Sunday: 0 days; answered Monday: 2 days."""
     _pair(api, "post", D(2011, 7, 1))
-    api.corr_card("post", "1-2", "1. e4", sent=D(2011, 7, 31))
-    same = api.corr_card("post", "1-2", "1... e5", received=D(2011, 8, 1), sent=D(2011, 8, 1))
+    api.correspondence.card("post", "1-2", "1. e4", sent=D(2011, 7, 31))
+    same = api.correspondence.card(
+        "post", "1-2", "1... e5", received=D(2011, 8, 1), sent=D(2011, 8, 1)
+    )
     assert same.time is not None and same.time.cards[-1].days == 0
-    three = api.corr_card("post", "1-2", "2. Nf3", received=D(2011, 8, 1), sent=D(2011, 8, 4))
+    three = api.correspondence.card(
+        "post", "1-2", "2. Nf3", received=D(2011, 8, 1), sent=D(2011, 8, 4)
+    )
     assert three.time is not None and three.time.cards[-1].days == 3
     saturday = D(2011, 8, 6)
-    sunday = api.corr_card("post", "1-2", "2... Nc6", received=saturday, sent=saturday + DAY)
+    sunday = api.correspondence.card(
+        "post", "1-2", "2... Nc6", received=saturday, sent=saturday + DAY
+    )
     assert sunday.time is not None and sunday.time.cards[-1].days == 0
     saturday += 7 * DAY
-    monday = api.corr_card("post", "1-2", "3. Bb5", received=saturday, sent=saturday + 2 * DAY)
+    monday = api.correspondence.card(
+        "post", "1-2", "3. Bb5", received=saturday, sent=saturday + 2 * DAY
+    )
     assert monday.time is not None and monday.time.cards[-1].days == 2
 
 
@@ -103,11 +111,13 @@ def test_6_3_3_1_thirty_days_before_the_tenth_move_through_cards(api: Skak) -> N
           mandatory_holidays=False)  # fmt: skip
     days = [0] * 9
     sent = _one_a_card(api, "email", days, D(2011, 5, 2))
-    late = api.corr_card("email", "1-2", RUY[9], received=sent[-1], sent=sent[-1] + 31 * DAY)
+    late = api.correspondence.card(
+        "email", "1-2", RUY[9], received=sent[-1], sent=sent[-1] + 31 * DAY
+    )
     assert late.events  # written
     assert any("time overstep (6.3.3.1): Black used 31 days, more than 30" in n
                for n in late.notes)  # fmt: skip
-    o = api.corr_game("email", "1-2").overstep
+    o = api.correspondence.game("email", "1-2").overstep
     assert o is not None
     assert (o.move, o.control_move, o.card, o.late_from) == (5, 10, 10, sent[-1] + 31 * DAY)
 
@@ -117,26 +127,26 @@ def _series(api: Skak, name: str, reply: str, days: int) -> None:
     _pair(api, name, D(2011, 5, 1), mode="email", control="post", mandatory_holidays=False)
     sent = _one_a_card(api, name, [0] * 18, D(2011, 5, 2))
     last = sent[-1]
-    api.corr_card(name, "1-2", "10. d4", series="10... Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1",
-                  sent=last, received=last)  # fmt: skip
-    api.corr_card(name, "1-2", reply, received=last, sent=last + days * DAY)
+    series = "10... Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1"
+    api.correspondence.card(name, "1-2", "10. d4", series=series, sent=last, received=last)
+    api.correspondence.card(name, "1-2", reply, received=last, sent=last + days * DAY)
 
 
 def test_6_3_3_2_series_example_through_the_record(api: Skak) -> None:
     """Accepting the whole series (moves 10–12): at most 36 days; to move 11: 33."""
     whole = "10... Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8"
     _series(api, "36", whole, 36)
-    t = api.corr_game("36", "1-2")
+    t = api.correspondence.game("36", "1-2")
     assert t.overstep is None
     assert (t.cards[-1].limit, t.cards[-1].limit_move) == (36, 12)
     _series(api, "37", whole, 37)
-    o = api.corr_game("37", "1-2").overstep
+    o = api.correspondence.game("37", "1-2").overstep
     assert o is not None and (o.control_move, o.limit, o.used, o.rule) == (12, 36, 37, "6.3.3.2")
     to_11 = "10... Nbd7 11. Nbd2 Bb7 12. Bc2 c5"
     _series(api, "33", to_11, 33)
-    assert api.corr_game("33", "1-2").overstep is None
+    assert api.correspondence.game("33", "1-2").overstep is None
     _series(api, "34", to_11, 34)
-    o = api.corr_game("34", "1-2").overstep
+    o = api.correspondence.game("34", "1-2").overstep
     assert o is not None and (o.control_move, o.limit) == (11, 33)
 
 
@@ -147,8 +157,8 @@ def test_6_3_4_and_6_3_5_1_extra_days_through_cards(api: Skak) -> None:
                          ({"reminder": True, "notice": True}, 0)):  # fmt: skip
         name = f"6.3.4 {extra} {len(flags)}"
         _pair(api, name, D(2011, 5, 1), mode="email", mandatory_holidays=False)
-        api.corr_card(name, "1-2", "1. e4", sent=D(2011, 5, 2))
-        done = api.corr_card(name, "1-2", "1... e5", received=D(2011, 5, 2),
+        api.correspondence.card(name, "1-2", "1. e4", sent=D(2011, 5, 2))
+        done = api.correspondence.card(name, "1-2", "1... e5", received=D(2011, 5, 2),
                              sent=D(2011, 5, 17), **flags)  # type: ignore[arg-type]  # fmt: skip
         assert done.time is not None
         assert (done.time.cards[-1].penalty, done.time.players[1].used) == (extra, 15 + extra)
@@ -156,10 +166,10 @@ def test_6_3_4_and_6_3_5_1_extra_days_through_cards(api: Skak) -> None:
         _pair(api, mode, D(2011, 5, 1), mode=mode, mandatory_holidays=False)
         day = D(2011, 5, 2)
         for i, move in enumerate(RUY[:4]):
-            api.corr_card(mode, "1-2", move, received=None if i == 0 else day,
+            api.correspondence.card(mode, "1-2", move, received=None if i == 0 else day,
                           sent=day + (i % 2) * DAY, invalid_moves=i % 2)  # fmt: skip
             day += (i % 2) * DAY
-        t = api.corr_game(mode, "1-2")
+        t = api.correspondence.game(mode, "1-2")
         assert [c.penalty for c in t.cards] == penalties
 
 
@@ -169,11 +179,11 @@ def test_6_3_4_and_6_8_3_silence_through_overdue(api: Skak) -> None:
     for mode, postal, repeat, tell in (("email", 1, D(2011, 3, 15), D(2011, 3, 22)),
                                        ("post", 2, D(2011, 3, 19), D(2011, 3, 26))):  # fmt: skip
         _pair(api, mode, D(2011, 2, 1), mode=mode, postal_days=postal)
-        api.corr_card(mode, "1-2", "1. e4", sent=D(2011, 2, 28))
-        api.corr_card(mode, "1-2", "1... e5", received=D(2011, 2, 28), sent=D(2011, 3, 1))
-        (game,) = api.corr_overdue(mode, D(2011, 3, 2)).games
+        api.correspondence.card(mode, "1-2", "1. e4", sent=D(2011, 2, 28))
+        api.correspondence.card(mode, "1-2", "1... e5", received=D(2011, 2, 28), sent=D(2011, 3, 1))
+        (game,) = api.correspondence.overdue(mode, D(2011, 3, 2)).games
         assert (game.to_move, game.repeat_from, game.tell_tl_from) == ("White", repeat, tell)
-        (due,) = api.corr_overdue(mode, tell).due
+        (due,) = api.correspondence.overdue(mode, tell).due
         assert (due.action, due.player, due.opponent, due.day) == (
             "write", "Black", "White", tell,
         )  # fmt: skip
@@ -183,22 +193,28 @@ def test_6_3_6_the_silence_waits_out_a_holiday_through_the_record(api: Skak) -> 
     """Black's last card went on 4 May (silence from 18 May); White's holiday of 10–20 May
     leaves 6 days before it and 8 after: repeat from 29 May, the TL from 5 June."""
     _pair(api, "away", D(2011, 4, 1), mode="email", control="post", mandatory_holidays=False)
-    api.corr_holiday("away", "White", D(2011, 5, 10), D(2011, 5, 20), notice=D(2011, 4, 1))
+    api.correspondence.holiday(
+        "away", "White", D(2011, 5, 10), D(2011, 5, 20), notice=D(2011, 4, 1)
+    )
     _one_a_card(api, "away", [0, 2], D(2011, 5, 2))
-    (game,) = api.corr_overdue("away", D(2011, 5, 5)).games
+    (game,) = api.correspondence.overdue("away", D(2011, 5, 5)).games
     assert (game.repeat_from, game.tell_tl_from) == (D(2011, 5, 29), D(2011, 6, 5))
 
 
 def test_6_2_7_adjudication_after_18_months_through_overdue(api: Skak) -> None:
     _pair(api, "slow", D(2011, 9, 1))
-    api.corr_card("slow", "1-2", "1. e4", sent=D(2011, 9, 1))
-    api.corr_card("slow", "1-2", "1... e5", received=D(2011, 9, 2), sent=D(2011, 9, 3))
+    api.correspondence.card("slow", "1-2", "1. e4", sent=D(2011, 9, 1))
+    api.correspondence.card("slow", "1-2", "1... e5", received=D(2011, 9, 2), sent=D(2011, 9, 3))
     for i, move in enumerate(RUY[2:20]):  # a slow but steady game
         day = D(2011, 9, 3) + (i + 1) * 25 * DAY
-        api.corr_card("slow", "1-2", move, received=day - 20 * DAY, sent=day - 20 * DAY + DAY)
-    due = api.corr_overdue("slow", D(2013, 3, 1)).due
+        api.correspondence.card(
+            "slow", "1-2", move, received=day - 20 * DAY, sent=day - 20 * DAY + DAY
+        )
+    due = api.correspondence.overdue("slow", D(2013, 3, 1)).due
     assert ("adjudicate", D(2013, 3, 1), "6.2.7") in [(d.action, d.day, d.rule) for d in due]
-    assert all(d.action != "adjudicate" for d in api.corr_overdue("slow", D(2013, 2, 28)).due)
+    assert all(
+        d.action != "adjudicate" for d in api.correspondence.overdue("slow", D(2013, 2, 28)).due
+    )
 
 
 def test_6_5_class_outcomes_and_6_6_2_cup_rights_through_standings(api: Skak) -> None:
@@ -212,24 +228,24 @@ def test_6_5_class_outcomes_and_6_6_2_cup_rights_through_standings(api: Skak) ->
     results[("A", "B")] = "1-0"
     for name, event, options in (("K", "emt", {"emt_class": "K"}),
                                  ("semi", "cup", {"stage": "semifinal"})):  # fmt: skip
-        api.corr_new(name, event, D(2011, 9, 1), **options)  # type: ignore[arg-type]
-        api.corr_enter_players(name, list(players))
+        api.correspondence.new(name, event, D(2011, 9, 1), **options)  # type: ignore[arg-type]
+        api.correspondence.enter_players(name, list(players))
         enter_results(api, name, results)
-    rows = {r.name: r for r in api.corr_standings("K").standings}
+    rows = {r.name: r for r in api.correspondence.standings("K").standings}
     # A 6, B 5, C–F 2½ each (beat G, drew the rest among them), G 0
     assert [(n, rows[n].points, rows[n].outcome, rows[n].next_class) for n in "ABCG"] == [
         ("A", 6, "up", "M"), ("B", 5, "up", "M"), ("C", F(5, 2), "stays", "K"),
         ("G", 0, "down", "Å"),
     ]  # fmt: skip
-    semi = {r.name: r for r in api.corr_standings("semi").standings}
+    semi = {r.name: r for r in api.correspondence.standings("semi").standings}
     assert (semi["A"].next_class, semi["B"].next_class, semi["C"].next_class) == ("M", "M", None)
-    assert api.corr_standings("semi").places == 3  # 6.6.1.4: places 1–3
+    assert api.correspondence.standings("semi").places == 3  # 6.6.1.4: places 1–3
 
 
 def test_6_7_4_5_team_standings_through_the_record(api: Skak) -> None:
     """tests/correspondence's case: Y 5, Z 3½, X 3½; Z above X on the games between them."""
-    api.corr_new("Hold", "team", D(2012, 1, 10), division=2)
-    api.corr_enter_players(
+    api.correspondence.new("Hold", "team", D(2012, 1, 10), division=2)
+    api.correspondence.enter_players(
         "Hold",
         [_entrant(f"{c}{b}", club=c) for c in "XYZ" for b in range(1, 5)],
     )
@@ -241,7 +257,7 @@ def test_6_7_4_5_team_standings_through_the_record(api: Skak) -> None:
         (4, "Z", "Y"): "1/2-1/2",
     }  # fmt: skip
     enter_results(api, "Hold", {(f"{a}{b}", f"{c}{b}"): r for (b, a, c), r in wins.items()})
-    view = api.corr_standings("Hold")
+    view = api.correspondence.standings("Hold")
     assert [(t.club, t.points) for t in view.teams] == [("Y", 5), ("Z", F(7, 2)), ("X", F(7, 2))]
     assert (view.teams[1].mutual, view.teams[2].mutual) == (3, 1)
     # 6.7.5.1: in the 2nd division 5 of 8 (62.5 %) and 3½ of 8 (43.75 %) stay there

@@ -118,12 +118,12 @@ def new(
         gladiator=gladiator,
     )  # a bad setting or code is refused before anything is written
     s = open_db(db, create=True)
-    row = s.create(tournament)
+    row = s.tournaments.create(tournament)
     out.print(
         f"Created tournament #{row.id} [bold]{escape(row.name)}[/] "
         f"({escape(pairing_system.title)}) in {escape(s.db.location)}"
     )
-    namesakes = s.namesakes(row)
+    namesakes = s.tournaments.namesakes(row)
     if namesakes:
         others = ", ".join(f"#{r.id}" for r in namesakes)
         print_notes(
@@ -145,7 +145,7 @@ def list_tournaments(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> 
     """
     from skak.views import to_json, tournament_lines
 
-    lines = tournament_lines(open_db(db).tournaments())
+    lines = tournament_lines(open_db(db).tournaments.rows())
     if as_json:
         print_json(to_json(lines))
     else:
@@ -169,7 +169,7 @@ def history(
     """
     from skak.views import to_json
 
-    lines = open_db(db).history(tournament)
+    lines = open_db(db).tournaments.history(tournament)
     if as_json:
         print_json(to_json(lines))
     else:
@@ -191,7 +191,7 @@ def undo(
     """
     from skak.api import describe, undo_notes
 
-    undone, t = open_db(db).take_back(tournament, seq=event)
+    undone, t = open_db(db).tournaments.undo(tournament, seq=event)
     message = _("Undone: event {seq}, {change}.")
     out.print(escape(message.format(seq=undone.seq, change=say(describe(undone.event)))))
     print_notes(undo_notes(undone.event, t))
@@ -214,7 +214,7 @@ def export_json(
     """
     from skak.views import to_json
 
-    export = open_db(db).export(tournament)
+    export = open_db(db).tournaments.export(tournament)
     text = json.dumps(to_json(export), ensure_ascii=False, indent=2) + "\n"
     write_output(text, output, force=force, db=db)
 
@@ -249,5 +249,5 @@ def demo(
     print_table(render.standings_table(standings_view(t)))
     out.print(
         "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
-        + ("" if len(s.tournaments()) == 1 else f"  (add --tournament {row.id})")
+        + ("" if len(s.tournaments.rows()) == 1 else f"  (add --tournament {row.id})")
     )

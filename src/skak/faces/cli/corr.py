@@ -366,7 +366,7 @@ def corr_new(
     when = _date(start, "--start")
     assert when is not None
     s = open_db(db, create=True)
-    row = s.corr_new(
+    row = s.correspondence.new(
         name, event, when, emt_class=emt_class, stage=stage, division=division, mode=mode,
         control=control, postal_days=postal_days, mandatory_holidays=not no_mandatory_holidays,
         email_next_day=email_next_day, preliminary_players=preliminary_players,
@@ -388,7 +388,7 @@ def corr_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
     from skak.faces.i18n import _
     from skak.views import to_json
 
-    lines = open_db(db).corr_lines()
+    lines = open_db(db).correspondence.lines()
     if as_json:
         print_json(to_json(lines))
         return
@@ -441,12 +441,12 @@ def corr_players(
     if names and file is not None:
         raise InputError(N_("give the players' names or --file, not both"))
     if file is not None:
-        done = s.corr_players_file(group, file)
+        done = s.correspondence.players_file(group, file)
     elif names:
-        done = s.corr_enter_players(group, names)
+        done = s.correspondence.enter_players(group, names)
     else:
         done = None
-    view = s.corr_players(group)
+    view = s.correspondence.players(group)
     if as_json:
         print_json(to_json(view))
         return
@@ -547,11 +547,11 @@ def corr_card(
     if take_back:
         if moves is not None:
             raise InputError(N_("--take-back takes no --moves"))
-        done = s.corr_take_back_card(group, game)
+        done = s.correspondence.take_back_card(group, game)
     else:
         if moves is None:
             raise InputError(N_("the card's moves are missing: give --moves"))
-        done = s.corr_card(
+        done = s.correspondence.card(
             group, game, moves, sent=_date(sent, "--sent"),
             received=_date(received, "--received"), postmark=_date(postmark, "--postmark"),
             receipt_slip=_date(receipt_slip, "--receipt-slip"), series=series,
@@ -620,7 +620,7 @@ def corr_result(
     """
     from skak.faces.i18n import _
 
-    done = open_db(db).corr_result(group, game, result, adjudicated=adjudicated)
+    done = open_db(db).correspondence.result(group, game, result, adjudicated=adjudicated)
     out.print(escape(_("Result entered") if done.events else _("Nothing changed")))
     print_notes(done.notes)
 
@@ -649,7 +649,7 @@ def corr_withdraw(
 
     when = _date(day, "--date")
     assert when is not None
-    done = open_db(db).corr_withdraw(group, player, when, reason=reason)
+    done = open_db(db).correspondence.withdraw(group, player, when, reason=reason)
     out.print(escape(_("Withdrawal entered")))
     print_notes(done.notes)
 
@@ -678,7 +678,7 @@ def corr_holiday(
     a, b = _date(first, "--from"), _date(last, "--to")
     assert a is not None
     assert b is not None
-    open_db(db).corr_holiday(
+    open_db(db).correspondence.holiday(
         group, player, a, b, notice=_date(notice, "--notice"), special_leave=special_leave
     )
     out.print(escape(_("Holiday entered")))
@@ -702,7 +702,7 @@ def corr_game(
     """
     from skak.views import to_json
 
-    view = open_db(db).corr_game(group, game, as_of=_date(as_of, "--as-of"))
+    view = open_db(db).correspondence.game(group, game, as_of=_date(as_of, "--as-of"))
     if as_json:
         print_json(to_json(view))
         return
@@ -723,7 +723,7 @@ def corr_standings(
     """
     from skak.views import to_json
 
-    view = open_db(db).corr_standings(group)
+    view = open_db(db).correspondence.standings(group)
     if as_json:
         print_json(to_json(view))
         return
@@ -785,7 +785,7 @@ def corr_overdue(
 
     when = _date(as_of, "--as-of")
     assert when is not None
-    view = open_db(db).corr_overdue(group, when)
+    view = open_db(db).correspondence.overdue(group, when)
     if as_json:
         print_json(to_json(view))
         return

@@ -65,7 +65,7 @@ def cup_new(
     when = parse_date(day, "--date")
     assert when is not None
     s = open_db(db, create=True)
-    r = s.cup_new(name, row, when, rounds, settings=[parse_setting(x) for x in setting or []])
+    r = s.cup.new(name, row, when, rounds, settings=[parse_setting(x) for x in setting or []])
     out.print(f"Created cup #{r.id} [bold]{escape(r.name)}[/] ({row}) in {escape(s.db.location)}")
 
 
@@ -78,7 +78,7 @@ def cup_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
     """
     from skak.views import to_json
 
-    lines = open_db(db).cup_lines()
+    lines = open_db(db).cup.lines()
     if as_json:
         print_json(to_json(lines))
         return
@@ -114,11 +114,11 @@ def cup_teams(
 
     s = open_db(db)
     if file is not None:
-        done = s.cup_teams_file(cup, file)
+        done = s.cup.teams_file(cup, file)
         out.print(f"{len(done.after.teams)} teams entered")
-        print_notes([n for t in s.cup_teams(cup) for n in t.notes])
+        print_notes([n for t in s.cup.teams(cup) for n in t.notes])
         return
-    teams = s.cup_teams(cup)
+    teams = s.cup.teams(cup)
     if as_json:
         print_json(to_json(teams))
         return
@@ -151,7 +151,7 @@ def cup_pair(
     """
     from skak.views import to_json
 
-    view = open_db(db).cup_pair(cup)
+    view = open_db(db).cup.pair(cup)
     if as_json:
         print_json(to_json(view))
         return
@@ -172,7 +172,7 @@ def cup_round(
     """
     from skak.views import to_json
 
-    view = open_db(db).cup_round(cup, number)
+    view = open_db(db).cup.round(cup, number)
     if as_json:
         print_json(to_json(view))
         return
@@ -219,7 +219,7 @@ def cup_lineup(
 
     Example: skak cup lineup 1 "Skakklubben" 101 102 103 105
     """
-    done = open_db(db).cup_lineup(cup, number, team, players)
+    done = open_db(db).cup.lineup(cup, number, team, players)
     out.print(
         f"Line-up of {escape(team)} for round {number} entered"
         if done.events
@@ -247,7 +247,7 @@ def cup_result(
 
     Example: skak cup result 1 "Team B" 1 ½ 0 1
     """
-    done = open_db(db).cup_result_entry(cup, number, first, results)
+    done = open_db(db).cup.result(cup, number, first, results)
     out.print("Result entered" if done.events else "Nothing changed (entered so already)")
 
 
@@ -266,7 +266,7 @@ def cup_standings(
     """
     from skak.views import exact_decimal, to_json
 
-    view = open_db(db).cup_standings(cup)
+    view = open_db(db).cup.standings(cup)
     if as_json:
         print_json(to_json(view))
         return
@@ -307,13 +307,13 @@ def cup_playoff(
     Example: skak cup playoff "Team B" "Team A" 1 0 ½ 1
     """
     s = open_db(db)
-    done = s.cup_playoff(cup, first, second, results)
+    done = s.cup.playoff(cup, first, second, results)
     out.print(
         "Play-off entered"
         if done.events
         else "Play-off: nothing changed (it was entered so already)"
     )
-    view = s.cup_standings(cup)
+    view = s.cup.standings(cup)
     for line in view.explanation:
         if line.startswith("first place"):
             out.print(escape(line))

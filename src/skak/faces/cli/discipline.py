@@ -97,7 +97,7 @@ def discipline_add(
 
     s = open_db(db, create=True)
     kind_text = {"advarsel": "warning", "karantæne": "quarantine"}.get(kind.lower(), kind.lower())
-    entry = s.give_sanction(
+    entry = s.discipline.give(
         kind_text,
         member,
         given=_day(given, "--date"),
@@ -138,7 +138,7 @@ def discipline_list(
     from skak.views import to_json
     from skak.views.discipline import discipline_view
 
-    view = discipline_view(open_db(db).discipline(), _day(on, "--on"), show_all=show_all)
+    view = discipline_view(open_db(db).discipline.get(), _day(on, "--on"), show_all=show_all)
     if as_json:
         print_json(to_json(view))
         return
@@ -162,7 +162,7 @@ def discipline_check(
     from skak.views import to_json
     from skak.views.discipline import check_view
 
-    view = check_view(open_db(db).discipline(), member, _day(on, "--on"))
+    view = check_view(open_db(db).discipline.get(), member, _day(on, "--on"))
     if as_json:
         print_json(to_json(view))
         return
@@ -187,7 +187,7 @@ def discipline_lift(
     """
     from skak.views.discipline import sanction_row
 
-    row = sanction_row(open_db(db).lift_sanction(number, _day(on, "--date"), reason))
+    row = sanction_row(open_db(db).discipline.lift(number, _day(on, "--date"), reason))
     out.print(f"Entry {row.id} lifted: {escape(row.text)}")
 
 

@@ -77,7 +77,7 @@ def import_trf(
     with progress(f"Reading {escape(str(file))}: lines") as report:
         t = read_trf_file(file, strict=not lenient, report=report, system=system, to_import=True)
     s = open_db(db, create=True)
-    row = s.import_tournament(t, source=file.name)
+    row = s.tournaments.create(t, source=file.name)
     out.print(
         f"Imported tournament #{row.id} [bold]{escape(t.name)}[/]: {len(t.players)} players, "
         f"{len(t.rounds)} rounds from {escape(file.name)}"
@@ -112,7 +112,7 @@ def export_trf(
     """
     from skak.api import trf_text
 
-    text = trf_text(open_db(db).load(tournament), trf26=trf26, plain=plain)
+    text = trf_text(open_db(db).tournaments.get(tournament), trf26=trf26, plain=plain)
     write_output(text, output, force=force, db=db)
 
 

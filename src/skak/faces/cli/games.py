@@ -99,7 +99,7 @@ def game_add(
     from skak.api import describe, read_pgn_file
 
     text, source = read_pgn_file(file)
-    done = open_db(db).attach_game(
+    done = open_db(db).tournaments.attach_game(
         tournament, round_number, board, text, source=source, replace=replace
     )
     for e in done.events:
@@ -123,7 +123,9 @@ def game_import(
     from skak.api import describe, read_pgn_file
 
     text, source = read_pgn_file(file)
-    done = open_db(db).import_games(tournament, round_number, text, source=source, replace=replace)
+    done = open_db(db).tournaments.import_games(
+        tournament, round_number, text, source=source, replace=replace
+    )
     t = done.after
     for e in done.events:
         out.print(f"Attached: {escape(describe(e, done.before))}")
@@ -148,7 +150,7 @@ def game_remove(
 
     Example: skak game remove 3 2
     """
-    open_db(db).remove_game(tournament, round_number, board)
+    open_db(db).tournaments.remove_game(tournament, round_number, board)
     out.print(f"Removed the game of round {round_number} board {board}")
 
 
@@ -171,7 +173,7 @@ def game_export(
 
     Example: skak game export -o turnering.pgn
     """
-    text = open_db(db).games_pgn(tournament, round_number=round_number, danish=danish)
+    text = open_db(db).tournaments.games_pgn(tournament, round_number=round_number, danish=danish)
     write_output(text, output, force=force, db=db)
 
 
@@ -196,7 +198,7 @@ def norms(
     from skak.views import norms_view, to_json
 
     view = norms_view(
-        open_db(db).load(tournament),
+        open_db(db).tournaments.get(tournament),
         date.today(),
         international_arbiter=arbiter,
         most_games_a_day=games_a_day,

@@ -143,7 +143,7 @@ def league_new(
             raise InputError(f"--division-dates {item!r} must look like DIVISION=DATE,DATE,…")
         own[division.strip()] = _dates(text, f"a date of {division.strip()}")
     s = open_db(db, create=True)
-    row = s.league_new(
+    row = s.league.new(
         name,
         day,
         edition=edition,
@@ -151,7 +151,7 @@ def league_new(
         division_dates=own,
         settings=[_setting(x) for x in setting or []],
     )
-    season = s.season(row.id)
+    season = s.league.get(row.id)
     out.print(
         f"Created league season #{row.id} [bold]{escape(row.name)}[/] (edition "
         f"{season.edition}) in {escape(s.db.location)}"
@@ -167,7 +167,7 @@ def league_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
     """
     from skak.views import to_json
 
-    lines = open_db(db).season_lines()
+    lines = open_db(db).league.lines()
     if as_json:
         print_json(to_json(lines))
         return
@@ -205,10 +205,10 @@ def league_teams(
 
     s = open_db(db)
     if file is not None:
-        done = s.league_teams_file(season, file)
+        done = s.league.teams_file(season, file)
         _outcome(done, _count(len(done.after.teams), "team") + " entered")
         return
-    rows = s.league_team_rows(season)
+    rows = s.league.team_rows(season)
     if as_json:
         print_json(to_json(rows))
         return
@@ -239,7 +239,7 @@ def league_schedule(
     """
     from skak.views import to_json
 
-    rows = open_db(db).league_schedule(season, division=division, group=group)
+    rows = open_db(db).league.schedule(season, division=division, group=group)
     if as_json:
         print_json(to_json(rows))
         return
@@ -298,10 +298,10 @@ def league_strength(
     s = open_db(db)
     if file is not None:
         day = parse_date(notified, "--notified")
-        done = s.league_strength_file(season, file, club=club, notified=day, replace=replace)
+        done = s.league.strength_file(season, file, club=club, notified=day, replace=replace)
         _outcome(done, _count(len(done.events), "strength list") + " filed")
         return
-    lists = s.league_strength_lists(season, club)
+    lists = s.league.strength_lists(season, club)
     if as_json:
         print_json(to_json(lists))
         return
@@ -367,17 +367,17 @@ def league_lineup(
     number = _round(round_text)
     when = parse_date(day, "--date")
     if players and not check:
-        done = s.league_lineup(
+        done = s.league.lineup(
             season, number, team, players, day=when, quarantines=quarantine or []
         )
         _outcome(done, f"Line-up of {escape(team)} entered")
-        view = s.league_lineup_view(season, number, team)
+        view = s.league.lineup_view(season, number, team)
     elif players:
-        view = s.league_check_lineup(
+        view = s.league.check_lineup(
             season, number, team, players, day=when, quarantines=quarantine or []
         )
     else:
-        view = s.league_lineup_view(season, number, team)
+        view = s.league.lineup_view(season, number, team)
     if as_json:
         print_json(to_json(view))
     elif not players or check or explain:
@@ -429,12 +429,12 @@ def league_result(
     s = open_db(db)
     number = _round(round_text)
     if results or late or no_show:
-        done = s.league_result_entry(
+        done = s.league.result(
             season, number, home, results or [], absent=absent or [], late=late or [],
             no_show=no_show or [],
         )  # fmt: skip
         _outcome(done, "Result entered")
-    view = s.league_match(season, number, home)
+    view = s.league.match(season, number, home)
     if as_json:
         print_json(to_json(view))
         return
@@ -461,7 +461,7 @@ def league_standings(
     """
     from skak.views import to_json
 
-    views = open_db(db).league_standings(
+    views = open_db(db).league.standings(
         season, division=division, group=group, after_round=after_round
     )
     if as_json:
@@ -498,12 +498,12 @@ def league_withdraw(
     if cancel:
         if round_number is not None:
             raise InputError("--cancel takes no --round: it undoes the team's withdrawal")
-        done = s.league_cancel_withdrawal(season, team, reason or "")
+        done = s.league.cancel_withdrawal(season, team, reason or "")
         _outcome(done, f"{escape(team)} is back in the tournament")
         return
     if round_number is None:
         raise InputError("give the first round the team does not play: --round N")
-    done = s.league_withdraw(season, team, round_number, reason or "withdrew")
+    done = s.league.withdraw(season, team, round_number, reason or "withdrew")
     _outcome(done, f"{escape(team)} leaves the tournament from round {round_number}")
 
 
@@ -523,7 +523,7 @@ def league_penalty(
 
     Example: skak league penalty "Skive 1" --reason "resultatkort for sent"
     """
-    done = open_db(db).league_penalty(season, team, points, reason, round_number=round_number)
+    done = open_db(db).league.penalty(season, team, points, reason, round_number=round_number)
     _outcome(done, f"{escape(team)}: {_count(points, 'penalty point')}")
 
 
@@ -543,7 +543,7 @@ def league_lot(
 
     Example: skak league lot "Helsingør 1" "Nørresundby 1"
     """
-    done = open_db(db).league_lot(season, teams)
+    done = open_db(db).league.lot(season, teams)
     _outcome(done, f"Lot recorded: {escape(', '.join(done.after.lots[-1]))}")
 
 
@@ -565,7 +565,7 @@ def league_playoff(
     """
     when = parse_date(day, "--date")
     assert when is not None
-    done = open_db(db).league_playoff(season, home, away, when)
+    done = open_db(db).league.playoff(season, home, away, when)
     _outcome(done, f"Play-off {escape(home)}–{escape(away)} on {when}")
 
 
@@ -598,7 +598,7 @@ def league_season_end(
     """
     from skak.views import to_json
 
-    view = open_db(db).league_season_end(
+    view = open_db(db).league.season_end(
         season, district_winners=district_winner or [], leaving=leaving or [],
         liga_clubs=liga_club or [],
     )  # fmt: skip

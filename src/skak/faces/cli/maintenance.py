@@ -49,10 +49,10 @@ def check(db: DbOption = DEFAULT_DB) -> None:
             "or export what can still be read ('skak export trf') and import it anew"
         )
     records = [
-        _count(len(s.tournaments()), "tournament"),
-        _count(len(s.seasons()), "league season"),
-        _count(len(s.cups()), "cup row"),
-        _count(len(s.corr_groups()), "correspondence group"),
+        _count(len(s.tournaments.rows()), "tournament"),
+        _count(len(s.league.rows()), "league season"),
+        _count(len(s.cup.rows()), "cup row"),
+        _count(len(s.correspondence.rows()), "correspondence group"),
     ]
     out.print(
         f"{escape(where)} is sound: "

@@ -80,7 +80,7 @@ def players_add(
         title=Title.parse(title) if title else None,
         ratings=Ratings(dsu=rating, dsu_rapid=rapid, dsu_blitz=blitz, fide=fide_rating),
     )
-    done = open_db(db).register_players(tournament, make)
+    done = open_db(db).tournaments.register_players(tournament, make)
     (player,) = added(done)
     print_notes(done.notes)
     late = f", late entry from round {player.late_from}" if player.late_from else ""
@@ -107,7 +107,7 @@ def players_import(
     s = open_db(db)
     with progress(f"Importing {escape(str(file))}: lines") as report:
         make, source = players_from_csv(file, report)
-        done = s.register_players(tournament, make, source=source)
+        done = s.tournaments.register_players(tournament, make, source=source)
     players = added(done)
     print_notes(done.notes)
     numbers = sorted(p.start_number for p in players)
@@ -136,7 +136,7 @@ def players_list(
     """
     from skak.views import players_view, to_json
 
-    t = open_db(db).load(tournament)
+    t = open_db(db).tournaments.get(tournament)
     if as_json:
         print_json(to_json(players_view(t).players))
     else:
@@ -193,7 +193,7 @@ def players_edit(
         )
         if v is not None
     }
-    player = open_db(db).edit_player(
+    player = open_db(db).tournaments.edit_player(
         tournament,
         start_number,
         rating_changes=new_ratings,
@@ -225,7 +225,7 @@ def players_absent(
     Example: skak players absent 7 --round 5 --half
     """
     rounds = frozenset(round_number)
-    player = open_db(db).announce_absence(
+    player = open_db(db).tournaments.announce_absence(
         tournament, start_number, rounds, half=half, cancel=cancel
     )
     what = "no longer absent" if cancel else ("half-point bye" if half else "absent (0 points)")
@@ -249,7 +249,7 @@ def players_renumber(
     """
     from skak.views import players_view
 
-    done = open_db(db).renumber_players(tournament, by=by)
+    done = open_db(db).tournaments.renumber_players(tournament, by=by)
     if not done.events:
         out.print("The start numbers follow the initial ranking already; nothing changed.")
         return
@@ -271,5 +271,5 @@ def players_withdraw(
 
     Example: skak players withdraw 7 --from-round 4
     """
-    player = open_db(db).withdraw(tournament, start_number, from_round=from_round)
+    player = open_db(db).tournaments.withdraw(tournament, start_number, from_round=from_round)
     out.print(f"{escape(player.name)} withdraws from round {player.withdrawn_from}")

@@ -174,7 +174,7 @@ def rating_apply(db: DbOption = DEFAULT_DB, tournament: TournamentOption = None)
     """
     s = open_db(db)
     with progress("Replaying the rating registry: events") as report:
-        applied = s.rating_apply(tournament, date.today(), progress=report)
+        applied = s.registry.apply(tournament, date.today(), progress=report)
     out.print(
         f"Applied {escape(applied.name)} ({applied.edition}): "
         f"{len(applied.changes)} players with a DSU member number"
@@ -216,7 +216,7 @@ def rating_list(
         raise InputError(f"--limit: {limit} is below 1")
     s = open_db(db)
     with progress("Replaying the rating registry: events") as report:
-        registry = s.registry(progress=report)
+        registry = s.registry.get(progress=report)
     players = registry_rows(registry, date.today(), show_all=show_all, name=name, club=club)
     if limit is not None:
         players = players[:limit]
@@ -252,7 +252,7 @@ def rating_show(
 
     s = open_db(db)
     with progress("Replaying the rating registry: events") as report:
-        registry = s.registry(progress=report)
+        registry = s.registry.get(progress=report)
     card = registry_row(registry, dsu_id, date.today())
     if as_json:
         print_json(to_json(card))
@@ -303,7 +303,7 @@ def rating_import(
     when = parse_date(day, "date") or date.today()
     s = open_db(db, create=True)
     with progress("Entering the list in the rating registry: events") as report:
-        count = s.rating_import_list(file, when, progress=report)
+        count = s.registry.import_list(file, when, progress=report)
     players = "player" if count == 1 else "players"
     out.print(f"Entered {count} {players} from {escape(file.name)}")
 
@@ -319,7 +319,7 @@ def rating_compress(
     Example: skak rating compress
     """
     when = parse_date(day, "date") or date(2024, 6, 1)
-    count = open_db(db).rating_compress(when)
+    count = open_db(db).registry.compress(when)
     players = "player" if count == 1 else "players"
     out.print(f"Compressed the ratings of {count} {players} (from {when.isoformat()})")
 
@@ -362,7 +362,7 @@ def rating_align(
             )
         fide[numbers[0]] = (numbers[1], numbers[2])
     when = parse_date(day, "date") or date.today()
-    result = open_db(db).rating_align(fide, when)
+    result = open_db(db).registry.align(fide, when)
     out.print(
         f"Sample of {len(result.sample)} player{'' if len(result.sample) == 1 else 's'}; "
         f"Danish average minus FIDE's: "
@@ -384,7 +384,7 @@ def rating_correct(
     Example: skak rating correct
     """
     when = parse_date(day, "date") or date.today()
-    changes = open_db(db).rating_correct_rapid_blitz(when)
+    changes = open_db(db).registry.correct_rapid_blitz(when)
     for pid, which, old, new in changes:
         out.print(f"DSU {pid}: {which} {old} → {new}")
     out.print(f"{len(changes)} rapid/blitz ratings corrected")
@@ -406,5 +406,5 @@ def rating_enter(
     Example: skak rating enter 123456 "Hansen, Jens" 1400 --by club
     """
     when = parse_date(day, "date") or date.today()
-    open_db(db, create=True).rating_enter(dsu_id, name, rating, authority=by, day=when, kind=kind)
+    open_db(db, create=True).registry.enter(dsu_id, name, rating, authority=by, day=when, kind=kind)
     out.print(f"Entered DSU {dsu_id} {escape(name)} with {kind} rating {rating}")

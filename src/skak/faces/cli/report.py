@@ -66,11 +66,11 @@ def report(
     from skak.views.report import report_trf, report_view
 
     s = open_db(db)
-    t = s.load(tournament)
+    t = s.tournaments.get(tournament)
     today = datetime.date.today()
     view = report_view(
         t,
-        s.discipline(),
+        s.discipline.get(),
         arbiter or [],
         today=today,
         start=parse_date(start, "--start"),

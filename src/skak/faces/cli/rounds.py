@@ -65,7 +65,7 @@ def pair(
 
     s = open_db(db)
     with progress("Pairing: score brackets") as report:  # a long pairing shows its brackets
-        done = s.pair(tournament, allow_unfinished=allow_unfinished, progress=report)
+        done = s.tournaments.pair(tournament, allow_unfinished=allow_unfinished, progress=report)
     rnd = done.after.rounds[-1]
     view = round_view(done.after, rnd)
     if as_json:
@@ -114,7 +114,9 @@ def result(
     """
     from skak.views import result_entered
 
-    done = open_db(db).enter_result(tournament, round_number, board, outcome, playoff or ())
+    done = open_db(db).tournaments.enter_result(
+        tournament, round_number, board, outcome, playoff or ()
+    )
     entered = result_entered(done, round_number, board)
     game = escape(entered.game)
     if not entered.changed:
@@ -209,7 +211,9 @@ def results(
         words = outcomes or []
         entries = [(i, w, ()) for i, w in enumerate(words, start=1)]
         in_order = True
-    done = open_db(db).enter_results(tournament, round_number, entries, in_board_order=in_order)
+    done = open_db(db).tournaments.enter_results(
+        tournament, round_number, entries, in_board_order=in_order
+    )
     changed = sum(1 for e in done.events)
     unchanged = len(entries) - changed
     out.print(
@@ -238,7 +242,7 @@ def round_show(
     """
     from skak.views import round_view, to_json
 
-    view = round_view(open_db(db).load(tournament), number)
+    view = round_view(open_db(db).tournaments.get(tournament), number)
     if as_json:
         print_json(to_json(view))
         return
@@ -418,7 +422,7 @@ def crosstable(
 def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:
     """The tournament from a TRF file, or from the database."""
     if trf is None:
-        return open_db(db).load(tournament)
+        return open_db(db).tournaments.get(tournament)
     from skak.faces.cli.files import read_trf_file
 
     t = read_trf_file(trf)

@@ -113,7 +113,7 @@ def serve(
 
     web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies)
     shown = f"[{host}]" if ":" in host else host
-    names = [*accounts.hashes, *(n for n in s.accounts().names if n not in accounts)]
+    names = [*accounts.hashes, *(n for n in s.accounts.get().names if n not in accounts)]
     err.print(
         f"skak serves {escape(s.db.location)} at http://{escape(shown)}:{port}/ "
         + (

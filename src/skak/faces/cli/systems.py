@@ -150,7 +150,7 @@ def varma(
 
     _one_source(players, from_tournament, "skak varma --from-tournament --by club")
     if players is None:
-        t = open_db(db).load(tournament)
+        t = open_db(db).tournaments.get(tournament)
         draw = varma_draw_view(t, _delegation(by), _lot_seed(seed))
         if as_json:
             print_json(to_json(draw))
@@ -236,7 +236,7 @@ def knockout_bracket(
         rounds = " → ".join(r.name for r in empty.rounds)
         out.print(f"Matches in round 1: draw numbers 1–2, 3–4, …; then {escape(rounds)}")
         return
-    view = knockout_view(open_db(db).load(tournament))
+    view = knockout_view(open_db(db).tournaments.get(tournament))
     if as_json:
         print_json(to_json(view))
         return
@@ -299,7 +299,7 @@ def olympiad_command(
     from skak.views import olympiad_view, to_json
 
     _one_source(players, from_tournament, "skak olympiad --from-tournament --teams 4")
-    source = open_db(db).load(tournament) if players is None else players
+    source = open_db(db).tournaments.get(tournament) if players is None else players
     view = olympiad_view(source, teams)
     if as_json:
         print_json(to_json(view))

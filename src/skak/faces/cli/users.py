@@ -56,7 +56,7 @@ def user_add(name: NameArg, password_stdin: StdinOption = False, db: DbOption = 
     Example: skak user add "Inge Holm"
     """
     s = open_db(db, create=True)
-    s.add_arbiter(name, _password(name, password_stdin))
+    s.accounts.add(name, _password(name, password_stdin))
     out.print(f"Arbiter {escape(name)} may log in to 'skak serve' at /login")
 
 
@@ -70,7 +70,7 @@ def user_password(
     Example: skak user password "Inge Holm"
     """
     s = open_db(db)
-    s.set_password(name, _password(name, password_stdin))
+    s.accounts.set_password(name, _password(name, password_stdin))
     out.print(f"The password of {escape(name)} is changed")
 
 
@@ -81,7 +81,7 @@ def user_remove(name: NameArg, db: DbOption = DEFAULT_DB) -> None:
 
     Example: skak user remove "Ole Olsen"
     """
-    open_db(db).remove_arbiter(name)
+    open_db(db).accounts.remove(name)
     out.print(f"Arbiter {escape(name)} can no longer log in")
 
 
@@ -92,7 +92,7 @@ def user_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
 
     Example: skak user list
     """
-    names = open_db(db).accounts().names
+    names = open_db(db).accounts.get().names
     if as_json:
         _print_json({"arbiters": list(names)})
         return

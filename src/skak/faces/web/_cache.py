@@ -141,13 +141,15 @@ class ReadCache:
 
         :raises NotFoundError: when there is no such tournament.
         """
-        version = self.skak.version(tid)
+        version = self.skak.tournaments.version(tid)
         kept = self._peek((tid, version, "tournament"))
         if isinstance(kept, Tournament):
             return kept, version
         with self._lock:
             self.misses += 1
-        loaded = self.skak.read(f"#{tid}")  # a writer may have come since: keep what was read
+        loaded = self.skak.tournaments.read(
+            f"#{tid}"
+        )  # a writer may have come since: keep what was read
         state = loaded.state
         self._put((tid, loaded.version, "tournament"), state)
         return state, loaded.version

@@ -91,7 +91,7 @@ def _safe_next(target: str | None) -> str:
 
 def _accounts_exist(request: Request, skak: SkakDep) -> bool:
     arbiters: Arbiters = request.app.state.arbiters
-    return bool(arbiters) or bool(skak.accounts().names)
+    return bool(arbiters) or bool(skak.accounts.get().names)
 
 
 @router.get("/login", response_class=HTMLResponse)
@@ -150,7 +150,7 @@ def logout(request: Request, csrf: Annotated[str, Form()] = "") -> Response:
 
 @router.get("/arbiter", response_class=HTMLResponse)
 def arbiter_home(request: Request, _who: ArbiterDep, skak: SkakDep) -> Response:
-    return page(request, "arbiter/home.html", {"lines": tournament_lines(skak.tournaments())})
+    return page(request, "arbiter/home.html", {"lines": tournament_lines(skak.tournaments.rows())})
 
 
 @router.get("/arbiter/t/{tid}", response_class=HTMLResponse)
@@ -176,7 +176,7 @@ def pair_preview(
     t, _version = load_tournament(cache, tid)
     context = tournament_context(tid, t) | {"allow_unfinished": allow_unfinished}
     try:
-        preview = skak.preview_pair(f"#{tid}", allow_unfinished=allow_unfinished)
+        preview = skak.tournaments.preview_pair(f"#{tid}", allow_unfinished=allow_unfinished)
     except SkakError as err:
         # offer to pair anyway when results are what is missing (--allow-unfinished)
         missing = isinstance(err, StateError) and any(r.pending_boards for r in t.rounds)
@@ -202,7 +202,7 @@ def pair_confirm(
 ) -> Response:
     _ = gettext_for(language(request))
     try:
-        done = skak.pair(
+        done = skak.tournaments.pair(
             f"#{tid}", allow_unfinished=allow_unfinished, at_version=version, actor=who
         )
     except ConflictError as err:
@@ -294,7 +294,9 @@ def enter_result(
         message = _("Type a result: 1, ½ or =, 0, + or -.")
         return row("error", message, value="")
     try:
-        done = skak.enter_result(f"#{tid}", number, board, typed, playoff or "", actor=who, **shown)
+        done = skak.tournaments.enter_result(
+            f"#{tid}", number, board, typed, playoff or "", actor=who, **shown
+        )
     except ConflictError as err:
         message = _("Not saved: {error} (you typed {typed}).")
         return row("conflict", message.format(error=error_message(request, err), typed=typed))
@@ -328,7 +330,7 @@ def history_page(
     request: Request, tid: int, _who: ArbiterDep, skak: SkakDep, cache: CacheDep
 ) -> Response:
     t, _version = load_tournament(cache, tid)
-    lines = skak.history(f"#{tid}")
+    lines = skak.tournaments.history(f"#{tid}")
     last = undo_target(lines)
     context = tournament_context(tid, t) | {"lines": list(reversed(lines)), "last": last}
     return page(request, "arbiter/history.html", context)
@@ -346,7 +348,7 @@ def undo(
     someone changed the tournament since, that page's last change is still the one
     taken back, or the undo is refused if a later change depends on it."""
     _ = gettext_for(language(request))
-    undone, after = skak.take_back(f"#{tid}", seq=seq, actor=who)
+    undone, after = skak.tournaments.undo(f"#{tid}", seq=seq, actor=who)
     message = _("Undone: event {seq}, {change}.")
     change = say(describe(undone.event), language(request))
     notes = [say(note, language(request)) for note in undo_notes(undone.event, after)]

@@ -188,7 +188,7 @@ def check_login(request: Request, name: str, password: str) -> bool:
         if known is not None:
             return password_matches(known, password)
         skak: Skak = request.app.state.skak
-        return skak.verify_arbiter(name, password)
+        return skak.accounts.verify(name, password)
 
 
 class LoginRequired(Exception):
@@ -233,7 +233,7 @@ def _password_hash(request: Request, name: str) -> str | None:
     if known is not None:
         return known
     skak: Skak = request.app.state.skak
-    return skak.accounts().hashes.get(name)
+    return skak.accounts.get().hashes.get(name)
 
 
 def logged_in(request: Request) -> str | None:

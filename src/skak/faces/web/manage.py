@@ -143,7 +143,7 @@ async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
             unrated=bool(get("unrated")),
             gladiator=bool(get("gladiator")),
         )
-        row = skak.create(tournament, actor=who)
+        row = skak.tournaments.create(tournament, actor=who)
     except (SkakError, ValueError) as err:
         text = error_message(request, err)
         status = status_of(err) if isinstance(err, SkakError) else 400
@@ -190,7 +190,7 @@ async def import_trf(
     try:
         data, name = await _upload(file, N_("TRF"))
         t = tournament_from_trf(data, name, system=system or None, strict=not lenient)
-        row = skak.import_tournament(t, source=name, actor=who)
+        row = skak.tournaments.create(t, source=name, actor=who)
     except SkakError as err:
         context = {
             "systems": pairing_systems(),
@@ -308,7 +308,7 @@ async def add_player(
         details, ratings = _details(values)
         name = details.pop("name")
         make = one_player(name, number, ratings=Ratings(**ratings), **details)
-        done = skak.register_players(f"#{tid}", make, actor=who)
+        done = skak.tournaments.register_players(f"#{tid}", make, actor=who)
     except SkakError as err:
         t, _version = load_tournament(cache, tid)
         refusal = _Refusal.of(request, err)
@@ -339,7 +339,7 @@ async def import_players(
     import``)."""
     try:
         data, name = await _upload(file, N_("CSV"))
-        done = skak.register_players(
+        done = skak.tournaments.register_players(
             f"#{tid}", players_from_bytes(data, name), source=name, actor=who
         )
     except SkakError as err:
@@ -398,7 +398,7 @@ async def edit_player(
         ratings = {k: v for k, v in typed_ratings.items() if v != shown_ratings[k]}
         seen = {k: shown[k] for k in changes} | {f"ratings.{k}": shown_ratings[k] for k in ratings}
         if changes or ratings:
-            skak.edit_player(
+            skak.tournaments.edit_player(
                 f"#{tid}", number, rating_changes=ratings, seen=seen, actor=who, **changes
             )
     except SkakError as err:
@@ -425,7 +425,7 @@ async def withdraw_player(
     """The player withdraws (udgår) from a round on (default: the next round)."""
     try:
         first = _number(from_round, N_("from round"))
-        player = skak.withdraw(f"#{tid}", number, from_round=first, actor=who)
+        player = skak.tournaments.withdraw(f"#{tid}", number, from_round=first, actor=who)
     except SkakError as err:
         t, _version = load_tournament(cache, tid)
         return _edit_page(
@@ -460,7 +460,7 @@ async def absence(
             raise InputError(
                 N_("an absence is absent, half or cancel, not {kind}", kind=repr(kind))
             )
-        player = skak.announce_absence(
+        player = skak.tournaments.announce_absence(
             f"#{tid}",
             number,
             numbers,

@@ -93,7 +93,7 @@ async def public_page(request: Request, tid: int, build: Build) -> Response:
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(_arbiters_or_public, request, tid, build)
     cache: ReadCache = request.app.state.cache
-    version = cache.skak.version(tid)
+    version = cache.skak.tournaments.version(tid)
     key = (tid, request.url.path, request.url.query, language(request))
     try:
         seen = int(request.cookies.get(_seen_cookie(tid), "0"))
@@ -140,7 +140,7 @@ def _arbiters_or_public(request: Request, tid: int, build: Build) -> Response:
         return build()[0]
     cache: ReadCache = request.app.state.cache
     key = (tid, request.url.path, request.url.query, language(request))
-    page, status = _built_page(cache, key, cache.skak.version(tid), build)
+    page, status = _built_page(cache, key, cache.skak.tournaments.version(tid), build)
     return _answer(request, tid, page, status, 0)
 
 
@@ -162,7 +162,7 @@ def tournament_context(tid: int, t: Tournament) -> dict[str, object]:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request, skak: SkakDep) -> Response:
     """The standings of the database's one tournament; with several, the list of them."""
-    rows = skak.tournaments()
+    rows = skak.tournaments.rows()
     if len(rows) == 1:
         query = f"?{request.url.query}" if request.url.query else ""
         return RedirectResponse(f"/t/{rows[0].id}/standings{query}", status_code=302)
@@ -171,7 +171,7 @@ def home(request: Request, skak: SkakDep) -> Response:
 
 @router.get("/tournaments", response_class=HTMLResponse)
 def tournaments(request: Request, skak: SkakDep) -> Response:
-    lines = tournament_lines(skak.tournaments())
+    lines = tournament_lines(skak.tournaments.rows())
     return page(request, "tournaments.html", {"lines": lines})
 
 

@@ -8,19 +8,23 @@ only, and a login is checked against it in constant time by argon2 itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from skak.errors import InputError
 from skak.records.accounts.kind import ACCOUNTS
-from skak.store import EventStore, StreamRow
+from skak.records.base import Register
+from skak.store import RecordKind
 
 if TYPE_CHECKING:  # the accounts' rules and argon2 are imported when an account is used
     from argon2 import PasswordHasher
 
+    from skak.model.progress import Progress
     from skak.records.accounts import commands as account_rules
-    from skak.records.accounts.evolve import Accounts
+    from skak.records.accounts.events import AccountEvent
+    from skak.records.accounts.evolve import Accounts as AccountsState
 
-__all__ = ["MIN_PASSWORD", "AccountCommands", "hash_password", "password_matches"]
+__all__ = ["MIN_PASSWORD", "Accounts", "hash_password", "password_matches"]
 
 #: The shortest password an arbiter's account takes.
 MIN_PASSWORD = 8
@@ -73,49 +77,27 @@ def _dummy_hash() -> str:
     return _dummy[0]
 
 
-class AccountCommands:
-    """The accounts' methods of :class:`skak.api.Skak`."""
+class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountCommand"]):
+    """The arbiters' accounts (``skak.accounts``): one record a database."""
 
-    store: EventStore
-    actor: str
+    record_name = "arbiters"
 
-    if TYPE_CHECKING:
+    def _kind(self, progress: Progress | None = None) -> RecordKind[AccountsState, AccountEvent]:
+        return ACCOUNTS
 
-        def _who(self, actor: str | None) -> str: ...
+    def _empty(self) -> AccountsState:
+        from skak.records.accounts.evolve import Accounts as AccountsState
 
-    def _accounts_row(self) -> StreamRow | None:
-        rows = self.store.streams(ACCOUNTS.name)
-        return rows[0] if rows else None
+        return AccountsState()
 
-    def accounts(self) -> Accounts:
-        """The arbiters' accounts as stored (none before the first ``skak user add``)."""
-        from skak.records.accounts.evolve import Accounts
-
-        row = self._accounts_row()
-        return Accounts() if row is None else self.store.load(ACCOUNTS, row).state
-
-    def _account_change(
-        self, command: account_rules.AccountCommand, actor: str | None
-    ) -> tuple[Accounts, Accounts]:
+    def _decide(
+        self, state: AccountsState, command: account_rules.AccountCommand
+    ) -> Sequence[AccountEvent]:
         from skak.records.accounts import commands as account_rules
-        from skak.records.accounts.evolve import Accounts
 
-        who = self._who(actor)
-        row = self._accounts_row()
-        if row is None:
-            empty = Accounts()
-            new = account_rules.decide(empty, command)
-            created = self.store.create_only(ACCOUNTS, "arbiters", new, who)
-            if created is not None:
-                return empty, created.state
-            row = self._accounts_row()  # another command created it meanwhile
-            assert row is not None
-        before, after, _ = self.store.execute(
-            ACCOUNTS, row, lambda loaded: account_rules.decide(loaded.state, command), who
-        )
-        return before.state, after.state
+        return account_rules.decide(state, command)
 
-    def add_arbiter(
+    def add(
         self,
         name: str,
         password: str,
@@ -133,7 +115,7 @@ class AccountCommands:
 
         check_name(name)
         secret = hash_password(password, hasher=hasher)
-        self._account_change(account_rules.AddArbiter(name, secret), actor)
+        self.change(account_rules.AddArbiter(name, secret), actor=actor)
 
     def set_password(
         self,
@@ -149,20 +131,20 @@ class AccountCommands:
 
         check_name(name)
         secret = hash_password(password, hasher=hasher)
-        self._account_change(account_rules.ChangePassword(name, secret), actor)
+        self.change(account_rules.ChangePassword(name, secret), actor=actor)
 
-    def remove_arbiter(self, name: str, *, actor: str | None = None) -> None:
+    def remove(self, name: str, *, actor: str | None = None) -> None:
         """Close ``name``'s account: a session of it ends at its next request.
 
         :raises NotFoundError: without such an account."""
         from skak.records.accounts import commands as account_rules
 
-        self._account_change(account_rules.RemoveArbiter(name), actor)
+        self.change(account_rules.RemoveArbiter(name), actor=actor)
 
-    def verify_arbiter(self, name: str, password: str) -> bool:
+    def verify(self, name: str, password: str) -> bool:
         """Whether ``name`` has an account and ``password`` is its password; an unknown
         name costs as much time as a known one."""
-        known = self.accounts().hashes.get(name)
+        known = self.get().hashes.get(name)
         if known is None:
             password_matches(_dummy_hash(), password)
             return False

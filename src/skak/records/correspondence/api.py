@@ -1,20 +1,21 @@
 """The correspondence group's part of the library API (``skak corr new`` … ``overdue``): one
 stream a group (record kind ``correspondence``), the commands of :mod:`.commands`, the read
-side of :mod:`skak.views.correspondence`. Mixed into :class:`skak.api.Skak`."""
+side of :mod:`skak.views.correspondence`; ``skak.correspondence`` on a :class:`skak.api.Skak`."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
+from skak.errors import InputError, NotFoundError, SkakError
 from skak.messages import N_
+from skak.records.base import Naming, Outcome, Records, same_name
 from skak.records.correspondence.kind import CORRESPONDENCE
-from skak.store import EventStore, Loaded, StreamRow
+from skak.store import Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:
     from skak.correspondence.clock import TimeControl
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
         CorrTimeView,
     )
 
-__all__ = ["CorrOutcome", "CorrespondenceCommands", "find_game", "find_player"]
+__all__ = ["CardOutcome", "CorrOutcome", "CorrespondenceGroups", "find_game", "find_player"]
 
 #: The columns of a group's player list (CSV), in English or Danish.
 PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -41,118 +42,61 @@ PLAYER_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class CorrOutcome:
-    """What a command did: the group before and after, the events it added (none when it
-    changed nothing), notes for the TL, and for a card the game's time after it."""
+#: What a command on a group did (:class:`skak.records.base.Outcome`).
+CorrOutcome = Outcome["CorrGroup", "CorrespondenceEvent"]
 
-    row: StreamRow
-    before: CorrGroup | None
-    after: CorrGroup
-    events: tuple[CorrespondenceEvent, ...]
-    version: int
-    notes: tuple[str, ...] = ()
+
+@dataclass(frozen=True, slots=True)
+class CardOutcome(Outcome["CorrGroup", "CorrespondenceEvent"]):
+    """What a card did, and the game's time after it."""
+
     time: CorrTimeView | None = None
 
 
-class CorrespondenceCommands:
-    """The correspondence groups' methods of :class:`skak.api.Skak`."""
+class CorrespondenceGroups(Records["CorrGroup", "CorrespondenceEvent", "CorrespondenceCommand"]):
+    """The database's correspondence groups (``skak.correspondence``): a group of an EMT
+    class, the cup or the team championship a record (section 6)."""
 
-    store: EventStore
-    actor: str
+    naming = Naming(
+        none=lambda: N_(
+            "the database holds no correspondence group; create one with 'skak corr new'"
+        ),
+        several=lambda n: N_(
+            "the database holds {count} correspondence groups; name one with --group:", count=n
+        ),
+        unknown=lambda name, held: N_(
+            "no correspondence group {name} in the database; it holds: {groups}",
+            name=name,
+            groups=held,
+        ),
+        ambiguous=lambda name, first: N_(
+            "{name} names several correspondence groups; write #ID, e.g. --group '#{id}':",
+            name=name,
+            id=first,
+        ),
+    )
 
-    if TYPE_CHECKING:
+    def _kind(self) -> RecordKind[CorrGroup, CorrespondenceEvent]:
+        return CORRESPONDENCE
 
-        def _who(self, actor: str | None) -> str: ...
+    def _decide(
+        self,
+        kind: RecordKind[CorrGroup, CorrespondenceEvent],
+        loaded: Loaded[CorrGroup, CorrespondenceEvent],
+        command: CorrespondenceCommand,
+    ) -> Sequence[CorrespondenceEvent]:
+        from skak.records.correspondence.commands import decide
 
-    # -- finding a group ------------------------------------------------------------------
+        return decide(loaded.state, command)
 
-    def corr_groups(self) -> list[StreamRow]:
-        return self.store.streams(CORRESPONDENCE.name)
-
-    def corr_lines(self) -> tuple[CorrGroupLine, ...]:
+    def lines(self) -> tuple[CorrGroupLine, ...]:
         from skak.views.correspondence import corr_group_line
 
         return tuple(
-            corr_group_line(r.id, self.store.load(CORRESPONDENCE, r).state)
-            for r in self.corr_groups()
+            corr_group_line(r.id, self.store.load(CORRESPONDENCE, r).state) for r in self.rows()
         )
 
-    def resolve_corr_group(self, ident: str | int | None = None) -> StreamRow:
-        """The group ``ident`` names (its id, ``#id`` or name); may be left out when the
-        database holds one.
-
-        :raises NotFoundError: naming the groups there are.
-        :raises AmbiguousTournamentError: when several are held and none is named.
-        """
-        rows = self.corr_groups()
-        if ident is None:
-            if len(rows) == 1:
-                return rows[0]
-            if not rows:
-                raise NotFoundError(
-                    N_(
-                        "the database holds no correspondence group; create one with "
-                        "'skak corr new'"
-                    )
-                )
-            raise AmbiguousTournamentError(
-                N_(
-                    "the database holds {count} correspondence groups; name one with --group:",
-                    count=len(rows),
-                ),
-                [r.label() for r in rows],
-            )
-        text = str(ident).strip()
-        digits = text.removeprefix("#")
-        found = [r for r in rows if digits.isdigit() and r.id == int(digits)]
-        if not found and not text.startswith("#"):
-            found = [r for r in rows if r.name.casefold() == text.casefold()]
-        if len(found) == 1:
-            return found[0]
-        raise NotFoundError(
-            N_(
-                "no correspondence group {name} in the database; it holds: {groups}",
-                name=repr(text),
-                groups=", ".join(r.label() for r in rows) or N_("none"),
-            )
-        )
-
-    def read_corr_group(
-        self, ident: str | int | None = None
-    ) -> Loaded[CorrGroup, CorrespondenceEvent]:
-        return self.store.load(CORRESPONDENCE, self.resolve_corr_group(ident))
-
-    def corr_group(self, ident: str | int | None = None) -> CorrGroup:
-        """The group as stored (one replay of its events)."""
-        return self.read_corr_group(ident).state
-
-    def corr_version(self, ident: str | int | None = None) -> int:
-        """The group's newest version: equal before and after a refused command."""
-        return self.read_corr_group(ident).version
-
-    # -- changes --------------------------------------------------------------------------
-
-    def corr_execute(
-        self,
-        ident: str | int | None,
-        command: CorrespondenceCommand,
-        *,
-        actor: str | None = None,
-    ) -> CorrOutcome:
-        """Carry out ``command`` on the group: read, decide, append under the version read.
-
-        :raises SkakError: when a rule refuses it (nothing is written then).
-        """
-        from skak.records.correspondence.commands import decide
-
-        row = self.resolve_corr_group(ident)
-        before, after, new = self.store.execute(
-            CORRESPONDENCE, row, lambda loaded: decide(loaded.state, command), self._who(actor)
-        )
-        return CorrOutcome(row, before.state, after.state, new, after.version)
-
-    def corr_new(
+    def new(
         self,
         name: str,
         event: str,
@@ -182,7 +126,7 @@ class CorrespondenceCommands:
         from skak.correspondence.group_state import Competition, GroupRules
         from skak.records.correspondence.commands import CreateGroup, decide
 
-        if any(r.name.casefold() == name.strip().casefold() for r in self.corr_groups()):
+        if any(same_name(r, name) for r in self.rows()):
             raise InputError(N_("a correspondence group named {name} exists already", name=name))
         cls = None if emt_class is None else EmtClass.parse(emt_class)
         rules = GroupRules(
@@ -201,10 +145,9 @@ class CorrespondenceCommands:
             start,
             rules,
         )
-        events = decide(None, command)
-        return self.store.create(CORRESPONDENCE, name.strip(), events, self._who(actor)).stream
+        return self._create(name, decide(None, command), actor)
 
-    def corr_enter_players(
+    def enter_players(
         self,
         ident: str | int | None,
         players: Sequence[Entrant | str],
@@ -219,9 +162,9 @@ class CorrespondenceCommands:
         from skak.records.correspondence.commands import EnterPlayers, Entrant
 
         entrants = tuple(Entrant(p) if isinstance(p, str) else p for p in players)
-        return self.corr_execute(ident, EnterPlayers(entrants), actor=actor)
+        return self.execute(ident, EnterPlayers(entrants), actor=actor)
 
-    def corr_players_file(
+    def players_file(
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> CorrOutcome:
         """Enter the players a CSV lists (``name``/``navn``, and optionally
@@ -235,9 +178,9 @@ class CorrespondenceCommands:
             data = p.read_bytes()
         except OSError as err:
             raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-        return self.corr_enter_players(ident, parse_players(data, p.name), actor=actor)
+        return self.enter_players(ident, parse_players(data, p.name), actor=actor)
 
-    def corr_card(
+    def card(
         self,
         ident: str | int | None,
         game: str | int,
@@ -254,7 +197,7 @@ class CorrespondenceCommands:
         tl_contacted: bool = False,
         invalid_moves: int = 0,
         actor: str | None = None,
-    ) -> CorrOutcome:
+    ) -> CardOutcome:
         """Enter the next card of ``game`` (``3-5``: White's number, Black's; or ``#7``),
         with the fields of ``skak corr time``'s cards. The clock checks it with the cards
         before it; the outcome holds the game's time after it and notes: the card's, an
@@ -277,20 +220,20 @@ class CorrespondenceCommands:
             moves, sent, received, postmark, receipt_slip, series, late_receipt_accepted,
             notice, reminder, tl_contacted, invalid_moves,
         )  # fmt: skip
-        number = find_game(self.corr_group(ident), game).number
-        done = self.corr_execute(ident, EnterCard(number, card), actor=actor)
+        number = find_game(self.get(ident), game).number
+        done = self.execute(ident, EnterCard(number, card), actor=actor)
         return _with_time(done, number)
 
-    def corr_take_back_card(
+    def take_back_card(
         self, ident: str | int | None, game: str | int, *, actor: str | None = None
-    ) -> CorrOutcome:
+    ) -> CardOutcome:
         """Take back the last card of ``game`` (entered wrongly)."""
         from skak.records.correspondence.commands import TakeBackCard
 
-        number = find_game(self.corr_group(ident), game).number
-        return _with_time(self.corr_execute(ident, TakeBackCard(number), actor=actor), number)
+        number = find_game(self.get(ident), game).number
+        return _with_time(self.execute(ident, TakeBackCard(number), actor=actor), number)
 
-    def corr_result(
+    def result(
         self,
         ident: str | int | None,
         game: str | int,
@@ -305,9 +248,9 @@ class CorrespondenceCommands:
         from skak.correspondence.groups import GroupGame, withdrawal
         from skak.records.correspondence.commands import EnterResult, result_text
 
-        group = self.corr_group(ident)
+        group = self.get(ident)
         stored = find_game(group, game)
-        done = self.corr_execute(
+        done = self.execute(
             ident, EnterResult(stored.number, result_text(result), adjudicated), actor=actor
         )
         notes: list[str] = []
@@ -328,11 +271,9 @@ class CorrespondenceCommands:
                         player=done.after.name_of(player),
                     )
                 )
-        return CorrOutcome(
-            done.row, done.before, done.after, done.events, done.version, tuple(notes)
-        )
+        return replace(done, notes=tuple(notes))
 
-    def corr_holiday(
+    def holiday(
         self,
         ident: str | int | None,
         player: str | int,
@@ -348,11 +289,11 @@ class CorrespondenceCommands:
         from skak.correspondence.group_state import PlayerHoliday
         from skak.records.correspondence.commands import AnnounceHoliday
 
-        p = find_player(self.corr_group(ident), player)
+        p = find_player(self.get(ident), player)
         holiday = PlayerHoliday(p.number, first, last, notice, special_leave)
-        return self.corr_execute(ident, AnnounceHoliday(holiday), actor=actor)
+        return self.execute(ident, AnnounceHoliday(holiday), actor=actor)
 
-    def corr_withdraw(
+    def withdraw(
         self,
         ident: str | int | None,
         player: str | int,
@@ -367,45 +308,43 @@ class CorrespondenceCommands:
         from skak.correspondence.groups import GroupGame, withdrawal
         from skak.records.correspondence.commands import WithdrawPlayer
 
-        p = find_player(self.corr_group(ident), player)
-        done = self.corr_execute(
+        p = find_player(self.get(ident), player)
+        done = self.execute(
             ident, WithdrawPlayer(Withdrawal(p.number, day, reason.strip().lower())), actor=actor
         )
         g = done.after
         games = [GroupGame(g.name_of(x.white), g.name_of(x.black), x.result) for x in g.games]
         ruling = withdrawal(p.name, games)
-        return CorrOutcome(
-            done.row, done.before, done.after, done.events, done.version, (ruling.reason,)
-        )
+        return replace(done, notes=(ruling.reason,))
 
     # -- reading --------------------------------------------------------------------------
 
-    def corr_players(self, ident: str | int | None = None) -> CorrGroupView:
+    def players(self, ident: str | int | None = None) -> CorrGroupView:
         from skak.views.correspondence import corr_group_view
 
-        return corr_group_view(self.corr_group(ident))
+        return corr_group_view(self.get(ident))
 
-    def corr_game(
+    def game(
         self, ident: str | int | None, game: str | int, *, as_of: date | None = None
     ) -> CorrTimeView:
         """``game``'s reflection time card by card, as ``skak corr time`` shows a file's
         (``as_of``: the player to move's time up to that day)."""
         from skak.views.correspondence import corr_time_view
 
-        group = self.corr_group(ident)
+        group = self.get(ident)
         return corr_time_view(group.game_of(find_game(group, game)), as_of=as_of)
 
-    def corr_standings(self, ident: str | int | None = None) -> CorrStandingsView:
+    def standings(self, ident: str | int | None = None) -> CorrStandingsView:
         from skak.views.correspondence import corr_standings_view
 
-        return corr_standings_view(self.corr_group(ident))
+        return corr_standings_view(self.get(ident))
 
-    def corr_overdue(self, ident: str | int | None, as_of: date) -> CorrOverdueView:
+    def overdue(self, ident: str | int | None, as_of: date) -> CorrOverdueView:
         from skak.views.correspondence import corr_overdue_view
 
-        return corr_overdue_view(self.corr_group(ident), as_of)
+        return corr_overdue_view(self.get(ident), as_of)
 
-    def corr_audit(self, row: StreamRow) -> list[str]:
+    def audit(self, row: StreamRow) -> list[str]:
         """What is wrong with a stored group (``skak check``): it is replayed from all its
         events and every game played through the clock."""
         from skak.views.correspondence import corr_group_view, corr_standings_view
@@ -419,7 +358,7 @@ class CorrespondenceCommands:
         return []
 
 
-def _with_time(done: CorrOutcome, number: int) -> CorrOutcome:
+def _with_time(done: CorrOutcome, number: int) -> CardOutcome:
     """``done`` with the game's time after it and the notes of its last card."""
     from skak.views.correspondence import corr_time_view
 
@@ -448,7 +387,7 @@ def _with_time(done: CorrOutcome, number: int) -> CorrOutcome:
             notes.append(
                 N_("the game ended on the board: enter its result with 'skak corr result'")
             )
-    return CorrOutcome(
+    return CardOutcome(
         done.row, done.before, done.after, done.events, done.version, tuple(notes), view
     )
 
@@ -549,7 +488,7 @@ def _control(text: str | None) -> TimeControl | None:
 
 
 def parse_players(data: bytes, source: str) -> tuple[Entrant, ...]:
-    """A group's players from a CSV (see :meth:`CorrespondenceCommands.corr_players_file`).
+    """A group's players from a CSV (see :meth:`CorrespondenceGroups.players_file`).
 
     :raises InputError: naming ``source`` and every bad line.
     """

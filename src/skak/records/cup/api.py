@@ -1,19 +1,20 @@
 """The team cup's part of the library API (pokalstævnet, DSU 003 §5.3–5.4): a row per
 stream (record kind ``cup``), the commands of :mod:`skak.records.cup.commands`, the read side of
-:mod:`skak.views.cup`. Mixed into :class:`skak.api.Skak`."""
+:mod:`skak.views.cup`; ``skak.cup`` on a :class:`skak.api.Skak`."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
+from skak.errors import InputError, NotFoundError, SkakError
+from skak.messages import N_
+from skak.records.base import Naming, Outcome, Records, same_name
 from skak.records.cup.kind import CUP
-from skak.store import EventStore, Loaded, StreamRow
+from skak.store import Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:
     from skak.records.cup import commands as rules
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from skak.teams.cup import Cup, CupBoard, CupMatch
     from skak.views.cup import CupLine, CupRoundView, CupStandingsView, CupTeamView
 
-__all__ = ["CupCommands", "CupOutcome"]
+__all__ = ["CupOutcome", "Cups"]
 
 _SETTINGS = {
     "cap": "cap",
@@ -31,72 +32,55 @@ _SETTINGS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class CupOutcome:
-    row: StreamRow
-    after: Cup
-    events: tuple[CupEvent, ...]
-    notes: tuple[str, ...] = ()
+#: What a cup command did (:class:`skak.records.base.Outcome`).
+CupOutcome = Outcome["Cup", "CupEvent"]
 
 
-class CupCommands:
-    """The cup's methods of :class:`skak.api.Skak`."""
+class Cups(Records["Cup", "CupEvent", "rules.CupCommand"]):
+    """The database's cups (``skak.cup``): a row of the cup day a record."""
 
-    store: EventStore
-    actor: str
+    naming = Naming(
+        none=lambda: N_("the database holds no cup; create one with 'skak cup new'"),
+        several=lambda n: N_("the database holds {count} cups; name one with --cup:", count=n),
+        unknown=lambda name, held: N_(
+            "no cup {name} in the database; it holds: {held}", name=name, held=held
+        ),
+        ambiguous=lambda name, first: N_(
+            "{name} names several cups; write #ID, e.g. --cup '#{id}':", name=name, id=first
+        ),
+    )
 
-    def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
-        raise NotImplementedError
+    def _kind(self) -> RecordKind[Cup, CupEvent]:
+        return CUP
 
-    def cups(self) -> list[StreamRow]:
-        return self.store.streams(CUP.name)
-
-    def cup_lines(self) -> tuple[CupLine, ...]:
-        from skak.views.cup import cup_line
-
-        return tuple(cup_line(r.id, self.store.load(CUP, r).state) for r in self.cups())
-
-    def resolve_cup(self, ident: str | int | None = None) -> StreamRow:
-        """:raises NotFoundError: / :raises AmbiguousTournamentError: as for seasons."""
-        rows = self.cups()
-        if ident is None:
-            if len(rows) == 1:
-                return rows[0]
-            if not rows:
-                raise NotFoundError("the database holds no cup; create one with 'skak cup new'")
-            raise AmbiguousTournamentError(
-                f"the database holds {len(rows)} cups; name one with --cup:",
-                [r.label() for r in rows],
-            )
-        text = str(ident).strip()
-        digits = text.removeprefix("#")
-        found = [r for r in rows if digits.isdigit() and r.id == int(digits)]
-        if not found and not text.startswith("#"):
-            found = [r for r in rows if r.name.casefold() == text.casefold()]
-        if len(found) == 1:
-            return found[0]
-        held = ", ".join(r.label() for r in rows) or "none"
-        raise NotFoundError(f"no cup {text!r} in the database; it holds: {held}")
-
-    def read_cup(self, ident: str | int | None = None) -> Loaded[Cup, CupEvent]:
-        return self.store.load(CUP, self.resolve_cup(ident))
-
-    def cup(self, ident: str | int | None = None) -> Cup:
-        return self.read_cup(ident).state
-
-    def cup_execute(
-        self, ident: str | int | None, command: rules.CupCommand, *, actor: str | None = None
-    ) -> CupOutcome:
+    def _decide(
+        self,
+        kind: RecordKind[Cup, CupEvent],
+        loaded: Loaded[Cup, CupEvent],
+        command: rules.CupCommand,
+    ) -> Sequence[CupEvent]:
         from skak.records.cup import commands as rules
 
-        row = self.resolve_cup(ident)
-        _, after, new = self.store.execute(
-            CUP, row, lambda loaded: rules.decide(loaded.state, command), self._who(actor)
-        )
-        notes = rules.cup_notes(after.state, command, new) if new else ()
-        return CupOutcome(row, after.state, new, notes)
+        return rules.decide(loaded.state, command)
 
-    def cup_new(
+    def _notes(
+        self,
+        kind: RecordKind[Cup, CupEvent],
+        before: Cup | None,
+        after: Cup,
+        command: rules.CupCommand,
+        new: tuple[CupEvent, ...],
+    ) -> tuple[str, ...]:
+        from skak.records.cup import commands as rules
+
+        return tuple(rules.cup_notes(after, command, new)) if new else ()
+
+    def lines(self) -> tuple[CupLine, ...]:
+        from skak.views.cup import cup_line
+
+        return tuple(cup_line(r.id, self.store.load(CUP, r).state) for r in self.rows())
+
+    def new(
         self,
         name: str,
         row: str,
@@ -113,7 +97,7 @@ class CupCommands:
         from skak.records.cup import commands as rules
         from skak.teams.cup import CupSettings
 
-        if any(r.name.casefold() == name.strip().casefold() for r in self.cups()):
+        if any(same_name(r, name) for r in self.rows()):
             raise InputError(f"a cup named {name!r} exists already")
         values: dict[str, Any] = {}
         for key, value in settings:
@@ -135,10 +119,9 @@ class CupCommands:
                 raise InputError(f"bye-match-points is 0, 1 or 2, not {value!r}")
             values[field] = str(value) if field == "lot_seed" else value
         command = rules.CreateCup(name, row.strip().lower(), day, rounds, 4, CupSettings(**values))
-        events = rules.decide(None, command)
-        return self.store.create(CUP, command.name.strip(), events, self._who(actor)).stream
+        return self._create(command.name, rules.decide(None, command), actor)
 
-    def cup_teams_file(
+    def teams_file(
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> CupOutcome:
         from skak.io.files import read_text
@@ -147,19 +130,19 @@ class CupCommands:
 
         text, source = read_text(path)
         teams = parse_cup_teams_csv(text, source)
-        return self.cup_execute(ident, rules.EnterCupTeams(teams), actor=actor)
+        return self.execute(ident, rules.EnterCupTeams(teams), actor=actor)
 
-    def cup_pair(self, ident: str | int | None = None, *, actor: str | None = None) -> CupRoundView:
+    def pair(self, ident: str | int | None = None, *, actor: str | None = None) -> CupRoundView:
         """Pair the next round by team Monrad (5.3 §2)."""
         from skak.records.cup import commands as rules
         from skak.views.cup import cup_round_view
 
-        done = self.cup_execute(ident, rules.PairCupRound(), actor=actor)
+        done = self.execute(ident, rules.PairCupRound(), actor=actor)
         paired = done.events[0]
         explanation = getattr(paired, "explanation", ())
         return cup_round_view(done.after, done.after.paired_rounds, explanation)
 
-    def cup_lineup(
+    def lineup(
         self,
         ident: str | int | None,
         round_number: int,
@@ -171,9 +154,9 @@ class CupCommands:
         from skak.records.cup import commands as rules
 
         command = rules.EnterCupLineup(round_number, team, tuple(players))
-        return self.cup_execute(ident, command, actor=actor)
+        return self.execute(ident, command, actor=actor)
 
-    def cup_result_entry(
+    def result(
         self,
         ident: str | int | None,
         round_number: int,
@@ -189,7 +172,7 @@ class CupCommands:
         from skak.teams.cup import CupCard
 
         rules.check_round_number(round_number)
-        cup = self.cup(ident)
+        cup = self.get(ident)
         if round_number > cup.paired_rounds:
             raise NotFoundError(
                 f"round {round_number} of {cup.name} is not paired (rounds paired: "
@@ -200,9 +183,9 @@ class CupCommands:
         if m is None:
             raise NotFoundError(f"{name} plays no match in round {round_number} (a free round)")
         card = CupCard(round_number, name, m.opponent(name), _boards(results, cup.boards, m))
-        return self.cup_execute(ident, rules.EnterCupResult(card), actor=actor)
+        return self.execute(ident, rules.EnterCupResult(card), actor=actor)
 
-    def cup_playoff(
+    def playoff(
         self,
         ident: str | int | None,
         first: str,
@@ -215,12 +198,12 @@ class CupCommands:
         from skak.records.cup import commands as rules
         from skak.teams.cup import CupBoard, CupCard
 
-        cup = self.cup(ident)
+        cup = self.get(ident)
         a, b = cup.team(first).name, cup.team(second).name
         boards = tuple(CupBoard(i, _game(t, f"board {i}")) for i, t in enumerate(results, start=1))
-        return self.cup_execute(ident, rules.EnterCupPlayoff(CupCard(0, a, b, boards)), actor=actor)
+        return self.execute(ident, rules.EnterCupPlayoff(CupCard(0, a, b, boards)), actor=actor)
 
-    def cup_audit(self, row: StreamRow) -> list[str]:
+    def audit(self, row: StreamRow) -> list[str]:
         """What is wrong with a stored cup row (``skak check``): it is replayed from all its
         events and its ranking (every match's score, §9's play-off) computed."""
         from skak.teams.cup_rounds import cup_standings
@@ -233,25 +216,25 @@ class CupCommands:
             return [str(err)]
         return []
 
-    def cup_teams(self, ident: str | int | None = None) -> tuple[CupTeamView, ...]:
+    def teams(self, ident: str | int | None = None) -> tuple[CupTeamView, ...]:
         from skak.views.cup import cup_team_views
 
-        return cup_team_views(self.cup(ident))
+        return cup_team_views(self.get(ident))
 
-    def cup_round(self, ident: str | int | None, number: int) -> CupRoundView:
+    def round(self, ident: str | int | None, number: int) -> CupRoundView:
         from skak.records.cup.commands import check_round_number
         from skak.views.cup import cup_round_view
 
         check_round_number(number)
-        cup = self.cup(ident)
+        cup = self.get(ident)
         if number > cup.paired_rounds:
             raise NotFoundError(f"round {number} of {cup.name} is not paired")
         return cup_round_view(cup, number)
 
-    def cup_standings(self, ident: str | int | None = None) -> CupStandingsView:
+    def standings(self, ident: str | int | None = None) -> CupStandingsView:
         from skak.views.cup import cup_standings_view
 
-        return cup_standings_view(self.cup(ident))
+        return cup_standings_view(self.get(ident))
 
 
 _GAMES = {"1": "1-0", "1-0": "1-0", "½": "½-½", "=": "½-½", "½-½": "½-½", "1/2-1/2": "½-½",

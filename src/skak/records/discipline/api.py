@@ -5,6 +5,7 @@ check a registration or a line-up makes — the commands of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -15,71 +16,40 @@ from skak.eligibility.discipline import (
     SanctionRequest,
 )
 from skak.errors import InputError
+from skak.records.base import Register
 from skak.records.discipline.kind import DISCIPLINE
-from skak.store import EventStore, StreamRow
+from skak.store import RecordKind
 
 if TYPE_CHECKING:  # the registry's rules are imported where used, when a command is run
+    from skak.model.progress import Progress
     from skak.model.tournament import Tournament
-    from skak.rating.registry import Registry
     from skak.records.discipline import commands as discipline_rules
+    from skak.records.discipline.events import DisciplineEvent
 
-__all__ = ["DisciplineCommands"]
+__all__ = ["Discipline"]
 
 
-class DisciplineCommands:
-    """The discipline registry's methods of :class:`skak.api.Skak`."""
+class Discipline(
+    Register[DisciplineRegistry, "DisciplineEvent", "discipline_rules.DisciplineCommand"]
+):
+    """The discipline registry (``skak.discipline``): one record a database."""
 
-    store: EventStore
-    actor: str
+    def _kind(
+        self, progress: Progress | None = None
+    ) -> RecordKind[DisciplineRegistry, DisciplineEvent]:
+        return DISCIPLINE
 
-    if TYPE_CHECKING:
+    def _empty(self) -> DisciplineRegistry:
+        return DisciplineRegistry()
 
-        def _who(self, actor: str | None) -> str: ...
-
-        def resolve(self, ident: str | int | None = None) -> StreamRow: ...
-
-        def load(self, ident: str | int | None = None) -> Tournament: ...
-
-        def registry(self) -> Registry: ...
-
-    def _discipline_row(self) -> StreamRow | None:
-        rows = self.store.streams(DISCIPLINE.name)
-        return rows[0] if rows else None
-
-    def discipline(self) -> DisciplineRegistry:
-        """The discipline registry as stored (empty before the first entry)."""
-        row = self._discipline_row()
-        return DisciplineRegistry() if row is None else self.store.load(DISCIPLINE, row).state
-
-    def discipline_if_kept(self) -> DisciplineRegistry | None:
-        """The registry, or ``None`` when the database keeps none (nothing to check)."""
-        row = self._discipline_row()
-        return None if row is None else self.store.load(DISCIPLINE, row).state
-
-    def _discipline_change(
-        self, command: discipline_rules.DisciplineCommand, actor: str | None
-    ) -> tuple[DisciplineRegistry, DisciplineRegistry]:
+    def _decide(
+        self, state: DisciplineRegistry, command: discipline_rules.DisciplineCommand
+    ) -> Sequence[DisciplineEvent]:
         from skak.records.discipline import commands as discipline_rules
 
-        who = self._who(actor)
-        row = self._discipline_row()
-        if row is None:
-            empty = DisciplineRegistry()
-            new = discipline_rules.decide(empty, command)
-            created = self.store.create_only(DISCIPLINE, "DSU", new, who)
-            if created is not None:
-                return empty, created.state
-            row = self._discipline_row()  # another command created it meanwhile
-            assert row is not None
-        before, after, _ = self.store.execute(
-            DISCIPLINE,
-            row,
-            lambda loaded: discipline_rules.decide(loaded.state, command),
-            who,
-        )
-        return before.state, after.state
+        return discipline_rules.decide(state, command)
 
-    def give_sanction(
+    def give(
         self,
         kind: str,
         member: int,
@@ -118,7 +88,7 @@ class DisciplineCommands:
         if tournament is not None:
             if event is not None:
                 raise InputError("name the tournament in this database or another event, not both")
-            t = self.load(self.resolve(tournament).id)
+            t = self._db.tournaments.get(tournament)
             event = t.name
             last_day = last_day or t.end_date or t.start_date
             if last_day is None:
@@ -144,7 +114,7 @@ class DisciplineCommands:
             months,
             until,
         )
-        _, after = self._discipline_change(discipline_rules.GiveSanction(request), actor)
+        _, after = self.change(discipline_rules.GiveSanction(request), actor=actor)
         return after.sanctions[-1]
 
     def _name_of(self, member: int, t: Tournament | None) -> str:
@@ -156,10 +126,10 @@ class DisciplineCommands:
             for p in t.players:
                 if p.dsu_id == member:
                     return p.name
-        entry = self.registry().players.get(member)
+        entry = self._db.registry.get().players.get(member)
         if entry is not None:
             return entry.name
-        kept = self.discipline_if_kept()
+        kept = self.if_kept()
         earlier = kept.of(member) if kept is not None else ()
         if earlier:
             return earlier[-1].name
@@ -171,9 +141,7 @@ class DisciplineCommands:
             f"DSU member {member} is not in {looked}; give the player's name with --name"
         )
 
-    def lift_sanction(
-        self, number: int, day: date, reason: str, *, actor: str | None = None
-    ) -> Sanction:
+    def lift(self, number: int, day: date, reason: str, *, actor: str | None = None) -> Sanction:
         """Lift entry ``number`` from ``day`` (e.g. Skaknævnet set it aside).
 
         :raises NotFoundError: when there is no such entry.
@@ -182,5 +150,5 @@ class DisciplineCommands:
         from skak.records.discipline import commands as discipline_rules
 
         command = discipline_rules.LiftSanction(number, day, reason)
-        _, after = self._discipline_change(command, actor)
+        _, after = self.change(command, actor=actor)
         return after.sanction(number)

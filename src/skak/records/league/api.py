@@ -1,24 +1,24 @@
 """The division league's part of the library API (divisionsturneringen, DSU 003 §5.1): a
 season per stream (record kind ``league-season``), the commands of
 :mod:`skak.records.league.commands` appended under the version read, and the read side of
-:mod:`skak.views.league`. Mixed into :class:`skak.api.Skak`.
+:mod:`skak.views.league`; ``skak.league`` on a :class:`skak.api.Skak`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, SkakError
+from skak.errors import InputError, NotFoundError, SkakError
 from skak.io.files import read_text
+from skak.messages import N_
+from skak.records.base import Naming, Outcome, Records, same_name
 from skak.records.league.kind import LEAGUE
-from skak.store import EventStore, Loaded, StreamRow
+from skak.store import Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:  # the league's rules are imported where used, when a command is run
-    from skak.eligibility.discipline import DisciplineRegistry
     from skak.records.league import commands as rules
     from skak.records.league.events import LeagueEvent
     from skak.teams.league import DivisionSpec, Fixture, Season, Team
@@ -36,121 +36,73 @@ if TYPE_CHECKING:  # the league's rules are imported where used, when a command 
         TeamRow,
     )
 
-__all__ = ["LeagueCommands", "LeagueOutcome"]
+__all__ = ["LeagueOutcome", "Seasons"]
 
 
-@dataclass(frozen=True, slots=True)
-class LeagueOutcome:
-    """What a league command did: the season after it, the events added (none when it
-    changed nothing), and notes for the league leader (violations, penalties, reports)."""
-
-    row: StreamRow
-    after: Season
-    events: tuple[LeagueEvent, ...]
-    version: int
-    notes: tuple[str, ...] = ()
+#: What a league command did (:class:`skak.records.base.Outcome`): the notes are for the
+#: league leader (violations, penalties, reports).
+LeagueOutcome = Outcome["Season", "LeagueEvent"]
 
 
-class LeagueCommands:
-    """The league's methods of :class:`skak.api.Skak`."""
+class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
+    """The database's division-league seasons (``skak.league``)."""
 
-    store: EventStore
-    actor: str
+    naming = Naming(
+        none=lambda: N_("the database holds no league season; create one with 'skak league new'"),
+        several=lambda n: N_(
+            "the database holds {count} league seasons; name one with --season:", count=n
+        ),
+        unknown=lambda name, held: N_(
+            "no league season {name} in the database; it holds: {held}", name=name, held=held
+        ),
+        ambiguous=lambda name, first: N_(
+            "{name} names several seasons; write #ID, e.g. --season '#{id}':",
+            name=name,
+            id=first,
+        ),
+    )
 
-    def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
-        raise NotImplementedError
+    def _kind(self) -> RecordKind[Season, LeagueEvent]:
+        return LEAGUE
 
-    if TYPE_CHECKING:
+    def _decide(
+        self,
+        kind: RecordKind[Season, LeagueEvent],
+        loaded: Loaded[Season, LeagueEvent],
+        command: rules.LeagueCommand,
+    ) -> Sequence[LeagueEvent]:
+        from skak.records.league import commands as rules
 
-        def discipline(self) -> DisciplineRegistry:
-            """The database's discipline registry (:meth:`skak.api.Skak.discipline`)."""
-            ...
+        return rules.decide(loaded.state, command)
 
-    # -- finding seasons -----------------------------------------------------------------
+    def _notes(
+        self,
+        kind: RecordKind[Season, LeagueEvent],
+        before: Season | None,
+        after: Season,
+        command: rules.LeagueCommand,
+        new: tuple[LeagueEvent, ...],
+    ) -> tuple[str, ...]:
+        from skak.records.league import commands as rules
 
-    def seasons(self) -> list[StreamRow]:
-        return self.store.streams(LEAGUE.name)
+        return tuple(rules.notes(before, command, after)) if new else ()
 
-    def season_lines(self) -> tuple[SeasonLine, ...]:
+    def lines(self) -> tuple[SeasonLine, ...]:
         from skak.views.league import season_line
 
         return tuple(
-            season_line(r.id, r.created_at, self.store.load(LEAGUE, r).state)
-            for r in self.seasons()
+            season_line(r.id, r.created_at, self.store.load(LEAGUE, r).state) for r in self.rows()
         )
 
-    def resolve_season(self, ident: str | int | None = None) -> StreamRow:
-        """The season ``ident`` names (an id, ``#id`` or its name); may be left out when the
-        database holds one.
-
-        :raises NotFoundError: naming the seasons there are.
-        :raises AmbiguousTournamentError: when several match.
-        """
-        rows = self.seasons()
-        if ident is None:
-            if len(rows) == 1:
-                return rows[0]
-            if not rows:
-                raise NotFoundError(
-                    "the database holds no league season; create one with 'skak league new'"
-                )
-            raise AmbiguousTournamentError(
-                f"the database holds {len(rows)} league seasons; name one with --season:",
-                [r.label() for r in rows],
-            )
-        text = str(ident).strip()
-        digits = text.removeprefix("#")
-        matches = [r for r in rows if digits.isdigit() and r.id == int(digits)]
-        if not text.startswith("#"):
-            matches += [
-                r for r in rows if r.name.casefold() == text.casefold() and r not in matches
-            ]
-        if len(matches) == 1:
-            return matches[0]
-        if matches:
-            raise AmbiguousTournamentError(
-                f"{text!r} names several seasons; write #ID", [r.label() for r in matches]
-            )
-        held = ", ".join(r.label() for r in rows) or "none"
-        raise NotFoundError(f"no league season {text!r} in the database; it holds: {held}")
-
-    def read_season(self, ident: str | int | None = None) -> Loaded[Season, LeagueEvent]:
-        return self.store.load(LEAGUE, self.resolve_season(ident))
-
-    def season(self, ident: str | int | None = None) -> Season:
-        return self.read_season(ident).state
-
-    # -- changes -------------------------------------------------------------------------
-
-    def league_execute(
-        self, ident: str | int | None, command: rules.LeagueCommand, *, actor: str | None = None
-    ) -> LeagueOutcome:
-        """Carry out one command on a season; nothing is written when a rule refuses it."""
-        from skak.records.league import commands as rules
-
-        row = self.resolve_season(ident)
-        seen: list[Season] = []
-
-        def decide(loaded: Loaded[Season, LeagueEvent]) -> list[LeagueEvent]:
-            from skak.records.league import commands as rules
-
-            seen[:] = [loaded.state]
-            return rules.decide(loaded.state, command)
-
-        _, after, new = self.store.execute(LEAGUE, row, decide, self._who(actor))
-        notes = rules.notes(seen[0] if seen else None, command, after.state) if new else ()
-        return LeagueOutcome(row, after.state, new, after.version, notes)
-
-    def league_create(self, command: rules.CreateSeason, *, actor: str | None = None) -> StreamRow:
+    def create(self, command: rules.CreateSeason, *, actor: str | None = None) -> StreamRow:
         """A new season (its edition: the one in force on its first day unless named)."""
         from skak.records.league import commands as rules
 
-        if any(r.name.casefold() == command.name.strip().casefold() for r in self.seasons()):
+        if any(same_name(r, command.name) for r in self.rows()):
             raise InputError(f"a league season named {command.name!r} exists already")
-        events = rules.decide(None, command)
-        return self.store.create(LEAGUE, command.name.strip(), events, self._who(actor)).stream
+        return self._create(command.name, rules.decide(None, command), actor)
 
-    def league_new(
+    def new(
         self,
         name: str,
         start: date,
@@ -170,16 +122,16 @@ class LeagueCommands:
         command = rules.CreateSeason(
             name, start, edition, tuple(dates), own, league_settings(settings)
         )
-        return self.league_create(command, actor=actor)
+        return self.create(command, actor=actor)
 
-    def league_enter_teams(
+    def enter_teams(
         self, ident: str | int | None, teams: Sequence[Team], *, actor: str | None = None
     ) -> LeagueOutcome:
         from skak.records.league import commands as rules
 
-        return self.league_execute(ident, rules.EnterTeams(tuple(teams)), actor=actor)
+        return self.execute(ident, rules.EnterTeams(tuple(teams)), actor=actor)
 
-    def league_teams_file(
+    def teams_file(
         self, ident: str | int | None, path: str | Path, *, actor: str | None = None
     ) -> LeagueOutcome:
         """The season's teams from a CSV file (see :mod:`skak.io.league_csv`)."""
@@ -190,12 +142,12 @@ class LeagueCommands:
         lines = parse_team_lines(text, source)
         teams = [t for _, t in lines]
         where = [f"{source} line {n}" for n, _ in lines]
-        problems = team_problems(teams, self.season(ident).divisions, where)
+        problems = team_problems(teams, self.get(ident).divisions, where)
         if problems:
             raise InputError("nothing was entered", location=source, problems=problems)
-        return self.league_enter_teams(ident, teams, actor=actor)
+        return self.enter_teams(ident, teams, actor=actor)
 
-    def league_file_lists(
+    def file_lists(
         self,
         ident: str | int | None,
         lists: Sequence[StrengthList],
@@ -209,9 +161,9 @@ class LeagueCommands:
         from skak.records.league import commands as rules
 
         command = rules.FileStrengthLists(tuple(lists), replace)
-        return self.league_execute(ident, command, actor=actor)
+        return self.execute(ident, command, actor=actor)
 
-    def league_strength_file(
+    def strength_file(
         self,
         ident: str | int | None,
         path: str | Path,
@@ -222,14 +174,14 @@ class LeagueCommands:
         actor: str | None = None,
     ) -> LeagueOutcome:
         """Every club's strength list in a CSV file, all or nothing (a change: §11, see
-        :meth:`league_file_lists`)."""
+        :meth:`file_lists`)."""
         from skak.io.league_csv import parse_strength_csv
 
         text, source = read_text(path)
         lists = parse_strength_csv(text, source, club, notified)
-        return self.league_file_lists(ident, lists, replace=replace, actor=actor)
+        return self.file_lists(ident, lists, replace=replace, actor=actor)
 
-    def league_lineup(
+    def lineup(
         self,
         ident: str | int | None,
         round_number: int,
@@ -253,14 +205,14 @@ class LeagueCommands:
             from skak.io.league_text import parse_quarantine
 
             typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
-            registry = AnyQuarantine((self.discipline(), typed))  # §10 d and §19
+            registry = AnyQuarantine((self._db.discipline.get(), typed))  # §10 d and §19
         else:
             registry = cast(Quarantines, quarantines)
         named = tuple(None if p is None or p.strip() in ("", "-") else p.strip() for p in players)
         command = rules.EnterLineup(round_number, team, named, day, registry)
-        return self.league_execute(ident, command, actor=actor)
+        return self.execute(ident, command, actor=actor)
 
-    def league_check_lineup(
+    def check_lineup(
         self,
         ident: str | int | None,
         round_number: int,
@@ -270,15 +222,15 @@ class LeagueCommands:
         day: date | None = None,
         quarantines: Sequence[str] = (),
     ) -> LineupView:
-        """The line-up as :meth:`league_lineup` would enter it, checked, written nowhere."""
+        """The line-up as :meth:`lineup` would enter it, checked, written nowhere."""
         from skak.io.league_text import parse_quarantine
         from skak.records.league import commands as rules
         from skak.teams.lineups import AnyQuarantine, QuarantineList
         from skak.views.league import lineup_view
 
-        season = self.season(ident)
+        season = self.get(ident)
         typed = QuarantineList(tuple(parse_quarantine(q) for q in quarantines))
-        registry = AnyQuarantine((self.discipline(), typed))  # §10 d and §19
+        registry = AnyQuarantine((self._db.discipline.get(), typed))  # §10 d and §19
         named = tuple(None if p is None or p.strip() in ("", "-") else p.strip() for p in players)
         from skak.records.league.evolve import evolve
 
@@ -289,14 +241,14 @@ class LeagueCommands:
         assert view is not None
         return view
 
-    def league_result(
+    def enter_card(
         self, ident: str | int | None, card: MatchCard, *, actor: str | None = None
     ) -> LeagueOutcome:
         from skak.records.league import commands as rules
 
-        return self.league_execute(ident, rules.EnterResult(card), actor=actor)
+        return self.execute(ident, rules.EnterResult(card), actor=actor)
 
-    def league_result_entry(
+    def result(
         self,
         ident: str | int | None,
         round_number: int,
@@ -313,7 +265,7 @@ class LeagueCommands:
         late and ``no_show`` those that did not come (5.1 §13 a)."""
         from skak.teams.matches import MatchCard
 
-        season = self.season(ident)
+        season = self.get(ident)
         fixture = season.fixture(round_number, home)
         if season.team(home).name != fixture.home:
             raise InputError(
@@ -329,7 +281,7 @@ class LeagueCommands:
             tuple(season.team(t).name for t in late),
             tuple(season.team(t).name for t in no_show),
         )
-        return self.league_result(ident, card, actor=actor)
+        return self.enter_card(ident, card, actor=actor)
 
     @staticmethod
     def _boards(
@@ -352,7 +304,7 @@ class LeagueCommands:
             results, spec.boards, fixture.label(), absent=absent, fielded=fielded
         )
 
-    def league_withdraw(
+    def withdraw(
         self,
         ident: str | int | None,
         team: str,
@@ -364,18 +316,18 @@ class LeagueCommands:
         from skak.records.league import commands as rules
 
         command = rules.WithdrawTeam(team, round_number, reason)
-        return self.league_execute(ident, command, actor=actor)
+        return self.execute(ident, command, actor=actor)
 
-    def league_cancel_withdrawal(
+    def cancel_withdrawal(
         self, ident: str | int | None, team: str, reason: str = "", *, actor: str | None = None
     ) -> LeagueOutcome:
         """Undo a withdrawal the leader entered by mistake (one a result card wrote goes
         when that result is entered again)."""
         from skak.records.league import commands as rules
 
-        return self.league_execute(ident, rules.CancelWithdrawal(team, reason), actor=actor)
+        return self.execute(ident, rules.CancelWithdrawal(team, reason), actor=actor)
 
-    def league_penalty(
+    def penalty(
         self,
         ident: str | int | None,
         team: str,
@@ -388,25 +340,25 @@ class LeagueCommands:
         from skak.records.league import commands as rules
 
         command = rules.GivePenalty(team, points, reason, round_number)
-        return self.league_execute(ident, command, actor=actor)
+        return self.execute(ident, command, actor=actor)
 
-    def league_lot(
+    def lot(
         self, ident: str | int | None, order: Sequence[str], *, actor: str | None = None
     ) -> LeagueOutcome:
         """Record a lot drawn by hand (5.1 §3): the teams in the order drawn, the first
         placed highest. It decides a tie between teams it all names, before the seeded lot."""
         from skak.records.league import commands as rules
 
-        return self.league_execute(ident, rules.DrawLot(tuple(order)), actor=actor)
+        return self.execute(ident, rules.DrawLot(tuple(order)), actor=actor)
 
-    def league_playoff(
+    def playoff(
         self, ident: str | int | None, home: str, away: str, day: date, *, actor: str | None = None
     ) -> LeagueOutcome:
         from skak.records.league import commands as rules
 
-        return self.league_execute(ident, rules.SetPlayoff(home, away, day), actor=actor)
+        return self.execute(ident, rules.SetPlayoff(home, away, day), actor=actor)
 
-    def league_audit(self, row: StreamRow) -> list[str]:
+    def audit(self, row: StreamRow) -> list[str]:
         """What is wrong with a stored season (``skak check``): it is replayed from all its
         events, and every group's standings and the play-off are computed from it."""
         from skak.teams.promotion import playoff_winner
@@ -432,12 +384,12 @@ class LeagueCommands:
 
     # -- the read side -------------------------------------------------------------------
 
-    def league_team_rows(self, ident: str | int | None = None) -> tuple[TeamRow, ...]:
+    def team_rows(self, ident: str | int | None = None) -> tuple[TeamRow, ...]:
         from skak.views.league import team_rows
 
-        return team_rows(self.season(ident))
+        return team_rows(self.get(ident))
 
-    def league_schedule(
+    def schedule(
         self,
         ident: str | int | None = None,
         *,
@@ -446,39 +398,37 @@ class LeagueCommands:
     ) -> tuple[FixtureRow, ...]:
         from skak.views.league import fixture_rows
 
-        season = self.season(ident)
+        season = self.get(ident)
         name = season.division(division).name if division is not None else None
         if group is not None:
             _chosen_groups(season, division, group)
         return fixture_rows(season, name, group)
 
-    def league_strength_lists(
+    def strength_lists(
         self, ident: str | int | None = None, club: str | None = None
     ) -> tuple[StrengthListView, ...]:
         from skak.views.league import strength_views
 
-        return strength_views(self.season(ident), club)
+        return strength_views(self.get(ident), club)
 
-    def league_lineup_view(
-        self, ident: str | int | None, round_number: int, team: str
-    ) -> LineupView:
+    def lineup_view(self, ident: str | int | None, round_number: int, team: str) -> LineupView:
         from skak.teams.league import PLAYOFF_ROUND
         from skak.views.league import lineup_view
 
-        season = self.season(ident)
+        season = self.get(ident)
         view = lineup_view(season, round_number, team)
         if view is None:
             what = "the play-off" if round_number == PLAYOFF_ROUND else f"round {round_number}"
             raise NotFoundError(f"{season.team(team).name} has no line-up for {what} yet")
         return view
 
-    def league_match(self, ident: str | int | None, round_number: int, team: str) -> MatchView:
+    def match(self, ident: str | int | None, round_number: int, team: str) -> MatchView:
         from skak.views.league import match_view
 
-        season = self.season(ident)
+        season = self.get(ident)
         return match_view(season, season.fixture(round_number, team))
 
-    def league_standings(
+    def standings(
         self,
         ident: str | int | None = None,
         *,
@@ -490,7 +440,7 @@ class LeagueCommands:
         from skak.teams.standings import group_standings
         from skak.views.league import standings_views
 
-        season = self.season(ident)
+        season = self.get(ident)
         chosen = _chosen_groups(season, division, group)
         if after_round is not None:
             most = max(season.rounds(d.name, g) for d, g in chosen)
@@ -504,7 +454,7 @@ class LeagueCommands:
             tuple(group_standings(season, d.name, g, after_round) for d, g in chosen)
         )
 
-    def league_season_end(
+    def season_end(
         self,
         ident: str | int | None = None,
         *,
@@ -519,7 +469,7 @@ class LeagueCommands:
         from skak.teams.promotion import SeasonEndInput, season_end
         from skak.views.league import season_end_view
 
-        season = self.season(ident)
+        season = self.get(ident)
         clubs = {t.club.casefold(): t.club for t in season.teams}
         for club in liga_clubs:
             if club.strip().casefold() not in clubs:

@@ -1,89 +1,50 @@
 """The rating registry's part of the library API (ratingkartotek): DSU's list, entries,
 tournaments applied, the yearly corrections — the commands of :mod:`skak.records.registry.commands`
-on the one registry stream, mixed into :class:`skak.api.Skak`."""
+on the one registry stream; ``skak.registry`` on a :class:`skak.api.Skak`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skak.model.progress import Progress
-from skak.model.tournament import Tournament
-from skak.records.registry.kind import REGISTRY, RegistryKind
-from skak.store import EventStore, StreamRow
+from skak.records.base import Register
+from skak.records.registry.kind import REGISTRY
+from skak.store import RecordKind
 
 if TYPE_CHECKING:  # the registry's rules are imported when it is used
     from skak.rating.alignment import Alignment
-    from skak.rating.registry import Registry, TournamentApplied
+    from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
 
 # The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
 # imported by the methods that use them: every command opens a ``Skak``.
 
-__all__ = ["RegistryCommands"]
+__all__ = ["RatingRegistry"]
 
 
-class RegistryCommands:
-    """The registry's methods of :class:`skak.api.Skak`."""
+class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.RegistryCommand"]):
+    """The rating registry (``skak.registry``, ratingkartotek): one record a database."""
 
-    store: EventStore
-    actor: str
+    def _kind(self, progress: Progress | None = None) -> RecordKind[Registry, RegistryEvent]:
+        return REGISTRY if progress is None else replace(REGISTRY, progress=progress)
 
-    def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
-        raise NotImplementedError
-
-    def resolve(self, ident: str | int | None = None) -> StreamRow:  # pragma: no cover
-        raise NotImplementedError
-
-    def load(self, ident: str | int | None = None) -> Tournament:  # pragma: no cover
-        raise NotImplementedError
-
-    def _registry_row(self) -> StreamRow | None:
-        rows = self.store.streams(REGISTRY.name)
-        return rows[0] if rows else None
-
-    def registry(self, *, progress: Progress | None = None) -> Registry:
-        """The rating registry (ratingkartotek) as its events build it; ``progress`` is told
-        how far the replay has come."""
+    def _empty(self) -> Registry:
         from skak.rating.registry import Registry
 
-        row = self._registry_row()
-        if row is None:
-            return Registry()
-        return self.store.load(_registry_kind(progress), row).state
+        return Registry()
 
-    def _registry_change(
-        self,
-        command: registry_rules.RegistryCommand,
-        actor: str | None = None,
-        progress: Progress | None = None,
-    ) -> tuple[Registry, Registry]:
-        """Carry out a registry command; :returns: the registry before and after.
-        ``progress`` is told how far the registry's replay has come."""
-        from skak.rating.registry import Registry
+    def _decide(
+        self, state: Registry, command: registry_rules.RegistryCommand
+    ) -> Sequence[RegistryEvent]:
         from skak.records.registry import commands as registry_rules
 
-        kind = _registry_kind(progress)
-        row = self._registry_row()
-        who = self._who(actor)
-        if row is None:
-            empty = Registry()
-            new = registry_rules.decide(empty, command)
-            if not new:
-                return empty, empty
-            created = self.store.create_only(kind, "DSU", new, who)
-            if created is not None:
-                return empty, created.state
-            row = self._registry_row()  # another command created it meanwhile
-            assert row is not None
-        before, after, _ = self.store.execute(
-            kind, row, lambda loaded: registry_rules.decide(loaded.state, command), who
-        )
-        return before.state, after.state
+        return registry_rules.decide(state, command)
 
-    def rating_apply(
+    def apply(
         self,
         ident: str | int | None,
         today: date,
@@ -99,13 +60,14 @@ class RegistryCommands:
         """
         from skak.records.registry import commands as registry_rules
 
-        row = self.resolve(ident)
+        tournaments = self._db.tournaments
+        row = tournaments.resolve(ident)
         key = f"tournament {row.id} ({row.created_at})"
-        event = registry_rules.tournament_applied(self.load(row.id), key, today)
-        self._registry_change(registry_rules.ApplyTournament(event), actor, progress)
+        event = registry_rules.tournament_applied(tournaments.get(row.id), key, today)
+        self.change(registry_rules.ApplyTournament(event), actor=actor, progress=progress)
         return event
 
-    def rating_import_list(
+    def import_list(
         self,
         path: str | Path,
         day: date,
@@ -121,29 +83,29 @@ class RegistryCommands:
 
         text, _ = read_text(path)
         entries = tuple(parse_dsu_list(text, Path(path).name, day))
-        self._registry_change(registry_rules.ImportList(entries), actor, progress)
+        self.change(registry_rules.ImportList(entries), actor=actor, progress=progress)
         return len(entries)
 
-    def rating_align(
+    def align(
         self, fide: dict[int, tuple[int, int]], day: date, *, actor: str | None = None
     ) -> Alignment:
         """Align the registry's standard ratings with FIDE's list (001 §6)."""
         from skak.records.registry import commands as registry_rules
 
-        before, _ = self._registry_change(registry_rules.AlignWithFide(fide, day), actor)
+        before, _ = self.change(registry_rules.AlignWithFide(fide, day), actor=actor)
         return registry_rules.fide_alignment(before, fide)
 
-    def rating_correct_rapid_blitz(
+    def correct_rapid_blitz(
         self, day: date, *, actor: str | None = None
     ) -> tuple[tuple[int, str, int, int], ...]:
         """001 §2.7's automatic correction of rapid and blitz ratings, as of ``day``."""
         from skak.rating.registry import rapid_blitz_corrections
         from skak.records.registry import commands as registry_rules
 
-        before, _ = self._registry_change(registry_rules.CorrectRapidBlitz(day), actor)
+        before, _ = self.change(registry_rules.CorrectRapidBlitz(day), actor=actor)
         return rapid_blitz_corrections(before, day)
 
-    def rating_enter(
+    def enter(
         self,
         dsu_id: int,
         name: str,
@@ -159,18 +121,13 @@ class RegistryCommands:
         from skak.records.registry import commands as registry_rules
 
         command = registry_rules.EnterPlayer(dsu_id, name, rating, authority, day, kind)
-        self._registry_change(command, actor)
+        self.change(command, actor=actor)
 
-    def rating_compress(self, day: date, *, actor: str | None = None) -> int:
+    def compress(self, day: date, *, actor: str | None = None) -> int:
         """Record the 1 June 2024 compression of ratings below 2000 (once)."""
         from skak.records.registry import commands as registry_rules
 
-        _, state = self._registry_change(registry_rules.CompressRatings(day), actor)
+        _, state = self.change(registry_rules.CompressRatings(day), actor=actor)
         return sum(
             1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
         )
-
-
-def _registry_kind(progress: Progress | None) -> RegistryKind:
-    """The registry's record kind, telling ``progress`` how far a replay has come."""
-    return REGISTRY if progress is None else replace(REGISTRY, progress=progress)

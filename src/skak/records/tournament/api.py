@@ -1,6 +1,6 @@
-"""The individual tournament's part of the library API: :class:`TournamentCommands`, mixed
-into :class:`skak.api.Skak`, and what its commands return (:class:`Outcome`,
-:class:`PairPreview`)."""
+"""The individual tournament's part of the library API: :class:`Tournaments`
+(``skak.tournaments`` on a :class:`skak.api.Skak`), and what its commands return
+(:class:`Outcome`, :class:`PairPreview`)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,15 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skak.errors import (
-    AmbiguousTournamentError,
-    ConflictError,
-    InputError,
-    NotFoundError,
-)
+from skak.errors import InputError
 from skak.messages import N_
 from skak.model.player import Player
 from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import Round, Tournament
+from skak.records.base import Naming, Records
+from skak.records.base import Outcome as BaseOutcome
 from skak.records.tournament import commands as rules
 from skak.records.tournament.codec import dump_tournament
 from skak.records.tournament.commands import UNREAD
@@ -35,17 +32,16 @@ from skak.records.tournament.requests import (
     players_from_csv,
 )
 from skak.records.tournament.retry import pin
-from skak.store import EventStore, Loaded, StreamRow
+from skak.store import Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked for
-    from skak.eligibility.discipline import DisciplineRegistry
     from skak.views import StandingsView, TournamentExport
 
 __all__ = [
     "Outcome",
     "PairPreview",
-    "TournamentCommands",
     "TournamentRow",
+    "Tournaments",
     "added",
     "read_pgn_file",
 ]
@@ -54,17 +50,9 @@ __all__ = [
 TournamentRow = StreamRow
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a command did: the tournament before and after, the events it added (none when
-    it changed nothing), and notes for the arbiter (warnings, not refusals)."""
-
-    row: StreamRow
-    before: Tournament | None
-    after: Tournament
-    events: tuple[Event, ...]
-    version: int
-    notes: tuple[str, ...] = ()
+#: What a command on a tournament did (:class:`skak.records.base.Outcome`): the tournament
+#: before and after, the events added, notes for the arbiter.
+Outcome = BaseOutcome[Tournament, Event]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,20 +69,27 @@ class PairPreview:
     notes: tuple[str, ...] = ()
 
 
-class TournamentCommands:
-    """The individual tournaments' methods of :class:`skak.api.Skak`: find, read, create
+class Tournaments(Records[Tournament, Event, rules.Command]):
+    """The database's individual tournaments (``skak.tournaments``): find, read, create
     and change a tournament (the commands of :mod:`skak.records.tournament.commands`), its
     history and undo, its standings and export, and its games (PGN)."""
 
-    store: EventStore
-    actor: str
-
-    def _who(self, actor: str | None) -> str:  # pragma: no cover - Skak's
-        raise NotImplementedError
-
-    if TYPE_CHECKING:
-
-        def discipline_if_kept(self) -> DisciplineRegistry | None: ...
+    naming = Naming(
+        none=lambda: N_("the database holds no tournament; create one with 'skak new'"),
+        several=lambda n: N_(
+            "the database holds {count} tournaments; name one with --tournament ID:", count=n
+        ),
+        unknown=lambda name, held: N_(
+            "no tournament {name} in the database; it holds: {tournaments}",
+            name=name,
+            tournaments=held,
+        ),
+        ambiguous=lambda name, first: N_(
+            "{name} names several tournaments; write #ID for a number, e.g. --tournament '#{id}':",
+            name=name,
+            id=first,
+        ),
+    )
 
     def context(self) -> Context:
         """What decisions may depend on besides the record: today's date, the systems."""
@@ -103,144 +98,45 @@ class TournamentCommands:
     def _kind(self) -> TournamentKind:
         return TournamentKind(self.context())
 
-    # -- finding tournaments --------------------------------------------------------------
-
-    def tournaments(self) -> list[StreamRow]:
-        return self.store.streams("tournament")
-
-    def namesakes(self, row: StreamRow) -> list[StreamRow]:
-        """The other tournaments that bear ``row``'s name as :meth:`resolve` reads a name
-        (any case): ``--tournament NAME`` names none of them alone."""
-        return [r for r in self.tournaments() if r.id != row.id and _same_name(r, row.name)]
-
-    def resolve(self, ident: str | int | None = None) -> StreamRow:
-        """The tournament ``ident`` names (an id, ``#id`` or its name); may be left out when
-        the database holds only one.
-
-        :raises NotFoundError: naming the tournaments there are.
-        :raises AmbiguousTournamentError: when several match, listing them.
-        """
-        rows = self.tournaments()
-        if ident is None:
-            if len(rows) == 1:
-                return rows[0]
-            if not rows:
-                raise NotFoundError(
-                    N_("the database holds no tournament; create one with 'skak new'")
-                )
-            raise AmbiguousTournamentError(
-                N_(
-                    "the database holds {count} tournaments; name one with --tournament ID:",
-                    count=len(rows),
-                ),
-                [r.label() for r in rows],
-            )
-        text = str(ident).strip()
-        by_id = [
-            r for r in rows if text.removeprefix("#").isdigit() and r.id == int(text.lstrip("#"))
-        ]
-        by_name = [] if text.startswith("#") else [r for r in rows if _same_name(r, text)]
-        matches = by_id + [r for r in by_name if r not in by_id]
-        if len(matches) == 1:
-            return matches[0]
-        if len(matches) > 1:
-            raise AmbiguousTournamentError(
-                f"{text!r} names several tournaments; write #ID for a number, e.g. "
-                f"--tournament '#{matches[0].id}':",
-                [r.label() for r in matches],
-            )
-        raise NotFoundError(
-            N_(
-                "no tournament {name} in the database; it holds: {tournaments}",
-                name=repr(text),
-                tournaments=", ".join(r.label() for r in rows) or N_("none"),
-            )
-        )
-
-    def read(
-        self, ident: str | int | None = None, *, full: bool = False
-    ) -> Loaded[Tournament, Event]:
-        """The tournament as stored: its state (one replay) and, with ``full``, its events."""
-        return self.store.load(self._kind(), self.resolve(ident), full=full)
-
-    def version(self, tournament_id: int) -> int:
-        """Tournament ``tournament_id``'s newest version (one small query): a reader that
-        keeps what it built of each version knows whether it still holds.
-
-        :raises NotFoundError: when there is no such tournament.
-        """
-        try:
-            return self.store.head("tournament", tournament_id)
-        except NotFoundError:
-            raise NotFoundError(N_("there is no tournament #{id}", id=tournament_id)) from None
-
-    def load(self, ident: str | int | None = None) -> Tournament:
-        """The tournament's current state."""
-        return self.read(ident).state
-
-    # -- changes --------------------------------------------------------------------------
-
-    def execute(
-        self,
-        ident: str | int | None,
-        command: rules.Command,
-        *,
-        actor: str | None = None,
-        at_version: int | None = None,
-    ) -> Outcome:
-        """Carry out one command on a tournament (see the module's docstring).
-        ``at_version``: only on the tournament as it was at that version (what the caller
-        showed the arbiter, e.g. a pairing preview), never decided again on a newer one.
-
-        :raises SkakError: when a rule refuses it; nothing is written then.
-        :raises ConflictError: when other writers kept coming first, or the tournament is
-            no longer at ``at_version``.
-        """
-        kind = self._kind()
-        row = self.resolve(ident)
+    def _decider(
+        self, kind: RecordKind[Tournament, Event], command: rules.Command
+    ) -> Callable[[Loaded[Tournament, Event]], Sequence[Event]]:
+        ctx = _context(kind)
         pinned: list[rules.Command] = []
 
-        def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
-            if at_version is not None and loaded.version != at_version:
-                raise ConflictError(
-                    f"{row.name} was changed since it was shown (version {loaded.version}, "
-                    f"not {at_version}); nothing was written: look again"
-                )
+        def decide(loaded: Loaded[Tournament, Event]) -> Sequence[Event]:
             if not pinned:  # a retry decides what the first reading settled, or conflicts
                 pinned.append(pin(loaded, command))
-            return rules.decide(loaded, pinned[0], kind.ctx)
+            return rules.decide(loaded, pinned[0], ctx)
 
-        before, after, new = self.store.execute(
-            kind,
-            row,
-            decide,
-            self._who(actor),
-            full=rules.needs_log(command),
-        )
-        previous = None if rules.needs_log(command) else before.state
-        return Outcome(
-            row,
-            previous,
-            after.state,
-            new,
-            after.version,
-            arbiter_notes(previous, command, new, kind.ctx.today),
-        )
+        return decide
 
-    def create(self, tournament: Tournament, *, actor: str | None = None) -> StreamRow:
-        """Register a new tournament (its pairing system and settings are checked first)."""
-        kind = self._kind()
-        events = rules.decide(None, rules.CreateTournament(tournament), kind.ctx)
-        return self.store.create(kind, tournament.name, events, self._who(actor)).stream
+    def _needs_log(self, command: rules.Command) -> bool:
+        return rules.needs_log(command)
 
-    def import_tournament(
-        self, tournament: Tournament, *, source: str, actor: str | None = None
+    def _notes(
+        self,
+        kind: RecordKind[Tournament, Event],
+        before: Tournament | None,
+        after: Tournament,
+        command: rules.Command,
+        new: tuple[Event, ...],
+    ) -> tuple[str, ...]:
+        return tuple(arbiter_notes(before, command, new, _context(kind).today))
+
+    def create(
+        self, tournament: Tournament, *, source: str | None = None, actor: str | None = None
     ) -> StreamRow:
-        """Store a whole tournament read from a file: its settings, players and rounds, as
-        the events that build it, in one transaction (all or nothing)."""
-        kind = self._kind()
-        events = rules.decide(None, rules.ImportTournament(tournament, source), kind.ctx)
-        return self.store.create(kind, tournament.name, events, self._who(actor)).stream
+        """Register a new tournament (its pairing system and settings are checked first).
+        With ``source`` (the file it was read from) the tournament is stored whole: its
+        settings, players and rounds, as the events that build it, in one transaction (all
+        or nothing)."""
+        command: rules.Command = (
+            rules.CreateTournament(tournament)
+            if source is None
+            else rules.ImportTournament(tournament, source)
+        )
+        return self._create(tournament.name, rules.decide(None, command, self._kind().ctx), actor)
 
     def register_players(
         self,
@@ -257,7 +153,7 @@ class TournamentCommands:
         :raises StateError: after round 1 when the pairing system takes no late entries, and
             for a player (by DSU member number) in quarantine during a rated tournament.
         """
-        command = rules.RegisterPlayers(make, source, self.discipline_if_kept())
+        command = rules.RegisterPlayers(make, source, self._db.discipline.if_kept())
         return self.execute(ident, command, actor=actor)
 
     def add_players(
@@ -453,7 +349,7 @@ class TournamentCommands:
         self.store.stats.replays += 1  # the history replays the log once, line by line
         return history(loaded.events)
 
-    def take_back(
+    def undo(
         self, ident: str | int | None = None, *, seq: int | None = None, actor: str | None = None
     ) -> tuple[Recorded[Event], Tournament]:
         """Take back the last change, or the event ``seq``, by appending an undo marker.
@@ -471,16 +367,10 @@ class TournamentCommands:
                 pinned.append(pin(loaded, rules.Undo(seq)))
             return rules.decide(loaded, pinned[0], kind.ctx)
 
-        before, after, new = self.store.execute(kind, row, decide, self._who(actor), full=True)
+        before, after, new = self.store.execute(kind, row, decide, self._db._who(actor), full=True)
         marker = new[0]
         assert isinstance(marker, EventUndone)
         return next(r for r in before.events if r.version == marker.seq), after.state
-
-    def undo(
-        self, ident: str | int | None = None, *, seq: int | None = None, actor: str | None = None
-    ) -> Recorded[Event]:
-        """Take back a change (see :meth:`take_back`); :returns: the event taken back."""
-        return self.take_back(ident, seq=seq, actor=actor)[0]
 
     # -- the read side --------------------------------------------------------------------
 
@@ -488,7 +378,7 @@ class TournamentCommands:
         """The standings every face shows (:func:`skak.views.standings_view`)."""
         from skak.views import standings_view
 
-        return standings_view(self.load(ident), **options)
+        return standings_view(self.get(ident), **options)
 
     def export(self, ident: str | int | None = None) -> TournamentExport:
         """The whole tournament (as the storage codec writes it, every field) and its
@@ -553,7 +443,7 @@ class TournamentCommands:
         """The tournament's games (or one round's) as one PGN file."""
         from skak.games.pgn import export_pgn  # python-chess only for games
 
-        t = self.load(ident)
+        t = self.get(ident)
         games = [g for g in t.games if round_number is None or g.round == round_number]
         if not games:
             what = f"round {round_number}" if round_number is not None else t.name
@@ -573,9 +463,9 @@ def read_playoff(playoff: Sequence[Result | str] | str) -> tuple[Result, ...]:
     return tuple(read_result(g) for g in games if not isinstance(g, str) or g.strip())
 
 
-def _same_name(row: StreamRow, name: str) -> bool:
-    """Whether ``name`` names the tournament ``row`` (spaces around it and case aside)."""
-    return row.name.strip().casefold() == name.strip().casefold()
+def _context(kind: RecordKind[Tournament, Event]) -> Context:
+    assert isinstance(kind, TournamentKind)
+    return kind.ctx
 
 
 def added(outcome: Outcome) -> tuple[Player, ...]:
