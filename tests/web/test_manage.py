@@ -143,7 +143,7 @@ def test_a_trf_file_imports_as_a_new_tournament_equal_to_the_exported_one(
     assert r.status_code == 303, r.text
     new = max(row.id for row in skak.tournaments.rows())
     assert r.headers["location"] == f"/arbiter/t/{new}"
-    assert skak.standings(new).standings == skak.standings(tid).standings
+    assert skak.tournaments.standings(new).standings == skak.tournaments.standings(tid).standings
     assert skak.tournaments.history(new)[0].actor == "Inge Holm"
 
 

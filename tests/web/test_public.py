@@ -53,7 +53,7 @@ def test_the_standings_show_names_points_and_the_tournaments_tiebreaks(
     text = text_of(page.text)
     assert "Standings after round 1" in text
     assert "Tie-breaks (korrektion) in order: BH, SB" in text
-    view = skak.standings(tid)
+    view = skak.tournaments.standings(tid)
     for row in view.standings:  # in the order of the one read side, each with its points
         assert row.name in text
     names = [row.name for row in view.standings]
@@ -181,13 +181,13 @@ def test_other_tiebreaks_are_chosen_as_skak_standings_chooses_them(
     _play_round_one(skak, tid)
     page = client.get(f"/t/{tid}/standings?tiebreaks=SB,WIN")
     assert "Tie-breaks (korrektion) in order: SB, WIN." in text_of(page.text)
-    view = skak.standings(tid, tiebreaks="SB,WIN")
+    view = skak.tournaments.standings(tid, tiebreaks="SB,WIN")
     names = [row.name for row in view.standings]
     text = text_of(page.text)
     assert [text.index(n) for n in names] == sorted(text.index(n) for n in names)
     named = client.get(f"/t/{tid}/standings?rules=fide-swiss")
     assert named.status_code == 200
-    assert skak.standings(tid, rules="fide-swiss").tiebreaks[0] in text_of(named.text)
+    assert skak.tournaments.standings(tid, rules="fide-swiss").tiebreaks[0] in text_of(named.text)
 
 
 def test_a_wrong_tiebreak_code_is_named_beside_the_tournaments_own(
@@ -210,7 +210,7 @@ def test_the_rating_result_of_a_finished_rated_tournament(
             skak.tournaments.enter_result(tid, number, board, result)
     page = client.get(f"/t/{tid}/rating")
     text = text_of(page.text)
-    column = {row.name: row.rating for row in skak.standings(tid).standings}
+    column = {row.name: row.rating for row in skak.tournaments.standings(tid).standings}
     assert "DSU rating result" in text and "Rules: dsu-" in text
     for name, cell in column.items():
         assert cell is not None

@@ -78,7 +78,7 @@ def test_the_results_reach_the_public_standings(
 ) -> None:
     for board, typed in ((1, "1"), (2, "0"), (3, "½")):
         _enter(client, arbiter, paired, board, typed)
-    view = skak.standings(paired)
+    view = skak.tournaments.standings(paired)
     text = text_of(client.get(f"/t/{paired}/standings").text)
     leaders = [r.name for r in view.standings if r.points == 1]
     assert len(leaders) == 2
