@@ -372,17 +372,17 @@ def test_a_rating_command_keeps_full_collections_off_until_it_ends(
     until it ends (the young ones go on), and the thresholds are as they were after."""
     import gc
 
-    from skak.api import Skak
+    from skak.records.registry.api import RatingRegistry
 
     seen = []
-    replay = Skak.registry
+    replay = RatingRegistry.get
 
-    def registry(self: Skak, **kwargs: Any) -> Any:
+    def registry(self: RatingRegistry, **kwargs: Any) -> Any:
         seen.append(gc.get_threshold())
         return replay(self, **kwargs)
 
     assert runner.invoke(app, ["new", "RR"]).exit_code == 0
-    monkeypatch.setattr(Skak, "registry", registry)
+    monkeypatch.setattr(RatingRegistry, "get", registry)
     before = gc.get_threshold()
     result = runner.invoke(app, ["rating", "list", "--json"])
     assert result.exit_code == 0, result.output
