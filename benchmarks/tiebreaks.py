@@ -28,10 +28,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
-from skak.standings import standings
-
 from skak.io.trf import write_trf
 from skak.model import Bye, Pairing, Player, Ratings, Result, Round, Tournament
+from skak.standings import standings
 from skak.tiebreaks import codes, crosstable, get_tiebreak, rank
 
 MODIFIED = ["BH/C1", "BH/C2", "BH/M1", "BH/M2", "BH/P", "FB/C1", "SB/C1", "SB/P", "KS/L+1",

@@ -5,12 +5,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from skak.standings import standings
-
 from skak.api import Skak
 from skak.faces.demo import draw_result, run_demo
 from skak.model import Result
 from skak.rating import expected_score
+from skak.standings import standings
 
 
 def test_draw_result_matches_table_1_on_average() -> None:

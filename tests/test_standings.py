@@ -7,6 +7,9 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+
+from skak.errors import InputError
+from skak.model import Result, Tournament
 from skak.standings import (
     Standing,
     dsu_withdrawals,
@@ -17,9 +20,6 @@ from skak.standings import (
     standings,
     standings_json,
 )
-
-from skak.errors import InputError
-from skak.model import Result, Tournament
 from skak.tiebreaks import default_tiebreaks
 from tests.dsl import build, game, player
 

@@ -380,5 +380,5 @@ def test_standings_import_neither_the_norms_nor_the_rating_rules_until_needed(
     modules = _modules_after(view + "assert v.rating_edition is not None, v\n")
     assert "skak.rating.tournament" in modules
     assert "skak.views.norms" not in modules
-    fide = view.replace("load(None))", "load(None), fide=True)")
+    fide = view.replace("get(None))", "get(None), fide=True)")
     assert "skak.views.norms" in _modules_after(fide + "assert v.fide_edition is not None\n")

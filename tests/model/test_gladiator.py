@@ -8,7 +8,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from skak.standings import standings
 from typer.testing import CliRunner
 
 from skak.errors import InputError
@@ -26,6 +25,7 @@ from skak.model.results import (
 )
 from skak.records.tournament.events import ResultEntered
 from skak.records.tournament.evolve import evolve
+from skak.standings import standings
 from tests.dsl import build, game
 
 GLADIATOR = Scoring(gladiator=True)

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from skak.standings import standings
 from typer.testing import CliRunner
 
 from skak.errors import NoValidPairingError
@@ -29,6 +28,7 @@ from skak.pairing.monrad import (
 )
 from skak.records.tournament.events import ResultEntered, RoundPaired
 from skak.records.tournament.evolve import evolve
+from skak.standings import standings
 from tests.dsl import build, game, player
 
 MONRAD = get_system("monrad")

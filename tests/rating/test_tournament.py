@@ -10,10 +10,10 @@ from datetime import date
 from fractions import Fraction
 
 import pytest
-from skak.standings import first_place
 
 from skak.model import Player, Result, Scoring, Tournament
 from skak.rating.tournament import tournament_rating
+from skak.standings import first_place
 from tests.dsl import build, game, player
 
 W, D, B = Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN

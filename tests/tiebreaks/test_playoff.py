@@ -8,10 +8,10 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
-from skak.standings import Standing, apply_playoff, share_prizes, standings
 
 from skak.errors import InputError
 from skak.model import Player, Result, Tournament
+from skak.standings import Standing, apply_playoff, share_prizes, standings
 from skak.tiebreaks import (
     Playoff,
     PlayoffFormat,
