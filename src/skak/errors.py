@@ -33,6 +33,7 @@ __all__ = [
     "InputError",
     "NoValidPairingError",
     "NotFoundError",
+    "PermissionDenied",
     "SkakError",
     "StateError",
     "StorageError",
@@ -115,6 +116,13 @@ class UndoRefusedError(StateError):
 class ConflictError(StateError):
     """Another writer changed the record since it was read (an optimistic-concurrency
     conflict): nothing was written; read it again and retry."""
+
+
+class PermissionDenied(SkakError):
+    """The actor's roles do not allow the command (a server's accounts, ``skak user``);
+    nothing was written."""
+
+    exit_code = 8
 
 
 class NoValidPairingError(SkakError):

@@ -521,3 +521,23 @@ def test_season_end_and_settings_words(runner: CliRunner, tmp_path: Path) -> Non
         runner, "league", "new", "Z", "--start", "2025-09-01", "--setting", "lot-seed", code=3
     )
     assert "e.g. lot-seed=2025" in err and "cycles" not in err
+
+
+def test_the_cards_are_confirmed_disputed_and_approved_from_the_command_line(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """``skak league cards | confirm | approve``: the web's card workflow, from the CLI."""
+    _season(runner, tmp_path)
+    _play(runner)
+    lines = json.loads(run(runner, "league", "cards", "--json"))
+    assert len(lines) == len(RESULTS.split()) // 4 == 28
+    assert {c["state"] for c in lines} <= {"stands", "flagged"}  # the season is long past
+    first = next(c for c in lines if c["state"] == "stands")
+    r = str(first["round"])
+    run(runner, "league", "confirm", r, first["away"], "--dispute", "board 2 was drawn")
+    lines = json.loads(run(runner, "league", "cards", "--json"))
+    assert lines[0]["state"] == "disputed" and lines[0]["reasons"][0] == "board 2 was drawn"
+    run(runner, "league", "approve", r, first["home"], "--note", "as reported")
+    lines = json.loads(run(runner, "league", "cards", "--json"))
+    done = next(c for c in lines if (c["round"], c["home"]) == (first["round"], first["home"]))
+    assert done["state"] == "approved" and done["approved_by"]

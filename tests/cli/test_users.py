@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from skak.api import Skak
+from skak.api import Grant, Role, Skak
 from skak.faces.cli import app
 
 
@@ -25,7 +25,8 @@ def test_an_account_is_added_listed_changed_and_removed(runner: CliRunner, tmp_p
     assert "Inge Holm may log in" in out
     _run(runner, "user", "add", "Ole Olsen", "--password-stdin", "--db", db, stdin="fianchetto\n")
     listed = json.loads(_run(runner, "user", "list", "--json", "--db", db))
-    assert listed == {"arbiters": ["Inge Holm", "Ole Olsen"]}
+    assert listed["arbiters"] == ["Inge Holm", "Ole Olsen"]
+    assert [a["roles"] for a in listed["accounts"]] == [["admin"], ["admin"]]
     s = Skak(db)
     assert s.accounts.verify("Inge Holm", "rokade-e1g1")
     assert not s.accounts.verify("Inge Holm", "rokade-e8g8")
@@ -75,3 +76,31 @@ def test_the_accounts_are_checked_with_the_database(runner: CliRunner, tmp_path:
     db = str(tmp_path / "klub.db")
     _run(runner, "user", "add", "Inge", "--password-stdin", "--db", db, stdin="hemmelig\n")
     assert "is sound" in _run(runner, "check", "--db", db)
+
+
+def test_roles_are_given_granted_revoked_and_listed(runner: CliRunner, tmp_path: Path) -> None:
+    db = str(tmp_path / "liga.db")
+    add = ("user", "add", "--password-stdin", "--db", db)
+    out = _run(runner, *add, "Per Holm", "--role", "klub", "--club", "Skovlunde", stdin="x" * 9)
+    assert "as club (Skovlunde)" in out
+    _run(runner, *add, "Inge Holm", "--role", "dommer", stdin="y" * 9)
+    _run(runner, "user", "grant", "Inge Holm", "--role", "leader", "--record", "3", "--db", db)
+    listed = json.loads(_run(runner, "user", "list", "--json", "--db", db))
+    assert listed["accounts"] == [
+        {"name": "Inge Holm", "roles": ["arbiter", "leader #3"]},
+        {"name": "Per Holm", "roles": ["club (Skovlunde)"]},
+    ]
+    _run(runner, "user", "revoke", "Inge Holm", "--role", "arbiter", "--db", db)
+    assert "leader #3" in _run(runner, "user", "list", "--db", db)
+    refused = [
+        (("user", "revoke", "Inge Holm", "--role", "arbiter"), 4, "has no role arbiter"),
+        (("user", "grant", "Inge Holm", "--role", "club"), 3, "names its club"),
+        (("user", "grant", "Inge Holm", "--role", "registrar", "--record", "2"), 3, "no --record"),
+        (("user", "grant", "Inge Holm", "--role", "kaptajn"), 3, "unknown role 'kaptajn'"),
+        (("user", "grant", "Ole", "--role", "admin"), 4, "no arbiter account 'Ole'"),
+    ]
+    for args, code, words in refused:
+        assert words in _run(runner, *args, "--db", db, code=code), args
+    s = Skak(db)
+    assert s.accounts.get().roles["Inge Holm"] == (Grant(Role.LEADER, 3),)
+    s.close()

@@ -345,3 +345,111 @@ def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -
         assert "Ikke gemt" not in page.locator("#board-1").inner_text()
         page.close()
     skak.close()
+
+
+def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
+    """Every public page of a league season and a cup at 390 px: no horizontal overflow
+    (the page is no wider than the screen; a wide table scrolls in its own box)."""
+    from datetime import date
+
+    from tests.web.test_league_pages import make_season
+
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    sid = make_season(skak)
+    cid = skak.cup.new("Pokal 2025 Bredde", "bredde", date(2025, 6, 8), 5).id
+    season = skak.league.get(sid)
+    f = next(f for f in season.schedule("2. division", 1) if f.round == 1)
+    paths = [
+        "/leagues",
+        f"/league/{sid}",
+        f"/league/{sid}/standings",
+        f"/league/{sid}/schedule",
+        f"/league/{sid}/match/1/{f.home}",
+        f"/league/{sid}/team/{f.home}",
+        f"/cup/{cid}",
+    ]
+    with Server(skak, arbiters()) as srv:
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = phone.new_page()
+        for path in paths:
+            page.goto(f"{srv.url}{path}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
+        page.goto(f"{srv.url}/league/{sid}/standings")
+        page.screenshot(path=str(SCREENSHOTS / "web-league-standings-phone.png"), full_page=True)
+        phone.close()
+    skak.close()
+
+
+def test_captains_and_the_leader_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """A captain checks a line-up (the refusal in Danish, board, player, paragraph), saves
+    the right one and reports the card; the away captain disputes it; the leader approves it
+    and the public standings count it. Screenshots of the line-up form with its refusal and
+    of the leader's cards."""
+    from skak.api import Grant, Role
+    from tests.web.test_league_pages import make_season
+
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    sid = make_season(skak)
+    f = next(f for f in skak.league.get(sid).schedule("2. division", 1) if f.round == 2)
+    clubs = {t: t.removesuffix(" 1") for t in (f.home, f.away)}
+    for club in clubs.values():
+        skak.accounts.add(
+            f"Kaptajn {club}", "kaptajn-77", roles=[Grant(Role.CLUB, club=club)], hasher=CHEAP
+        )
+    skak.accounts.add("Lise Leder", "kaptajn-77", roles=[Grant(Role.LEADER, sid)], hasher=CHEAP)
+    skak.league.lineup(sid, 2, f.away, [f"{f.away[:3]}{b}" for b in range(1, 5)])
+    with Server(skak, Arbiters()) as srv:
+        home = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = home.new_page()
+        _log_in(page, srv.url, f"Kaptajn {clubs[f.home]}", "kaptajn-77")
+        page.goto(f"{srv.url}/captain")
+        page.get_by_role("link", name="Holdopstilling").first.click()
+        prefix = f.home[:3]
+        for b in range(1, 5):
+            page.locator(f"input[name=board{b}]").fill(f"{prefix}{5 - b}")
+        page.get_by_role("button", name="Kontrollér").click()
+        refusal = page.locator("ul.error").inner_text()
+        assert "bræt 1:" in refusal and "(5.1 §10 b)" in refusal
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(SCREENSHOTS / "web-captain-lineup.png"), full_page=True)
+        for b in range(1, 5):
+            page.locator(f"input[name=board{b}]").fill(f"{prefix}{b}")
+        page.get_by_role("button", name="Gem holdopstillingen").click()
+        assert "bryder ingen regel" in page.locator("p.ok").inner_text()
+        page.goto(f"{srv.url}/captain/league/{sid}/result/2/{f.home}")
+        for b, token in enumerate(["1", "1", "½", "0"], start=1):
+            page.locator(f"select[name=board{b}]").select_option(token)
+        page.get_by_role("button", name="Indberet resultatet").click()
+        page.wait_for_url(re.compile(r".*/league/\d+/match/2/.*"))
+        assert "2½–1½" in page.content()
+        home.close()
+
+        away = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = away.new_page()
+        _log_in(page, srv.url, f"Kaptajn {clubs[f.away]}", "kaptajn-77")
+        page.goto(f"{srv.url}/captain")
+        page.locator("input[name=reason]").first.fill("bræt 3 endte 1-0 til os")
+        page.get_by_role("button", name="Gør indsigelse").first.click()
+        page.wait_for_url(f"{srv.url}/captain")
+        away.close()
+
+        leader = browser.new_context(viewport={"width": 1000, "height": 700})
+        page = leader.new_page()
+        _log_in(page, srv.url, "Lise Leder", "kaptajn-77")
+        page.goto(f"{srv.url}/leader/league/{sid}")
+        assert "bræt 3 endte 1-0 til os" in page.content()
+        page.screenshot(path=str(SCREENSHOTS / "web-leader-cards.png"), full_page=True)
+        page.locator("input[name=note]").first.fill("som indberettet")
+        page.get_by_role("button", name="Godkend").first.click()
+        page.wait_for_url(f"{srv.url}/leader/league/{sid}")
+        page.goto(f"{srv.url}/league/{sid}/standings")
+        played = {
+            row.locator("th").inner_text(): row.locator("td").nth(1).inner_text()
+            for row in page.locator("table.standings tbody tr").all()
+        }
+        assert played[f.home] == "2"
+        leader.close()
+    line = next(c for c in skak.league.cards(sid) if c.round == 2)
+    assert line.state == "approved" and line.approved_by == "Lise Leder"
+    skak.close()

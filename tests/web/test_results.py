@@ -8,9 +8,9 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from skak.api import Skak
+from skak.api import Grant, Role, Skak
 from skak.model import Player, Result, Scoring, Tournament
-from tests.web.conftest import ARBITER, log_in, text_of
+from tests.web.conftest import ARBITER, CHEAP, log_in, text_of
 
 HX = {"HX-Request": "true"}
 
@@ -231,3 +231,27 @@ def test_a_result_entered_reads_the_tournament_once(
     html = _enter(client, arbiter, paired, 1, "½", seen="1-0")
     assert "corrected from 1-0" in text_of(html)
     assert (stats.reads, stats.replays, stats.writes) == (1, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "role"),
+    [("Per Holm", Grant(Role.CLUB, club="Skovlunde")), ("Ole Dam", Grant(Role.ARBITER))],
+)
+def test_an_account_without_the_role_is_refused_and_nothing_is_written(
+    client: TestClient, skak: Skak, paired: int, name: str, role: Grant
+) -> None:
+    """A captain may not enter a tournament's results, nor an arbiter those of a tournament
+    he neither created nor was invited to: 403, in words, and the board stays empty."""
+    skak.accounts.add(name, "kaptajn-77", roles=[role], hasher=CHEAP)
+    csrf = log_in(client, name, "kaptajn-77")
+    version = skak.tournaments.version(paired)
+    r = client.post(
+        f"/arbiter/t/{paired}/rounds/1/boards/1",
+        data={"result": "1", "seen": ""},
+        headers=HX | {"X-CSRF-Token": csrf},
+    )
+    assert r.status_code == 403 and f"{name} may not change Klubturnering 2026" in r.text
+    assert skak.tournaments.version(paired) == version
+    skak.accounts.grant(name, "arbiter", record=paired)
+    assert _enter(client, csrf, paired, 1, "1")
+    assert skak.tournaments.get(paired).round(1).board(1).result is Result.WHITE_WIN

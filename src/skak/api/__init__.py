@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.model.tournament import Pairing, RatedKind, Round, Tournament
     from skak.pairing.engine import pairs_text
     from skak.records.accounts.api import hash_password, password_matches
+    from skak.records.accounts.roles import Grant, Role
     from skak.records.correspondence.api import CorrOutcome
     from skak.records.cup.api import CupOutcome
     from skak.records.league.api import LeagueOutcome
@@ -72,6 +73,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
 #: Where each name lives: its module is imported when the name is first asked for.
 _MODULES: dict[str, tuple[str, ...]] = {
     "skak.records.accounts.api": ("hash_password", "password_matches"),
+    "skak.records.accounts.roles": ("Grant", "Role"),
     "skak.api._backup": ("BackupSummary",),
     "skak.records.cup.api": ("CupOutcome",),
     "skak.api._files": (
@@ -122,6 +124,7 @@ __all__ = [
     "BackupSummary",
     "CorrOutcome",
     "CupOutcome",
+    "Grant",
     "HistoryLine",
     "LeagueOutcome",
     "Outcome",
@@ -131,6 +134,7 @@ __all__ = [
     "RatedKind",
     "Ratings",
     "Result",
+    "Role",
     "Round",
     "Sex",
     "Skak",

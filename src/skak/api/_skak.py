@@ -3,17 +3,21 @@ its record's folder, ``skak/records/<kind>/api.py``), composed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skak.api._backup import BackupCommands
-from skak.store import EventStore
+from skak.errors import PermissionDenied
+from skak.store import EventStore, StreamRow
 from skak.store.database import Database
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from skak.records.access import Access
     from skak.records.accounts.api import Accounts
     from skak.records.correspondence.api import CorrespondenceGroups
     from skak.records.cup.api import Cups
@@ -49,6 +53,41 @@ class Skak(BackupCommands):
         self.db = Database(target, create=create)
         self.store = EventStore(self.db)
         self.actor = actor
+        #: ``None``: the database's owner uses it (the command line on his machine), and
+        #: may do everything; else only accounts with the roles a change takes, and these
+        #: names besides (see :meth:`guarded`).
+        self._admins: frozenset[str] | None = None
+
+    def guarded(self, *, admins: Iterable[str] = ()) -> Skak:
+        """This database as a server uses it: every change is made by an account whose
+        roles allow it (``skak user``; :mod:`skak.records.accounts.roles`), else refused
+        with :class:`~skak.errors.PermissionDenied` and nothing written. ``admins``: names
+        the server's operator lets do everything (``skak serve --arbiter``). Reading needs
+        no account. The guarded object shares this one's engine: close this one."""
+        guarded = object.__new__(Skak)
+        guarded.db, guarded.store, guarded.actor = self.db, self.store, self.actor
+        guarded._admins = frozenset(admins)
+        return guarded
+
+    @property
+    def is_guarded(self) -> bool:
+        """Whether changes are checked against the actor's roles (:meth:`guarded`)."""
+        return self._admins is not None
+
+    def _authorize(self, actor: str, access: Access) -> None:
+        """:raises PermissionDenied: when ``actor``'s roles do not allow ``access`` (only a
+        guarded database checks)."""
+        if self._admins is None or actor in self._admins:
+            return
+        from skak.records.accounts.roles import refusal
+
+        accounts = self.accounts.get()
+        if access.record is not None and access.creator is None:
+            row = StreamRow(access.record, "", access.label, "")
+            access = replace(access, creator=self.store.creator(row))
+        why = refusal(accounts, actor, access)
+        if why is not None:
+            raise PermissionDenied(why)
 
     def __repr__(self) -> str:
         from sqlalchemy.engine import make_url

@@ -34,6 +34,7 @@ LEAGUE_SETTINGS: dict[str, str] = {
     "board-by-board": "direct (the tied teams' matches) or season",
     "lot-seed": "any text (the seed of §3's lot; default: the season's name)",
     "lot-order": "team names separated by ';' (a lot drawn by hand, the first placed highest)",
+    "confirm-days": "0–60 (the days the away captain has to confirm a card reported on the web)",
 }
 
 
@@ -48,7 +49,12 @@ def league_settings(items: Sequence[tuple[str, Any]]) -> LeagueSettings:
             raise InputError(f"unknown league setting {key!r}; the settings are {known}")
         if name == "empty_boards_last" and not isinstance(value, bool):
             raise InputError(f"empty-boards-last is yes or no, not {value!r}")
-        if name == "lot_order":
+        if name == "confirm_days":
+            try:
+                values[name] = int(str(value))
+            except ValueError:
+                raise InputError(f"confirm-days is a whole number of days, not {value!r}") from None
+        elif name == "lot_order":
             values[name] = tuple(t.strip() for t in str(value).split(";") if t.strip())
         else:
             values[name] = value if name == "empty_boards_last" else str(value)

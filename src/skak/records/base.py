@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from skak.errors import AmbiguousTournamentError, ConflictError, NotFoundError
 from skak.messages import N_, Message
+from skak.records.access import Access
 from skak.store import EventStore, Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:
@@ -69,6 +70,10 @@ class Database(Protocol):
 
     def _who(self, actor: str | None) -> str: ...
 
+    def _authorize(self, actor: str, access: Access) -> None:
+        """Refuse (:class:`skak.errors.PermissionDenied`) what ``actor`` may not do."""
+        ...
+
     @property
     def tournaments(self) -> Records[Tournament, Any, Any]: ...
 
@@ -86,6 +91,8 @@ class Records(Generic[S, E, C]):
     and how a command is decided (:meth:`_decide`)."""
 
     naming: ClassVar[Naming]
+    #: The role that changes a record of the kind (its creator's, or on the record).
+    role: ClassVar[str]
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -108,6 +115,15 @@ class Records(Generic[S, E, C]):
         second reading after another writer came first): :meth:`_decide` each time, unless
         a kind settles something on the first reading."""
         return lambda loaded: self._decide(kind, loaded, command)
+
+    def _clubs(self, state: S, command: C) -> frozenset[str]:
+        """The clubs whose captains may carry out ``command`` (none by default)."""
+        return frozenset()
+
+    def _access(self, row: StreamRow, state: S | None, command: C | None) -> Access:
+        """What ``command`` on ``row`` touches, for the check of the actor's roles."""
+        clubs = self._clubs(state, command) if state is not None and command is not None else ()
+        return Access(self.role, row.id, row.name, frozenset(clubs))
 
     def _needs_log(self, command: C) -> bool:
         """Whether ``command`` is decided on every event, not the state (an undo)."""
@@ -204,8 +220,10 @@ class Records(Generic[S, E, C]):
         kind = self._kind()
         row = self.resolve(ident)
         decided = self._decider(kind, command)
+        who = self._db._who(actor)
 
         def decide(loaded: Loaded[S, E]) -> Sequence[E]:
+            self._db._authorize(who, self._access(row, loaded.state, command))
             if at_version is not None and loaded.version != at_version:
                 raise ConflictError(
                     N_(
@@ -219,14 +237,17 @@ class Records(Generic[S, E, C]):
             return decided(loaded)
 
         full = self._needs_log(command)
-        before, after, new = self.store.execute(kind, row, decide, self._db._who(actor), full=full)
+        before, after, new = self.store.execute(kind, row, decide, who, full=full)
         previous = None if full else before.state
         notes = self._notes(kind, previous, after.state, command, new)
         return Outcome(row, previous, after.state, new, after.version, notes)
 
     def _create(self, name: str, events: Sequence[E], actor: str | None) -> StreamRow:
-        """A new record named ``name``, holding ``events``, in one transaction."""
-        return self.store.create(self._kind(), name.strip(), events, self._db._who(actor)).stream
+        """A new record named ``name``, holding ``events``, in one transaction (the actor
+        is checked first: may he create one?)."""
+        who = self._db._who(actor)
+        self._db._authorize(who, Access(self.role, label=name.strip()))
+        return self.store.create(self._kind(), name.strip(), events, who).stream
 
 
 class Register(Generic[S, E, C]):
@@ -235,6 +256,8 @@ class Register(Generic[S, E, C]):
 
     #: The one record's name.
     record_name: ClassVar[str] = "DSU"
+    #: The role that changes it.
+    role: ClassVar[str]
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -276,6 +299,7 @@ class Register(Generic[S, E, C]):
         record before and after. ``progress`` is told how far the replay has come."""
         kind = self._kind(progress)
         who = self._db._who(actor)
+        self._db._authorize(who, Access(self.role, label=self.record_name))
         row = self.row()
         if row is None:
             empty = self._empty()

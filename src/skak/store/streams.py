@@ -544,6 +544,15 @@ class EventStore:
         assert state is not None
         return new, state
 
+    def creator(self, stream: StreamRow) -> str | None:
+        """Who wrote the record's first event (its creator): one small query."""
+        with self.db.read() as conn:
+            return conn.execute(
+                select(stream_events.c.actor).where(
+                    stream_events.c.stream_id == stream.id, stream_events.c.version == 1
+                )
+            ).scalar_one_or_none()
+
     def head(self, kind: str, ident: int) -> int:
         """The newest version of record ``ident`` of ``kind``: one small query, for a
         reader that keeps what it built of each version (the web's pages).

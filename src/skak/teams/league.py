@@ -35,6 +35,7 @@ __all__ = [
     "HOVEDKREDS_PROMOTED",
     "LEAGUE_EDITIONS",
     "PLAYOFF_ROUND",
+    "CardCheck",
     "DivisionSpec",
     "Fixture",
     "LeagueEdition",
@@ -155,7 +156,10 @@ class LeagueSettings:
     * ``lot_seed``: the seed of §3's lot (lodtrækning); empty: the season's name;
     * ``lot_order``: a lot drawn by hand, the teams in the order drawn (first: placed
       highest); it decides a tie between teams it all names, before the seeded lot. Lots
-      drawn during the season are recorded with ``skak league lot`` (:attr:`Season.lots`).
+      drawn during the season are recorded with ``skak league lot`` (:attr:`Season.lots`);
+    * ``confirm_days``: the days the away captain has to confirm or dispute a result card
+      the home team reported on the web (§12: both captains sign the card); a card neither
+      confirmed nor disputed by then stands as reported.
     """
 
     empty_boards_last: bool = True
@@ -163,8 +167,11 @@ class LeagueSettings:
     board_by_board: Literal["direct", "season"] = "direct"
     lot_seed: str = ""
     lot_order: tuple[str, ...] = ()
+    confirm_days: int = 3
 
     def __post_init__(self) -> None:
+        if not 0 <= self.confirm_days <= 60:
+            raise InputError(f"confirm-days is 0–60 days, not {self.confirm_days!r}")
         if self.penalty_points_from not in ("board-points", "match-points"):
             raise InputError(
                 "penalty-points-from is board-points or match-points, "
@@ -272,6 +279,24 @@ class PenaltyPoints:
 
 
 @dataclass(frozen=True, slots=True)
+class CardCheck:
+    """What the captains and the league leader said of one match's result card (5.1 §12: the
+    card is signed by both captains; §12.7: irregularities are noted when it is reported):
+    the home captain's remark, the away captain's confirmation or objection, the leader's
+    approval. A card entered again starts afresh."""
+
+    round: int
+    home: str
+    away: str
+    remark: str = ""
+    confirmed_by: str | None = None
+    disputed: str | None = None
+    disputed_by: str | None = None
+    approved_by: str | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Playoff:
     """2. division's play-off (omkamp, §5) between the third-last teams of two groups."""
 
@@ -300,6 +325,7 @@ class Season:
     penalties: tuple[PenaltyPoints, ...] = ()
     playoff: Playoff | None = None
     lots: tuple[tuple[str, ...], ...] = ()
+    checks: tuple[CardCheck, ...] = ()
 
     # -- structure -----------------------------------------------------------------------
 
@@ -465,6 +491,13 @@ class Season:
         if not struck:
             return self.lineups
         return tuple(lu for lu in self.lineups if (lu.round, lu.team) not in struck)
+
+    def check(self, round_number: int, home: str) -> CardCheck | None:
+        """What was said of the card of the match ``home`` played at home in the round."""
+        for c in self.checks:
+            if c.round == round_number and c.home == home:
+                return c
+        return None
 
     def withdrawal(self, team: str) -> Withdrawal | None:
         """The team's withdrawal from the earliest round (``None``: it plays on)."""

@@ -37,6 +37,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Protocol
 
 from skak.errors import InputError
+from skak.messages import N_, Phrases
 from skak.teams.strength import ListedPlayer, StrengthList
 
 if TYPE_CHECKING:
@@ -59,8 +60,6 @@ __all__ = [
 
 #: The round number of the play-off (omkamp); the same as :data:`skak.teams.league.PLAYOFF_ROUND`.
 _PLAYOFF = 0
-
-_LOST = "the game is won by the opponent whatever its result (5.1 §13 b)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +129,14 @@ class QuarantineList:
     def quarantine(self, player: str, day: date) -> str | None:
         for q in self.entries:
             if q.player == player and q.start <= day <= q.end:
-                why = f" ({q.reason})" if q.reason else ""
-                return f"in quarantine {q.start}–{q.end}{why}"
+                if q.reason:
+                    return N_(
+                        "in quarantine {start}–{end} ({reason})",
+                        start=str(q.start),
+                        end=str(q.end),
+                        reason=q.reason,
+                    )
+                return N_("in quarantine {start}–{end}", start=str(q.start), end=str(q.end))
         return None
 
 
@@ -186,9 +191,14 @@ def check_lineup(
 
     def add(rule: str, board: int, player: str, text: str) -> None:
         r = RULES[rule]
-        found.append(
-            Violation(rule, board, player, f"board {board}: {text} ({r.paragraph}); {_LOST}")
+        said = N_(
+            "board {board}: {text} ({paragraph}); {lost}",
+            board=board,
+            text=text,
+            paragraph=r.paragraph,
+            lost=N_("the game is won by the opponent whatever its result (5.1 §13 b)"),
         )
+        found.append(Violation(rule, board, player, said))
 
     for board, pid in lineup.fielded():
         lp = in_force.player(pid) if in_force is not None else None
@@ -199,11 +209,22 @@ def check_lineup(
                     "10c-30-days",
                     board,
                     pid,
-                    f"{pending.name} ({pid}) is on the list the tournament leader received "
-                    f"{newest.notified}: he may play from {newest.in_force_from}, 30 days on",
+                    N_(
+                        "{name} ({id}) is on the list the tournament leader received "
+                        "{notified}: he may play from {start}, 30 days on",
+                        name=pending.name,
+                        id=pid,
+                        notified=str(newest.notified),
+                        start=str(newest.in_force_from),
+                    ),
                 )
             else:
-                add("10c-not-listed", board, pid, f"{pid} is not on {team.club}'s strength list")
+                add(
+                    "10c-not-listed",
+                    board,
+                    pid,
+                    N_("{id} is not on {club}'s strength list", id=pid, club=team.club),
+                )
             continue
         known.append((board, lp))
         _player_rules(
@@ -232,24 +253,47 @@ def _player_rules(
     pending = _pending_team(season, club, lp, lineup.day)
     if lp.team is not None and rank > lp.team:
         names = {t.rank: t.name for t in season.club_teams(club)}
-        own = names.get(lp.team, f"team {lp.team}")
-        text = f"{who} is registered for {own}, a higher team; nobody plays on a lower team"
+        own = names.get(lp.team, N_("team {number}", number=lp.team))
+        text = N_(
+            "{who} is registered for {team}, a higher team; nobody plays on a lower team",
+            who=who,
+            team=own,
+        )
         if pending is not None:
-            text += f" (his move to team {pending[0]} holds from {pending[1]})"
+            text = N_(
+                "{who} is registered for {team}, a higher team; nobody plays on a lower team "
+                "(his move to team {number} holds from {start})",
+                who=who,
+                team=own,
+                number=pending[0],
+                start=str(pending[1]),
+            )
         add("10b-lower-team", board, lp.id, text)
     other = _other_club(season, counted, club, lineup, lp.id)
     if lp.other_club or other is not None:
-        where = f" (on {other}'s line-up)" if other is not None else ""
-        add(
-            "10c-other-club",
-            board,
-            lp.id,
-            f"{who} has played for another club in the division or district tournament "
-            f"this season{where}",
+        said = (
+            N_(
+                "{who} has played for another club in the division or district tournament "
+                "this season (on {team}'s line-up)",
+                who=who,
+                team=other,
+            )
+            if other is not None
+            else N_(
+                "{who} has played for another club in the division or district tournament "
+                "this season",
+                who=who,
+            )
         )
+        add("10c-other-club", board, lp.id, said)
     q = quarantines.quarantine(lp.id, lineup.day) or dict(lineup.quarantined).get(lp.id)
     if q is not None:
-        add("10d-quarantine", board, lp.id, f"{who} is {q} on {lineup.day}")
+        add(
+            "10d-quarantine",
+            board,
+            lp.id,
+            N_("{who} is {what} on {day}", who=who, what=q, day=str(lineup.day)),
+        )
     if lineup.round == _PLAYOFF and in_force is not None:
         _playoff(counted, lineup, rank, board, lp, in_force, add)
     gone = _excluded(season, club, lp, lineup)
@@ -258,8 +302,12 @@ def _player_rules(
             "13a-excluded",
             board,
             lp.id,
-            f"{who} was registered for {gone}, which left the tournament under §13 a: its "
-            "players are excluded for the season",
+            N_(
+                "{who} was registered for {team}, which left the tournament under §13 a: its "
+                "players are excluded for the season",
+                who=who,
+                team=gone,
+            ),
         )
     twice = _other_lineup(season, counted, lineup, club, lp.id)
     if twice is not None:
@@ -267,7 +315,12 @@ def _player_rules(
             "10b-one-match",
             board,
             lp.id,
-            f"{who} is on {twice}'s line-up on the same day ({lineup.day}) too",
+            N_(
+                "{who} is on {team}'s line-up on the same day ({day}) too",
+                who=who,
+                team=twice,
+                day=str(lineup.day),
+            ),
         )
 
 
@@ -345,22 +398,36 @@ def _playoff(
             "10e-playoff",
             board,
             lp.id,
-            f"{lp.name} ({lp.id}, list no. {lp.number}) is placed above the team's board 1 "
-            f"({own[0].name}, no. {own[0].number}) and has not played on the team as a reserve "
-            "this season",
+            N_(
+                "{name} ({id}, list no. {number}) is placed above the team's board 1 "
+                "({first}, no. {first_number}) and has not played on the team as a reserve "
+                "this season",
+                name=lp.name,
+                id=lp.id,
+                number=lp.number,
+                first=own[0].name,
+                first_number=own[0].number,
+            ),
         )
 
 
 def _foreign(known: Sequence[tuple[int, ListedPlayer]], add: _Add) -> None:
     foreign = [(b, p) for b, p in known if p.foreign]
     for board, p in foreign[2:]:
-        first = ", ".join(f"{q.name} (board {b})" for b, q in foreign[:2])
+        first = Phrases(
+            ", ", (N_("{name} (board {board})", name=q.name, board=b) for b, q in foreign[:2])
+        )
         add(
             "10a-foreign",
             board,
             p.id,
-            f"{p.name} ({p.id}) is a third player who is neither a Danish citizen nor "
-            f"resident; the team has {first} already",
+            N_(
+                "{name} ({id}) is a third player who is neither a Danish citizen nor "
+                "resident; the team has {first} already",
+                name=p.name,
+                id=p.id,
+                first=first,
+            ),
         )
 
 
@@ -407,16 +474,29 @@ def _order(known: Sequence[tuple[int, ListedPlayer]], add: _Add) -> None:
         below = next(((b, q) for k, b, q in kept if k > i and q.number < p.number), None)
         if below is not None:
             b, q = below
-            where = f"above {q.name} (no. {q.number}, board {b})"
+            said = N_(
+                "{name} ({id}, list no. {number}) is placed above {other} (no. {other_number}, "
+                "board {other_board})",
+                name=p.name,
+                id=p.id,
+                number=p.number,
+                other=q.name,
+                other_number=q.number,
+                other_board=b,
+            )
         else:
             b, q = next((b, q) for k, b, q in kept if k < i and q.number > p.number)
-            where = f"below {q.name} (no. {q.number}, board {b})"
-        add(
-            "10b-order",
-            board,
-            p.id,
-            f"{p.name} ({p.id}, list no. {p.number}) is placed {where}",
-        )
+            said = N_(
+                "{name} ({id}, list no. {number}) is placed below {other} (no. {other_number}, "
+                "board {other_board})",
+                name=p.name,
+                id=p.id,
+                number=p.number,
+                other=q.name,
+                other_number=q.number,
+                other_board=b,
+            )
+        add("10b-order", board, p.id, said)
 
 
 def _empty_boards(lineup: Lineup, add: _Add) -> None:
@@ -428,8 +508,12 @@ def _empty_boards(lineup: Lineup, add: _Add) -> None:
                 "10b-empty-board",
                 board,
                 pid,
-                f"{pid} plays below the empty board {above[0]}; a team short of players "
-                "leaves its last boards empty",
+                N_(
+                    "{id} plays below the empty board {empty}; a team short of players "
+                    "leaves its last boards empty",
+                    id=pid,
+                    empty=above[0],
+                ),
             )
 
 

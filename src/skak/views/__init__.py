@@ -23,6 +23,7 @@ The modules, by subject:
 * :mod:`.junior` — the junior team championship's standings and composition problems;
 * :mod:`.league` — the division league: seasons, teams, schedules, strength lists,
   line-ups with their checks, matches, standings and the season's end;
+* :mod:`.accounts` — the accounts and their roles (``skak user list``);
 * :mod:`.catalogue` — the pairing systems and named tie-break lists the faces list;
 * :func:`number_column` — how the faces write a column of points or tie-breaks.
 """
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from skak.tiebreaks import exact_decimal
     from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
     from skak.views._numbers import number_column, quarters
+    from skak.views.accounts import AccountLine
     from skak.views.catalogue import (
         SystemEntry,
         pairing_system,
@@ -82,9 +84,12 @@ if TYPE_CHECKING:
     from skak.views.games import TimeControlView, time_control_view
     from skak.views.junior import JuniorView, junior_view
     from skak.views.league import (
+        CaptainMatch,
+        CardLine,
         DivisionTeams,
         FixtureRow,
         LeagueStandingsView,
+        LeagueTeamView,
         LineupBoardRow,
         LineupView,
         MatchView,
@@ -94,6 +99,7 @@ if TYPE_CHECKING:
         StrengthListView,
         TeamRow,
         ViolationRow,
+        card_lines,
         fixture_rows,
         lineup_view,
         match_view,
@@ -102,6 +108,7 @@ if TYPE_CHECKING:
         standings_views,
         strength_views,
         team_rows,
+        team_view,
     )
     from skak.views.norms import (
         FideCell,
@@ -233,9 +240,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ),
     "skak.views.junior": ("JuniorView", "junior_view"),
     "skak.views.league": (
+        "CaptainMatch",
+        "CardLine",
         "DivisionTeams",
         "FixtureRow",
         "LeagueStandingsView",
+        "LeagueTeamView",
+        "LeagueTeamView",
         "LineupBoardRow",
         "LineupView",
         "MatchView",
@@ -252,8 +263,12 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "season_line",
         "standings_views",
         "strength_views",
+        "captain_matches",
+        "card_lines",
         "team_rows",
+        "team_view",
     ),
+    "skak.views.accounts": ("AccountLine",),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -323,10 +338,13 @@ __all__ = [
     "MAX_OLYMPIAD_PLAYERS",
     "MAX_SCHEDULE_PLAYERS",
     "OMITTED",
+    "AccountLine",
     "BoardRow",
     "BracketView",
     "ByeRow",
     "CandidateRow",
+    "CaptainMatch",
+    "CardLine",
     "CorrControlRow",
     "CorrDueRow",
     "CorrEntrantRow",
@@ -358,6 +376,7 @@ __all__ = [
     "JuniorView",
     "KnockoutView",
     "LeagueStandingsView",
+    "LeagueTeamView",
     "LineupBoardRow",
     "LineupView",
     "MatchView",
@@ -398,6 +417,8 @@ __all__ = [
     "board_line",
     "bracket_view",
     "candidate_rows",
+    "captain_matches",
+    "card_lines",
     "choose_tiebreaks",
     "corr_group_line",
     "corr_group_view",
@@ -445,6 +466,7 @@ __all__ = [
     "strength_views",
     "system_names",
     "team_rows",
+    "team_view",
     "tiebreak_lists",
     "time_control_view",
     "to_json",

@@ -5,7 +5,7 @@ a frozen dataclass made from a :class:`~skak.teams.league.Season` by a pure func
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from fractions import Fraction
 
 from skak.teams.league import PLAYOFF_ROUND, Fixture, Season
@@ -17,9 +17,12 @@ from skak.teams.strength import ListedPlayer
 from skak.views._json import face_only
 
 __all__ = [
+    "CaptainMatch",
+    "CardLine",
     "DivisionTeams",
     "FixtureRow",
     "LeagueStandingsView",
+    "LeagueTeamView",
     "LineupBoardRow",
     "LineupView",
     "MatchView",
@@ -29,6 +32,8 @@ __all__ = [
     "StrengthListView",
     "TeamRow",
     "ViolationRow",
+    "captain_matches",
+    "card_lines",
     "fixture_rows",
     "lineup_view",
     "match_view",
@@ -37,6 +42,7 @@ __all__ = [
     "standings_views",
     "strength_views",
     "team_rows",
+    "team_view",
 ]
 
 
@@ -344,3 +350,232 @@ def _p(points: Fraction) -> str:
     if not rest:
         return str(whole)
     return f"{whole}½" if whole else "½"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatchLine:
+    """One match of a team, from its side: ``points`` its board points and the opponent's
+    (``5½-2½``), ``None`` before the card is in or when the match is struck out (5.1 §13 a)."""
+
+    round: int
+    date: date | None
+    opponent: str
+    home: bool
+    points: str | None
+    match_points: int | None
+    struck_out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPlayerLine:
+    """A player the team used: the boards he sat at (round by round) and the points he
+    scored for the team there, as they count (a forfeit too)."""
+
+    player: str
+    games: int
+    points: Fraction
+    boards: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LeagueTeamView:
+    """A team's page: where it plays, its matches and the players it used (most games
+    first)."""
+
+    team: str
+    club: str
+    division: str
+    group: int
+    withdrawn_from: int | None
+    matches: tuple[TeamMatchLine, ...]
+    players: tuple[TeamPlayerLine, ...]
+
+
+def team_view(season: Season, name: str) -> LeagueTeamView:
+    """:raises NotFoundError: for a team the season does not hold."""
+    team = season.team(name)
+    matches: list[TeamMatchLine] = []
+    used: dict[str, list[tuple[int, int, Fraction]]] = {}
+    for f in season.fixtures():
+        if team.name not in f.teams():
+            continue
+        home = f.home == team.name
+        s = match_score(season, f)
+        points = mp = None
+        struck = bool(s.struck_out) if s is not None else season.striking_out(f) is not None
+        if s is not None and not struck:
+            ours, theirs = (s.home, s.away) if home else (s.away, s.home)
+            points, mp = f"{_p(ours)}-{_p(theirs)}", (s.home_mp if home else s.away_mp)
+            for b in s.boards:
+                player = b.home_player if home else b.away_player
+                if player is not None:
+                    scored = b.home if home else b.away
+                    used.setdefault(player, []).append((f.round, b.board, scored))
+        matches.append(
+            TeamMatchLine(
+                f.round,
+                season.round_date(f.division, f.round),
+                f.away if home else f.home,
+                home,
+                points,
+                mp,
+                struck,
+            )
+        )
+    players = sorted(
+        (
+            TeamPlayerLine(
+                p,
+                len(games),
+                sum((g[2] for g in games), Fraction(0)),
+                tuple((r, b) for r, b, _ in games),
+            )
+            for p, games in used.items()
+        ),
+        key=lambda line: (-line.games, -line.points, line.player),
+    )
+    gone = season.withdrawal(team.name)
+    return LeagueTeamView(
+        team.name,
+        team.club,
+        team.division,
+        team.group,
+        gone.round if gone is not None else None,
+        tuple(matches),
+        tuple(players),
+    )
+
+
+#: A card's states, in the order the league leader looks at them.
+CARD_STATES = ("disputed", "flagged", "awaiting", "stands", "confirmed", "approved")
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One result card as the captains and the leader see it. ``state``:
+
+    * ``disputed`` — the away captain objected (``reasons`` has his words): the leader
+      decides;
+    * ``flagged`` — a rule is broken on it (a board lost for a line-up, a penalty, a team
+      late or absent) or the reporter noted an irregularity: the leader approves it;
+    * ``awaiting`` — reported, waiting for the away captain until ``confirm_by``;
+    * ``stands`` — not confirmed by then: it stands as reported (the season's
+      ``confirm-days``);
+    * ``confirmed`` — confirmed by the away captain and breaking no rule: approved by
+      itself;
+    * ``approved`` — approved by the leader.
+    """
+
+    round: int
+    played: date | None
+    home: str
+    away: str
+    result: str
+    state: str
+    reasons: tuple[str, ...]
+    confirmed_by: str | None
+    approved_by: str | None
+    confirm_by: date | None
+
+
+def card_lines(season: Season, today: date) -> tuple[CardLine, ...]:
+    """Every card entered, the leader's business first (disputed, flagged), then by round."""
+    lines = []
+    for f in season.fixtures():
+        if season.card(f) is None:
+            continue
+        s = match_score(season, f)
+        check = season.check(f.round, f.home)
+        flags: list[str] = []
+        if check is not None and check.remark:
+            flags.append(check.remark)
+        if s is not None:
+            flags += [f"board {b.board}: {b.why}" for b in s.boards if b.why]
+            flags += [f"{t}: {p} penalty points, {why}" for t, p, why in s.penalty_points]
+            flags += list(s.reports)
+        played = season.round_date(f.division, f.round)
+        due = played + timedelta(days=season.settings.confirm_days) if played else None
+        state = "awaiting"
+        if check is not None and check.approved_by:
+            state = "approved"
+        elif check is not None and check.disputed:
+            state, flags = "disputed", [check.disputed, *flags]
+        elif flags:
+            state = "flagged"
+        elif check is not None and check.confirmed_by:
+            state = "confirmed"
+        elif due is not None and today > due:
+            state = "stands"
+        result = f"{_p(s.home)}-{_p(s.away)}" if s is not None else ""
+        lines.append(
+            CardLine(
+                f.round,
+                played,
+                f.home,
+                f.away,
+                result,
+                state,
+                tuple(flags),
+                check.confirmed_by if check is not None else None,
+                check.approved_by if check is not None else None,
+                due,
+            )
+        )
+    return tuple(sorted(lines, key=lambda c: (CARD_STATES.index(c.state), c.round, c.home)))
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainMatch:
+    """A match of one of a captain's teams, and what he may do about it: enter the
+    line-up (until the card is in), report the card (the home team's captain, until the
+    leader approved it), confirm or dispute it (the away team's captain, while it awaits
+    him)."""
+
+    season: int
+    season_name: str
+    round: int
+    played: date | None
+    team: str
+    opponent: str
+    home: bool
+    lineup: bool
+    result: str | None
+    state: str | None
+    may_lineup: bool
+    may_report: bool
+    may_confirm: bool
+
+
+def captain_matches(
+    season: Season, ident: int, clubs: frozenset[str], today: date
+) -> tuple[CaptainMatch, ...]:
+    """The matches of the clubs' teams (clubs in any case) in the season, round by round."""
+    folded = {c.casefold() for c in clubs}
+    cards = {(c.round, c.home): c for c in card_lines(season, today)}
+    out = []
+    for f in season.fixtures():
+        for name in f.teams():
+            if season.team(name).club.casefold() not in folded:
+                continue
+            home = name == f.home
+            card = cards.get((f.round, f.home))
+            state = card.state if card is not None else None
+            gone = season.striking_out(f) is not None
+            out.append(
+                CaptainMatch(
+                    ident,
+                    season.name,
+                    f.round,
+                    season.round_date(f.division, f.round),
+                    name,
+                    f.away if home else f.home,
+                    home,
+                    season.lineup(f.round, name) is not None,
+                    card.result if card is not None else None,
+                    state,
+                    not gone and card is None,
+                    not gone and home and state != "approved",
+                    not gone and not home and state in ("awaiting", "flagged", "stands"),
+                )
+            )
+    return tuple(sorted(out, key=lambda m: (m.round, m.team)))

@@ -414,6 +414,10 @@ def league_result(
             "--no-show", help="A team that did not come: it leaves the tournament (§13 a)."
         ),
     ] = None,
+    remark: Annotated[
+        str,
+        typer.Option(help="Irregularities at the match (§12.7): the leader looks at the card."),
+    ] = "",
     season: SeasonOption = None,
     db: DbOption = DEFAULT_DB,
     as_json: JsonOption = False,
@@ -431,7 +435,7 @@ def league_result(
     if results or late or no_show:
         done = s.league.result(
             season, number, home, results or [], absent=absent or [], late=late or [],
-            no_show=no_show or [],
+            no_show=no_show or [], remark=remark,
         )  # fmt: skip
         _outcome(done, "Result entered")
     view = s.league.match(season, number, home)
@@ -525,6 +529,92 @@ def league_penalty(
     """
     done = open_db(db).league.penalty(season, team, points, reason, round_number=round_number)
     _outcome(done, f"{escape(team)}: {_count(points, 'penalty point')}")
+
+
+RoundArg = Annotated[str, typer.Argument(help="The round (a number, or 'playoff').")]
+TeamArg = Annotated[str, typer.Argument(help="A team of the match.")]
+
+
+@league_app.command("cards")
+@cli_errors
+def league_cards(
+    season: SeasonOption = None,
+    as_of: Annotated[
+        str | None, typer.Option("--as-of", help="The day to judge the deadlines on (today).")
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
+    """The result cards entered and what the captains and the leader said of them: the
+    disputed and flagged ones (the leader's business) first, then those awaiting the away
+    captain's confirmation, those that stand as reported (confirm-days passed), confirmed
+    and approved.
+
+    Example: skak league cards
+    """
+    from skak.views import to_json
+
+    day = parse_date(as_of, "--as-of") if as_of else None
+    lines = open_db(db).league.cards(season, today=day)
+    if as_json:
+        print_json(to_json(lines))
+        return
+    table = FittedTable(title="Result cards (resultatkort)")
+    for col in ("Round", "Match", "Result", "State", "Why"):
+        table.add_column(col)
+    for c in lines:
+        table.add_row(
+            str(c.round) if c.round else "playoff",
+            escape(f"{c.home}–{c.away}"),
+            c.result,
+            c.state,
+            escape("; ".join(c.reasons)),
+        )
+    print_table(table.fit(names={1}, texts={4}))
+
+
+@league_app.command("confirm")
+@cli_errors
+def league_confirm(
+    round_number: RoundArg,
+    team: TeamArg,
+    dispute: Annotated[
+        str | None,
+        typer.Option("--dispute", help="Object to the card instead, saying what is wrong."),
+    ] = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The away captain's signature on the card the home team reported (5.1 §12.6), or
+    his objection (--dispute TEXT), which goes to the league leader.
+
+    Example: skak league confirm 3 "Skive 1" --dispute "bræt 2 endte remis"
+    """
+    s = open_db(db)
+    r = _round(round_number)
+    if dispute is not None:
+        done = s.league.dispute(season, r, team, dispute)
+        _outcome(done, f"Round {round_number}: objection recorded")
+        return
+    _outcome(s.league.confirm(season, r, team), f"Round {round_number}: card confirmed")
+
+
+@league_app.command("approve")
+@cli_errors
+def league_approve(
+    round_number: RoundArg,
+    team: TeamArg,
+    note: Annotated[str, typer.Option(help="The leader's note on it.")] = "",
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The league leader approves a card as it stands (after an objection, a remark or a
+    broken rule); to change it, enter it again with 'skak league result'.
+
+    Example: skak league approve 3 "Skive 1" --note "som indberettet"
+    """
+    done = open_db(db).league.approve(season, _round(round_number), team, note)
+    _outcome(done, f"Round {round_number}: card approved")
 
 
 @league_app.command("lot")

@@ -1,8 +1,10 @@
-"""``skak user …``: the arbiters who may log in to the web's arbiter screens.
+"""``skak user …``: the accounts that may log in to the web (``skak serve``), and their roles.
 
 The accounts are kept in the database (``skak serve`` reads them at each request), each
 password only as an argon2id hash. The password is asked for at the terminal, twice, or
-read from the first line of standard input with ``--password-stdin`` (for scripts)."""
+read from the first line of standard input with ``--password-stdin`` (for scripts). Each
+account has roles, each on the whole database, one record or one club
+(``skak.records.accounts.roles``); the API checks them on every change the web makes."""
 
 import sys
 from typing import Annotated
@@ -13,16 +15,37 @@ from rich.markup import escape
 from skak.errors import InputError
 from skak.faces.cli._common import DEFAULT_DB, DbOption, JsonOption, app, cli_errors, open_db, out
 from skak.faces.cli._common import print_json as _print_json
+from skak.faces.i18n import _
 
-__all__ = ["user_add", "user_list", "user_password", "user_remove"]
+__all__ = ["user_add", "user_grant", "user_list", "user_password", "user_remove", "user_revoke"]
 
 user_app = typer.Typer(
-    help="Arbiters' accounts for the web (skak serve): add, list, change a password, "
-    'remove.\n\nExample: skak user add "Inge Holm"'
+    help="Accounts for the web (skak serve) and their roles: add, list, grant and revoke a "
+    'role, change a password, remove.\n\nExample: skak user add "Inge Holm" --role arbiter'
 )
 app.add_typer(user_app, name="user")
 
-NameArg = Annotated[str, typer.Argument(help="The arbiter's name, as the history shows it.")]
+NameArg = Annotated[str, typer.Argument(help="The account's name, as the history shows it.")]
+RoleOption = Annotated[
+    str,
+    typer.Option(
+        "--role",
+        help="admin, arbiter, leader, club, registrar or correspondence (Danish words too: "
+        "dommer, turneringsleder, klub, ratingansvarlig).",
+    ),
+]
+ClubOption = Annotated[
+    str | None, typer.Option("--club", help="The club role's club: its captain acts for it.")
+]
+RecordOption = Annotated[
+    int | None,
+    typer.Option(
+        "--record",
+        help="The role on one record only (a tournament, league season, cup or "
+        "correspondence group, by its id); without it, the role may create such records "
+        "and runs those it created.",
+    ),
+]
 StdinOption = Annotated[
     bool,
     typer.Option(
@@ -49,15 +72,68 @@ def _password(name: str, from_stdin: bool) -> str:
 
 @user_app.command("add")
 @cli_errors
-def user_add(name: NameArg, password_stdin: StdinOption = False, db: DbOption = DEFAULT_DB) -> None:
-    """Give an arbiter an account for the web's arbiter screens (at least 8 characters of
-    password; kept only hashed).
+def user_add(
+    name: NameArg,
+    role: RoleOption = "admin",
+    club: ClubOption = None,
+    record: RecordOption = None,
+    password_stdin: StdinOption = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Give a person an account for the web, with a role (at least 8 characters of password;
+    kept only hashed). Without --role the account is an admin, as every account was before
+    roles.
 
-    Example: skak user add "Inge Holm"
+    A club's captain: skak user add "Per Holm" --role club --club Skovlunde
+
+    Example: skak user add "Inge Holm" --role arbiter
     """
+    from skak.api import Grant
+
+    grant = Grant.parse(role, record=record, club=club)
     s = open_db(db, create=True)
-    s.accounts.add(name, _password(name, password_stdin))
-    out.print(f"Arbiter {escape(name)} may log in to 'skak serve' at /login")
+    s.accounts.add(name, _password(name, password_stdin), roles=[grant])
+    out.print(
+        escape(
+            _("{name} may log in to 'skak serve' at /login, as {role}").format(
+                name=name, role=str(grant)
+            )
+        )
+    )
+
+
+@user_app.command("grant")
+@cli_errors
+def user_grant(
+    name: NameArg,
+    role: RoleOption,
+    club: ClubOption = None,
+    record: RecordOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Give an account one more role.
+
+    Example: skak user grant "Inge Holm" --role arbiter --record 12
+    """
+    grant = open_db(db).accounts.grant(name, role, record=record, club=club)
+    out.print(escape(_("{name} has the role {role}").format(name=name, role=str(grant))))
+
+
+@user_app.command("revoke")
+@cli_errors
+def user_revoke(
+    name: NameArg,
+    role: RoleOption,
+    club: ClubOption = None,
+    record: RecordOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Take a role back from an account.
+
+    Example: skak user revoke "Per Holm" --role club --club Skovlunde
+    """
+    grant = open_db(db).accounts.revoke(name, role, record=record, club=club)
+    out.print(escape(_("{name} no longer has the role {role}").format(name=name, role=str(grant))))
 
 
 @user_app.command("password")
@@ -71,7 +147,7 @@ def user_password(
     """
     s = open_db(db)
     s.accounts.set_password(name, _password(name, password_stdin))
-    out.print(f"The password of {escape(name)} is changed")
+    out.print(escape(_("The password of {name} is changed").format(name=name)))
 
 
 @user_app.command("remove")
@@ -82,21 +158,27 @@ def user_remove(name: NameArg, db: DbOption = DEFAULT_DB) -> None:
     Example: skak user remove "Ole Olsen"
     """
     open_db(db).accounts.remove(name)
-    out.print(f"Arbiter {escape(name)} can no longer log in")
+    out.print(escape(_("{name} can no longer log in").format(name=name)))
 
 
 @user_app.command("list")
 @cli_errors
 def user_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
-    """List the arbiters with an account.
+    """List the accounts and their roles.
 
     Example: skak user list
     """
-    names = open_db(db).accounts.get().names
+    lines = open_db(db).accounts.lines()
     if as_json:
-        _print_json({"arbiters": list(names)})
+        _print_json(
+            {
+                "arbiters": [line.name for line in lines],
+                "accounts": [{"name": line.name, "roles": list(line.roles)} for line in lines],
+            }
+        )
         return
-    if not names:
-        out.print("No arbiter has an account yet; add one with 'skak user add NAME'")
-    for name in names:
-        out.print(escape(name))
+    if not lines:
+        out.print(_("No one has an account yet; add one with 'skak user add NAME --role ROLE'"))
+    for line in lines:
+        roles = ", ".join(line.roles) or _("none")
+        out.print(f"{escape(line.name)}  [dim]{escape(roles)}[/dim]")

@@ -26,6 +26,7 @@ from skak.errors import (
     InputError,
     NotFoundError,
     NoValidPairingError,
+    PermissionDenied,
     SkakError,
     StateError,
     StorageError,
@@ -41,6 +42,7 @@ from skak.views import (
     StandingsView,
     exact_decimal,
     number_column,
+    quarters,
 )
 
 __all__ = [
@@ -124,6 +126,7 @@ class Pages:
         env.globals["lang"] = lang
         env.filters["result"] = result_text
         env.filters["decimal"] = exact_decimal
+        env.filters["half"] = quarters
         env.filters["say"] = lambda text: say(text, lang) if isinstance(text, str) else text
         return Jinja2Templates(env=env)
 
@@ -135,6 +138,8 @@ def status_of(err: SkakError) -> int:
     """The HTTP status of one of skak's errors (its exit code's kind)."""
     if isinstance(err, InputError):
         return 400
+    if isinstance(err, PermissionDenied):
+        return 403
     if isinstance(err, NotFoundError):
         return 404
     if isinstance(err, StateError):

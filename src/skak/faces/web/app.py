@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from skak.api import Skak
 from skak.errors import SkakError
-from skak.faces.web import arbiter, manage, public
+from skak.faces.web import arbiter, captains, league, manage, public
 from skak.faces.web._cache import ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
@@ -63,10 +63,11 @@ def create_app(
     :param brake: the limit on failed logins (default: :class:`LoginBrake`'s).
     """
     app = FastAPI(title="skak", docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.skak = skak
     app.state.arbiters = arbiters or Arbiters()
+    # Every change the web makes is checked against the account's roles, in the API.
+    app.state.skak = skak.guarded(admins=app.state.arbiters.hashes)
     app.state.pages = Pages()
-    app.state.cache = ReadCache(skak)
+    app.state.cache = ReadCache(app.state.skak)
     app.state.brake = brake or LoginBrake()
     app.state.secure_cookies = secure_cookies
     app.state.sessions = Sessions(max_age=session_hours * 3600)
@@ -85,6 +86,8 @@ def create_app(
     app.include_router(public.router)
     app.include_router(arbiter.router)
     app.include_router(manage.router)
+    app.include_router(league.router)
+    app.include_router(captains.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from skak.errors import InputError
 from skak.records.accounts.kind import ACCOUNTS
+from skak.records.accounts.roles import Grant
 from skak.records.base import Register
 from skak.store import RecordKind
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:  # the accounts' rules and argon2 are imported when an account
     from skak.records.accounts import commands as account_rules
     from skak.records.accounts.events import AccountEvent
     from skak.records.accounts.evolve import Accounts as AccountsState
+    from skak.views.accounts import AccountLine
 
 __all__ = ["MIN_PASSWORD", "Accounts", "hash_password", "password_matches"]
 
@@ -80,6 +82,8 @@ def _dummy_hash() -> str:
 class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountCommand"]):
     """The arbiters' accounts (``skak.accounts``): one record a database."""
 
+    role = "admin"
+
     record_name = "arbiters"
 
     def _kind(self, progress: Progress | None = None) -> RecordKind[AccountsState, AccountEvent]:
@@ -102,20 +106,74 @@ class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountC
         name: str,
         password: str,
         *,
+        roles: Sequence[Grant | str] = ("admin",),
         hasher: PasswordHasher | None = None,
         actor: str | None = None,
     ) -> None:
-        """Give ``name`` an account with ``password`` (kept hashed only).
+        """Give ``name`` an account with ``password`` (kept hashed only) and ``roles``
+        (:class:`~skak.records.accounts.roles.Grant` values, or role words for the roles on
+        the whole database; an admin by default, as every account was before roles).
 
-        :raises InputError: for a bad name or too short a password.
+        :raises InputError: for a bad name, a role unknown, or too short a password.
         :raises StateError: when ``name`` has an account already.
         """
         from skak.records.accounts import commands as account_rules
         from skak.records.accounts.commands import check_name
 
         check_name(name)
+        grants = tuple(g if isinstance(g, Grant) else Grant.parse(g) for g in roles)
         secret = hash_password(password, hasher=hasher)
-        self.change(account_rules.AddArbiter(name, secret), actor=actor)
+        self.change(account_rules.AddArbiter(name, secret, grants), actor=actor)
+
+    def grant(
+        self,
+        name: str,
+        role: str,
+        *,
+        record: int | None = None,
+        club: str | None = None,
+        actor: str | None = None,
+    ) -> Grant:
+        """Give ``name`` the role ``role`` (on ``record``, or for ``club``: the club role's);
+        a role held already is no change.
+
+        :raises InputError: for a role unknown, or a record or club it does not take.
+        :raises NotFoundError: without such an account.
+        """
+        from skak.records.accounts import commands as account_rules
+
+        grant = Grant.parse(role, record=record, club=club)
+        self.change(account_rules.GrantRole(name, grant), actor=actor)
+        return grant
+
+    def revoke(
+        self,
+        name: str,
+        role: str,
+        *,
+        record: int | None = None,
+        club: str | None = None,
+        actor: str | None = None,
+    ) -> Grant:
+        """Take the role back. :raises NotFoundError: when ``name`` does not hold it."""
+        from skak.records.accounts import commands as account_rules
+
+        grant = Grant.parse(role, record=record, club=club)
+        self.change(account_rules.RevokeRole(name, grant), actor=actor)
+        return grant
+
+    def roles_of(self, name: str) -> tuple[Grant, ...]:
+        """``name``'s roles (none without an account)."""
+        return self.get().roles.get(name, ())
+
+    def lines(self) -> tuple[AccountLine, ...]:
+        """Every account with its roles in words, by name."""
+        from skak.views.accounts import AccountLine
+
+        state = self.get()
+        return tuple(
+            AccountLine(n, tuple(str(g) for g in state.roles.get(n, ()))) for n in state.names
+        )
 
     def set_password(
         self,

@@ -12,19 +12,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from skak.errors import InputError, NotFoundError, StateError
+from skak.messages import N_
 from skak.records.accounts.events import (
     NAME_LENGTH,
     AccountEvent,
     ArbiterAdded,
     ArbiterRemoved,
     PasswordChanged,
+    RoleGranted,
+    RoleRevoked,
 )
 from skak.records.accounts.evolve import Accounts
+from skak.records.accounts.roles import Grant
 
 __all__ = [
     "AddArbiter",
     "ChangePassword",
+    "GrantRole",
     "RemoveArbiter",
+    "RevokeRole",
     "check_name",
     "decide",
 ]
@@ -32,8 +38,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class AddArbiter:
+    """An account with its roles (one at least)."""
+
     name: str
     password_hash: str = field(repr=False)
+    roles: tuple[Grant, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +56,19 @@ class RemoveArbiter:
     name: str
 
 
-AccountCommand = AddArbiter | ChangePassword | RemoveArbiter
+@dataclass(frozen=True, slots=True)
+class GrantRole:
+    name: str
+    grant: Grant
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeRole:
+    name: str
+    grant: Grant
+
+
+AccountCommand = AddArbiter | ChangePassword | RemoveArbiter | GrantRole | RevokeRole
 
 
 def check_name(name: str) -> str:
@@ -79,10 +100,26 @@ def decide(state: Accounts, command: AccountCommand) -> list[AccountEvent]:
                 f"arbiter {name} already has an account; change the password with "
                 f"'skak user password {name}'"
             )
-        return [ArbiterAdded(name, command.password_hash)]
+        if not command.roles:
+            raise InputError(N_("an account has a role at least: give --role"))
+        return [ArbiterAdded(name, command.password_hash, tuple(dict.fromkeys(command.roles)))]
     if name not in state:
         known = ", ".join(state.names) or "none"
         raise NotFoundError(f"no arbiter account {name!r}; the accounts are: {known}")
     if isinstance(command, ChangePassword):
         return [PasswordChanged(name, command.password_hash)]
+    held = state.roles.get(name, ())
+    if isinstance(command, GrantRole):
+        return [] if command.grant in held else [RoleGranted(name, command.grant)]
+    if isinstance(command, RevokeRole):
+        if command.grant not in held:
+            raise NotFoundError(
+                N_(
+                    "{name} has no role {role}; the roles of {name}: {held}",
+                    name=name,
+                    role=str(command.grant),
+                    held=", ".join(str(g) for g in held) or N_("none"),
+                )
+            )
+        return [RoleRevoked(name, command.grant)]
     return [ArbiterRemoved(name)]

@@ -1,10 +1,13 @@
-"""The arbiters' accounts' events: an arbiter added, a password changed, an arbiter removed.
-An event carries the password's hash only, never the password."""
+"""The accounts' events: an account added (with its roles), a password changed, a role
+granted or revoked, an account removed. An event carries the password's hash only, never the
+password."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Literal
+
+from skak.records.accounts.roles import Grant
 
 #: The longest arbiter's name: the history's actor column, where the name is recorded.
 NAME_LENGTH = 100
@@ -12,8 +15,12 @@ NAME_LENGTH = 100
 
 @dataclass(frozen=True, slots=True)
 class ArbiterAdded:
+    """An account added. ``roles`` ``None``: an account made before roles existed, which is
+    an admin (it could change everything then)."""
+
     name: str
     password_hash: str = field(repr=False)
+    roles: tuple[Grant, ...] | None = None
     kind: Literal["arbiter_added"] = "arbiter_added"
 
 
@@ -30,4 +37,18 @@ class ArbiterRemoved:
     kind: Literal["arbiter_removed"] = "arbiter_removed"
 
 
-AccountEvent = ArbiterAdded | PasswordChanged | ArbiterRemoved
+@dataclass(frozen=True, slots=True)
+class RoleGranted:
+    name: str
+    grant: Grant
+    kind: Literal["role_granted"] = "role_granted"
+
+
+@dataclass(frozen=True, slots=True)
+class RoleRevoked:
+    name: str
+    grant: Grant
+    kind: Literal["role_revoked"] = "role_revoked"
+
+
+AccountEvent = ArbiterAdded | PasswordChanged | ArbiterRemoved | RoleGranted | RoleRevoked

@@ -57,6 +57,7 @@ class CorrespondenceGroups(Records["CorrGroup", "CorrespondenceEvent", "Correspo
     """The database's correspondence groups (``skak.correspondence``): a group of an EMT
     class, the cup or the team championship a record (section 6)."""
 
+    role = "correspondence"
     naming = Naming(
         none=lambda: N_(
             "the database holds no correspondence group; create one with 'skak corr new'"

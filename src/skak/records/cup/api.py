@@ -39,6 +39,7 @@ CupOutcome = Outcome["Cup", "CupEvent"]
 class Cups(Records["Cup", "CupEvent", "rules.CupCommand"]):
     """The database's cups (``skak.cup``): a row of the cup day a record."""
 
+    role = "leader"
     naming = Naming(
         none=lambda: N_("the database holds no cup; create one with 'skak cup new'"),
         several=lambda n: N_("the database holds {count} cups; name one with --cup:", count=n),
@@ -74,6 +75,21 @@ class Cups(Records["Cup", "CupEvent", "rules.CupCommand"]):
         from skak.records.cup import commands as rules
 
         return tuple(rules.cup_notes(after, command, new)) if new else ()
+
+    def _clubs(self, state: Cup, command: rules.CupCommand) -> frozenset[str]:
+        """A team's captain enters its line-up; the first team's captain the round card."""
+        from skak.records.cup import commands as rules
+
+        if isinstance(command, rules.EnterCupLineup):
+            team = command.team
+        elif isinstance(command, rules.EnterCupResult):
+            team = command.card.first
+        else:
+            return frozenset()
+        try:
+            return frozenset({state.team(team).club})
+        except SkakError:  # no such team: no captain's (the command says what is wrong)
+            return frozenset()
 
     def lines(self) -> tuple[CupLine, ...]:
         from skak.views.cup import cup_line

@@ -34,6 +34,8 @@ class Discipline(
 ):
     """The discipline registry (``skak.discipline``): one record a database."""
 
+    role = "registrar"
+
     def _kind(
         self, progress: Progress | None = None
     ) -> RecordKind[DisciplineRegistry, DisciplineEvent]:

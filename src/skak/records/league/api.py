@@ -26,8 +26,11 @@ if TYPE_CHECKING:  # the league's rules are imported where used, when a command 
     from skak.teams.matches import BoardCard, MatchCard
     from skak.teams.strength import StrengthList
     from skak.views.league import (
+        CaptainMatch,
+        CardLine,
         FixtureRow,
         LeagueStandingsView,
+        LeagueTeamView,
         LineupView,
         MatchView,
         SeasonEndView,
@@ -47,6 +50,7 @@ LeagueOutcome = Outcome["Season", "LeagueEvent"]
 class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
     """The database's division-league seasons (``skak.league``)."""
 
+    role = "leader"
     naming = Naming(
         none=lambda: N_("the database holds no league season; create one with 'skak league new'"),
         several=lambda n: N_(
@@ -86,6 +90,27 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         from skak.records.league import commands as rules
 
         return tuple(rules.notes(before, command, after)) if new else ()
+
+    def _clubs(self, state: Season, command: rules.LeagueCommand) -> frozenset[str]:
+        """A team's captain enters its line-up; the home team's captain the match card; the
+        away team's captain confirms or disputes it."""
+        from skak.records.league import commands as rules
+
+        if isinstance(command, rules.EnterLineup):
+            team = command.team
+        elif isinstance(command, rules.EnterResult):
+            team = command.card.home
+        elif isinstance(command, rules.ConfirmCard | rules.DisputeCard):
+            try:  # the away team's captain signs (or objects to) the home team's card
+                team = state.fixture(command.round, command.team).away
+            except SkakError:
+                return frozenset()
+        else:
+            return frozenset()
+        try:
+            return frozenset({state.team(team).club})
+        except SkakError:  # no such team: no captain's (the command says what is wrong)
+            return frozenset()
 
     def lines(self) -> tuple[SeasonLine, ...]:
         from skak.views.league import season_line
@@ -242,11 +267,82 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         return view
 
     def enter_card(
-        self, ident: str | int | None, card: MatchCard, *, actor: str | None = None
+        self,
+        ident: str | int | None,
+        card: MatchCard,
+        *,
+        remark: str = "",
+        actor: str | None = None,
     ) -> LeagueOutcome:
         from skak.records.league import commands as rules
 
-        return self.execute(ident, rules.EnterResult(card), actor=actor)
+        return self.execute(ident, rules.EnterResult(card, remark), actor=actor)
+
+    def confirm(
+        self, ident: str | int | None, round_number: int, team: str, *, actor: str | None = None
+    ) -> LeagueOutcome:
+        """The away captain confirms the card the home team reported (his signature on it,
+        5.1 §12.6): a card confirmed that breaks no rule is approved by itself."""
+        from skak.records.league import commands as rules
+
+        command = rules.ConfirmCard(round_number, team, self._db._who(actor))
+        return self.execute(ident, command, actor=actor)
+
+    def dispute(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        team: str,
+        reason: str,
+        *,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """The away captain objects to the card, saying what is wrong: it goes to the league
+        leader, who approves it or enters it corrected."""
+        from skak.records.league import commands as rules
+
+        command = rules.DisputeCard(round_number, team, self._db._who(actor), reason)
+        return self.execute(ident, command, actor=actor)
+
+    def approve(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        team: str,
+        note: str = "",
+        *,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """The league leader approves the card as it stands (after an objection, a remark
+        or a broken rule), with his note."""
+        from skak.records.league import commands as rules
+
+        command = rules.ApproveCard(round_number, team, self._db._who(actor), note)
+        return self.execute(ident, command, actor=actor)
+
+    def for_clubs(
+        self, clubs: Sequence[str], *, today: date | None = None
+    ) -> tuple[CaptainMatch, ...]:
+        """The matches of the clubs' teams in every season, and what their captain may do
+        about each (:func:`skak.views.league.captain_matches`)."""
+        from skak.views.league import captain_matches
+
+        chosen = frozenset(clubs)
+        day = today or date.today()
+        return tuple(
+            m
+            for r in self.rows()
+            for m in captain_matches(self.store.load(LEAGUE, r).state, r.id, chosen, day)
+        )
+
+    def cards(
+        self, ident: str | int | None = None, *, today: date | None = None
+    ) -> tuple[CardLine, ...]:
+        """Every card entered and what the captains and the leader said of it, the leader's
+        business first (:func:`skak.views.league.card_lines`), as of ``today``."""
+        from skak.views.league import card_lines
+
+        return card_lines(self.get(ident), today or date.today())
 
     def result(
         self,
@@ -258,11 +354,13 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         absent: Sequence[str] = (),
         late: Sequence[str] = (),
         no_show: Sequence[str] = (),
+        remark: str = "",
         actor: str | None = None,
     ) -> LeagueOutcome:
         """A match's result card as typed (see :mod:`skak.io.league_text`): ``home`` the
         home team, ``results`` one token a board, ``late`` the teams more than 60 minutes
-        late and ``no_show`` those that did not come (5.1 §13 a)."""
+        late and ``no_show`` those that did not come (5.1 §13 a); ``remark`` the
+        irregularities of the match the reporter notes (§12.7: the leader looks at it)."""
         from skak.teams.matches import MatchCard
 
         season = self.get(ident)
@@ -281,7 +379,7 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
             tuple(season.team(t).name for t in late),
             tuple(season.team(t).name for t in no_show),
         )
-        return self.enter_card(ident, card, actor=actor)
+        return self.enter_card(ident, card, remark=remark, actor=actor)
 
     @staticmethod
     def _boards(
@@ -383,6 +481,16 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         return problems
 
     # -- the read side -------------------------------------------------------------------
+
+    def team(self, ident: str | int | None, team: str) -> LeagueTeamView:
+        """A team's page: its matches from its side and the players it used, with their
+        boards and points.
+
+        :raises NotFoundError: for a team the season does not hold.
+        """
+        from skak.views.league import team_view
+
+        return team_view(self.get(ident), team)
 
     def team_rows(self, ident: str | int | None = None) -> tuple[TeamRow, ...]:
         from skak.views.league import team_rows

@@ -19,7 +19,12 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from skak.errors import InputError, NotFoundError, StateError
+from skak.messages import N_
 from skak.records.league.events import (
+    CardApproved,
+    CardConfirmed,
+    CardDisputed,
+    CardRemarked,
     LeagueEvent,
     LineupEntered,
     LotDrawn,
@@ -64,8 +69,11 @@ from skak.teams.standings import LOT_CRITERION, group_standings, match_score
 from skak.teams.strength import StrengthList, amend, amend_notes, check_list_change
 
 __all__ = [
+    "ApproveCard",
     "CancelWithdrawal",
+    "ConfirmCard",
     "CreateSeason",
+    "DisputeCard",
     "DrawLot",
     "EnterLineup",
     "EnterResult",
@@ -120,7 +128,39 @@ class EnterLineup:
 
 @dataclass(frozen=True, slots=True)
 class EnterResult:
+    """A match's result card; ``remark``: the irregularities the reporter notes (§12.7)."""
+
     card: MatchCard
+    remark: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmCard:
+    """The away captain (``by``) confirms the card of ``team``'s match in the round."""
+
+    round: int
+    team: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeCard:
+    """The away captain (``by``) objects to the card, in his words (``reason``)."""
+
+    round: int
+    team: str
+    by: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ApproveCard:
+    """The league leader (``by``) approves the card as it stands, with a note."""
+
+    round: int
+    team: str
+    by: str
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +211,9 @@ LeagueCommand = (
     | GivePenalty
     | SetPlayoff
     | DrawLot
+    | ConfirmCard
+    | DisputeCard
+    | ApproveCard
 )
 
 
@@ -196,8 +239,10 @@ def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
             return events
         case EnterLineup():
             return _lineup(season, command)
-        case EnterResult(card=card):
-            return _result(season, card)
+        case EnterResult(card=card, remark=remark):
+            return _result(season, card, remark)
+        case ConfirmCard() | DisputeCard() | ApproveCard():
+            return _card_check(season, command)
         case WithdrawTeam():
             return [_withdraw(season, command)]
         case CancelWithdrawal():
@@ -363,7 +408,7 @@ def _lineup(season: Season, c: EnterLineup) -> list[LeagueEvent]:
     return events + _follow_card(after, fixture)
 
 
-def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
+def _result(season: Season, card: MatchCard, remark: str = "") -> list[LeagueEvent]:
     fixture = season.fixture(card.round, card.home)
     if (fixture.home, fixture.away) != (card.home, card.away):
         raise InputError(
@@ -379,11 +424,39 @@ def _result(season: Season, card: MatchCard) -> list[LeagueEvent]:
     home = season.lineup(card.round, fixture.home)
     away = season.lineup(card.round, fixture.away)
     check_card(card, fixture, home, away, spec.boards)
+    said = remark.strip()
+    noted: list[LeagueEvent] = []
+    if said:
+        noted = [CardRemarked(fixture.round, fixture.home, fixture.away, said)]
     if season.card(fixture) == card:
-        return []
+        known = season.check(fixture.round, fixture.home)
+        return [] if not said or (known is not None and known.remark == said) else noted
     events: list[LeagueEvent] = [MatchResultEntered(card)]
     after = evolve(season, events[0])
-    return events + _follow_card(after, fixture)
+    return events + _follow_card(after, fixture) + noted
+
+
+def _card_check(season: Season, c: ConfirmCard | DisputeCard | ApproveCard) -> list[LeagueEvent]:
+    """A captain's confirmation or objection, the leader's approval: of a card entered."""
+    fixture = season.fixture(c.round, c.team)
+    if season.card(fixture) is None:
+        raise StateError(N_("{match}: no result card has been entered yet", match=fixture.label()))
+    if not c.by.strip():
+        raise InputError(N_("who confirms, disputes or approves the card must be named"))
+    known = season.check(fixture.round, fixture.home)
+    r, home, away = fixture.round, fixture.home, fixture.away
+    if isinstance(c, ConfirmCard):
+        if known is not None and known.confirmed_by == c.by:
+            return []
+        return [CardConfirmed(r, home, away, c.by)]
+    if isinstance(c, DisputeCard):
+        reason = c.reason.strip()
+        if not reason:
+            raise InputError(N_("an objection to a card says what is wrong with it"))
+        return [CardDisputed(r, home, away, c.by, reason)]
+    if known is not None and (known.approved_by, known.note) == (c.by, c.note.strip()):
+        return []
+    return [CardApproved(r, home, away, c.by, c.note.strip())]
 
 
 def _withdraw(season: Season, c: WithdrawTeam) -> TeamWithdrawn:

@@ -23,6 +23,10 @@ from skak.teams.strength import StrengthList
 
 __all__ = [
     "LEAGUE_EVENT_TYPES",
+    "CardApproved",
+    "CardConfirmed",
+    "CardDisputed",
+    "CardRemarked",
     "LeagueEvent",
     "LineupEntered",
     "LotDrawn",
@@ -127,6 +131,54 @@ class LotDrawn:
 
 
 @dataclass(frozen=True, slots=True)
+class CardRemarked:
+    """The home captain's remark on the card he reported: the irregularities of the match
+    (5.1 §12.7)."""
+
+    kind: ClassVar[str] = "card_remarked"
+    round: int
+    home: str
+    away: str
+    remark: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardConfirmed:
+    """The away captain confirmed the card (his signature, 5.1 §12.6)."""
+
+    kind: ClassVar[str] = "card_confirmed"
+    round: int
+    home: str
+    away: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardDisputed:
+    """The away captain objected to the card, in his words: the league leader decides."""
+
+    kind: ClassVar[str] = "card_disputed"
+    round: int
+    home: str
+    away: str
+    by: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardApproved:
+    """The league leader approved the card as it stands (after an objection, a remark or a
+    broken rule), with his note."""
+
+    kind: ClassVar[str] = "card_approved"
+    round: int
+    home: str
+    away: str
+    by: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PlayoffSet:
     kind: ClassVar[str] = "playoff_set"
     playoff: Playoff
@@ -144,6 +196,10 @@ LeagueEvent = (
     | PenaltyGiven
     | PlayoffSet
     | LotDrawn
+    | CardRemarked
+    | CardConfirmed
+    | CardDisputed
+    | CardApproved
 )
 
 LEAGUE_EVENT_TYPES: tuple[type, ...] = LeagueEvent.__args__
@@ -172,6 +228,16 @@ def describe_league_event(event: LeagueEvent) -> str:
             return f"{w.team} out of the tournament from round {w.round} ({w.reason})"
         case WithdrawalCancelled(team=team, reason=why):
             return f"{team} back in the tournament ({why})"
+        case CardRemarked(round=r, home=home, away=away, remark=remark):
+            return f"{_what(r)}: {home}–{away}: the home captain noted: {remark}"
+        case CardConfirmed(round=r, home=home, away=away, by=by):
+            return f"{_what(r)}: {home}–{away}: the card confirmed by {by}"
+        case CardDisputed(round=r, home=home, away=away, by=by, reason=why):
+            return f"{_what(r)}: {home}–{away}: the card disputed by {by}: {why}"
+        case CardApproved(round=r, home=home, away=away, by=by, note=note):
+            return f"{_what(r)}: {home}–{away}: the card approved by {by}" + (
+                f" ({note})" if note else ""
+            )
         case PenaltyGiven(penalty=p):
             points = f"{p.points} penalty point{'' if p.points == 1 else 's'}"
             return f"{p.team}: {points}, {p.reason} ({p.paragraph})"
@@ -180,3 +246,7 @@ def describe_league_event(event: LeagueEvent) -> str:
         case LotDrawn(order=order):
             return f"lot drawn by hand: {', '.join(order)}"
     raise TypeError(event)  # pragma: no cover
+
+
+def _what(r: int) -> str:
+    return "play-off" if r == 0 else f"round {r}"

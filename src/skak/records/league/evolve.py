@@ -10,6 +10,10 @@ from dataclasses import replace
 from skak.errors import StateError
 from skak.model.stream import Recorded
 from skak.records.league.events import (
+    CardApproved,
+    CardConfirmed,
+    CardDisputed,
+    CardRemarked,
     LeagueEvent,
     LineupEntered,
     LotDrawn,
@@ -23,7 +27,7 @@ from skak.records.league.events import (
     TeamWithdrawn,
     WithdrawalCancelled,
 )
-from skak.teams.league import Season
+from skak.teams.league import CardCheck, Season
 
 
 def evolve(season: Season | None, event: LeagueEvent) -> Season:
@@ -56,12 +60,13 @@ def evolve(season: Season | None, event: LeagueEvent) -> Season:
                 for c in season.cards
                 if not (c.round == card.round and c.home == card.home and c.away == card.away)
             )
-            return replace(season, cards=(*cards, card))
+            fresh = _without_check(season, card.round, card.home)
+            return replace(season, cards=(*cards, card), checks=fresh)
         case MatchResultCleared(round=r, home=home, away=away):
             kept_cards = tuple(
                 c for c in season.cards if not (c.round == r and c.home == home and c.away == away)
             )
-            return replace(season, cards=kept_cards)
+            return replace(season, cards=kept_cards, checks=_without_check(season, r, home))
         case TeamWithdrawn(withdrawal=w):
             return replace(season, withdrawals=(*season.withdrawals, w))
         case WithdrawalCancelled(team=team, match=match):
@@ -73,7 +78,26 @@ def evolve(season: Season | None, event: LeagueEvent) -> Season:
             return replace(season, playoff=p)
         case LotDrawn(order=order):
             return replace(season, lots=(*season.lots, order))
+        case CardRemarked(round=r, home=home, away=away, remark=remark):
+            return _checked(season, r, home, away, remark=remark)
+        case CardConfirmed(round=r, home=home, away=away, by=by):
+            return _checked(season, r, home, away, confirmed_by=by, disputed=None, disputed_by=None)
+        case CardDisputed(round=r, home=home, away=away, by=by, reason=why):
+            return _checked(season, r, home, away, disputed=why, disputed_by=by, confirmed_by=None)
+        case CardApproved(round=r, home=home, away=away, by=by, note=note):
+            return _checked(season, r, home, away, approved_by=by, note=note)
     raise TypeError(event)  # pragma: no cover - the union is closed
+
+
+def _without_check(season: Season, r: int, home: str) -> tuple[CardCheck, ...]:
+    """The checks but the one of a card entered again or set aside (it starts afresh)."""
+    return tuple(c for c in season.checks if not (c.round == r and c.home == home))
+
+
+def _checked(season: Season, r: int, home: str, away: str, **said: object) -> Season:
+    """The season with what was said of the card (the match ``home`` played at home)."""
+    now = season.check(r, home) or CardCheck(r, home, away)
+    return replace(season, checks=(*_without_check(season, r, home), replace(now, **said)))  # type: ignore[arg-type]
 
 
 def fold(

@@ -29,6 +29,8 @@ __all__ = ["RatingRegistry"]
 class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.RegistryCommand"]):
     """The rating registry (``skak.registry``, ratingkartotek): one record a database."""
 
+    role = "registrar"
+
     def _kind(self, progress: Progress | None = None) -> RecordKind[Registry, RegistryEvent]:
         return REGISTRY if progress is None else replace(REGISTRY, progress=progress)
 

@@ -91,6 +91,8 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         ),
     )
 
+    role = "arbiter"
+
     def context(self) -> Context:
         """What decisions may depend on besides the record: today's date, the systems."""
         return Context(today=date.today())
@@ -362,12 +364,15 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         row = self.resolve(ident)
         pinned: list[rules.Command] = []
 
+        who = self._db._who(actor)
+
         def decide(loaded: Loaded[Tournament, Event]) -> list[Event]:
+            self._db._authorize(who, self._access(row, None, None))
             if not pinned:  # "the last change" is the one the first reading found
                 pinned.append(pin(loaded, rules.Undo(seq)))
             return rules.decide(loaded, pinned[0], kind.ctx)
 
-        before, after, new = self.store.execute(kind, row, decide, self._db._who(actor), full=True)
+        before, after, new = self.store.execute(kind, row, decide, who, full=True)
         marker = new[0]
         assert isinstance(marker, EventUndone)
         return next(r for r in before.events if r.version == marker.seq), after.state

@@ -1,0 +1,208 @@
+"""The captains' and the league leader's pages (login required; the API checks the roles).
+
+A club's captain (an account with the ``club`` role) sees his teams' matches in every
+season (``/captain``) and, for each: enters the line-up — checked at once against 5.1 §10
+and the strength list, each broken rule named with its board, player and paragraph, and
+written only when he saves it; reports the result card board by board, with what went
+wrong at the match (the home team, §12.7); confirms or disputes the card the home team
+reported (the away team, his signature of §12.6). The league leader sees every card of a
+season with what the captains said, the disputed and flagged ones first
+(``/leader/league/{id}``), and approves them. Each change is one call of
+:class:`skak.api.Skak` with the logged-in account as the actor: the API refuses what the
+account's roles do not allow (403), so a captain cannot touch another club's team.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from skak.api import Role
+from skak.errors import SkakError
+from skak.faces.web._render import error_message, flash, gettext_for, language, page, status_of
+from skak.faces.web.arbiter import ArbiterDep, ChangeDep
+from skak.faces.web.public import SkakDep
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+def _clubs(skak: SkakDep, who: str) -> list[str]:
+    return [g.club for g in skak.accounts.roles_of(who) if g.role is Role.CLUB and g.club]
+
+
+@router.get("/captain", response_class=HTMLResponse)
+def captain(request: Request, skak: SkakDep, who: ArbiterDep) -> Response:
+    """The captain's teams' matches, and what he may do about each."""
+    clubs = _clubs(skak, who)
+    matches = skak.league.for_clubs(clubs) if clubs else ()
+    return page(request, "captain/matches.html", {"clubs": clubs, "matches": matches})
+
+
+def _lineup_page(
+    request: Request,
+    skak: SkakDep,
+    sid: int,
+    round_number: int,
+    team: str,
+    typed: list[str] | None,
+    *,
+    checked: object = None,
+    error: str = "",
+    status: int = 200,
+) -> Response:
+    season = skak.league.get(sid)
+    fixture = season.fixture(round_number, team)
+    name = season.team(team).name
+    boards = season.boards(name)
+    club = season.team(name).club
+    if typed is None:
+        entered = season.lineup(round_number, name)
+        typed = [p or "-" for p in entered.players] if entered is not None else [""] * boards
+    lists = skak.league.strength_lists(sid, club)
+    context = {
+        "sid": sid,
+        "season": season,
+        "round": round_number,
+        "team": name,
+        "opponent": fixture.opponent(name),
+        "boards": list(range(1, boards + 1)),
+        "typed": typed + [""] * (boards - len(typed)),
+        "players": lists[-1].players if lists else (),
+        "checked": checked,
+        "error": error,
+    }
+    return page(request, "captain/lineup.html", context, status=status)
+
+
+@router.get("/captain/league/{sid}/lineup/{round_number}/{team}", response_class=HTMLResponse)
+def lineup_form(
+    request: Request, sid: int, round_number: int, team: str, skak: SkakDep, who: ArbiterDep
+) -> Response:
+    return _lineup_page(request, skak, sid, round_number, team, None)
+
+
+@router.post("/captain/league/{sid}/lineup/{round_number}/{team}", response_class=HTMLResponse)
+async def lineup_post(
+    request: Request, sid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
+) -> Response:
+    """``action`` ``check``: the line-up checked, written nowhere; ``save``: entered (what
+    it breaks is shown with it: §13 b decides what it costs)."""
+    form = await request.form()
+    typed = [str(form.get(f"board{b}", "")).strip() for b in range(1, 40) if f"board{b}" in form]
+    players: list[str | None] = [None if p in ("", "-") else p for p in typed]
+    try:
+        if form.get("action") == "save":
+            skak.league.lineup(sid, round_number, team, players, actor=who)
+            view = skak.league.lineup_view(sid, round_number, team)
+            _ = gettext_for(language(request))
+            flash(request, _("The line-up is saved."))
+        else:
+            view = skak.league.check_lineup(sid, round_number, team, players)
+    except SkakError as err:
+        return _lineup_page(
+            request,
+            skak,
+            sid,
+            round_number,
+            team,
+            typed,
+            error=error_message(request, err),
+            status=status_of(err),
+        )
+    return _lineup_page(request, skak, sid, round_number, team, typed, checked=view)
+
+
+#: The results a board's field takes, from the home team's side (as ``skak league result``).
+RESULT_TOKENS = ("1", "½", "0", "+", "-", "x")
+
+
+@router.get("/captain/league/{sid}/result/{round_number}/{team}", response_class=HTMLResponse)
+def result_form(
+    request: Request, sid: int, round_number: int, team: str, skak: SkakDep, who: ArbiterDep
+) -> Response:
+    view = skak.league.match(sid, round_number, team)
+    context = {
+        "sid": sid,
+        "season": skak.league.get(sid),
+        "view": view,
+        "boards": list(range(1, skak.league.get(sid).boards(view.home) + 1)),
+        "tokens": RESULT_TOKENS,
+        "error": "",
+    }
+    return page(request, "captain/result.html", context)
+
+
+@router.post("/captain/league/{sid}/result/{round_number}/{team}", response_class=HTMLResponse)
+async def result_post(
+    request: Request, sid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
+) -> Response:
+    form = await request.form()
+    season = skak.league.get(sid)
+    view = skak.league.match(sid, round_number, team)
+    boards = season.boards(view.home)
+    results = [str(form.get(f"board{b}", "")).strip() for b in range(1, boards + 1)]
+    remark = str(form.get("remark", ""))
+    try:
+        skak.league.result(sid, round_number, view.home, results, remark=remark, actor=who)
+    except SkakError as err:
+        context = {
+            "sid": sid,
+            "season": season,
+            "view": view,
+            "boards": list(range(1, boards + 1)),
+            "tokens": RESULT_TOKENS,
+            "error": error_message(request, err),
+        }
+        return page(request, "captain/result.html", context, status=status_of(err))
+    _ = gettext_for(language(request))
+    flash(request, _("The result card is reported; the away team's captain confirms it."))
+    return RedirectResponse(f"/league/{sid}/match/{round_number}/{view.home}", status_code=303)
+
+
+@router.post("/captain/league/{sid}/card/{round_number}/{team}")
+def card_post(
+    request: Request,
+    sid: int,
+    round_number: int,
+    team: str,
+    skak: SkakDep,
+    who: ChangeDep,
+    action: Annotated[str, Form()] = "",
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    """The away captain's signature (``action=confirm``) or objection (``dispute``)."""
+    _ = gettext_for(language(request))
+    if action == "dispute":
+        skak.league.dispute(sid, round_number, team, reason, actor=who)
+        flash(request, _("Your objection is sent to the league leader."))
+    else:
+        skak.league.confirm(sid, round_number, team, actor=who)
+        flash(request, _("The result card is confirmed."))
+    return RedirectResponse("/captain", status_code=303)
+
+
+@router.get("/leader/league/{sid}", response_class=HTMLResponse)
+def leader(request: Request, sid: int, skak: SkakDep, who: ArbiterDep) -> Response:
+    """Every card of the season and what was said of it, the leader's business first."""
+    context = {"sid": sid, "season": skak.league.get(sid), "cards": skak.league.cards(sid)}
+    return page(request, "captain/leader.html", context)
+
+
+@router.post("/leader/league/{sid}/approve/{round_number}/{team}")
+def approve(
+    request: Request,
+    sid: int,
+    round_number: int,
+    team: str,
+    skak: SkakDep,
+    who: ChangeDep,
+    note: Annotated[str, Form()] = "",
+) -> Response:
+    skak.league.approve(sid, round_number, team, note, actor=who)
+    _ = gettext_for(language(request))
+    flash(request, _("The card is approved."))
+    return RedirectResponse(f"/leader/league/{sid}", status_code=303)

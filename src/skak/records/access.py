@@ -1,0 +1,25 @@
+"""What a command touches, for the check of the actor's roles: :class:`Access`, a plain value
+every record kind makes (:mod:`skak.records.base`) and the accounts' rule reads
+(:mod:`skak.records.accounts.roles`), pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Access"]
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """What a command touches, for the check of the actor's roles (each kind says it; the
+    rule is the accounts', :mod:`skak.records.accounts.roles`): the role the kind asks for
+    (``arbiter``, ``leader``, ``registrar``, ``correspondence``, ``admin``), the record
+    (``None`` when one is created, or for a kind of one record) and its name, and the
+    clubs whose captains may do it (a line-up, a result card)."""
+
+    role: str
+    record: int | None = None
+    label: str = ""
+    clubs: frozenset[str] = frozenset()
+    #: Who created the record (filled in by the database, which knows).
+    creator: str | None = None
