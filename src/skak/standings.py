@@ -221,7 +221,7 @@ def choose_tiebreaks(
     return TiebreakChoice(
         chosen,
         basis,
-        N_("tie-breaks: {names} (DSU §24 default; choose with --tiebreaks)", names=names),
+        N_("tie-breaks: {names} (DSU §24 default)", names=names),
     )
 
 

@@ -84,7 +84,7 @@ def test_standings_in_danish(runner: CliRunner, paired: Path) -> None:
     for header in ("Plads", "Nr.", "Navn", "Klub", "Rating", "Point", "Partier", "Præmie"):
         assert header in table
     notes = " ".join(result.stderr.split())
-    assert "korrektion: SB (standard efter DSU §24; vælg med --tiebreaks)" in notes
+    assert "korrektion: SB (standard efter DSU §24); vælg andre med --tiebreaks" in notes
     assert "Kontante præmier: pointlige spillere deler præmierne" in notes
     assert "tie-breaks" not in notes
 
@@ -177,7 +177,7 @@ def test_english_is_the_default_and_lang_en_changes_nothing(runner: CliRunner, c
     )
     standings = run(runner, "standings", "--prizes", "100,50")
     assert "Klub: standings (stilling) after round 1" in standings.stdout
-    assert "tie-breaks: SB (DSU §24 default; choose with --tiebreaks)" in standings.stderr
+    assert "tie-breaks: SB (DSU §24 default); choose others with --tiebreaks" in standings.stderr
     # Commands that change nothing say exactly the same with --lang en, also in a Danish locale.
     for args in (
         ["round", "show", "1", "--explain"],

@@ -229,6 +229,8 @@ def test_an_arbiters_whole_evening_in_the_browser(browser: Browser, tmp_path: Pa
         page.get_by_role("link", name="Historik og fortryd").click()
         assert "Seneste ændring" in page.content()
         page.get_by_role("button", name="Fortryd den").click()
+        assert str(skak.tournaments.get(tid).round(3).board(3).result) == "½-½"  # asked first
+        page.get_by_role("button", name="Ja, fortryd den").click()
         page.wait_for_selector("p.flash")
         assert str(skak.tournaments.get(tid).round(3).board(3).result) == "1-0"
         assert {h.actor for h in skak.tournaments.history(tid)[1:]} == {ARBITER}
@@ -452,4 +454,66 @@ def test_captains_and_the_leader_in_the_browser(browser: Browser, tmp_path: Path
         leader.close()
     line = next(c for c in skak.league.cards(sid) if c.round == 2)
     assert line.state == "approved" and line.approved_by == "Lise Leder"
+    skak.close()
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: int) -> None:
+    """Every page, the arbiter's too, at a laptop's 1280 px and a phone's 390 px: the page is
+    no wider than the screen (a wide table scrolls in its own box), and a saved result's
+    status is on the screen."""
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    tid = skak.tournaments.create(
+        Tournament("Skovlunde Skakklubs Klubmesterskab 2026", "monrad", number_of_rounds=5)
+    ).id
+    long_names = [  # names as long as a Danish club's list has them
+        "Vestergaard-Christensen, Anne-Mette Kristine",
+        "Bønnelykke-Østergaard, Hans Christian Frederik",
+        "Schmidt-Nielsen, Karl-Emil Valdemar",
+        "Rasmussen-Kjærsgaard, Marie-Louise Birgitte",
+        "Andersen-Lykkegaard, Poul Erik Johannes",
+        "Thorsen-Bjerregaard, Sofie Amalie Kathrine",
+    ]
+    field = [Player(i, n, ratings=Ratings(dsu=2000 - i)) for i, n in enumerate(long_names, 1)]
+    skak.tournaments.add_players(tid, lambda _t: field)
+    skak.tournaments.pair(tid)
+    skak.accounts.add(ARBITER, PASSWORD, hasher=CHEAP, actor="admin")
+    paths = [
+        "/tournaments",
+        f"/t/{tid}/standings",
+        f"/t/{tid}/rounds/1",
+        f"/t/{tid}/crosstable",
+        f"/t/{tid}/players",
+        "/arbiter",
+        "/arbiter/new",
+        "/arbiter/import",
+        f"/arbiter/t/{tid}",
+        f"/arbiter/t/{tid}/players",
+        f"/arbiter/t/{tid}/players/1",
+        f"/arbiter/t/{tid}/pair",
+        f"/arbiter/t/{tid}/rounds/1",
+        f"/arbiter/t/{tid}/history",
+    ]
+    with Server(skak, Arbiters()) as srv:
+        context = browser.new_context(
+            viewport={"width": width, "height": 800}, is_mobile=width < 600
+        )
+        page = context.new_page()
+        _log_in(page, srv.url, ARBITER, PASSWORD)
+        wide = []
+        for path in paths:
+            page.goto(f"{srv.url}{path}")
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            if scroll > width:
+                wide.append((path, scroll))
+        assert wide == []
+        page.goto(f"{srv.url}/arbiter/t/{tid}/rounds/1")
+        page.locator("#board-1 input[name=result]").fill("1")
+        page.keyboard.press("Enter")
+        status = page.locator("#board-1 td.status")
+        status.wait_for()
+        page.locator("#board-1.saved").wait_for(timeout=10_000)
+        box = status.bounding_box()
+        assert box is not None and box["x"] + 40 <= width, box  # "Gemt" can be read
+        context.close()
     skak.close()

@@ -89,3 +89,25 @@ def test_the_creation_is_never_offered_for_undo(
     r = client.post(f"/arbiter/t/{tid}/undo", data={"seq": "1", "csrf": arbiter})
     assert r.status_code == 409
     assert "cannot be undone" in r.text
+
+
+def test_the_undo_button_asks_first_and_writes_nothing_until_confirmed(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    """The history's "undo" leads to a page that names the change and asks; only its
+    confirmation (a POST with the session's token) takes the change back."""
+    skak.tournaments.pair(tid)
+    skak.tournaments.enter_result(tid, 1, 2, Result.DRAW)
+    seq = skak.tournaments.history(tid)[-1].seq
+    history = client.get(f"/arbiter/t/{tid}/history").text
+    assert f'action="/arbiter/t/{tid}/undo"' in history and 'method="get"' in history
+    version = skak.tournaments.version(tid)
+    asked = client.get(f"/arbiter/t/{tid}/undo?seq={seq}")
+    assert asked.status_code == 200 and f"Take back event {seq}" in text_of(asked.text)
+    assert "Yes, undo it" in asked.text and 'method="post"' in asked.text
+    assert skak.tournaments.version(tid) == version  # asking writes nothing
+    assert client.get(f"/arbiter/t/{tid}/undo?seq=999").status_code == 404
+    r = client.post(
+        f"/arbiter/t/{tid}/undo", data={"seq": str(seq), "csrf": arbiter}, follow_redirects=False
+    )
+    assert r.status_code == 303 and skak.tournaments.get(tid).round(1).board(2).result is None

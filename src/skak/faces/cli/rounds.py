@@ -359,7 +359,9 @@ def standings(
     else:
         print_table(render.standings_table(view))
         if view.note:
-            err.print(escape(say(view.note)))
+            err.print(
+                escape(_("{note}; choose others with --tiebreaks").format(note=say(view.note)))
+            )
         if view.prize_basis is not None:
             err.print(
                 _("Cash prizes: players level on points share the prizes of the places they cover.")
@@ -416,7 +418,7 @@ def crosstable(
         return
     print_table(render.crosstable_table(view))
     if view.note:
-        err.print(escape(say(view.note)))
+        err.print(escape(_("{note}; choose others with --tiebreaks").format(note=say(view.note))))
 
 
 def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:

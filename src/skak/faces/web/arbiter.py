@@ -336,6 +336,19 @@ def history_page(
     return page(request, "arbiter/history.html", context)
 
 
+@router.get("/arbiter/t/{tid}/undo", response_class=HTMLResponse)
+def undo_confirm(
+    request: Request, tid: int, seq: int, _who: ArbiterDep, skak: SkakDep, cache: CacheDep
+) -> Response:
+    """The change to take back, asked to be confirmed (nothing is written here)."""
+    t, _version = load_tournament(cache, tid)
+    line = next((h for h in skak.tournaments.history(f"#{tid}") if h.seq == seq), None)
+    if line is None or line.undone:
+        raise NotFoundError(f"tournament #{tid} has no change {seq} to undo")
+    context = tournament_context(tid, t) | {"line": line}
+    return page(request, "arbiter/undo.html", context)
+
+
 @router.post("/arbiter/t/{tid}/undo")
 def undo(
     request: Request,
