@@ -110,3 +110,20 @@ def test_the_list_names_the_seasons_and_the_cups(client: TestClient, skak: Skak,
     assert "Divisionsturneringen 2025-26" in text and "Pokal 2025 Bredde" in text
     cup = client.get("/cup/2" if skak.cup.rows()[0].id == 2 else f"/cup/{skak.cup.rows()[0].id}")
     assert cup.status_code == 200 and "Pokal 2025 Bredde" in cup.text
+
+
+def test_a_page_is_built_once_a_version(client: TestClient, skak: Skak, sid: int) -> None:
+    """A hall of phones reloading the standings costs one build a change: the page is kept
+    per version of the season and built anew after a result."""
+    cache = client.app.state.cache  # type: ignore[attr-defined]
+    first = client.get(f"/league/{sid}/standings").text
+    misses = cache.misses
+    assert client.get(f"/league/{sid}/standings").text == first
+    assert cache.misses == misses  # kept
+    season = skak.league.get(sid)
+    f = next(f for f in season.schedule("2. division", 1) if f.round == 2)
+    for t in f.teams():
+        skak.league.lineup(sid, 2, t, [f"{t[:3]}{b}" for b in range(1, 5)])
+    skak.league.result(sid, 2, f.home, list("1111"))
+    again = client.get(f"/league/{sid}/standings").text
+    assert cache.misses == misses + 1 and again != first

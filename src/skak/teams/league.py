@@ -19,7 +19,9 @@ before 2011 gets the oldest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Literal
@@ -343,9 +345,9 @@ class Season:
 
     def team(self, name: str) -> Team:
         """:raises NotFoundError: for a team the season does not hold."""
-        for t in self.teams:
-            if t.name == name:
-                return t
+        found = _lookups(self).teams.get(name)
+        if found is not None:
+            return found
         folded = [t for t in self.teams if t.name.casefold() == name.strip().casefold()]
         if len(folded) == 1:
             return folded[0]
@@ -446,16 +448,10 @@ class Season:
     # -- what was entered ----------------------------------------------------------------
 
     def lineup(self, round_number: int, team: str) -> Lineup | None:
-        for lu in self.lineups:
-            if lu.round == round_number and lu.team == team:
-                return lu
-        return None
+        return _lookups(self).lineups.get((round_number, team))
 
     def card(self, fixture: Fixture) -> MatchCard | None:
-        for c in self.cards:
-            if c.round == fixture.round and c.home == fixture.home and c.away == fixture.away:
-                return c
-        return None
+        return _lookups(self).cards.get((fixture.round, fixture.home, fixture.away))
 
     def striking_out(self, fixture: Fixture) -> Withdrawal | None:
         """The withdrawal that struck the match out (§13 a: "udgår alle holdets kampe"): one
@@ -514,7 +510,7 @@ class Season:
 
     def club_lists(self, club: str) -> tuple[StrengthList, ...]:
         """The club's strength lists (styrkelister), in the order they were filed."""
-        return tuple(s for s in self.lists if s.club == club)
+        return _lookups(self).lists.get(club, ())
 
     def list_in_force(self, club: str, day: date) -> StrengthList | None:
         """The club's list that holds on ``day``: the newest one in force (§10 c, §11)."""
@@ -621,3 +617,45 @@ def team_problems(
                     f"1–{len(group)} once each, not {', '.join(map(str, numbers))}"
                 )
     return problems
+
+
+@dataclass(frozen=True, slots=True)
+class _Lookups:
+    """A season's entries by what they are looked up by (the first of each, as the linear
+    search found it): a season of DSU's size is looked up thousands of times a page."""
+
+    teams: Mapping[str, Team]
+    lineups: Mapping[tuple[int, str], Lineup]
+    cards: Mapping[tuple[int, str, str], MatchCard]
+    lists: Mapping[str, tuple[StrengthList, ...]]
+
+
+def _lookups(season: Season) -> _Lookups:
+    """The lookups of ``season``, made once for it (a season is a frozen value) and kept
+    for the last few seasons asked about."""
+    with _LOOKUP_LOCK:
+        kept = _LOOKUPS.get(id(season))
+        if kept is not None and kept[0] is season:
+            return kept[1]
+    teams: dict[str, Team] = {}
+    for t in season.teams:
+        teams.setdefault(t.name, t)
+    lineups: dict[tuple[int, str], Lineup] = {}
+    for lu in season.lineups:
+        lineups.setdefault((lu.round, lu.team), lu)
+    cards: dict[tuple[int, str, str], MatchCard] = {}
+    for c in season.cards:
+        cards.setdefault((c.round, c.home, c.away), c)
+    lists: dict[str, list[StrengthList]] = {}
+    for s in season.lists:
+        lists.setdefault(s.club, []).append(s)
+    made = _Lookups(teams, lineups, cards, {club: tuple(ls) for club, ls in lists.items()})
+    with _LOOKUP_LOCK:
+        _LOOKUPS[id(season)] = (season, made)
+        while len(_LOOKUPS) > 16:
+            _LOOKUPS.popitem(last=False)
+    return made
+
+
+_LOOKUPS: OrderedDict[int, tuple[Season, _Lookups]] = OrderedDict()
+_LOOKUP_LOCK = threading.Lock()

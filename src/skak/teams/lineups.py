@@ -31,9 +31,12 @@ The rules, as written (choices in docs/interpretations.md, 5.1):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
 
 from skak.errors import InputError
@@ -187,7 +190,7 @@ def check_lineup(
     newest = lists[-1] if lists else None
     found: list[Violation] = []
     known: list[tuple[int, ListedPlayer]] = []
-    counted = season.counted_lineups()  # none of a match struck out (§13 a)
+    counted = _by_player(season)  # the line-ups that count (§13 a), by the players in them
 
     def add(rule: str, board: int, player: str, text: str) -> None:
         r = RULES[rule]
@@ -239,7 +242,7 @@ def check_lineup(
 
 def _player_rules(
     season: Season,
-    counted: Sequence[Lineup],
+    counted: Mapping[str, tuple[Lineup, ...]],
     lineup: Lineup,
     rank: int,
     club: str,
@@ -295,7 +298,7 @@ def _player_rules(
             N_("{who} is {what} on {day}", who=who, what=q, day=str(lineup.day)),
         )
     if lineup.round == _PLAYOFF and in_force is not None:
-        _playoff(counted, lineup, rank, board, lp, in_force, add)
+        _playoff(counted.get(lp.id, ()), lineup, rank, board, lp, in_force, add)
     gone = _excluded(season, club, lp, lineup)
     if gone is not None:
         add(
@@ -340,11 +343,40 @@ def _pending_team(
     return newer.team, lists[-1].in_force_from
 
 
+def _by_player(season: Season) -> Mapping[str, tuple[Lineup, ...]]:
+    """The line-ups that count (none of a match struck out, §13 a), by each player in them,
+    in the season's order: a line-up's checks look at the player's own line-ups only, so a
+    season of DSU's size (2 250 line-ups) is checked in linear time, not quadratic. Kept for
+    the last few seasons asked about (a season is a frozen value: its index never changes)."""
+    with _INDEX_LOCK:
+        kept = _INDEX.get(id(season))
+        if kept is not None and kept[0] is season:
+            return kept[1]
+    index: dict[str, list[Lineup]] = {}
+    for lu in season.counted_lineups():
+        for p in dict.fromkeys(p for p in lu.players if p is not None):
+            index.setdefault(p, []).append(lu)
+    frozen = MappingProxyType({p: tuple(lus) for p, lus in index.items()})
+    with _INDEX_LOCK:
+        _INDEX[id(season)] = (season, frozen)
+        while len(_INDEX) > 8:
+            _INDEX.popitem(last=False)
+    return frozen
+
+
+_INDEX: OrderedDict[int, tuple[Season, Mapping[str, tuple[Lineup, ...]]]] = OrderedDict()
+_INDEX_LOCK = threading.Lock()
+
+
 def _other_club(
-    season: Season, counted: Sequence[Lineup], club: str, lineup: Lineup, player: str
+    season: Season,
+    counted: Mapping[str, tuple[Lineup, ...]],
+    club: str,
+    lineup: Lineup,
+    player: str,
 ) -> str | None:
     """The team of another club that fielded the player earlier this season."""
-    for lu in counted:
+    for lu in counted.get(player, ()):
         if player in lu.players and (lu.day, lu.round) < (lineup.day, lineup.round):
             other = season.team(lu.team)
             if other.club != club:
@@ -353,14 +385,18 @@ def _other_club(
 
 
 def _other_lineup(
-    season: Season, counted: Sequence[Lineup], lineup: Lineup, club: str, player: str
+    season: Season,
+    counted: Mapping[str, tuple[Lineup, ...]],
+    lineup: Lineup,
+    club: str,
+    player: str,
 ) -> str | None:
     """Another team of the club that fields the player on the same day. The day, not the
     round number: Skakligaen's last double round is a week after the divisions' (§6 b),
     matches may be moved (§6 f), and the play-off is played with Skakligaen's last round
     (§6 c). A line-up for a match struck out (§13 a) is no line-up: ``counted`` leaves
     it out."""
-    for lu in counted:
+    for lu in counted.get(player, ()):
         same_day = lu.day == lineup.day and lu.team != lineup.team
         if same_day and player in lu.players and season.team(lu.team).club == club:
             return lu.team

@@ -55,6 +55,11 @@ class ReadCache:
         self.misses = 0
         self.stale = 0
 
+    def newest(self, key: Hashable) -> Page | None:
+        """The page kept for ``key``, of whatever version (``None``: none yet)."""
+        with self._lock:
+            return self._pages.get(key)
+
     def kept_page(self, key: Hashable, version: int, seen: int = 0) -> Page | None:
         """The public page ``key`` if it is kept at ``version`` or newer, or, while another
         reader builds it anew, the one before — if the reader has seen nothing newer than it

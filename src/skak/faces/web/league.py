@@ -11,16 +11,56 @@ the command line says.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from skak.faces.web._render import page
-from skak.faces.web.public import SkakDep
+from skak.faces.web._cache import ReadCache
+from skak.faces.web._render import language, page, remember_language
+from skak.faces.web.auth import SESSION_ARBITER
+from skak.faces.web.public import CacheDep, SkakDep
 from skak.views import FixtureRow
 
 __all__ = ["router"]
 
 router = APIRouter()
+
+#: The pages a reader is building now (touched on the event loop only, so a reader that
+#: comes while one is built reads the one before rather than waiting for it).
+_BUILDING: set[Hashable] = set()
+
+
+async def _kept(
+    request: Request, cache: ReadCache, kind: str, ident: int, build: Callable[[], Response]
+) -> Response:
+    """The page ``build`` makes, kept per version of the season or cup for visitors without
+    a login (a hall of phones reloading the standings costs one small query each, and one
+    build a change); a logged-in user's page, with its menus, is built anew."""
+    if request.session.get(SESSION_ARBITER) is not None:
+        return await run_in_threadpool(build)
+    records = cache.skak.league if kind == "league" else cache.skak.cup
+    version = records.version(ident)
+    key = (kind, ident, request.url.path, request.url.query, language(request))
+    kept = cache.kept_page(key, version)
+    older = cache.newest(key) if kept is None else None
+    if kept is None and older is not None and key in _BUILDING:
+        kept = older  # another reader builds the new one: this one reads the one before
+    if kept is None:
+
+        def render() -> tuple[bytes, int, bool]:
+            response = build()
+            return bytes(response.body), version, response.status_code == 200
+
+        _BUILDING.add(key)
+        try:
+            kept = await run_in_threadpool(cache.page, key, version, render)
+        finally:
+            _BUILDING.discard(key)
+    response = HTMLResponse(kept.body)
+    remember_language(request, response)
+    return response
 
 
 def _season_context(skak: SkakDep, sid: int) -> dict[str, object]:
@@ -36,61 +76,84 @@ def leagues(request: Request, skak: SkakDep) -> Response:
 
 
 @router.get("/league/{sid}", response_class=HTMLResponse)
-def season_page(request: Request, sid: int, skak: SkakDep) -> Response:
+async def season_page(request: Request, sid: int, skak: SkakDep, cache: CacheDep) -> Response:
     """The season's divisions and groups, each with its teams."""
-    context = _season_context(skak, sid)
-    rows = skak.league.team_rows(sid)
-    groups: dict[tuple[str, int], list[object]] = {}
-    for r in rows:
-        groups.setdefault((r.division, r.group), []).append(r)
-    return page(request, "league/season.html", context | {"groups": groups})
+
+    def build() -> Response:
+        context = _season_context(skak, sid)
+        groups: dict[tuple[str, int], list[object]] = {}
+        for r in skak.league.team_rows(sid):
+            groups.setdefault((r.division, r.group), []).append(r)
+        return page(request, "league/season.html", context | {"groups": groups})
+
+    return await _kept(request, cache, "league", sid, build)
 
 
 @router.get("/league/{sid}/standings", response_class=HTMLResponse)
-def standings(request: Request, sid: int, skak: SkakDep) -> Response:
+async def standings(request: Request, sid: int, skak: SkakDep, cache: CacheDep) -> Response:
     """Every group's standings by 5.1 §3, and how each place below a tie was decided."""
-    context = _season_context(skak, sid)
-    return page(request, "league/standings.html", context | {"views": skak.league.standings(sid)})
+
+    def build() -> Response:
+        context = _season_context(skak, sid) | {"views": skak.league.standings(sid)}
+        return page(request, "league/standings.html", context)
+
+    return await _kept(request, cache, "league", sid, build)
 
 
 @router.get("/league/{sid}/schedule", response_class=HTMLResponse)
-def schedule(request: Request, sid: int, skak: SkakDep) -> Response:
+async def schedule(request: Request, sid: int, skak: SkakDep, cache: CacheDep) -> Response:
     """Every match by group and round, with its date and result."""
-    context = _season_context(skak, sid)
-    by_group: dict[tuple[str, int], dict[int, list[FixtureRow]]] = {}
-    for f in skak.league.schedule(sid):
-        by_group.setdefault((f.division, f.group), {}).setdefault(f.round, []).append(f)
-    return page(request, "league/schedule.html", context | {"groups": by_group})
+
+    def build() -> Response:
+        context = _season_context(skak, sid)
+        by_group: dict[tuple[str, int], dict[int, list[FixtureRow]]] = {}
+        for f in skak.league.schedule(sid):
+            by_group.setdefault((f.division, f.group), {}).setdefault(f.round, []).append(f)
+        return page(request, "league/schedule.html", context | {"groups": by_group})
+
+    return await _kept(request, cache, "league", sid, build)
 
 
 @router.get("/league/{sid}/match/{round_number}/{team}", response_class=HTMLResponse)
-def match(request: Request, sid: int, round_number: int, team: str, skak: SkakDep) -> Response:
+async def match(
+    request: Request, sid: int, round_number: int, team: str, skak: SkakDep, cache: CacheDep
+) -> Response:
     """One match's card: the boards, the players, the results as they count and why."""
-    context = _season_context(skak, sid)
-    view = skak.league.match(sid, round_number, team)
-    return page(request, "league/match.html", context | {"view": view})
+
+    def build() -> Response:
+        view = skak.league.match(sid, round_number, team)
+        return page(request, "league/match.html", _season_context(skak, sid) | {"view": view})
+
+    return await _kept(request, cache, "league", sid, build)
 
 
 @router.get("/league/{sid}/team/{team}", response_class=HTMLResponse)
-def team(request: Request, sid: int, team: str, skak: SkakDep) -> Response:
+async def team(request: Request, sid: int, team: str, skak: SkakDep, cache: CacheDep) -> Response:
     """A team's matches and the players it used."""
-    context = _season_context(skak, sid)
-    return page(request, "league/team.html", context | {"view": skak.league.team(sid, team)})
+
+    def build() -> Response:
+        context = _season_context(skak, sid) | {"view": skak.league.team(sid, team)}
+        return page(request, "league/team.html", context)
+
+    return await _kept(request, cache, "league", sid, build)
 
 
 @router.get("/cup/{cid}", response_class=HTMLResponse)
-def cup(request: Request, cid: int, skak: SkakDep) -> Response:
+async def cup(request: Request, cid: int, skak: SkakDep, cache: CacheDep) -> Response:
     """A cup's standings (5.3 §9), its rounds so far and its teams."""
-    state = skak.cup.get(cid)
-    rounds = [skak.cup.round(cid, n) for n in range(1, state.paired_rounds + 1)]
-    context = {
-        "cid": cid,
-        "cup": state,
-        "view": skak.cup.standings(cid),
-        "rounds": rounds,
-        "teams": skak.cup.teams(cid),
-    }
-    return page(request, "league/cup.html", context)
+
+    def build() -> Response:
+        state = skak.cup.get(cid)
+        context = {
+            "cid": cid,
+            "cup": state,
+            "view": skak.cup.standings(cid),
+            "rounds": [skak.cup.round(cid, n) for n in range(1, state.paired_rounds + 1)],
+            "teams": skak.cup.teams(cid),
+        }
+        return page(request, "league/cup.html", context)
+
+    return await _kept(request, cache, "cup", cid, build)
 
 
 @router.get("/league")
