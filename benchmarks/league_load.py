@@ -129,7 +129,8 @@ def main() -> None:
         try:
             first = time.perf_counter()
             page = httpx.get(url, timeout=120)
-            assert page.status_code == 200 and "Stilling" in page.text, page.text[:300]
+            if page.status_code != 200 or "Stilling" not in page.text:
+                raise SystemExit(f"the standings page: {page.status_code} {page.text[:300]}")
             print(
                 f"250 teams, {len(events)} events; the first standings page (replay, 25 "
                 f"groups' standings): {(time.perf_counter() - first) * 1000:.0f} ms"

@@ -383,3 +383,21 @@ def test_the_time_control_decides_the_kind_unless_a_kind_is_chosen(
     clash = _new(client, arbiter, name="Lyn?", system="monrad", time_control="15+10", kind="blitz")
     assert clash.status_code == 400  # type: ignore[attr-defined]
     assert len(skak.tournaments.rows()) == 1
+
+
+def test_a_player_registered_by_mistake_is_removed_once_confirmed(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    """Before round 1 the player page offers the removal; the box must be ticked."""
+    page = client.get(f"/arbiter/t/{tid}/players/2").text
+    assert f'action="/arbiter/t/{tid}/players/2/remove"' in page
+    unticked = client.post(f"/arbiter/t/{tid}/players/2/remove", data={"csrf": arbiter})
+    assert unticked.status_code == 400 and len(skak.tournaments.get(tid).players) == 6
+    r = client.post(
+        f"/arbiter/t/{tid}/players/2/remove",
+        data={"csrf": arbiter, "confirmed": "yes", "reason": "tilmeldt to gange"},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303
+    numbers = [p.start_number for p in skak.tournaments.get(tid).players]
+    assert numbers == [1, 2, 3, 4, 5]

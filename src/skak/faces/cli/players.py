@@ -25,7 +25,7 @@ from skak.faces.cli._common import (
 )
 from skak.faces.cli._output import print_table
 from skak.faces.cli._progress import progress
-from skak.faces.i18n import ngettext
+from skak.faces.i18n import _, ngettext
 
 # The API and the views are imported in the commands that use them (a fast --help).
 
@@ -254,6 +254,31 @@ def players_renumber(
         out.print("The start numbers follow the initial ranking already; nothing changed.")
         return
     print_notes(done.notes)
+    print_table(render.players_table(players_view(done.after)))
+
+
+@players_app.command("remove", context_settings=NUMBERS)
+@cli_errors
+def players_remove(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    reason: Annotated[str, typer.Option(help="Why, in words (the history keeps it).")] = "",
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Take a player registered by mistake off the list, before round 1: the players after
+    him move up a number, so the list keeps no gap ('skak undo' brings him back). After
+    round 1 a player withdraws instead.
+
+    Example: skak players remove 12 --reason "tilmeldt to gange"
+    """
+    from skak.views import players_view
+
+    done = open_db(db).tournaments.remove_player(tournament, start_number, reason=reason)
+    gone = done.before.player(start_number) if done.before is not None else None
+    name = gone.name if gone is not None else str(start_number)
+    out.print(
+        escape(_("{name} is removed; the players after him moved up a number.").format(name=name))
+    )
     print_table(render.players_table(players_view(done.after)))
 
 

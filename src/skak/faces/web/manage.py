@@ -437,6 +437,35 @@ async def withdraw_player(
     return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
 
 
+@router.post("/arbiter/t/{tid}/players/{number}/remove", response_class=HTMLResponse)
+async def remove_player(
+    request: Request,
+    tid: int,
+    number: int,
+    who: ChangeDep,
+    skak: SkakDep,
+    cache: CacheDep,
+    reason: Annotated[str, Form()] = "",
+    confirmed: Annotated[str, Form()] = "",
+) -> Response:
+    """A player registered by mistake taken off the list before round 1 (asked first: the
+    form's box must be ticked); the players after him move up a number."""
+    _ = gettext_for(language(request))
+    try:
+        if confirmed != "yes":
+            raise InputError(N_("tick the box to confirm the removal"))
+        done = skak.tournaments.remove_player(f"#{tid}", number, reason=reason, actor=who)
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        return _edit_page(
+            request, tid, t, number, refusal=_Refusal.of(request, err), status=status_of(err)
+        )
+    gone = done.before.player(number) if done.before is not None else None
+    message = _("{name} is removed; the players after him moved up a number.")
+    flash(request, message.format(name=gone.name if gone else number))
+    return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
+
+
 @router.post("/arbiter/t/{tid}/players/{number}/absence", response_class=HTMLResponse)
 async def absence(
     request: Request,

@@ -334,6 +334,22 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         )
         return self.execute(ident, command, actor=actor)
 
+    def remove_player(
+        self,
+        ident: str | int | None,
+        start_number: int,
+        *,
+        reason: str = "",
+        actor: str | None = None,
+    ) -> Outcome:
+        """Take a player registered by mistake off the list before round 1: the players after
+        him close up their start numbers, and the event is in the history (undo brings him
+        back). After round 1 a player withdraws instead (:meth:`withdraw`).
+
+        :raises StateError: once round 1 is paired.
+        """
+        return self.execute(ident, rules.RemovePlayer(start_number, reason), actor=actor)
+
     def renumber_players(
         self, ident: str | int | None = None, *, by: str = "dsu", actor: str | None = None
     ) -> Outcome:

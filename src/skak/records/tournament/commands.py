@@ -45,6 +45,7 @@ from skak.records.tournament.events import (
     Event,
     EventUndone,
     PlayerEdited,
+    PlayerRemoved,
     PlayersAdded,
     PlayersRenumbered,
     PlayerWithdrawn,
@@ -73,6 +74,7 @@ __all__ = [
     "PairNextRound",
     "RegisterPlayers",
     "RemoveGame",
+    "RemovePlayer",
     "RenumberPlayers",
     "Undo",
     "Withdraw",
@@ -203,6 +205,18 @@ class RenumberPlayers:
 
 
 @dataclass(frozen=True, slots=True)
+class RemovePlayer:
+    """Take a player registered by mistake off the list before round 1; the players after
+    him close up their start numbers."""
+
+    start_number: int
+    reason: str = ""
+    #: The player as the first reading found him: decided again after another writer
+    #: came first, the command removes him or is refused, never another player.
+    seen: Player | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Take back the last change in force, or event ``seq``."""
 
@@ -220,6 +234,7 @@ Command = (
     | EnterResult
     | EnterResults
     | RenumberPlayers
+    | RemovePlayer
     | AttachGames
     | RemoveGame
     | Undo
@@ -332,6 +347,30 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return _decide_results(t, entries)
         case AttachGames() | RemoveGame():
             return decide_games(t, command)
+        case RemovePlayer(start_number=n, reason=why):
+            gone = t.player(n)  # an unknown player is named first
+            if command.seen is not None and command.seen != gone:
+                raise ConflictError(
+                    N_(
+                        "start number {number} is now {name}, not the player shown; nothing "
+                        "was removed: look again",
+                        number=n,
+                        name=gone.name,
+                    )
+                )
+            if t.rounds:
+                raise StateError(
+                    N_(
+                        "round {round} has been paired: a player is removed before round 1 "
+                        "only; withdraw {name} instead ('skak players withdraw {number}')",
+                        round=t.current_round,
+                        name=gone.name,
+                        number=n,
+                    )
+                )
+            rest = [p.start_number for p in t.players if p.start_number != n]
+            numbers = tuple((old, new) for new, old in enumerate(rest, start=1))
+            return [PlayerRemoved(gone, numbers, why.strip())]
         case RenumberPlayers(by=by):
             if t.rounds:
                 raise StateError(

@@ -24,6 +24,7 @@ __all__ = [
     "GameRemoved",
     "GamesAttached",
     "PlayerEdited",
+    "PlayerRemoved",
     "PlayerWithdrawn",
     "PlayersAdded",
     "PlayersRenumbered",
@@ -109,6 +110,18 @@ class PlayersRenumbered:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerRemoved:
+    """Before round 1, a player registered by mistake is taken off the list; the players
+    after him close up (``numbers``: each old start number to its new one), so the list
+    keeps no gap (a TRF file numbers its players 1 to n)."""
+
+    kind: ClassVar[str] = "player_removed"
+    player: Player
+    numbers: tuple[tuple[int, int], ...]
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class GamesAttached:
     """Games (PGN) attached to their boards: one game (``skak game add``) or a whole round's
     (``skak game import``), all at once. A board's earlier game is replaced only when
@@ -145,6 +158,7 @@ Event = (
     | RoundPaired
     | ResultEntered
     | PlayersRenumbered
+    | PlayerRemoved
     | GamesAttached
     | GameRemoved
     | EventUndone
@@ -157,6 +171,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundPaired,
     ResultEntered,
     PlayersRenumbered,
+    PlayerRemoved,
     GamesAttached,
     GameRemoved,
     EventUndone,
@@ -222,6 +237,14 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 result=result_word(res),
                 playoff=played,
                 corrected=corrected,
+            )
+        case PlayerRemoved(player=player, numbers=numbers):
+            return N_plural(
+                "{name} ({number}) removed from the list; {n} player moved up",
+                "{name} ({number}) removed from the list; {n} players moved up",
+                sum(1 for old, new in numbers if old != new),
+                name=player.name,
+                number=player.start_number,
             )
         case PlayersRenumbered(numbers=numbers, reason=reason):
             moved = sum(1 for old, new in numbers if old != new)

@@ -24,6 +24,7 @@ from skak.records.tournament.events import (
     GameRemoved,
     GamesAttached,
     PlayerEdited,
+    PlayerRemoved,
     PlayersAdded,
     PlayersRenumbered,
     PlayerWithdrawn,
@@ -82,6 +83,19 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             return _enter_result(state, event.round, event.board, event.result, event.playoff)
         case PlayersRenumbered():
             return _renumber(state, event.numbers)
+        case PlayerRemoved(player=gone, numbers=numbers):
+            if state.rounds:
+                raise StateError(
+                    f"round {state.current_round} has been paired; a player is removed before "
+                    "round 1 only (later he withdraws)"
+                )
+            state.player(gone.start_number)  # raises NotFoundError
+            kept = tuple(p for p in state.players if p.start_number != gone.start_number)
+            bans = tuple(b for b in state.bans if gone.start_number not in b.players)
+            mapping = dict(numbers)
+            if set(mapping) != {p.start_number for p in kept}:
+                raise InputError("a removal closes up the numbers of every other player")
+            return _numbered(replace(state, players=kept, bans=bans), mapping)
         case GamesAttached():
             return _attach_games(state, event.games, event.replace)
         case GameRemoved(round=r, board=b):
@@ -315,6 +329,11 @@ def _renumber(state: Tournament, numbers: tuple[tuple[int, int], ...]) -> Tourna
         raise InputError(
             "a renumbering must give every registered player one of the numbers they hold"
         )
+    return _numbered(state, mapping)
+
+
+def _numbered(state: Tournament, mapping: dict[int, int]) -> Tournament:
+    """The players with their new start numbers (``mapping``), and the bans with them."""
     players = tuple(
         sorted(
             (replace(p, start_number=mapping[p.start_number]) for p in state.players),

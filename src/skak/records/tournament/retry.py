@@ -11,6 +11,7 @@ from skak.records.tournament.commands import (
     EnterResult,
     EnterResults,
     Log,
+    RemovePlayer,
     Undo,
     Unread,
     by_board_order,
@@ -29,6 +30,8 @@ def pin(log: Log, command: Command) -> Command:
         case Undo(seq=None):
             in_force = effective((r.version, r.event) for r in log.events)
             return Undo(in_force[-1][0]) if in_force else command
+        case RemovePlayer(seen=None):
+            return replace(command, seen=log.state.player(command.start_number))
         case EnterResult(seen=Unread()):
             board = log.state.round(command.round).board(command.board)
             return replace(command, seen=board.result, seen_playoff=board.playoff)
