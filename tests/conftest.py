@@ -64,6 +64,25 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.use(None)
 
 
+@pytest.fixture
+def copenhagen() -> Iterator[None]:
+    """The machine's local zone is Europe/Copenhagen (``$TZ``, read again by
+    :func:`time.tzset`) for this test, and what it was after it."""
+    import time
+
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "Europe/Copenhagen"
+    time.tzset()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+
+
 # -- the database backends -------------------------------------------------------------
 
 BACKENDS = ("sqlite", "postgresql")

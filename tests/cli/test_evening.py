@@ -256,6 +256,51 @@ def test_a_bad_board_refuses_the_whole_round(runner: CliRunner, tmp_path: Path) 
     assert all(p["result"] is None for p in shown["pairings"])
 
 
+def test_a_round_given_short_names_the_boards_left_open(runner: CliRunner, tmp_path: Path) -> None:
+    """Issue "The arbiter's hall" item 12: 4 results for a 5-game round are entered, and the
+    board left open is named (read in board order, a result left out in the middle would
+    shift the others: the note says how they were read)."""
+    _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
+    for i in range(1, 11):
+        _run(runner, "players", "add", f"Spiller {i}", "--rating", str(2000 - i))
+    _run(runner, "pair")
+    lines = tmp_path / "runde1.txt"
+    lines.write_text("1 1-0\n3 =\n")
+    text = " ".join(_run(runner, "results", "1", "--file", str(lines)).split())
+    assert "Round 1: 2 results entered" in text
+    assert "note: round 1 boards 2, 4, 5 have no result yet" in text
+    text = " ".join(_run(runner, "results", "1", "1", "0", "½", "0").split())
+    assert "Round 1: 2 results entered (2 unchanged)" in text
+    assert (
+        "note: round 1 board 5 has no result yet (4 of 5 results given, in board order from "
+        "board 1)" in text
+    )
+    shown = json.loads(_run(runner, "round", "show", "1", "--json"))
+    assert [p["result"] for p in shown["pairings"]] == ["1-0", "0-1", "½-½", "0-1", None]
+    danish = " ".join(_run(runner, "--lang", "da", "results", "1", "--file", str(lines)).split())
+    assert "bemærk: runde 1 bræt 5 har endnu intet resultat" in danish
+    full = _run(runner, "results", "1", "1", "0", "½", "0", "1")
+    assert "no result yet" not in full
+
+
+def test_an_unknown_result_is_refused_naming_its_board(runner: CliRunner) -> None:
+    _run(runner, "new", "Klub", "--system", "monrad", "--rounds", "5")
+    for i in range(1, 11):
+        _run(runner, "players", "add", f"Spiller {i}", "--rating", str(2000 - i))
+    _run(runner, "pair")
+    text = " ".join(_run(runner, "results", "1", "1", "½", "2-0", "1", code=3).split())
+    assert text.startswith("error: round 1 board 3: unknown result '2-0'; use one of")
+    text = " ".join(_run(runner, "results", "1", "x", "½", "2-0", code=3).split())
+    assert "error: round 1: 2 results cannot be read; nothing was entered" in text
+    assert "board 1: unknown result 'x'" in text and "board 3: unknown result '2-0'" in text
+    danish = " ".join(_run(runner, "--lang", "da", "results", "1", "1", "2-0", code=3).split())
+    assert danish.startswith("fejl: runde 1 bræt 2: ukendt resultat '2-0'")
+    text = " ".join(_run(runner, "results", "1", "1", "1", "1", "1", "1", "2-0", code=3).split())
+    assert "round 1 has 5 games; 6 results were given" in text  # the count comes first
+    shown = json.loads(_run(runner, "round", "show", "1", "--json"))
+    assert all(p["result"] is None for p in shown["pairings"])
+
+
 def test_the_same_board_twice_is_refused() -> None:
     from skak.records.tournament.commands import EnterResult, EnterResults, decide
     from skak.records.tournament.evolve import Context

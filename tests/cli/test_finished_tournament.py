@@ -94,3 +94,39 @@ def test_an_absence_within_the_rounds_is_still_taken(runner: CliRunner, cli_db: 
     result = runner.invoke(app, ["players", "absent", "3", "--round", "8"])
     assert result.exit_code == 3
     assert "the tournament has 7 rounds; there is no round 8" in result.stderr
+
+
+def test_a_withdrawal_from_a_paired_last_round_names_no_round_after_it(
+    runner: CliRunner, cli_db: str
+) -> None:
+    """Issue "The arbiter's hall" item 12: ``players withdraw 15 --from-round 7`` in a
+    7-round tournament whose round 7 is paired offered "round 8 on", which does not exist.
+    Before round 7 is paired he withdraws from it; after, no round is left to withdraw from."""
+    s = Skak(cli_db, create=True)
+    s.tournaments.create(Tournament("Fin", "monrad", number_of_rounds=7))
+    for i in range(1, 9):
+        s.tournaments.add_player(None, f"P, {i}", ratings=Ratings(dsu=1400 + 10 * i))
+    for number in range(1, 7):
+        for p in s.tournaments.pair().after.rounds[-1].pairings:
+            if p.black is not None:
+                s.tournaments.enter_result(None, number, p.board, Result.WHITE_WIN)
+    s.close()
+    early = runner.invoke(app, ["players", "withdraw", "2", "--from-round", "3"])
+    assert early.exit_code == 5
+    said = " ".join(early.stderr.split())
+    assert "round 3 has been paired already; P, 2 can withdraw (udgå) from round 7 on" in said
+    done = runner.invoke(app, ["players", "withdraw", "8", "--from-round", "7"])
+    assert done.exit_code == 0, done.output
+    assert "withdraws from round 7" in done.stdout
+    assert runner.invoke(app, ["pair"]).exit_code == 0
+    for first in ("7", "5"):
+        late = runner.invoke(app, ["players", "withdraw", "2", "--from-round", first])
+        assert late.exit_code == 5, late.output
+        said = " ".join(late.stderr.split())
+        assert "round 8" not in said
+        assert (
+            "round 7, the last round, has been paired already: there is no round left for P, 2 "
+            "to withdraw (udgå) from; a game he does not play is lost by forfeit (udeblivelse)"
+        ) in said
+    danish = runner.invoke(app, ["--lang", "da", "players", "withdraw", "2", "--from-round", "7"])
+    assert "runde 7, den sidste runde, er allerede lagt" in " ".join(danish.stderr.split())

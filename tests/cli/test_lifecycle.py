@@ -158,6 +158,24 @@ def test_every_command_has_a_runnable_example(name: str, command: Any) -> None:
     assert f"Example: skak {name}" in command.help
 
 
+@pytest.mark.usefixtures("copenhagen")
+def test_the_history_shows_local_times_with_the_zone(runner: CliRunner) -> None:
+    """Issue "The arbiter's hall" item 12: the log keeps UTC (the JSON says it as stored);
+    the table shows the machine's local time ($TZ honoured) with its zone."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    run(runner, "new", "Klub")
+    run(runner, "players", "add", "Hansen, Jens")
+    lines = json.loads(run(runner, "history", "--json"))
+    stored = datetime.fromisoformat(lines[-1]["recorded_at"])
+    assert stored.utcoffset() is not None and not stored.utcoffset()  # UTC, as stored
+    local = stored.astimezone(ZoneInfo("Europe/Copenhagen"))
+    table = run(runner, "history")
+    assert f"{local:%Y-%m-%d %H:%M} {local.tzname()}" in table
+    assert local.tzname() in ("CET", "CEST") and "UTC" not in table
+
+
 @pytest.mark.parametrize(
     "name", ["players list", "round show", "standings", "history", "tournaments", "pair"]
 )

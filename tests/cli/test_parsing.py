@@ -4,13 +4,15 @@ such, on the commands that let ``-1`` through as a round number too."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Annotated
 
 import pytest
 import typer
 from typer.testing import CliRunner
 
-from skak.faces.cli import app
+from skak.faces.cli import app, normalise_argv
 from skak.faces.cli._help import SkakGroup
 from tests.conftest import db_digest
 
@@ -116,3 +118,44 @@ def test_a_bound_typer_checks_is_said_in_plain_words() -> None:
     assert (high.exit_code, high.stderr.strip()) == (3, "error: --number: 41 is above 40")
     fine = runner.invoke(bounded, ["board", "--number", "7"])
     assert (fine.exit_code, fine.stdout.strip()) == (0, "board 7")
+
+
+def test_db_before_the_command_is_a_global_option(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue "The arbiter's hall" item 12: ``skak --db F new …`` was "No such option: --db"
+    though ``skak --lang da …`` is global. ``--db`` before the command names the database of
+    every command that takes one; the command's own ``--db`` comes first, then the global
+    one, then ``$SKAK_DB``, then ``./skak.db``."""
+    other = tmp_path / "andet.db"
+
+    def run(*args: str, env: dict[str, str] | None = None) -> str:
+        result = runner.invoke(app, normalise_argv(list(args)), env=env)
+        assert result.exit_code == 0, result.output + result.stderr
+        return result.stdout
+
+    run("--db", str(other), "new", "Andet", "--system", "monrad", "--rounds", "3")
+    assert other.exists() and not Path("skak.db").exists()
+    for i in range(1, 5):
+        run(f"--db={other}", "players", "add", f"Spiller, {i}")
+    run("--db", str(other), "--lang", "da", "pair")
+    run("--db", str(other), "results", "1", "1", "-+")
+    shown = json.loads(run("--db", str(other), "round", "show", "1", "--json"))
+    assert [p["result"] for p in shown["pairings"]] == ["1-0", "-+"]
+    run("new", "Her")  # ./skak.db
+    assert "Her" in run("tournaments", "--json")
+    assert "Andet" in run("--db", "skak.db", "tournaments", "--db", str(other), "--json")
+    nowhere = str(tmp_path / "nowhere.db")
+    assert "Andet" in run("--db", str(other), "tournaments", "--json", env={"SKAK_DB": nowhere})
+    assert "Her" in run("--db", "skak.db", "tournaments", "--json", env={"SKAK_DB": nowhere})
+    monkeypatch.setenv("SKAK_DB", str(other))
+    assert "Andet" in run("tournaments", "--json")  # $SKAK_DB as before
+    assert not Path(nowhere).exists()
+
+
+def test_a_run_after_a_global_db_builds_only_its_command() -> None:
+    from skak.faces.cli import for_command
+
+    for args in (["--db", "x.db", "result", "1", "2", "1-0"], ["--db=x.db", "result"]):
+        only = for_command(args)
+        assert [c.callback.__name__ for c in only.registered_commands if c.callback] == ["result"]

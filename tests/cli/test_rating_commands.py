@@ -182,6 +182,45 @@ def test_final_standings_show_the_rating_change(runner: CliRunner) -> None:
     assert "New rating (dsu-2024)" in table
 
 
+def test_a_first_rating_is_shown_as_one_not_as_a_change(runner: CliRunner) -> None:
+    """Issue "The arbiter's hall" item 12: an unrated player's first rating (from his
+    performance, §4.5.5.2) was shown as "1575 (+0)"."""
+    assert runner.invoke(app, ["new", "RR", "--start", "2026-09-01"]).exit_code == 0
+    for name, rating in (("A, A", "1800"), ("B, B", "1700"), ("C, C", "1600"), ("D, D", None)):
+        more = ["--rating", rating] if rating else []
+        assert runner.invoke(app, ["players", "add", name, *more]).exit_code == 0
+    for r in ("1", "2", "3"):
+        assert runner.invoke(app, ["pair"]).exit_code == 0
+        assert runner.invoke(app, ["results", r, "1", "0"]).exit_code == 0
+    rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)["standings"]
+    first = next(r["rating"] for r in rows if r["name"] == "D, D")
+    table = runner.invoke(app, ["standings"]).stdout
+    line = next(row for row in table.splitlines() if "D, D" in row)
+    assert f"{first['new']} (first rating)" in line and "(+0)" not in line
+    assert "(+" in next(row for row in table.splitlines() if "B, B" in row)  # a change
+    danish = runner.invoke(app, ["--lang", "da", "standings"]).stdout
+    assert f"{first['new']} (første rating)" in danish
+
+
+def test_rating_calc_shows_a_first_rating_as_one(runner: CliRunner, tmp_path: Path) -> None:
+    request = {
+        "date": "2026-03-01",
+        "players": [{"id": "A", "rating": 1850}, {"id": "B", "rating": 1720}, {"id": "N"}],
+        "games": [
+            {"white": "A", "black": "N", "result": "1-0"},
+            {"white": "N", "black": "B", "result": "1/2-1/2"},
+        ],
+    }
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(request))
+    result = runner.invoke(app, ["rating", "calc", str(path)])
+    assert result.exit_code == 0, result.output
+    line = next(row for row in result.stdout.splitlines() if "│ N " in row)
+    cells = [c.strip() for c in line.strip("│ ").split("│")]
+    assert cells[1] == "–" and cells[7] == "first rating", cells  # Old, Change
+    assert "+0" not in line
+
+
 def test_unrated_tournament_has_no_rating_column(runner: CliRunner) -> None:
     _finished_round_robin(runner, "--unrated")
     rows = json.loads(runner.invoke(app, ["standings", "--json"]).stdout)["standings"]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import pytest
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
@@ -111,3 +115,16 @@ def test_the_undo_button_asks_first_and_writes_nothing_until_confirmed(
         f"/arbiter/t/{tid}/undo", data={"seq": str(seq), "csrf": arbiter}, follow_redirects=False
     )
     assert r.status_code == 303 and skak.tournaments.get(tid).round(1).board(2).result is None
+
+
+@pytest.mark.usefixtures("copenhagen")
+def test_the_history_shows_local_times_with_the_zone(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    """As ``skak history`` shows them: the machine's local time ($TZ) with its zone."""
+    skak.tournaments.pair(tid)
+    stored = datetime.fromisoformat(skak.tournaments.history(tid)[-1].recorded_at)
+    local = stored.astimezone(ZoneInfo("Europe/Copenhagen"))
+    text = text_of(client.get(f"/arbiter/t/{tid}/history").text)
+    assert f"{local:%Y-%m-%d %H:%M} {local.tzname()}" in text
+    assert "UTC" not in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
@@ -13,7 +14,7 @@ from typer.testing import CliRunner
 
 from skak.api import Skak
 from skak.faces.cli import app as cli
-from skak.model import Result, Tournament
+from skak.model import Player, Ratings, Result, Tournament
 from skak.views import number_column
 from tests.web.conftest import register, text_of
 
@@ -223,6 +224,30 @@ def test_the_rating_result_of_a_finished_rated_tournament(
             cell.change,  # type: ignore[union-attr]
             cell.new,  # type: ignore[union-attr]
         )
+
+
+def test_a_first_rating_is_shown_as_one_on_the_rating_and_standings_pages(
+    client: TestClient, skak: Skak
+) -> None:
+    """Issue "The arbiter's hall" item 12: an unrated player's first rating is not "+0"."""
+    t = Tournament("Nye", "berger", start_date=date(2026, 9, 1))
+    tid = skak.tournaments.create(t).id
+    field = [
+        Player(1, "Andersen, Anna", ratings=Ratings(dsu=1800)),
+        Player(2, "Bruun, Bent", ratings=Ratings(dsu=1700)),
+        Player(3, "Carlsen, Clara", ratings=Ratings(dsu=1600)),
+        Player(4, "Ny, Nikolaj"),
+    ]
+    skak.tournaments.add_players(tid, lambda _t: field)
+    for number in (1, 2, 3):
+        for p in skak.tournaments.pair(tid).after.rounds[-1].pairings:
+            skak.tournaments.enter_result(tid, number, p.board, Result.WHITE_WIN)
+    cell = next(r.rating for r in skak.tournaments.standings(tid).standings if r.start_number == 4)
+    new = cell.new  # type: ignore[union-attr]
+    rating = text_of(client.get(f"/t/{tid}/rating").text)
+    assert re.search(r"Ny, Nikolaj – \d+ [\d.]+ [\d.]+ [\d.]+ \d+ first rating " + str(new), rating)
+    standings = text_of(client.get(f"/t/{tid}/standings").text)
+    assert f"{new} (first rating)" in standings and f"{new} (+0)" not in standings
 
 
 def test_a_page_follows_every_change_though_it_is_kept_per_version(

@@ -79,7 +79,9 @@ class RatedGame:
 
 @dataclass(frozen=True, slots=True)
 class RatingChange:
-    """One player's rating result, with the reasons in ``notes``."""
+    """One player's rating result, with the reasons in ``notes``. ``first``: he had no
+    rating (§4.5.5.2): ``old`` is the performance rating he was rated from, and ``new``
+    his first rating, not a change of one."""
 
     id: str
     old: int
@@ -90,6 +92,7 @@ class RatingChange:
     k: int
     new: int
     notes: tuple[str, ...]
+    first: bool = False
 
     @property
     def change(self) -> int:
@@ -333,6 +336,7 @@ def _calculate(
                     rules.k(p.rating),
                     p.rating,
                     tuple(notes),
+                    first=p.id in performance,
                 )
             )
             continue
@@ -381,6 +385,7 @@ def _calculate(
                 k,
                 new,
                 tuple(notes),
+                first=p.id in performance,
             )
         )
     return RatingResult(rules.name, "average" if average else "difference", tuple(out))

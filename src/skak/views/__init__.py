@@ -25,7 +25,8 @@ The modules, by subject:
   line-ups with their checks, matches, standings and the season's end;
 * :mod:`.accounts` — the accounts and their roles (``skak user list``);
 * :mod:`.catalogue` — the pairing systems and named tie-break lists the faces list;
-* :func:`number_column` — how the faces write a column of points or tie-breaks.
+* :func:`number_column` — how the faces write a column of points or tie-breaks;
+  :func:`local_time` — a recorded time (UTC) in the machine's local time and zone.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from skak.tiebreaks import exact_decimal
     from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
     from skak.views._numbers import number_column, quarters
+    from skak.views._times import local_time
     from skak.views.accounts import AccountLine
     from skak.views.catalogue import (
         SystemEntry,
@@ -187,6 +189,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.tiebreaks": ("exact_decimal",),
     "skak.views._json": ("OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"),
     "skak.views._numbers": ("number_column", "quarters"),
+    "skak.views._times": ("local_time",),
     "skak.views.catalogue": (
         "SystemEntry",
         "pairing_system",
@@ -440,6 +443,7 @@ __all__ = [
     "junior_view",
     "knockout_view",
     "lineup_view",
+    "local_time",
     "match_view",
     "norms_view",
     "notation_view",

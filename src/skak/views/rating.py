@@ -18,6 +18,7 @@ from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.candidate import candidate_results, designation
 from skak.rating.fide import FideGame, FidePlayer, fide_edition_for, fide_rating, get_fide_edition
 from skak.rating.registry import Registry, RegistryPlayer
+from skak.views._json import face_only
 
 __all__ = [
     "CandidateRow",
@@ -53,6 +54,9 @@ class RatingChangeRow:
     change: int
     new: int
     notes: tuple[str, ...]
+    #: He had no rating (§4.5.5.2): ``old`` is his performance rating, ``new`` his first
+    #: rating (the faces show no change).
+    first: bool = face_only(False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +108,17 @@ def rating_view(
         result.method,
         tuple(
             RatingChangeRow(
-                c.id, c.old, c.games, c.score, c.expected, c.bonus, c.k, c.change, c.new, c.notes
+                c.id,
+                c.old,
+                c.games,
+                c.score,
+                c.expected,
+                c.bonus,
+                c.k,
+                c.change,
+                c.new,
+                c.notes,
+                c.first,
             )
             for c in result.players
         ),
@@ -231,6 +245,8 @@ class TournamentRatingRow:
     change: int
     new: int
     notes: tuple[str, ...]
+    #: He had no rating (§4.5.5.2): ``new`` is his first rating.
+    first: bool = face_only(False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +294,7 @@ def tournament_rating_view(
             c.change,
             c.new,
             c.notes,
+            c.first,
         )
         for c in result.players
         if c.games

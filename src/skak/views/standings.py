@@ -76,10 +76,13 @@ class RatingCell:
     notes: tuple[str, ...]
     #: Rated games in the tournament: a player without any keeps his rating unshown.
     games: int = face_only(0)
+    #: He had no rating (§4.5.5.2): ``new`` is his first rating, shown as one, not as a
+    #: change from the performance rating ``old`` he was rated from.
+    first: bool = face_only(False)
 
     @classmethod
     def of(cls, c: RatingChange) -> RatingCell:
-        return cls(c.old, c.new, c.change, c.notes, c.games)
+        return cls(c.old, c.new, c.change, c.notes, c.games, c.first)
 
 
 @dataclass(frozen=True, slots=True)

@@ -154,8 +154,9 @@ def main() -> None:
 
 def _engine_args(args: list[str]) -> list[str] | None:
     """The arguments after ``engine`` when ``args`` run ``skak engine`` (not its
-    ``--help``), with ``--lang`` applied: the engine reads its own command line
-    (:mod:`skak.faces.cli.engine`), so it runs without Typer. ``None``: Typer runs ``args``."""
+    ``--help``), with ``--lang`` applied (a global ``--db`` is left aside: the engine reads
+    files): the engine reads its own command line (:mod:`skak.faces.cli.engine`), so it runs
+    without Typer. ``None``: Typer runs ``args``."""
     at = _command_at(args)
     if at is None or args[at] != "engine" or any(n.endswith("_COMPLETE") for n in os.environ):
         return None
@@ -169,6 +170,10 @@ def _engine_args(args: list[str]) -> list[str] | None:
             i += 1
         elif args[i].startswith("--lang="):
             lang = args[i].removeprefix("--lang=")
+        elif args[i] == "--db":
+            i += 1
+        elif args[i].startswith("--db="):
+            pass
         else:
             return None  # --install-completion, --show-completion: Typer does them
         i += 1
@@ -181,8 +186,10 @@ def _engine_args(args: list[str]) -> list[str] | None:
     return args[at + 1 :]
 
 
-#: Options of ``skak`` itself that take no value (``--lang`` takes one).
+#: Options of ``skak`` itself that take no value, and those that take one.
 _GLOBAL_FLAGS = ("--install-completion", "--show-completion")
+_GLOBAL_OPTIONS = ("--lang", "--db")
+_GLOBAL_PREFIXES = tuple(f"{name}=" for name in _GLOBAL_OPTIONS)
 
 
 def for_command(args: list[str]) -> typer.Typer:
@@ -218,9 +225,9 @@ def _command_at(args: list[str]) -> int | None:
     """Where in ``args`` the command's name stands (``None``: none, or ``--help``)."""
     i = 0
     while i < len(args) and args[i].startswith("-"):
-        if args[i] == "--lang":
+        if args[i] in _GLOBAL_OPTIONS:
             i += 2
-        elif args[i].startswith("--lang=") or args[i] in _GLOBAL_FLAGS:
+        elif args[i].startswith(_GLOBAL_PREFIXES) or args[i] in _GLOBAL_FLAGS:
             i += 1
         else:
             return None  # --help, or an option skak does not know: Typer says which

@@ -98,7 +98,17 @@ def _global_options(
             "(LANG=da_DK.UTF-8 speaks Danish).",
         ),
     ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            metavar="FILE-OR-URL",
+            help="Database of every command that takes one: an SQLite file or an SQLAlchemy "
+            "URL (a command's own --db comes first; else $SKAK_DB, else ./skak.db).",
+        ),
+    ] = None,
 ) -> None:
+    # ``db`` is read by each command's own --db when it is not given there (``_parsing``).
     try:
         use(language_from(lang))
     except ValueError as e:

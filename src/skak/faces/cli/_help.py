@@ -30,7 +30,7 @@ from typing import Any, get_args
 
 import typer.core
 
-from skak.faces.cli._parsing import check_unknown_options, plain_values
+from skak.faces.cli._parsing import check_unknown_options, global_database, plain_values
 
 __all__ = ["SkakGroup", "tidy"]
 
@@ -59,6 +59,7 @@ def tidy(command: Any, ctx: Any, *, commands: bool = True) -> None:
     for param in [*command.params, *([help_option] if help_option is not None else [])]:
         _tidy_param(param)
         plain_values(param)
+        global_database(param)
     check_unknown_options(command)
     if commands:
         for sub in getattr(command, "commands", {}).values():

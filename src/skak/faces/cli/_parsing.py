@@ -11,8 +11,12 @@
   would take ``--round 3`` for two more arguments ("Got unexpected extra argument(s)") or
   for a start number. Such a command refuses an unknown ``--option`` (or ``-x``) as every
   other command does: ``No such option: --round (Possible options: --from-round)``.
+* **The database named before the command** (``skak --db F new …``): ``--db`` is a global
+  option as ``--lang`` is, and a command's own ``--db`` (with ``$SKAK_DB``) takes it when
+  not given on its own command line. The order: the command's ``--db``, the global
+  ``--db``, ``$SKAK_DB``, ``./skak.db``.
 
-:class:`skak.faces.cli._help.SkakGroup` applies both to each command it hands out.
+:class:`skak.faces.cli._help.SkakGroup` applies all three to each command it hands out.
 """
 
 from __future__ import annotations
@@ -27,13 +31,14 @@ import typer
 import typer.core
 
 # Typer vendors Click (``typer._click``) and handles only its own exceptions.
+from typer._click.core import ParameterSource
 from typer._click.exceptions import NoSuchOption
 
 from skak.errors import InputError
 from skak.faces.cli._output import print_error
 from skak.faces.i18n import _
 
-__all__ = ["check_unknown_options", "plain_values"]
+__all__ = ["check_unknown_options", "global_database", "plain_values"]
 
 #: A token that can only be meant as an option: ``--name`` or ``-x`` (``-1`` is a number,
 #: ``-`` standard input or a forfeit, ``--`` a forfeit).
@@ -73,6 +78,29 @@ def check_unknown_options(command: Any) -> None:
 
     parse_args._skak_checked = True  # type: ignore[attr-defined]
     command.parse_args = parse_args
+
+
+def global_database(param: Any) -> None:
+    """Make a command's ``--db`` take the global ``skak --db`` when it is not given on the
+    command's own command line (before ``$SKAK_DB`` and the default). Doing it again
+    changes nothing; any other parameter is left as it is."""
+    if "--db" not in getattr(param, "opts", ()):
+        return
+    consume = param.consume_value
+    if getattr(consume, "_skak_db", False):
+        return
+
+    def consume_value(ctx: Any, opts: Any) -> tuple[Any, ParameterSource]:
+        value, source = consume(ctx, opts)
+        if source is not ParameterSource.COMMANDLINE:
+            root = ctx.find_root()  # skak's own --db (root is ctx: this is it)
+            chosen = root.params.get("db") if root is not ctx else None
+            if chosen:
+                return chosen, ParameterSource.COMMANDLINE
+        return value, source
+
+    consume_value._skak_db = True  # type: ignore[attr-defined]
+    param.consume_value = consume_value
 
 
 def plain_values(param: Any) -> None:

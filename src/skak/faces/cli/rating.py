@@ -82,10 +82,10 @@ def rating_calc(
     for col in ("Player", "Old", "Games", "Score", "Expected", "Bonus", "K", "Change", "New"):
         table.add_column(col, justify="left" if col == "Player" else "right")
     for c in result.players:
-        table.add_row(
-            escape(c.id), str(c.old), str(c.games), exact_decimal(c.score),
-            exact_decimal(c.expected), exact_decimal(c.bonus), str(c.k), f"{c.change:+d}",
-            str(c.new),
+        table.add_row(  # a first rating (§4.5.5.2) is no change: old is his performance
+            escape(c.id), "–" if c.first else str(c.old), str(c.games), exact_decimal(c.score),
+            exact_decimal(c.expected), exact_decimal(c.bonus), str(c.k),
+            "first rating" if c.first else f"{c.change:+d}", str(c.new),
         )  # fmt: skip
     print_table(table.fit(names={0}))
     for c in result.players:

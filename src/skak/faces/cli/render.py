@@ -15,7 +15,7 @@ from rich.text import Text
 
 from skak.faces.cli._tables import FittedTable
 from skak.faces.i18n import _, ngettext, say
-from skak.views import number_column
+from skak.views import local_time, number_column
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -195,7 +195,11 @@ def standings_table(view: StandingsView) -> Table:
         if view.rating_edition is not None:
             c = s.rating
             cells.append(
-                f"{c.new} ({c.change:+d})" if not isinstance(c, Omitted) and c.games else ""
+                ""
+                if isinstance(c, Omitted) or not c.games
+                else _("{rating} (first rating)").format(rating=c.new)
+                if c.first
+                else f"{c.new} ({c.change:+d})"
             )
         if view.prize_basis is not None:
             cells.append(prizes[i])
@@ -302,13 +306,13 @@ def report_html(view: ReportView, today: str) -> str:
         {
             "start_number": r.start_number,
             "name": r.name,
-            "old": r.old,
+            "old": "–" if r.first else r.old,  # a first rating (§4.5.5.2) changes none
             "games": r.games,
             "score": exact_decimal(r.score),
             "expected": exact_decimal(r.expected),
             "bonus": exact_decimal(r.bonus),
             "k": r.k,
-            "change": f"{r.change:+d}",
+            "change": "first rating" if r.first else f"{r.change:+d}",
             "new": r.new,
         }
         for r in view.rating.players
@@ -346,10 +350,10 @@ def report_html(view: ReportView, today: str) -> str:
 def history_table(lines: list[HistoryLine]) -> Table:
     table = FittedTable(title="History (historik)")
     table.add_column("#", justify="right")
-    table.add_column("When (UTC)")
+    table.add_column("When")
     table.add_column("Who")
     table.add_column("What")
     for h in lines:
         text = f"[strike]{escape(h.text)}[/strike] (undone)" if h.undone else escape(h.text)
-        table.add_row(str(h.seq), h.recorded_at.replace("T", " ")[:19], escape(h.actor), text)
+        table.add_row(str(h.seq), local_time(h.recorded_at), escape(h.actor), text)
     return table.fit(names={2}, texts={3})

@@ -41,6 +41,7 @@ from skak.views import (
     StandingRow,
     StandingsView,
     exact_decimal,
+    local_time,
     number_column,
     quarters,
 )
@@ -127,6 +128,7 @@ class Pages:
         env.filters["result"] = result_text
         env.filters["decimal"] = exact_decimal
         env.filters["half"] = quarters
+        env.filters["local_time"] = local_time
         env.filters["say"] = lambda text: say(text, lang) if isinstance(text, str) else text
         return Jinja2Templates(env=env)
 
@@ -213,6 +215,8 @@ class StandingLine:
     points: str
     tiebreaks: tuple[str, ...]
     rating: str
+    #: A first rating (§4.5.5.2), which the page shows as one, not as a change.
+    first_rating: int | None = None
 
 
 def standings_lines(view: StandingsView) -> list[StandingLine]:
@@ -223,11 +227,13 @@ def standings_lines(view: StandingsView) -> list[StandingLine]:
     lines = []
     for i, s in enumerate(rows):
         cell = s.rating
-        rating = (
-            f"{cell.new} ({cell.change:+d})" if not isinstance(cell, Omitted) and cell.games else ""
-        )
+        rating, first = "", None
+        if not isinstance(cell, Omitted) and cell.games:
+            rating = f"{cell.new} ({cell.change:+d})"
+            first = cell.new if cell.first else None
         unfinished = f" (+{s.unfinished})" if s.unfinished else ""
-        lines.append(StandingLine(s, points[i] + unfinished, tuple(c[i] for c in columns), rating))
+        tiebreaks = tuple(c[i] for c in columns)
+        lines.append(StandingLine(s, points[i] + unfinished, tiebreaks, rating, first))
     return lines
 
 

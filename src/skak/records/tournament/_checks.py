@@ -18,6 +18,7 @@ __all__ = [
     "check_results_in",
     "check_rounds_exist",
     "check_withdrawal",
+    "withdrawal_too_late",
 ]
 
 
@@ -32,7 +33,18 @@ def check_late_entries(t: Tournament, system: PairingSystem) -> None:
         )
 
 
-def check_withdrawal(t: Tournament, system: PairingSystem, from_round: int) -> None:
+def check_withdrawal(t: Tournament, system: PairingSystem, from_round: int, name: str) -> None:
+    """A withdrawal (udgået) of the player ``name`` from ``from_round`` on: a round the
+    tournament has, and not yet paired.
+
+    :raises InputError: for a round that is no round number, or after the planned ones.
+    :raises StateError: for a round paired already, naming the first round he may still
+        withdraw from, or saying that none is left when the last round is paired.
+    """
+    if from_round < 1:
+        raise InputError(
+            N_("round {round} is not a round number (rounds count from 1)", round=from_round)
+        )
     planned = planned_rounds(t, system)
     if planned is not None and from_round > planned:
         raise InputError(
@@ -42,6 +54,27 @@ def check_withdrawal(t: Tournament, system: PairingSystem, from_round: int) -> N
                 round=from_round,
             )
         )
+    if from_round <= t.current_round:
+        raise StateError(withdrawal_too_late(t.current_round, planned, from_round, name))
+
+
+def withdrawal_too_late(current: int, planned: int | None, from_round: int, name: str) -> Message:
+    """Why a withdrawal from ``from_round`` comes too late once round ``current`` is paired
+    (``planned``: the tournament's rounds, when known)."""
+    if planned is not None and current >= planned:
+        return N_(
+            "round {last}, the last round, has been paired already: there is no round left "
+            "for {name} to withdraw (udgå) from; a game he does not play is lost by forfeit "
+            "(udeblivelse)",
+            last=current,
+            name=name,
+        )
+    return N_(
+        "round {round} has been paired already; {name} can withdraw (udgå) from round {next} on",
+        round=from_round,
+        name=name,
+        next=current + 1,
+    )
 
 
 def check_rounds_exist(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skak.errors import InputError
-from skak.messages import N_
+from skak.messages import N_, N_plural
 from skak.model.player import Player
 from skak.model.progress import Progress
 from skak.model.results import Result
@@ -323,15 +323,26 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         """Several boards of one round at once, ``(board, result, play-off)`` each: all in
         one transaction, each board checked as :meth:`enter_result` checks it. With
         ``in_board_order`` the numbers count the round's games (the bye left out). Results
-        may be typed, as for :meth:`enter_result`."""
-        command = rules.EnterResults(
-            round_number,
-            tuple(
-                rules.EnterResult(round_number, b, read_result(r), read_playoff(p))
-                for b, r, p in entries
-            ),
-            in_board_order,
-        )
+        may be typed, as for :meth:`enter_result`. Fewer boards than the round's games may
+        be given: the others keep what they have, and a note names those still without a
+        result.
+
+        :raises InputError: naming the board (and the word) of every result that cannot be
+            read; nothing is entered.
+        """
+        read: list[rules.EnterResult] = []
+        unreadable: list[tuple[int, InputError]] = []
+        for b, r, p in entries:
+            try:
+                read.append(rules.EnterResult(round_number, b, read_result(r), read_playoff(p)))
+            except InputError as error:
+                unreadable.append((b, error))
+        if unreadable:
+            boards = (
+                self._boards_in_order(ident, round_number, len(entries)) if in_board_order else None
+            )
+            raise _unreadable_results(round_number, unreadable, boards)
+        command = rules.EnterResults(round_number, tuple(read), in_board_order)
         return self.execute(ident, command, actor=actor)
 
     def remove_player(
@@ -349,6 +360,15 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         :raises StateError: once round 1 is paired.
         """
         return self.execute(ident, rules.RemovePlayer(start_number, reason), actor=actor)
+
+    def _boards_in_order(self, ident: str | int | None, round_number: int, given: int) -> list[int]:
+        """The boards ``given`` results in board order stand for (the bye left out).
+
+        :raises NotFoundError: for a round that is not there; :raises InputError: when
+            more results are given than the round has games.
+        """
+        count = [rules.EnterResult(round_number, i, Result.DRAW) for i in range(1, given + 1)]
+        return [e.board for e in rules.by_board_order(self.get(ident), round_number, count)]
 
     def renumber_players(
         self, ident: str | int | None = None, *, by: str = "dsu", actor: str | None = None
@@ -476,6 +496,33 @@ def read_result(result: Result | str) -> Result:
     """A result given as a :class:`Result` or as typed (:meth:`Result.parse`: every face
     reads a typed result with this one parser)."""
     return result if isinstance(result, Result) else Result.parse(result)
+
+
+def _unreadable_results(
+    round_number: int, unreadable: Sequence[tuple[int, InputError]], boards: Sequence[int] | None
+) -> InputError:
+    """The refusal of a round's results some of which cannot be read, each named by its
+    board (``boards``: the board of each position, for results given in board order)."""
+
+    def board(given: int) -> int:
+        return boards[given - 1] if boards is not None else given
+
+    if len(unreadable) == 1:
+        given, error = unreadable[0]
+        where = N_("round {round} board {board}", round=round_number, board=board(given))
+        return InputError(error.message, location=where)
+    return InputError(
+        N_plural(
+            "{n} result cannot be read; nothing was entered",
+            "{n} results cannot be read; nothing was entered",
+            len(unreadable),
+        ),
+        location=N_("round {round}", round=round_number),
+        problems=[
+            N_("board {board}: {message}", board=board(given), message=error.message)
+            for given, error in unreadable
+        ],
+    )
 
 
 def read_playoff(playoff: Sequence[Result | str] | str) -> tuple[Result, ...]:

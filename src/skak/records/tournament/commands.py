@@ -313,7 +313,7 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             if first is None:
                 check_not_over(t, system, N_("there is no round left to withdraw from"))
             start = first if first is not None else t.next_round
-            check_withdrawal(t, system, start)
+            check_withdrawal(t, system, start, t.player(n).name)
             return [PlayerWithdrawn(n, start)]
         case PairNextRound(allow_unfinished=allow, progress=progress):
             check_next_round(t, system)

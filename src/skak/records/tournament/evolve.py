@@ -17,7 +17,11 @@ from skak.model.results import Result
 from skak.model.stream import Recorded
 from skak.model.tournament import GameRecord, Round, Tournament
 from skak.pairing import PairingSystem, get_system
-from skak.records.tournament._checks import check_late_entries, check_withdrawal
+from skak.records.tournament._checks import (
+    check_late_entries,
+    check_withdrawal,
+    withdrawal_too_late,
+)
 from skak.records.tournament.events import (
     Event,
     EventUndone,
@@ -180,8 +184,9 @@ def _withdraw(state: Tournament, start_number: int, from_round: int) -> Tourname
         )
     if from_round <= state.current_round:
         raise StateError(
-            f"round {from_round} has been paired already; {player.name} can withdraw "
-            f"(udgå) from round {state.next_round} on"
+            withdrawal_too_late(
+                state.current_round, state.number_of_rounds, from_round, player.name
+            )
         )
     if player.withdrawn_from is not None:
         raise StateError(f"{player.name} withdrew already from round {player.withdrawn_from}")
@@ -383,8 +388,8 @@ def evolve(
         match event:
             case PlayersAdded() if strict:
                 check_late_entries(state, ctx.system(state))
-            case PlayerWithdrawn(from_round=first) if strict:
-                check_withdrawal(state, ctx.system(state), first)
+            case PlayerWithdrawn(start_number=n, from_round=first) if strict:
+                check_withdrawal(state, ctx.system(state), first, state.player(n).name)
             case ResultEntered(round=number, board=board, result=result) if strict:
                 pairing = state.round(number).board(board)
                 check_withdrawn(state, number, board, pairing.white, pairing.black, result)

@@ -11,7 +11,13 @@ from skak.messages import N_, N_plural
 from skak.model.event_words import renumber_basis, result_word
 from skak.model.player import Player
 from skak.model.tournament import Tournament
-from skak.records.tournament.commands import Command, EnterResult, EnterResults, RegisterPlayers
+from skak.records.tournament.commands import (
+    Command,
+    EnterResult,
+    EnterResults,
+    RegisterPlayers,
+    by_board_order,
+)
 from skak.records.tournament.events import Event, PlayersAdded, PlayersRenumbered, ResultEntered
 
 __all__ = ["notes"]
@@ -31,7 +37,13 @@ def notes(
         return ()
     out: list[str] = []
     if isinstance(command, EnterResult | EnterResults):
-        entries = (command,) if isinstance(command, EnterResult) else command.entries
+        entries: Sequence[EnterResult]
+        if isinstance(command, EnterResult):
+            entries = (command,)
+        elif command.in_board_order:  # the boards the results stood for, the bye left out
+            entries = by_board_order(before, command.round, command.entries)
+        else:
+            entries = command.entries
         changed = {(e.round, e.board) for e in events if isinstance(e, ResultEntered)}
         for entry in entries:
             had = before.round(entry.round).board(entry.board).result
@@ -61,6 +73,8 @@ def notes(
                         later=f"{later}" if later == latest else f"{later}–{latest}",
                     )
                 )
+    if isinstance(command, EnterResults):
+        out.extend(_left_open(before, command, events))
     if isinstance(command, RegisterPlayers):
         added = [p for e in events if isinstance(e, PlayersAdded) for p in e.players]
         seen: dict[tuple[str, int | None], Player] = {
@@ -97,3 +111,41 @@ def notes(
                 )
             )
     return tuple(out)
+
+
+def _left_open(before: Tournament, command: EnterResults, events: Sequence[Event]) -> list[str]:
+    """``skak results`` with fewer results than the round has games: the boards of the
+    round that still have no result (the results given are entered all the same). Given in
+    board order, the note says how the results were read: a result left out in the middle
+    moves every one after it to the board before, and leaves the last board open."""
+    given = len(command.entries)
+    entered = {e.board for e in events if isinstance(e, ResultEntered) and e.round == command.round}
+    rnd = before.round(command.round)
+    still_open = [b for b in rnd.pending_boards if b not in entered]
+    if not still_open:
+        return []
+    boards = ", ".join(map(str, still_open))
+    if command.in_board_order:
+        games = sum(1 for p in rnd.pairings if p.black is not None)
+        return [
+            N_plural(
+                "round {round} board {boards} has no result yet ({given} of {games} results "
+                "given, in board order from board 1)",
+                "round {round} boards {boards} have no result yet ({given} of {games} results "
+                "given, in board order from board 1)",
+                len(still_open),
+                round=command.round,
+                boards=boards,
+                given=given,
+                games=games,
+            )
+        ]
+    return [
+        N_plural(
+            "round {round} board {boards} has no result yet",
+            "round {round} boards {boards} have no result yet",
+            len(still_open),
+            round=command.round,
+            boards=boards,
+        )
+    ]
