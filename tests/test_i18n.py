@@ -159,10 +159,10 @@ def test_error_text_translates_the_message_and_keeps_the_rest() -> None:
 # -- the catalogue ------------------------------------------------------------------------
 
 
-#: The web's templates and the CLI's crosstable page, read as ``babel.cfg`` has the
-#: extractor read them.
+#: The web's templates and the CLI's pages (the crosstable, §6's report), read as
+#: ``babel.cfg`` has the extractor read them.
 TEMPLATES = "faces/web/templates/**.html"
-CLI_TEMPLATES = "faces/cli/templates/crosstable.html"
+CLI_TEMPLATES = "faces/cli/templates/**.html"
 
 
 def _extracted() -> dict[str | tuple[str, str], list[str]]:

@@ -4,6 +4,8 @@ speak the arbiters' Danish; English stays exactly as it was."""
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -158,6 +160,110 @@ def test_lang_may_follow_the_command(runner: CliRunner, paired: Path) -> None:
 def test_a_language_skak_does_not_speak_is_a_usage_error(runner: CliRunner, club: Path) -> None:
     result = run(runner, "--lang", "de", "pair", code=2)
     assert "skak speaks da or en" in result.output + result.stderr
+
+
+# -- the explanations, the crosstable, §6's report and the rating notes ("The arbiter's hall") --
+
+#: English words of the explanations, the crosstable and the report that a Danish page or
+#: table must not show (whole words).
+ENGLISH_WORDS = re.compile(
+    r"(?<![\w-])(bracket|players?|points|rounds?|board|floats|meets|placed|bye|white|black|"
+    r"colour|preference|missing|Item|Results|Crosstable|Forfeits|Warnings|Candidate|yes|"
+    r"chief|Made|warning|reached|checked|method|performance)(?![\w-])"
+)
+
+
+@pytest.mark.parametrize(
+    ("system", "words"),
+    [
+        ("dutch", "pointgruppe 0: 6 spillere med 0 point"),
+        ("monrad", "bræt 1: 1 (placeret 1) møder 2 (placeret 2), den nærmest følgende spiller"),
+        ("dansk", "pulje 0 (pointpulje, 4.1): 1, 2, 3, 4, 5, 6"),
+        ("berger", "Berger-tabel for 6 (FIDE C.06 bilag 1), runde 1"),
+    ],
+)
+def test_pair_explains_in_danish(runner: CliRunner, system: str, words: str) -> None:
+    run(runner, "new", "Hal", "--system", system)
+    for i in range(1, 7):
+        run(runner, "players", "add", f"Spiller, {i}", "--rating", str(2000 - 10 * i))
+    text = said(run(runner, "--lang", "da", "pair", "--explain"))
+    why = text.split("Begrundelse:", 1)[1]
+    assert words in why
+    assert not ENGLISH_WORDS.findall(why), ENGLISH_WORDS.findall(why)
+
+
+def test_the_crosstable_says_oversidder_in_danish(runner: CliRunner, paired: Path) -> None:
+    run(runner, "results", "1", "1", "0")
+    danish = said(run(runner, "--lang", "da", "crosstable", "--html", "k.html"))
+    assert "Klub: krydstabel efter runde 1" in danish
+    assert "oversidder" in danish and "Plads" in danish and "Navn" in danish
+    assert not ENGLISH_WORDS.findall(danish), ENGLISH_WORDS.findall(danish)
+    page = Path("k.html").read_text(encoding="utf-8")
+    assert '<td class="cell">oversidder</td>' in page and ">bye<" not in page
+    english = said(run(runner, "crosstable", "--html", "e.html", "--force"))
+    assert "bye" in english and "oversidder" not in english
+    assert '<td class="cell">bye</td>' in Path("e.html").read_text(encoding="utf-8")
+    data = json.loads(run(runner, "--lang", "da", "crosstable", "--json").stdout)
+    assert {c["mark"] for row in data["crosstable"] for c in row["rounds"] if c} >= {"bye"}
+
+
+def test_the_report_in_danish(runner: CliRunner) -> None:
+    from tests.cli.test_report import ITEMS, demo_with_a_warning
+
+    demo_with_a_warning(runner)
+    summary = said(run(runner, "--lang", "da", "report", "--arbiter", "Inge Holm"))
+    for text in (*ITEMS, "indberetning til ratingkartoteket (§6)", "I indberetningen",
+                 "stillingen og krydstabellen for 10 spillere, 9 runder; partierne i TRF-filen",
+                 "nye ratingtal for 10 spillere", "1 i disciplinærregistret",
+                 "Skriv filerne med --trf FIL og --html FIL."):  # fmt: skip
+        assert text in summary, text
+    assert not ENGLISH_WORDS.findall(summary), ENGLISH_WORDS.findall(summary)
+    sent = said(run(runner, "--lang", "da", "report", "--arbiter", "Inge Holm", "--html", "r.html"))
+    assert sent == "Skrev r.html Send dem til kartotek@skak.dk senest 2026-12-01"
+    page = Path("r.html").read_text(encoding="utf-8")
+    assert '<html lang="da">' in page
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.split("<body>", 1)[1]).split())
+    for heading in ("Hvad §6 kræver", "Turneringsresultater", "Slutstilling", "Krydstabel",
+                    "Beregnede nye ratingtal", "Opnåede kandidatresultater (§26)",
+                    "Uddelte advarsler og karantæner (§7, §19)", "Udeblivelser (4.5.4.2)",
+                    "Inge Holm (hoveddommer)", "advarsel i "):  # fmt: skip
+        assert heading in text, heading
+    assert not ENGLISH_WORDS.findall(text), ENGLISH_WORDS.findall(text)
+    english = said(run(runner, "report", "--arbiter", "Inge Holm"))
+    assert "report to the rating registrar (§6)" in english and "Item" in english
+    data = json.loads(
+        run(runner, "--lang", "da", "report", "--arbiter", "Inge Holm", "--json").stdout
+    )
+    assert data["items"][0]["content"].startswith("the standings and the crosstable of 10 players")
+    assert data["kind"] == "standard" and data["rating"]["method"] == "difference"
+
+
+def test_the_rating_notes_in_danish(runner: CliRunner) -> None:
+    Path("t.json").write_text(
+        json.dumps(
+            {
+                "edition": "dsu-2024",
+                "players": [
+                    {"id": "A", "rating": 1850},
+                    {"id": "B", "rating": 1700},
+                    {"id": "C", "rating": None},
+                ],
+                "games": [
+                    {"white": "A", "black": "B", "result": "1-0"},
+                    {"white": "C", "black": "A", "result": "0-1"},
+                    {"white": "B", "black": "C", "result": "1/2-1/2"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    danish = said(run(runner, "--lang", "da", "rating", "calc", "t.json"))
+    assert "Rating (dsu-2024, differensmetoden)" in danish
+    assert "C: præstationsrating " in danish
+    assert "performance" not in danish and "method" not in danish
+    english = said(run(runner, "rating", "calc", "t.json"))
+    assert "Rating (dsu-2024, difference method)" in english
+    assert "C: performance rating " in english
 
 
 # -- English is unchanged -------------------------------------------------------------------

@@ -83,7 +83,7 @@ def test_exchange_with_the_last_pair() -> None:
     assert [(p.white, p.black) for p in rnd.pairings] == [(2, 1), (3, 5), (6, 4)]
     text = "\n".join(rnd.explanation)
     assert "ombytning" in text
-    assert "last 1 pair(s)" in text
+    assert "the last pair and the players left over were re-paired" in text
 
 
 def test_exchange_reaches_back_to_the_second_last_pair() -> None:

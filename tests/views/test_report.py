@@ -190,3 +190,37 @@ def test_dates_missing_from_the_tournament(played: tuple[Skak, int]) -> None:
     )
     assert given.items[3].complete
     assert given.due == date(2026, 11, 29)
+
+
+def test_the_report_says_every_item_and_note_in_danish(played: tuple[Skak, int]) -> None:
+    """What the view says — each item's contents, the absent player's note, the errors —
+    is a message a face says in Danish (issue "The arbiter's hall"); English unchanged."""
+    from skak.faces.i18n import error_text, say
+
+    s, tid = played
+    t = s.tournaments.get(tid)
+    view = report_view(t, s.discipline.get(), ["Inge Holm"], today=TODAY)
+    danish = [say(item.content, "da") for item in view.items]
+    assert danish == [
+        "stillingen og krydstabellen for 8 spillere, 7 runder; partierne i TRF-filen",
+        "nye ratingtal for 7 spillere (dsu-2024)",
+        "3 opnået, af 7 kontrollerede spillere (§26)",
+        "2026-11-01 – 2026-11-22",
+        "1 i disciplinærregistret",
+        "Inge Holm",
+        "7 partier ikke spillet; 1 udeblevet fra hele turneringen",
+    ]
+    assert say(view.absent[0].note, "da").startswith("ratingberegnes ikke; der følger karantæne")
+    assert say(view.sanctions[0].text, "da").startswith("advarsel i Vinterturnering 2026")
+    assert say(view.kind, "da") == "normal betænkningstid" and view.kind == "standard"
+    undated = replace(t, start_date=None, end_date=None)
+    dates = report_view(undated, s.discipline.get(), ["A"], today=TODAY).items[3].content
+    assert say(dates, "da") == (
+        "ikke registreret (angiv --start og --end) – ikke registreret (angiv --start og --end)"
+    )
+    with pytest.raises(StateError) as refused:
+        report_view(replace(t, rated=False), s.discipline.get(), ["A"], today=TODAY)
+    assert error_text(refused.value, "da") == (
+        "Vinterturnering 2026 ratingberegnes ikke (skak new --unrated): §6's indberetning "
+        "hører til en ratingturnering"
+    )

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 from skak.api import Skak
 from skak.faces.web import create_app
 from skak.faces.web._render import LANGUAGE_COOKIE
-from skak.model import Result
-from tests.web.conftest import arbiters, log_in, text_of
+from skak.model import Player, Ratings, Result, Tournament
+from tests.web.conftest import FIELD, arbiters, log_in, register, text_of
 
 PUBLIC = [
     "/tournaments",
@@ -131,11 +131,10 @@ ENGLISH = re.compile(  # whole words, not parts of codes such as fide-round-robi
 
 def _main_text(html: str) -> str:
     """The text of a page's ``<main>``, without what the core still says only in English:
-    the pairing systems' explanations and the settings' descriptions (README: "Web")."""
+    the settings' descriptions (README: "Web"). The pairing preview's explanation is in it."""
     main = re.search(r"<main>(.*)</main>", html, re.S)
     assert main, "no <main>"
-    body = re.sub(r'<ul class="explanation">.*?</ul>', " ", main.group(1), flags=re.S)
-    body = re.sub(r'<dl class="settings">.*?</dl>', " ", body, flags=re.S)
+    body = re.sub(r'<dl class="settings">.*?</dl>', " ", main.group(1), flags=re.S)
     body = re.sub(r"<(option|code)[^>]*>.*?</\1>", " ", body, flags=re.S)
     return text_of(body)
 
@@ -149,3 +148,53 @@ def test_a_danish_page_has_no_english_of_its_own(browser: TestClient, skak: Skak
         page = browser.get(url.format(tid=tid) + "?lang=da")
         leftover = ENGLISH.findall(_main_text(page.text))
         assert not leftover, (url, leftover)
+
+
+# -- the rating notes, the crosstable's byes and the pairing explanation ("The arbiter's hall") --
+
+
+def test_the_rating_page_says_its_notes_in_danish(browser: TestClient, skak: Skak) -> None:
+    """Remarks of the rating result (a FIDE rating used for a player without a DSU rating,
+    the method) are said in the page's language."""
+    t = Tournament("Hal", "monrad", number_of_rounds=3)
+    tid = skak.tournaments.create(t).id
+    field = [
+        Player(i, name, ratings=Ratings(dsu=rating) if i != 4 else Ratings(fide=1900))
+        for i, (name, rating) in enumerate(FIELD, 1)
+    ]
+    skak.tournaments.add_players(tid, lambda _t: field)
+    for number in (1, 2, 3):
+        skak.tournaments.pair(tid)
+        for board, result in enumerate((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN), 1):
+            skak.tournaments.enter_result(tid, number, board, result)
+    danish = text_of(browser.get(f"/t/{tid}/rating?lang=da").text)
+    assert "FIDE-rating brugt (§4.5.5.2)" in danish
+    assert "beregnet efter differensmetoden" in danish
+    assert "FIDE rating used" not in danish and "difference" not in danish
+    english = text_of(browser.get(f"/t/{tid}/rating?lang=en").text)
+    assert "FIDE rating used (§4.5.5.2)" in english and "method: difference" in english
+
+
+def test_the_crosstable_says_oversidder_in_danish(browser: TestClient, skak: Skak) -> None:
+    tid = register(skak, "Lille", players=5)
+    skak.tournaments.pair(tid)
+    danish = browser.get(f"/t/{tid}/crosstable?lang=da").text
+    assert '<td class="cell">oversidder</td>' in danish and ">bye<" not in danish
+    english = browser.get(f"/t/{tid}/crosstable?lang=en").text
+    assert '<td class="cell">bye</td>' in english
+
+
+def test_the_pairing_preview_explains_in_danish(browser: TestClient, skak: Skak, tid: int) -> None:
+    _played(skak, tid)
+    log_in(browser)
+    page = browser.get(f"/arbiter/t/{tid}/pair?lang=da").text
+    why = re.search(r'<ul class="explanation">(.*?)</ul>', page, re.S)
+    assert why, "no explanation"
+    text = text_of(why.group(1))
+    assert text.startswith("placering: 1. ")
+    assert (
+        "(placeret 1) møder" in text and "den nærmest følgende spiller, han ikke har mødt" in text
+    )
+    assert not ENGLISH.findall(text), ENGLISH.findall(text)
+    english = text_of(browser.get(f"/arbiter/t/{tid}/pair?lang=en").text)
+    assert "(placed 1) meets" in english

@@ -32,7 +32,7 @@ from typing import Protocol
 
 from skak.eligibility.ages import birthday
 from skak.errors import InputError, NotFoundError, StateError
-from skak.messages import N_
+from skak.messages import N_, N_plural
 
 __all__ = [
     "GROUNDS",
@@ -133,9 +133,9 @@ class Sanction:
     @property
     def length(self) -> str:
         if self.months is not None:
-            return f"{self.months} month" + ("s" if self.months != 1 else "")
+            return N_plural("{n} month", "{n} months", self.months)
         if self.days is not None:
-            return f"{self.days} day" + ("s" if self.days != 1 else "")
+            return N_plural("{n} day", "{n} days", self.days)
         return ""
 
     def valid_until(self) -> date:
@@ -173,18 +173,31 @@ class Sanction:
         """The entry in words, for lists and notes."""
         where = f"{self.tournament}, {self.given.isoformat()}"
         if self.kind is SanctionKind.WARNING:
-            text = f"warning (advarsel) in {where}, valid until {self.valid_until().isoformat()}"
+            text = N_(
+                "warning (advarsel) in {where}, valid until {until} ({rule})",
+                where=where,
+                until=self.valid_until().isoformat(),
+                rule=self.rule,
+            )
         else:
             assert self.start is not None
             end = self.end
             assert end is not None
-            text = (
-                f"quarantine (karantæne) of {self.length}, {self.start.isoformat()} – "
-                f"{end.isoformat()}, given in {where}"
+            text = N_(
+                "quarantine (karantæne) of {length}, {start} – {end}, given in {where} ({rule})",
+                length=self.length,
+                start=self.start.isoformat(),
+                end=end.isoformat(),
+                where=where,
+                rule=self.rule,
             )
-        text += f" ({self.rule})"
         if self.cancelled:
-            text += f"; lifted from {self.cancelled_on}: {self.cancelled}"
+            return N_(
+                "{entry}; lifted from {day}: {reason}",
+                entry=text,
+                day=self.cancelled_on,
+                reason=self.cancelled,
+            )
         return text
 
 

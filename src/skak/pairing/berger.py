@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Literal
 
 from skak.errors import NoValidPairingError
+from skak.messages import N_, Message
 from skak.model.results import Result, Scoring
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.pairing.base import SystemDefaults, get_system, pre_entered_result, system_names
@@ -283,22 +284,45 @@ class RoundRobinSystem(SystemDefaults[RoundRobinSettings]):
         order = schedule_order(len(schedule) // cycles, cycles=cycles, swap_last_two=swap)
         cycle, table_round = order[number - 1]
         size = len(field) + len(field) % 2
-        head = f"{self.schedule_name} for {size} ({self.reference}), round {table_round}"
-        if cycles == 2:
-            head += f" of cycle {cycle}" + (", colours reversed" if cycle == 2 else "")
-        lines = [head]
+        words = {
+            "table": self.schedule_name,
+            "size": size,
+            "reference": self.reference,
+            "round": table_round,
+            "cycle": cycle,
+        }
+        if cycles == 1:
+            head = N_("{table} for {size} ({reference}), round {round}", **words)
+        elif cycle == 1:
+            head = N_("{table} for {size} ({reference}), round {round} of cycle {cycle}", **words)
+        else:
+            head = N_(
+                "{table} for {size} ({reference}), round {round} of cycle {cycle}, colours "
+                "reversed",
+                **words,
+            )
+        lines: list[Message] = [head]
         per_cycle = len(schedule) // cycles
         if cycles == 2 and cycle == 1 and swap and per_cycle >= 2 and table_round >= per_cycle - 1:
-            lines.append("the last two rounds of the first cycle are swapped (C.06 annex 1)")
+            lines.append(N_("the last two rounds of the first cycle are swapped (C.06 annex 1)"))
         if any(i != n for i, n in table_no.items()):
             lines.append(
-                "table numbers are the players in start-number order (lodtrækningsnumre): "
-                + ", ".join(f"{i}→{n}" for i, n in table_no.items())
+                N_(
+                    "table numbers are the players in start-number order (lodtrækningsnumre): "
+                    "{numbers}",
+                    numbers=", ".join(f"{i}→{n}" for i, n in table_no.items()),
+                )
             )
         if bye is not None:
-            lines.append(f"player {bye} meets the free number and sits out (spillefri)")
+            lines.append(
+                N_("player {player} meets the free number and sits out (spillefri)", player=bye)
+            )
         lines.extend(
-            f"board {p.board}: {p.result.label}, pre-entered: a player is withdrawn or absent"
+            N_(
+                "board {board}: {result}, pre-entered: a player is withdrawn or absent",
+                board=p.board,
+                result=p.result.label,
+            )
             for p in pairings
             if p.result is not None and p.result.is_forfeit
         )
@@ -311,10 +335,10 @@ class BergerSystem(RoundRobinSystem):
     def __init__(self) -> None:
         super().__init__(
             name="berger",
-            title="round robin by FIDE's Berger tables (alle-mod-alle)",
+            title=N_("round robin by FIDE's Berger tables (alle-mod-alle)"),
             table=berger_table,
-            schedule_name="Berger table",
-            reference="FIDE C.06 annex 1",
+            schedule_name=N_("Berger table"),
+            reference=N_("FIDE C.06 annex 1"),
         )
 
 

@@ -30,6 +30,7 @@ colours reversed the second time, with the last two rounds of the first cycle sw
 from __future__ import annotations
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.pairing.berger import RoundRobinSystem, Table, round_robin_schedule
 
 __all__ = ["SYSTEM", "dsu_opponent", "dsu_schedule", "dsu_table", "dsu_white"]
@@ -121,8 +122,8 @@ def dsu_schedule(players: int, *, cycles: int = 1, swap_last_two: bool = True) -
 
 SYSTEM = RoundRobinSystem(
     name="dsu-rr",
-    title="round robin by DSU's schedule (alle-mod-alle rundeskema), 003 §4.9.11",
+    title=N_("round robin by DSU's schedule (alle-mod-alle rundeskema), 003 §4.9.11"),
     table=dsu_table,
-    schedule_name="DSU round-robin schedule",
-    reference="alle-mod-alle rundeskema, 003 §4.9.11",
+    schedule_name=N_("DSU round-robin schedule"),
+    reference=N_("alle-mod-alle rundeskema, 003 §4.9.11"),
 )

@@ -13,6 +13,7 @@ from fractions import Fraction
 from math import floor
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.results import Colour, Result, Scoring
 from skak.rating.hundredths import HIGHEST, MAX_GAMES, limit_correction, plan_for, rate
 from skak.rating.rules import RatingSettings, RuleSet
@@ -32,6 +33,10 @@ __all__ = [
 ]
 
 _STEP = Fraction(1, 20)
+#: The methods of §2.1 (4.5.2.1), by the names the JSON gives them: a face says them in its
+#: language (differensmetoden, gennemsnitsmetoden).
+DIFFERENCE = N_("difference")
+AVERAGE = N_("average")
 #: Standard scoring (1–½–0): the points DSU's rating counts.
 _STANDARD = Scoring()
 _PLAYED = (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN)
@@ -180,7 +185,7 @@ def calculate(
                 (p.note, *notes) if p.note else notes,
             )
         )
-    return RatingResult(rules.name, "difference", tuple(out))
+    return RatingResult(rules.name, DIFFERENCE, tuple(out))
 
 
 def calculate_reference(
@@ -316,15 +321,17 @@ def _calculate(
         if notes_in.get(p.id):
             notes.append(notes_in[p.id])
         if p.id in performance:
-            notes.append(f"performance rating {performance[p.id]} (§4.5.5.2)")
+            notes.append(N_("performance rating {rating} (§4.5.5.2)", rating=performance[p.id]))
         if not opp:
             if p.id in absent:
                 notes.append(
-                    "absent from the whole tournament: not rated, and a quarantine of at least "
-                    "6 months from coordinated tournaments follows (§4.5.4.2)"
+                    N_(
+                        "absent from the whole tournament: not rated, and a quarantine of at "
+                        "least 6 months from coordinated tournaments follows (§4.5.4.2)"
+                    )
                 )
             else:
-                notes.append("no rated games")
+                notes.append(N_("no rated games"))
             out.append(
                 RatingChange(
                     p.id,
@@ -347,7 +354,9 @@ def _calculate(
             ra = floor(Fraction(sum(group), len(group)) + Fraction(1, 2))
             cycles = Fraction(len(opp), len(met))
             raw = cycles * (len(group) * expected_score(p.rating, ra) - Fraction(1, 2))
-            notes.append(f"average method: M = {len(group)}, group average {ra}")
+            notes.append(
+                N_("average method: M = {m}, group average {average}", m=len(group), average=ra)
+            )
             we = int(round_expected(raw) * 100)
         else:
             own = p.rating
@@ -359,16 +368,16 @@ def _calculate(
         hundredths = 100 * p.rating + k * (w - we + b)
         if p.id in winners and w < we and hundredths < 100 * p.rating:
             hundredths = 100 * p.rating
-            notes.append("group winner below expectation: no change (§2.5)")
+            notes.append(N_("group winner below expectation: no change (§2.5)"))
         value: Fraction | int = hundredths
         if crosses(p.rating, hundredths, rules.limits):
             corrected = limit_correction(p.rating, Fraction(hundredths, 100), rules, s)
             if corrected != Fraction(hundredths, 100):
-                notes.append("corrected for a crossed coefficient limit (§2.4)")
+                notes.append(N_("corrected for a crossed coefficient limit (§2.4)"))
             value = corrected * 100
         if value < 100 * floor_value:
             value = 100 * floor_value
-            notes.append(f"raised to the floor {floor_value} (§2.6)")
+            notes.append(N_("raised to the floor {floor} (§2.6)", floor=floor_value))
         new = (
             floor(value / 100 + Fraction(1, 2))
             if isinstance(value, Fraction)
@@ -388,7 +397,7 @@ def _calculate(
                 first=p.id in performance,
             )
         )
-    return RatingResult(rules.name, "average" if average else "difference", tuple(out))
+    return RatingResult(rules.name, AVERAGE if average else DIFFERENCE, tuple(out))
 
 
 def _halves(result: Result) -> tuple[int, int]:

@@ -20,6 +20,7 @@ from collections.abc import Collection, Hashable, Iterable, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
+from skak.messages import N_, Message
 from skak.rating.rules import RatingSettings, RuleSet
 from skak.rating.tables import expected_hundredths
 
@@ -58,8 +59,13 @@ _FAR = 10**15
 #: new rating, notes).
 Row = tuple[int, int, int, int, int, int, int, tuple[str, ...]]
 
-_WINNER_NOTE = "group winner below expectation: no change (§2.5)"
-_LIMIT_NOTE = "corrected for a crossed coefficient limit (§2.4)"
+_WINNER_NOTE = N_("group winner below expectation: no change (§2.5)")
+_LIMIT_NOTE = N_("corrected for a crossed coefficient limit (§2.4)")
+_NO_GAMES_NOTE = N_("no rated games")
+
+
+def _floor_note(floor: int) -> Message:
+    return N_("raised to the floor {floor} (§2.6)", floor=floor)
 
 
 def _packed_games() -> tuple[tuple[int, int], ...]:
@@ -198,7 +204,7 @@ def results(
         k = k_of[old]
         n = v & _GAMES_MASK
         if not n:
-            out.append((0, 0, 0, 0, k, 0, old, ("no rated games",)))
+            out.append((0, 0, 0, 0, k, 0, old, (_NO_GAMES_NOTE,)))
             continue
         w = 50 * (v >> _HALVES_AT)
         we = 5 * ((2 * ((v >> _EXPECTED_AT) & _EXPECTED_MASK) + 5) // 10)  # §2.1: to 0.05, up
@@ -218,7 +224,7 @@ def results(
             new, notes = _past_a_limit(old, value, plan, notes)
         elif value < floor_hundredths:
             new = plan.floor
-            notes = (*notes, f"raised to the floor {plan.floor} (§2.6)")
+            notes = (*notes, _floor_note(plan.floor))
         else:
             new = (value + 50) // 100
         out.append((n, w, we, b, k, change, new, notes))
@@ -273,5 +279,5 @@ def _past_a_limit(
     if 100 * num != hundredths * den:
         notes = (*notes, _LIMIT_NOTE)
     if num < plan.floor * den:
-        return plan.floor, (*notes, f"raised to the floor {plan.floor} (§2.6)")
+        return plan.floor, (*notes, _floor_note(plan.floor))
     return (2 * num + den) // (2 * den), notes

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from datetime import date
 
+from skak.messages import N_
 from skak.model.results import ordinary_games
 from skak.model.tournament import Tournament
 from skak.rating.calc import RatedGame, RatedPlayer, RatingResult, calculate
@@ -55,7 +56,7 @@ def rated_players_and_games(t: Tournament) -> tuple[list[RatedPlayer], list[Rate
         own = p.rating(t.rated_kind.dsu_rating_field)
         note = None
         if own is None and p.ratings.fide is not None:
-            own, note = p.ratings.fide, "FIDE rating used (§4.5.5.2)"
+            own, note = p.ratings.fide, N_("FIDE rating used (§4.5.5.2)")
         players.append(RatedPlayer(str(p.start_number), own, note))
     # Gladiator (4.9.8): every ordinary game of a round is rated on its own result, the
     # colours alternating when a round has several; the play-off games are not.

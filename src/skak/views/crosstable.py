@@ -5,8 +5,9 @@ The players are in the order of :func:`skak.views.standings_view`, so the crosst
 standings never disagree. A cell names the opponent by his line in the table, the colour
 (``h``/``s``: hvid/sort) and the game's points: ``3h½``. A forfeit is ``+``/``−``, an
 unfinished game ``*``, a game without a result ``…``, a Gladiator play-off's winner ``1ᵍ``;
-a round without a game shows the bye: ``bye`` (pairing-allocated), ``+`` (full-point bye),
-``½`` (half-point bye), ``0`` (zero-point bye), else ``–`` (absent).
+a round without a game shows the bye: ``bye`` (pairing-allocated; a message, which a face
+says in its language: ``oversidder``), ``+`` (full-point bye), ``½`` (half-point bye), ``0``
+(zero-point bye), else ``–`` (absent).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from skak.messages import N_
 from skak.model.games import Entry, entries_by_player
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Tournament
@@ -24,7 +26,7 @@ from skak.views.standings import standings_view
 __all__ = ["CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"]
 
 _BYES = {
-    Result.PAIRING_BYE: "bye",
+    Result.PAIRING_BYE: N_("bye"),
     Result.FULL_BYE: "+",
     Result.HALF_BYE: "½",
     Result.ZERO_BYE: "0",

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from skak.eligibility.discipline import DisciplineRegistry, sanctions_for_tournament
 from skak.errors import InputError, StateError
+from skak.messages import N_, N_plural, Phrases
 from skak.model.player import clean_text
 from skak.model.results import Result
 from skak.model.tournament import Tournament
@@ -46,6 +47,8 @@ __all__ = [
 RECIPIENT = "kartotek@skak.dk"
 #: §5, §6: the report is due this many days after the last round.
 DUE_DAYS = 7
+#: The rated kinds by the names the JSON gives them (``"kind"``), as a face says them.
+_KINDS = {"standard": N_("standard"), "rapid": N_("rapid"), "blitz": N_("blitz")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +95,8 @@ class AbsentLine:
 
 @dataclass(frozen=True, slots=True)
 class ReportItem:
-    """One item of §6's list: its Danish words, what the report holds for it, and whether
-    it is there."""
+    """One item of §6's list: its Danish words (the rulebook's), its English words, what the
+    report holds for it (a message a face says in its language), and whether it is there."""
 
     item: str
     english: str
@@ -146,8 +149,10 @@ def arbiters_of(t: Tournament, given: Sequence[str]) -> tuple[str, ...]:
     names = [n for n in names if n]
     if not names:
         raise InputError(
-            "§6's report names the tournament's arbiters: give --arbiter NAME (the chief "
-            "arbiter first; repeat it for each)"
+            N_(
+                "§6's report names the tournament's arbiters: give --arbiter NAME (the chief "
+                "arbiter first; repeat it for each)"
+            )
         )
     return tuple(dict.fromkeys(names))
 
@@ -169,17 +174,26 @@ def report_view(
     """
     if not t.rated:
         raise StateError(
-            f"{t.name} is not rated (skak new --unrated): §6's report goes with a rated tournament"
+            N_(
+                "{tournament} is not rated (skak new --unrated): §6's report goes with a rated "
+                "tournament",
+                tournament=t.name,
+            )
         )
     if not is_finished(t):
         raise StateError(
-            f"{t.name} is not finished: §6's report is made after the last round, once every "
-            "result is in"
+            N_(
+                "{tournament} is not finished: §6's report is made after the last round, once "
+                "every result is in",
+                tournament=t.name,
+            )
         )
     first = start or t.start_date
     last = end or t.end_date
     if first is not None and last is not None and last < first:
-        raise InputError(f"the tournament ends ({last}) before it starts ({first})")
+        raise InputError(
+            N_("the tournament ends ({last}) before it starts ({first})", last=last, first=first)
+        )
     names = arbiters_of(t, arbiters)
     standings = standings_view(t, today=today)
     crosstable = crosstable_view(t)
@@ -192,18 +206,32 @@ def report_view(
     absent = _absent(t, discipline, first)
     due = None if last is None else last + datetime.timedelta(days=DUE_DAYS)
     reached = [c for c in candidates if c.reached]
+    checked = N_(
+        "{reached} reached, of {checked} players checked (§26)",
+        reached=len(reached),
+        checked=len(candidates),
+    )
+    not_played = N_plural("{n} game not played", "{n} games not played", len(forfeits))
     items = (
         ReportItem(
             "Turneringsresultater",
             "results",
-            f"the standings and the crosstable of {len(t.players)} players, "
-            f"{t.current_round} rounds; the games in the TRF file",
+            N_(
+                "the standings and the crosstable of {players} players, {rounds} rounds; the "
+                "games in the TRF file",
+                players=len(t.players),
+                rounds=t.current_round,
+            ),
             True,
         ),
         ReportItem(
             "Beregnede nye ratingtal",
             "new ratings",
-            f"{len(rating.players)} players' new ratings ({rating.edition})"
+            N_(
+                "{count} players' new ratings ({edition})",
+                count=len(rating.players),
+                edition=rating.edition,
+            )
             if rating.edition
             else rating.note,
             rating.edition is not None,
@@ -211,36 +239,45 @@ def report_view(
         ReportItem(
             "Opnåede kandidatresultater",
             "candidate results",
-            f"{len(reached)} reached, of {len(candidates)} players checked (§26)"
-            + (f"; {candidate_note}" if candidate_note else ""),
+            N_("{checked}; {note}", checked=checked, note=candidate_note)
+            if candidate_note
+            else checked,
             True,
         ),
         ReportItem(
             "Datoer for turneringens afvikling",
             "dates",
-            f"{_day(first)} – {_day(last)}",
+            Phrases(" – ", [_day(first), _day(last)]),
             first is not None and last is not None,
         ),
         ReportItem(
             "Uddelte advarsler og karantæner",
             "warnings and quarantines",
-            f"{len(sanctions)} in the discipline registry" if sanctions else "none registered",
+            N_("{count} in the discipline registry", count=len(sanctions))
+            if sanctions
+            else N_("none registered"),
             True,
         ),
         ReportItem("Navne på dommere", "arbiters", ", ".join(names), True),
         ReportItem(
             "Udeblivelser",
             "forfeits (4.5.4.2)",
-            f"{len(forfeits)} game{'' if len(forfeits) == 1 else 's'} not played"
-            + (f"; {len(absent)} absent from the whole tournament" if absent else ""),
+            N_(
+                "{games}; {absent} absent from the whole tournament",
+                games=not_played,
+                absent=len(absent),
+            )
+            if absent
+            else not_played,
             True,
         ),
     )
+    kind = t.rated_kind.value
     return ReportView(
         t.name,
         t.place,
         get_system(t.pairing_system).title,
-        t.rated_kind.value,
+        _KINDS.get(kind, kind),
         t.time_control,
         first,
         last,
@@ -262,15 +299,15 @@ def report_view(
 
 
 def _day(d: datetime.date | None) -> str:
-    return d.isoformat() if d else "not recorded (give --start and --end)"
+    return d.isoformat() if d else N_("not recorded (give --start and --end)")
 
 
 def _candidates(t: Tournament) -> tuple[tuple[CandidateLine, ...], str]:
     """§26 for every player, or why the tournament gives none."""
     if t.rated_kind.value != "standard":
-        return (), "§26's qualifying tournaments are standard-rated"
+        return (), N_("§26's qualifying tournaments are standard-rated")
     if t.current_round < 5:
-        return (), "§26 counts tournaments of at least 5 rounds"
+        return (), N_("§26 counts tournaments of at least 5 rounds")
     by_number = {p.start_number: p for p in t.players}
     lines = []
     for c in tournament_candidates(t):
@@ -281,7 +318,7 @@ def _candidates(t: Tournament) -> tuple[tuple[CandidateLine, ...], str]:
                 c.reached,
             )
         )  # fmt: skip
-    note = "" if lines else "no player played 5 rounds over the board against rated opponents"
+    note = "" if lines else N_("no player played 5 rounds over the board against rated opponents")
     return tuple(lines), note
 
 
@@ -346,14 +383,19 @@ def _absent(
                 ),
                 None,
             )
-        note = (
-            "not rated; a quarantine of at least 6 months from coordinated tournaments "
-            "follows unless the absence was excused (4.5.4.2)"
-        )
         if registered is not None:
-            note = "not rated; the quarantine is registered (4.5.4.2)"
+            note = N_("not rated; the quarantine is registered (4.5.4.2)")
         elif p.dsu_id is None:
-            note += "; he has no DSU member number to register it by"
+            note = N_(
+                "not rated; a quarantine of at least 6 months from coordinated tournaments "
+                "follows unless the absence was excused (4.5.4.2); he has no DSU member number "
+                "to register it by"
+            )
+        else:
+            note = N_(
+                "not rated; a quarantine of at least 6 months from coordinated tournaments "
+                "follows unless the absence was excused (4.5.4.2)"
+            )
         out.append(
             AbsentLine(
                 p.start_number,

@@ -283,7 +283,7 @@ def write_output(
         output.write_text(text, encoding="utf-8")
     except OSError as e:
         raise InputError(f"cannot write: {e.strerror}", location=str(output)) from e
-    err.print(f"Wrote {escape(str(output))}")
+    err.print(_("Wrote {file}").format(file=escape(str(output))))
 
 
 def print_notes(notes: tuple[str, ...] | list[str]) -> None:

@@ -24,6 +24,7 @@ from skak.faces.cli._common import (
 from skak.faces.cli._output import print_table
 from skak.faces.cli._progress import progress
 from skak.faces.cli._tables import FittedTable
+from skak.faces.i18n import _, say
 
 # The rating file's reader and the views (the rating rules, the tie-breaks' decimals) are
 # imported in the commands that use them.
@@ -78,9 +79,12 @@ def rating_calc(
     if as_json:
         print_json(to_json(result))
         return
-    table = FittedTable(title=f"Rating ({result.edition}, {result.method} method)")
-    for col in ("Player", "Old", "Games", "Score", "Expected", "Bonus", "K", "Change", "New"):
-        table.add_column(col, justify="left" if col == "Player" else "right")
+    title = _("Rating ({edition}, {method} method)")
+    table = FittedTable(title=title.format(edition=result.edition, method=say(result.method)))
+    columns = (_("Player"), _("Old"), _("Games"), _("Score"), _("Expected"), _("Bonus"), "K",
+               _("Change"), _("New"))  # fmt: skip
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 0 else "right")
     for c in result.players:
         table.add_row(  # a first rating (§4.5.5.2) is no change: old is his performance
             escape(c.id), "–" if c.first else str(c.old), str(c.games), exact_decimal(c.score),
@@ -90,7 +94,7 @@ def rating_calc(
     print_table(table.fit(names={0}))
     for c in result.players:
         for note in c.notes:
-            out.print(f"  {escape(c.id)}: {escape(note)}")
+            out.print(f"  {escape(c.id)}: {escape(say(note))}")
 
 
 @rating_app.command("fide")

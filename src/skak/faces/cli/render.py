@@ -221,14 +221,16 @@ def standings_table(view: StandingsView) -> Table:
 def crosstable_table(view: CrosstableView) -> Table:
     """The crosstable (krydstabel) in standings order: per round the opponent's line number,
     the colour (h/s = hvid/sort) and the result; byes by their kind."""
-    title = f"{escape(view.tournament)}: crosstable (krydstabel) after round {view.after_round}"
+    title = _("{tournament}: crosstable (krydstabel) after round {round}").format(
+        tournament=escape(view.tournament), round=view.after_round
+    )
     table = FittedTable(title=title)
     table.add_column("#", justify="right")
-    table.add_column("Place", justify="right")
-    table.add_column("Name")
+    table.add_column(_("Place"), justify="right")
+    table.add_column(_("Name"))
     for r in range(1, view.after_round + 1):
         table.add_column(str(r), justify="center")
-    table.add_column("Points", justify="right")
+    table.add_column(_("Points"), justify="right")
     for code in view.tiebreaks:
         table.add_column(escape(code), justify="right")
     rows = view.crosstable
@@ -236,7 +238,7 @@ def crosstable_table(view: CrosstableView) -> Table:
     tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
     for i, s in enumerate(rows):
         cells = [str(s.line), s.place, s.name]
-        cells += ["" if c is None else c.mark for c in s.rounds]
+        cells += ["" if c is None else say(c.mark) for c in s.rounds]
         cells.append(points[i])
         cells += [column[i] for column in tiebreaks]
         _add_row(table, *cells)
@@ -281,9 +283,10 @@ def _crosstable_lines(view: CrosstableView) -> list[dict[str, object]]:
 
 
 def report_html(view: ReportView, today: str) -> str:
-    """§6's report as a stand-alone HTML page (``templates/report.html``): the items, the
-    standings and crosstable, the new ratings, the candidate results, the warnings and
-    quarantines, the forfeits; every text escaped."""
+    """§6's report as a stand-alone HTML page (``templates/report.html``) in the command's
+    language: the items, the standings and crosstable, the new ratings, the candidate
+    results, the warnings and quarantines, the forfeits; every text escaped."""
+    from skak.faces.i18n import current
     from skak.views import exact_decimal
 
     st = view.standings
@@ -330,7 +333,7 @@ def report_html(view: ReportView, today: str) -> str:
         }
         for c in view.candidates
     ]
-    dates = " – ".join(d.isoformat() if d else "not recorded" for d in (view.start, view.end))
+    dates = " – ".join(d.isoformat() if d else _("not recorded") for d in (view.start, view.end))
     return (
         _templates()
         .get_template("report.html")
@@ -343,6 +346,9 @@ def report_html(view: ReportView, today: str) -> str:
             rating=rating,
             candidates=candidates,
             reached=sum(1 for c in view.candidates if c.reached),
+            lang=current(),
+            _=_,
+            say=say,
         )
     )
 

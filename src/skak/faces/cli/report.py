@@ -27,6 +27,8 @@ from skak.faces.cli._common import (
 )
 from skak.faces.cli._output import print_table
 from skak.faces.cli._tables import FittedTable
+from skak.faces.i18n import _, current, say
+from skak.messages import N_
 
 __all__ = ["report"]
 
@@ -78,7 +80,7 @@ def report(
     )
     outputs = [p for p in (trf, html) if p is not None]
     if trf is not None and html is not None and trf.resolve() == html.resolve():
-        raise InputError("--trf and --html name the same file", location=str(trf))
+        raise InputError(N_("--trf and --html name the same file"), location=str(trf))
     for p in outputs:  # every file checked before any is written
         check_output(p, force=force, db=db)
     if trf is not None:
@@ -89,19 +91,31 @@ def report(
         print_json(to_json(view))
         return
     if outputs:
-        err.print(f"Send them to {view.recipient}" + (f" by {view.due}" if view.due else ""))
+        if view.due:
+            err.print(
+                _("Send them to {recipient} by {due}").format(
+                    recipient=view.recipient, due=view.due
+                )
+            )
+        else:
+            err.print(_("Send them to {recipient}").format(recipient=view.recipient))
         return
-    table = FittedTable(title=f"{escape(view.tournament)}: report to the rating registrar (§6)")
-    for col in ("§6", "Item", "In the report", ""):
-        table.add_column(col)
+    title = _("{tournament}: report to the rating registrar (§6)")
+    table = FittedTable(title=title.format(tournament=escape(view.tournament)))
+    # §6 names its items in Danish; in English a column glosses them.
+    english = current() == "en"
+    table.add_column("§6")
+    if english:
+        table.add_column("Item")
+    table.add_column(_("In the report"))
+    table.add_column("")
+    missing = _("missing")
     for item in view.items:
-        table.add_row(
-            escape(item.item),
-            item.english,
-            escape(item.content),
-            "✓" if item.complete else "[red]missing[/]",
-        )
-    print_table(table.fit(texts={1, 2}))
+        cells = [escape(item.item), item.english] if english else [escape(item.item)]
+        cells += [escape(say(item.content)), "✓" if item.complete else f"[red]{missing}[/]"]
+        table.add_row(*cells)
+    print_table(table.fit(texts={1, 2} if english else {1}))
     for a in view.absent:
-        out.print(f"{escape(a.name)} came to none of his games: {escape(a.note)}")
-    out.print("Write the files with --trf FILE and --html FILE.")
+        line = _("{name} came to none of his games: {note}")
+        out.print(line.format(name=escape(a.name), note=escape(say(a.note))))
+    out.print(_("Write the files with --trf FILE and --html FILE."))

@@ -81,7 +81,7 @@ def _print_explanation(lines: tuple[str, ...]) -> None:
     header = _("Why (begrundelse):")
     out.print(f"[bold]{header}[/]")
     for line in lines:
-        out.print(f"  • {escape(line)}")
+        out.print(f"  • {escape(say(line))}")
 
 
 @app.command(context_settings=NUMBERS)

@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from skak.messages import N_, Message
 from skak.model.results import Colour
+from skak.pairing._words import colour_word
 
 __all__ = ["ColourCard", "ColourPreference", "allocate", "colour_preference", "met"]
-
-_NAMES = {Colour.WHITE: "white", Colour.BLACK: "black"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +26,21 @@ class ColourPreference:
 
     colour: Colour | None
     strong: bool = False
-    reason: str = "no game yet"
+    reason: str = N_("no game yet")
 
     def __str__(self) -> str:
+        return str(self.words())
+
+    def words(self) -> Message:
+        """The preference in words, a message a face says in its language."""
         if self.colour is None:
-            return "no preference"
-        kind = "strong" if self.strong else "weak"
-        return f"{kind} preference for {_NAMES[self.colour]} ({self.reason})"
+            return N_("no preference")
+        colour = colour_word(self.colour)
+        if self.strong:
+            return N_(
+                "strong preference for {colour} ({reason})", colour=colour, reason=self.reason
+            )
+        return N_("weak preference for {colour} ({reason})", colour=colour, reason=self.reason)
 
 
 def colour_preference(history: Sequence[Colour]) -> ColourPreference:
@@ -51,19 +59,21 @@ def colour_preference(history: Sequence[Colour]) -> ColourPreference:
     blacks = len(history) - whites
     if abs(whites - blacks) >= 2:
         many = Colour.WHITE if whites > blacks else Colour.BLACK
-        return ColourPreference(
-            many.opposite, True, f"{abs(whites - blacks)} games more with {_NAMES[many]}"
+        more = N_(
+            "{count} games more with {colour}",
+            count=abs(whites - blacks),
+            colour=colour_word(many),
         )
+        return ColourPreference(many.opposite, True, more)
     if len(history) >= 2 and history[-1] is history[-2]:
-        return ColourPreference(
-            history[-1].opposite, True, f"{_NAMES[history[-1]]} in the last two games"
-        )
+        twice = N_("{colour} in the last two games", colour=colour_word(history[-1]))
+        return ColourPreference(history[-1].opposite, True, twice)
     if whites != blacks:
         many = Colour.WHITE if whites > blacks else Colour.BLACK
-        return ColourPreference(many.opposite, False, f"one game more with {_NAMES[many]}")
-    return ColourPreference(
-        history[-1].opposite, False, f"as many whites as blacks, {_NAMES[history[-1]]} last"
-    )
+        one = N_("one game more with {colour}", colour=colour_word(many))
+        return ColourPreference(many.opposite, False, one)
+    even = N_("as many whites as blacks, {colour} last", colour=colour_word(history[-1]))
+    return ColourPreference(history[-1].opposite, False, even)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +97,7 @@ def _whites(history: Sequence[Colour]) -> int:
     return sum(1 for c in history if c is Colour.WHITE)
 
 
-def allocate(x: ColourCard, y: ColourCard, *, exception: bool = False) -> tuple[Colour, str]:
+def allocate(x: ColourCard, y: ColourCard, *, exception: bool = False) -> tuple[Colour, Message]:
     """The colour ``x`` gets against ``y`` and, in words, the rule that decided.
 
     A strong preference is always met (the supplementary rules: "skal imødekommes"), unless
@@ -97,25 +107,42 @@ def allocate(x: ColourCard, y: ColourCard, *, exception: bool = False) -> tuple[
     more points, or the stronger, gets the opposite of his previous colour).
     """
     px, py = x.preference, y.preference
-    lead = ""
+    both: Colour | None = None
     if px.strong and py.strong and px.colour is py.colour:
         if not exception:
             raise ValueError(f"{x.label} and {y.label} both have a strong preference")
-        lead = (
-            f"both have a strong preference for {_NAMES[px.colour or Colour.WHITE]}; last "
-            "round, both above 50 % (the exception to the strong preference); "
-        )
+        both = px.colour or Colour.WHITE
     elif px.strong and px.colour is not None:
-        return px.colour, f"{x.label} has a {px} (stærk præference)"
+        return px.colour, N_(
+            "{player} has a {preference} (stærk præference)", player=x.label, preference=px.words()
+        )
     elif py.strong and py.colour is not None:
-        return py.colour.opposite, f"{y.label} has a {py} (stærk præference)"
+        return py.colour.opposite, N_(
+            "{player} has a {preference} (stærk præference)", player=y.label, preference=py.words()
+        )
+    colour, rule = _by_rules(x, y)
+    if both is None:
+        return colour, rule
+    return colour, N_(
+        "both have a strong preference for {colour}; last round, both above 50 % (the "
+        "exception to the strong preference); {rule}",
+        colour=colour_word(both),
+        rule=rule,
+    )
+
+
+def _by_rules(x: ColourCard, y: ColourCard) -> tuple[Colour, Message]:
+    """7.2–7.4, when no strong preference decides (see :func:`allocate`)."""
     wx, wy = x.whites, y.whites
     if wx != wy:
         fewer, more = (x, y) if wx < wy else (y, x)
         colour = Colour.WHITE if wx < wy else Colour.BLACK
-        return colour, (
-            f"{lead}7.2: {fewer.label} has had white fewer times "
-            f"({min(wx, wy)} against {more.label}'s {max(wx, wy)})"
+        return colour, N_(
+            "7.2: {player} has had white fewer times ({whites} against {other}'s {more})",
+            player=fewer.label,
+            whites=min(wx, wy),
+            other=more.label,
+            more=max(wx, wy),
         )
     for k in range(1, max(len(x.history), len(y.history)) + 1):
         kx, ky = _whites(x.history[-k:]), _whites(y.history[-k:])
@@ -124,26 +151,41 @@ def allocate(x: ColourCard, y: ColourCard, *, exception: bool = False) -> tuple[
         fewer = x if kx < ky else y
         colour = Colour.WHITE if kx < ky else Colour.BLACK
         if k == 1:
-            why = f"{fewer.label} had black in the previous round"
+            why = N_("{player} had black in the previous round", player=fewer.label)
         else:
-            why = (
-                f"{fewer.label} had white fewer times in the last {k} games "
-                f"({min(kx, ky)} against {max(kx, ky)})"
+            why = N_(
+                "{player} had white fewer times in the last {games} games ({whites} against "
+                "{more})",
+                player=fewer.label,
+                games=k,
+                whites=min(kx, ky),
+                more=max(kx, ky),
             )
-        return colour, f"{lead}7.3: as many whites ({wx}); {why}"
+        return colour, N_("7.3: as many whites ({whites}); {why}", whites=wx, why=why)
     senior, junior = (x, y) if (-x.points, x.rank) <= (-y.points, y.rank) else (y, x)
-    how = "more points" if senior.points != junior.points else "the stronger"
     if senior.history:
         senior_colour = senior.history[-1].opposite
-        why = f"{senior.label} ({how}) gets the opposite of his previous colour"
+        if senior.points != junior.points:
+            why = N_(
+                "{player} (more points) gets the opposite of his previous colour",
+                player=senior.label,
+            )
+        else:
+            why = N_(
+                "{player} (the stronger) gets the opposite of his previous colour",
+                player=senior.label,
+            )
     elif junior.history:
         senior_colour = junior.history[-1]
-        why = f"{junior.label} gets the opposite of his previous colour"
+        why = N_("{player} gets the opposite of his previous colour", player=junior.label)
     else:
         senior_colour = Colour.BLACK
-        why = f"neither has a colour yet: the weaker, {junior.label}, has white (as 7.1)"
+        why = N_(
+            "neither has a colour yet: the weaker, {player}, has white (as 7.1)",
+            player=junior.label,
+        )
     colour = senior_colour if senior is x else senior_colour.opposite
-    return colour, f"{lead}7.4: the same colours so far; {why}"
+    return colour, N_("7.4: the same colours so far; {why}", why=why)
 
 
 def met(x: ColourCard, y: ColourCard, colour_x: Colour) -> tuple[int, int]:

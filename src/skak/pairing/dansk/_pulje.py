@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from skak.messages import N_, Message
 from skak.model.results import format_points
 from skak.pairing._graphs.pairability import MatchGraph, bits
 from skak.pairing.dansk._compose import IS_X, Composer, PairValue, Pos
@@ -64,13 +65,13 @@ class PairNote:
 class _Outcome:
     title: str
     notes: list[PairNote] = field(default_factory=list)
-    lines: list[str] = field(default_factory=list)
+    lines: list[Message] = field(default_factory=list)
     used: int = 0
     forced: bool = False
     bottom: bool = False  # the first choice failed because the lowest pulje could not be paired
 
 
-def floater_sets(n: int) -> Iterator[tuple[tuple[int, ...], str]]:
+def floater_sets(n: int) -> Iterator[tuple[tuple[int, ...], Message]]:
     """The floater sets of a pulje of ``n`` players, as places ``0 … n−1``, in the rules'
     order, each with the rule that makes it (duplicates left out).
 
@@ -90,27 +91,33 @@ def floater_sets(n: int) -> Iterator[tuple[tuple[int, ...], str]]:
     if n % 2:
         original: tuple[int, ...] = (n // 2,)
         fresh(original)
-        yield original, "6.1: the middle player is the floater"
+        yield original, N_("6.1: the middle player is the floater")
     else:
         fresh(())
-        yield (), "5.1: an even pulje"
+        yield (), N_("5.1: an even pulje")
         original = (n // 2 - 1, n // 2)
         if fresh(original):
-            yield original, "6.2: the two middle players are floaters"
+            yield original, N_("6.2: the two middle players are floaters")
     for f in original:
         for p in range(f - 1, -1, -1):
             if p in original:
                 continue
             candidate = tuple(sorted({*original, p} - {f}))
             if fresh(candidate):
-                yield candidate, f"6.3 nr. 1: floater at place {f + 1} exchanged upwards"
+                yield (
+                    candidate,
+                    N_("6.3 nr. 1: floater at place {place} exchanged upwards", place=f + 1),
+                )
     for f in reversed(original):
         for p in range(f + 1, n):
             if p in original:
                 continue
             candidate = tuple(sorted({*original, p} - {f}))
             if fresh(candidate):
-                yield candidate, f"6.3 nr. 2: floater at place {f + 1} exchanged downwards"
+                yield (
+                    candidate,
+                    N_("6.3 nr. 2: floater at place {place} exchanged downwards", place=f + 1),
+                )
     lo, hi = min(original), max(original)
     step = 3
     while lo > 0 or hi < n - 1:
@@ -120,15 +127,15 @@ def floater_sets(n: int) -> Iterator[tuple[tuple[int, ...], str]]:
             yield (
                 candidate,
                 (
-                    "6.3 nr. 3: the nearest players above and below join the floaters"
+                    N_("6.3 nr. 3: the nearest players above and below join the floaters")
                     if step == 3
-                    else "6.3 nr. 4: more floaters added as in nr. 3"
+                    else N_("6.3 nr. 4: more floaters added as in nr. 3")
                 ),
             )
             step = 4
     everyone = tuple(range(n))
     if fresh(everyone):
-        yield everyone, "6.3 nr. 5 (5.3 nr. 8): every player of the pulje is a floater"
+        yield everyone, N_("6.3 nr. 5 (5.3 nr. 8): every player of the pulje is a floater")
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,25 +203,28 @@ class PuljePairer:
 
     def names(self, positions: Sequence[Pos] | int) -> str:
         items = list(bits(positions)) if isinstance(positions, int) else list(positions)
-        return ", ".join(self.name[p] for p in items) or "none"
+        return ", ".join(self.name[p] for p in items) or N_("none")
 
     # -- the round -------------------------------------------------------------------------
 
-    def pair_round(self) -> tuple[list[PairNote], list[str]]:
+    def pair_round(self) -> tuple[list[PairNote], list[Message]]:
         """Every pair of the round with the explanation lines, pulje by pulje (4.2)."""
         remaining = (1 << self.graph.size) - 1
         notes: list[PairNote] = []
-        lines: list[str] = []
+        lines: list[Message] = []
         merged = False
         while remaining:
             first = (remaining & -remaining).bit_length() - 1
+            title: Message
             if merged:
                 pulje = list(bits(remaining))
-                title, rule = "the bottom gruppe", "9.3, by points and start numbers"
+                title = N_("the bottom gruppe")
+                rule = N_("9.3, by points and start numbers")
             else:
                 pts = self.points[first]
                 pulje = [p for p in bits(remaining) if self.points[p] == pts]
-                title, rule = f"pulje {format_points(pts)}", "pointpulje, 4.1"
+                title = N_("pulje {score}", score=format_points(pts))
+                rule = N_("pointpulje, 4.1")
             pmask = sum(1 << p for p in pulje)
             lower = remaining & ~pmask
             out = self.pair_pulje(pulje, lower, title, rule)
@@ -226,8 +236,11 @@ class PuljePairer:
                 if len(groups) <= 2:
                     merged = True
                     lines.append(
-                        f"9.3: the players left ({self.names(remaining)}) are paired as one "
-                        "bottom gruppe, ordered by points and start numbers"
+                        N_(
+                            "9.3: the players left ({players}) are paired as one bottom gruppe, "
+                            "ordered by points and start numbers",
+                            players=self.names(remaining),
+                        )
                     )
         return notes, lines
 
@@ -249,10 +262,12 @@ class PuljePairer:
 
     # -- one pulje -------------------------------------------------------------------------
 
-    def pair_pulje(self, pulje: list[Pos], lower: int, title: str, rule: str) -> _Outcome:
+    def pair_pulje(self, pulje: list[Pos], lower: int, title: Message, rule: Message) -> _Outcome:
         """Pair ``pulje`` (positions in order) with the players of ``lower`` below it."""
         out = _Outcome(title)
-        out.lines.append(f"{title} ({rule}): {self.names(pulje)}")
+        out.lines.append(
+            N_("{title} ({rule}): {players}", title=title, rule=rule, players=self.names(pulje))
+        )
         graph = self.graph
         first_rule: str | None = None
         for places, why in floater_sets(len(pulje)):
@@ -274,17 +289,24 @@ class PuljePairer:
             if out.forced and out.bottom:
                 which = "9.1" if first_rule.startswith("6.1") else "9.2"
                 out.lines.append(
-                    f"{which}: the rule's first choice would leave the lowest pulje unpairable, "
-                    "so the floaters are chosen again"
+                    N_(
+                        "{rule}: the rule's first choice would leave the lowest pulje "
+                        "unpairable, so the floaters are chosen again",
+                        rule=which,
+                    )
                 )
             elif out.forced:
                 out.lines.append(
-                    "the rule's first choice would leave a player below without an opponent "
-                    "('på ingen måde kan parres', the closing note of 4.9.4), so the floaters "
-                    "are chosen again (5.4, 6.3)"
+                    N_(
+                        "the rule's first choice would leave a player below without an "
+                        "opponent ('på ingen måde kan parres', the closing note of 4.9.4), so "
+                        "the floaters are chosen again (5.4, 6.3)"
+                    )
                 )
             if floaters:
-                out.lines.append(f"flydere: {self.names(floaters)} ({why})")
+                out.lines.append(
+                    N_("flydere: {players} ({why})", players=self.names(floaters), why=why)
+                )
             out.used |= rmask | fmask
             self._compose(rest, out)
             self._pair_floaters(floaters, lower, out)
@@ -311,42 +333,60 @@ class PuljePairer:
                 found, exact = self.composer.best(a, b)
             if split.rule is not None:
                 out.lines.append(
-                    f"{split.rule}: {self.names(split.down)} moved to gruppe b, "
-                    f"{self.names(split.up)} to gruppe a"
+                    N_(
+                        "{rule}: {down} moved to gruppe b, {up} to gruppe a",
+                        rule=split.rule,
+                        down=self.names(split.down),
+                        up=self.names(split.up),
+                    )
                 )
-            out.lines.append(f"gruppe a: {self.names(a)}; gruppe b: {self.names(b)}")
+            out.lines.append(N_("gruppe a: {a}; gruppe b: {b}", a=self.names(a), b=self.names(b)))
             met_found = sum(self.value(i, j)[0] for i, j in found)
             met_first = sum(self.value(i, j)[0] for i, j in first)
             straight = [j for _, j in first] == b
             if found != first:
                 out.lines.append(
-                    "5.2: of the compositions of these halves, this one meets the most colour "
-                    f"preferences ({met_found}; the first in the rule's order meets {met_first})"
+                    N_(
+                        "5.2: of the compositions of these halves, this one meets the most "
+                        "colour preferences ({met}; the first in the rule's order meets "
+                        "{first})",
+                        met=met_found,
+                        first=met_first,
+                    )
                 )
             elif not straight:
-                out.lines.append("5.3 nr. 1–2: players of gruppe b moved up until all can meet")
+                out.lines.append(N_("5.3 nr. 1–2: players of gruppe b moved up until all can meet"))
             if not exact:
                 out.lines.append(
-                    "skak's search limit was reached: the composition meeting most colour "
-                    "preferences among those examined is used"
+                    N_(
+                        "skak's search limit was reached: the composition meeting most colour "
+                        "preferences among those examined is used"
+                    )
                 )
             m = len(b)
+            rule: str
+            if split.rule is not None:
+                rule = split.rule
+            elif found != first:
+                rule = N_("5.2, colour preferences")
+            else:
+                rule = "5.3 nr. 1–2" if not straight else "5.1"
             for i, j in found:
                 place = b.index(j)
-                how = f"{out.title}: a-player {self.name[i]} meets b-player {self.name[j]}"
-                if split.rule is not None:
-                    how += f" ({split.rule})"
-                elif found != first:
-                    how += " (5.2, colour preferences)"
-                elif not straight:
-                    how += " (5.3 nr. 1–2)"
-                else:
-                    how += " (5.1)"
+                how = N_(
+                    "{title}: a-player {player} meets b-player {opponent} ({rule})",
+                    title=out.title,
+                    player=self.name[i],
+                    opponent=self.name[j],
+                    rule=rule,
+                )
                 out.notes.append(PairNote(i, j, how, m - place))
             return
         out.lines.append(
-            "5.3 nr. 7: no split within skak's search limit pairs the pulje; its players are "
-            "paired in order, each with the nearest player he may meet"
+            N_(
+                "5.3 nr. 7: no split within skak's search limit pairs the pulje; its players "
+                "are paired in order, each with the nearest player he may meet"
+            )
         )
         self._in_order(rest, 0, out, label="5.3 nr. 7")
 
@@ -384,33 +424,34 @@ class PuljePairer:
             source = out.title
             left = (pool & ~(1 << nearest)) | pending if nearest is not None else 0
             if chosen == nearest:
-                how = "the nearest lower player he may meet (5.4)"
+                how = N_("the nearest lower player he may meet (5.4)")
             elif chosen == wished or graph.can_pair(left, apart=pending):
-                how = (
+                how = N_(
                     "the lower player of the nearest pulje meeting most colour preferences, a "
                     "strong one first (5.4 with 5.2 and the note to 6.3)"
                 )
             else:
                 if self.bottom_fails(left, pending):
                     out.bottom = True
-                    how = (
+                    how = N_(
                         "a nearer choice would leave the lowest pulje unpairable, so the "
                         "floater's pairing was dissolved and made again (9.1)"
                     )
                 else:
-                    how = (
+                    how = N_(
                         "a nearer choice would leave a player below without an opponent, so "
                         "the floater's pairing was dissolved and made again (5.4 and the "
                         "closing note of 4.9.4)"
                     )
                 out.forced = True
-            out.notes.append(
-                PairNote(
-                    f,
-                    chosen,
-                    f"flyder {self.name[f]} from {source} meets {self.name[chosen]}: {how}",
-                )
+            met = N_(
+                "flyder {player} from {source} meets {opponent}: {how}",
+                player=self.name[f],
+                source=source,
+                opponent=self.name[chosen],
+                how=how,
             )
+            out.notes.append(PairNote(f, chosen, met))
             out.used |= 1 << chosen
             pool &= ~(1 << chosen)
 
@@ -433,8 +474,10 @@ class PuljePairer:
         left = sum(1 << p for p in players) | lower
         if not label:
             out.lines.append(
-                "5.3 nr. 7 (fortsæt indtil løsning): no floater choice of 6.1–6.3 pairs the "
-                "pulje; each player in turn meets the nearest player he may meet"
+                N_(
+                    "5.3 nr. 7 (fortsæt indtil løsning): no floater choice of 6.1–6.3 pairs the "
+                    "pulje; each player in turn meets the nearest player he may meet"
+                )
             )
             label = "5.3 nr. 7"
         for p in players:
@@ -443,13 +486,13 @@ class PuljePairer:
             left &= ~(1 << p)
             for c in bits(graph.adj[p] & left):
                 if c > p and graph.can_pair(left & ~(1 << c)):
-                    out.notes.append(
-                        PairNote(
-                            p,
-                            c,
-                            f"{label}: {self.name[p]} meets the nearest possible, {self.name[c]}",
-                        )
+                    nearest_possible = N_(
+                        "{rule}: {player} meets the nearest possible, {opponent}",
+                        rule=label,
+                        player=self.name[p],
+                        opponent=self.name[c],
                     )
+                    out.notes.append(PairNote(p, c, nearest_possible))
                     out.used |= (1 << p) | (1 << c)
                     left &= ~(1 << c)
                     break

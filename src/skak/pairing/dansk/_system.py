@@ -10,12 +10,14 @@ from fractions import Fraction
 from typing import Literal
 
 from skak.errors import NoValidPairingError
+from skak.messages import N_, Message
 from skak.model.games import entries_by_player, opponents
 from skak.model.player import Player
 from skak.model.records import StartOrder
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
 from skak.pairing._graphs.pairability import MatchGraph, bits
+from skak.pairing._words import colour_word
 from skak.pairing.base import SystemDefaults
 from skak.pairing.dansk._colours import ColourCard, allocate, met
 from skak.pairing.dansk._compose import IS_X, NONE, WANTS_BLACK, WANTS_WHITE, PairValue
@@ -84,9 +86,13 @@ def _strength_key(start_number: int, rating: int | None) -> tuple[bool, int, int
     return rating is None, -(rating or 0), start_number
 
 
-def _format_order(order: Sequence[tuple[int, int | None]]) -> str:
-    return ORDER_LINE + ", ".join(
+def _format_order(order: Sequence[tuple[int, int | None]]) -> Message:
+    places = ", ".join(
         f"{i}: {n} ({'-' if r is None else r})" for i, (n, r) in enumerate(order, start=1)
+    )
+    return N_(
+        "start order (3.1, kept for the whole tournament; place: player (rating)): {order}",
+        order=places,
     )
 
 
@@ -222,7 +228,7 @@ class DanskSystem(SystemDefaults[DanskSettings]):
     """DSU 003 §4.9.3–4.9.4: Dansk Schweizer."""
 
     name = "dansk"
-    title = "Dansk Schweizer (DSU 4.9.3, Danish Swiss system by strength)"
+    title = N_("Dansk Schweizer (DSU 4.9.3, Danish Swiss system by strength)")
     default_scoring = Scoring()
     accepts_late_entries = True
     settings_type = DanskSettings
@@ -340,7 +346,7 @@ class DanskSystem(SystemDefaults[DanskSettings]):
 
     # -- colours -------------------------------------------------------------------------
 
-    def _colours(self, field: _Field, x: int, y: int) -> tuple[Colour, str]:
+    def _colours(self, field: _Field, x: int, y: int) -> tuple[Colour, Message]:
         """The colour ``x`` gets against ``y`` (both real players) and why (7.2–7.4)."""
         cx, cy = field.cards[x], field.cards[y]
         return allocate(cx, cy, exception=x in field.exception and y in field.exception)
@@ -429,13 +435,13 @@ class DanskSystem(SystemDefaults[DanskSettings]):
         tournament: Tournament,
         field: _Field,
         notes: Sequence[PairNote],
-        pulje_lines: Sequence[str],
+        pulje_lines: Sequence[Message],
     ) -> Round:
         number = field.number
-        lines = [self._header(tournament, field)]
+        lines: list[Message] = [self._header(tournament, field)]
         lines.extend(self._context(tournament, field))
         lines.extend(pulje_lines)
-        games: list[tuple[int, int, str, str]] = []  # white, black, how, colour reason
+        games: list[tuple[int, int, str, Message]] = []  # white, black, how, colour reason
         bye: tuple[int, str] | None = None
         for note in notes:
             x, y = field.order[note.high], field.order[note.low]
@@ -452,24 +458,50 @@ class DanskSystem(SystemDefaults[DanskSettings]):
             top = field.order[notes[0].high]
             top_white = games[0][0] == top
             if top_white != (tournament.initial_colour is Colour.WHITE):
-                games = [(b, w, how, why + " (colours of round 1 turned by the drawn colour)")
-                         for w, b, how, why in games]  # fmt: skip
+                games = [
+                    (
+                        b,
+                        w,
+                        how,
+                        N_("{why} (colours of round 1 turned by the drawn colour)", why=why),
+                    )
+                    for w, b, how, why in games
+                ]
                 lines.append(
-                    "round 1: the colour drawn for the top player turns every board's colours"
+                    N_("round 1: the colour drawn for the top player turns every board's colours")
                 )
         pairings: list[Pairing] = []
         for board, (white, black, how, why) in enumerate(games, start=1):
             pairings.append(Pairing(board, white, black))
-            lines.append(f"board {board}: {white}–{black}: {how}; colour: {why}")
+            lines.append(
+                N_(
+                    "board {board}: {white}–{black}: {how}; colour: {why}",
+                    board=board,
+                    white=white,
+                    black=black,
+                    how=how,
+                    why=why,
+                )
+            )
         if bye is not None:
             player, how = bye
             pairings.append(Pairing(len(pairings) + 1, player, None, Result.PAIRING_BYE))
             lines.append(
-                f"board {len(pairings)}: {player} meets X ({how}); scores 1 point and counts as "
-                "having had white (2.2)"
+                N_(
+                    "board {board}: {player} meets X ({how}); scores 1 point and counts as "
+                    "having had white (2.2)",
+                    board=len(pairings),
+                    player=player,
+                    how=how,
+                )
             )
         lines.extend(
-            f"{b.player}: {b.result.label}, declared before the pairing" for b in field.byes
+            N_(
+                "{player}: {result}, declared before the pairing",
+                player=b.player,
+                result=b.result.label,
+            )
+            for b in field.byes
         )
         return Round(
             number,
@@ -480,52 +512,74 @@ class DanskSystem(SystemDefaults[DanskSettings]):
         )
 
     @staticmethod
-    def _first_round(note: PairNote) -> tuple[Colour, str]:
+    def _first_round(note: PairNote) -> tuple[Colour, Message]:
         """7.1: in round 1 the weakest of gruppe b has white, the next weakest black, and so
         on; a pair that is not an a–b pair gives the weaker player white."""
         if note.b_from_bottom is None:
-            return Colour.BLACK, "round 1 (7.1 by analogy): the weaker player has white"
+            return Colour.BLACK, N_("round 1 (7.1 by analogy): the weaker player has white")
         b_white = note.b_from_bottom % 2 == 1
         place = note.b_from_bottom
-        which = "the weakest" if place == 1 else f"number {place} from the bottom"
+        which = (
+            N_("the weakest") if place == 1 else N_("number {place} from the bottom", place=place)
+        )
         return (
             Colour.BLACK if b_white else Colour.WHITE,
-            f"7.1: round 1, the b-player is {which} of gruppe b, so he has "
-            + ("white" if b_white else "black"),
+            N_(
+                "7.1: round 1, the b-player is {which} of gruppe b, so he has {colour}",
+                which=which,
+                colour=colour_word(Colour.WHITE if b_white else Colour.BLACK),
+            ),
         )
 
-    def _header(self, tournament: Tournament, field: _Field) -> str:
+    def _header(self, tournament: Tournament, field: _Field) -> Message:
         real = [n for n in field.order if n != X]
-        head = f"Dansk Schweizer (DSU 4.9.3), round {field.number}: {len(real)} players"
         if X in field.order:
-            head += "; an odd number, so X joins as the weakest player (2.1)"
-        return head
+            return N_(
+                "Dansk Schweizer (DSU 4.9.3), round {round}: {count} players; an odd number, so "
+                "X joins as the weakest player (2.1)",
+                round=field.number,
+                count=len(real),
+            )
+        return N_(
+            "Dansk Schweizer (DSU 4.9.3), round {round}: {count} players",
+            round=field.number,
+            count=len(real),
+        )
 
-    def _context(self, tournament: Tournament, field: _Field) -> list[str]:
-        lines: list[str] = []
+    def _context(self, tournament: Tournament, field: _Field) -> list[Message]:
+        lines: list[Message] = []
         real = [n for n in field.order if n != X]
         strongest = sorted(real, key=lambda n: field.rank[n])
         if strongest != sorted(real):
             lines.append(
-                "start numbers by strength (3.1), strongest first: "
-                + ", ".join(map(str, strongest))
+                N_(
+                    "start numbers by strength (3.1), strongest first: {players}",
+                    players=", ".join(map(str, strongest)),
+                )
             )
         lines.append(_format_order(field.start))
         settings = DanskSettings.of(tournament)
         groups, rounds = settings.acceleration_groups, settings.acceleration_rounds
         if groups > 4 and rounds == 0:
             lines.append(
-                f"acceleration (10): {groups} groups kept for the whole tournament; the rule "
-                "advises at most 4 ('Fastholdes rundelægningspointene i hele turneringen bør "
-                "der højst anvendes 4 grupper')"
+                N_(
+                    "acceleration (10): {groups} groups kept for the whole tournament; the rule "
+                    "advises at most 4 ('Fastholdes rundelægningspointene i hele turneringen "
+                    "bør der højst anvendes 4 grupper')",
+                    groups=groups,
+                )
             )
         if settings.forfeits_count_as_met:
-            lines.append("forfeited games count as met (1.2; setting forfeits-count-as-met)")
+            lines.append(N_("forfeited games count as met (1.2; setting forfeits-count-as-met)"))
         extra = {n: field.points[n] - field.real[n] for n in real}
         if any(extra.values()):
             lines.append(
-                "acceleration (10): pairing points added this round: "
-                + ", ".join(f"{n} +{format_points(v)}" for n, v in sorted(extra.items()) if v)
+                N_(
+                    "acceleration (10): pairing points added this round: {added}",
+                    added=", ".join(
+                        f"{n} +{format_points(v)}" for n, v in sorted(extra.items()) if v
+                    ),
+                )
             )
         unfinished = any(
             e.result is Result.UNFINISHED
@@ -533,14 +587,22 @@ class DanskSystem(SystemDefaults[DanskSettings]):
             for e in es
         )
         if unfinished:
-            lines.append("unfinished games count as draws until they are finished (1.1)")
+            lines.append(N_("unfinished games count as draws until they are finished (1.1)"))
         gone = sorted(p.start_number for p in tournament.players if p.is_withdrawn(field.number))
         if gone:
-            lines.append(f"withdrawn, so out of the pairing (1.3): {', '.join(map(str, gone))}")
+            lines.append(
+                N_(
+                    "withdrawn, so out of the pairing (1.3): {players}",
+                    players=", ".join(map(str, gone)),
+                )
+            )
         if field.exception:
             lines.append(
-                "last round: players above 50 % may meet although a strong colour preference "
-                "is not met: " + ", ".join(map(str, sorted(field.exception)))
+                N_(
+                    "last round: players above 50 % may meet although a strong colour "
+                    "preference is not met: {players}",
+                    players=", ".join(map(str, sorted(field.exception))),
+                )
             )
         return lines
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import ClassVar
 
+from skak.messages import N_
 from skak.model.records import MovedUp
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
@@ -65,7 +66,7 @@ class DubovSystem(SystemDefaults[DubovSettings]):
     """The Dubov system (DSU 003 §4.9.6, approved by FIDE in 1997)."""
 
     name: str = "dubov"
-    title: str = "Dubov Swiss system (DUBOV schweizer, DSU 4.9.6)"
+    title: str = N_("Dubov Swiss system (DUBOV schweizer, DSU 4.9.6)")
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)
     settings_type = DubovSettings

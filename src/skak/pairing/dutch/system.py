@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from skak.messages import N_
 from skak.model.progress import Progress
 from skak.model.results import Colour, Result, Scoring
 from skak.model.tournament import Bye, Pairing, Round, Tournament
@@ -24,7 +25,7 @@ class DutchSystem(SystemDefaults[DutchSettings]):
     """FIDE (Dutch) system, C.04.3 (2026), with C.04.1/C.04.2 and Baku acceleration C.04.5."""
 
     name: str = "dutch"
-    title: str = "FIDE Dutch Swiss system (hollandsk schweizersystem, FIDE C.04.3, 2026)"
+    title: str = N_("FIDE Dutch Swiss system (hollandsk schweizersystem, FIDE C.04.3, 2026)")
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)
     settings_type = DutchSettings
@@ -58,7 +59,7 @@ class DutchSystem(SystemDefaults[DutchSettings]):
             if not p.is_withdrawn(number) and (result := p.declared_bye(number)) is not None
         )
         if not cards:
-            return Round(number, (), byes, ("nobody to pair",))
+            return Round(number, (), byes, (N_("nobody to pair"),))
         ctx = _context(tournament, cards)
         pairer = _Pairer(ctx, progress)
         if len(cards) == 1:

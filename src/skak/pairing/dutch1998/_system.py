@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from skak.messages import N_
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
 from skak.pairing.base import SystemDefaults
@@ -56,7 +57,7 @@ class Dutch1998System(SystemDefaults[Dutch1998Settings]):
     """FIDE's Swiss system based on rating, as adopted in 1998 (DSU 003 §4.9.5)."""
 
     name: str = "dutch-1998"
-    title: str = "FIDE Swiss system of 1998 (FIDE schweizer, DSU 4.9.5)"
+    title: str = N_("FIDE Swiss system of 1998 (FIDE schweizer, DSU 4.9.5)")
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)
     settings_type = Dutch1998Settings

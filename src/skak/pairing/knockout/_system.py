@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from skak.errors import NoValidPairingError
+from skak.messages import N_
 from skak.model.records import KnockoutDraw
 from skak.model.results import Scoring
 from skak.model.tournament import Pairing, Round, Tournament
@@ -46,7 +47,7 @@ class KnockoutSystem(SystemDefaults[KnockoutSettings]):
     """DSU 003 §4.9.7: DSU's knock-out system, one game slot per round."""
 
     name = "knockout"
-    title = "DSU's knock-out system (DSU's Knock Out system), matches with play-offs"
+    title = N_("DSU's knock-out system (DSU's Knock Out system), matches with play-offs")
     default_scoring = Scoring()
     #: The bracket is drawn before round 1.
     accepts_late_entries = False

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import NoValidPairingError
+from skak.messages import N_, Message, N_plural, Phrases
 from skak.model.games import colour_history, entries_by_player, opponents
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
@@ -83,7 +84,7 @@ class MonradSystem(SystemDefaults[MonradSettings]):
     """DSU 003 §4.9.1–4.9.2: Monrad, with exchanges and look-ahead."""
 
     name = "monrad"
-    title = "Monrad (Monrads turneringssystem, DSU 4.9.1)"
+    title = N_("Monrad (Monrads turneringssystem, DSU 4.9.1)")
     default_scoring = Scoring()
     accepts_late_entries = True
 
@@ -111,7 +112,7 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         if found[0] is None:
             raise _no_pairing(number, field)
         pairs, reopened = found
-        notes: list[str] = []
+        notes: list[Message] = []
         remaining = self._remaining_rounds(tournament, number)
         if remaining and MonradSettings.of(tournament).look_ahead:
             pairs, notes = self._look_ahead(field, pairs, remaining, number)
@@ -216,7 +217,7 @@ class MonradSystem(SystemDefaults[MonradSettings]):
 
     def _look_ahead(
         self, field: _Field, first: list[Pair], remaining: int, number: int
-    ) -> tuple[list[Pair], list[str]]:
+    ) -> tuple[list[Pair], list[Message]]:
         """Keep the future pairable: all ``remaining`` rounds where skak can decide it within
         its search limit, else at least the next round. The rule's pairing is changed only
         when it is *proven* to make that impossible, and the note says which claim holds."""
@@ -232,53 +233,78 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         deep = _rounds_pairable(after_first, remaining, budget, {})
         if deep:
             return first, []
-        nxt = f"round {number + 1}"
+        nxt = N_("round {round}", round=number + 1)
         next_ok: bool | None
         if remaining == 1:
             next_ok = deep
         else:
             next_ok = _rounds_pairable(after_first, 1, [LOOK_AHEAD_BUDGET], {})
-        notes: list[str] = []
+        notes: list[Message] = []
         if deep is False and remaining > 1:
             found, complete = first_keeping_future(graph, remaining, [LOOK_AHEAD_BUDGET])
             if found is not None:
-                return self._moved(graph, found, first, f"all {remaining} remaining rounds")
-            notes.append(
-                f"look-ahead: the remaining {remaining} rounds cannot all be paired without "
-                + (
-                    "rematches whatever this round's pairing is"
-                    if complete
-                    else "rematches after any pairing skak examined within its search limit"
+                every = N_("all {count} remaining rounds", count=remaining)
+                return self._moved(graph, found, first, every)
+            if complete:
+                notes.append(
+                    N_(
+                        "look-ahead: the remaining {count} rounds cannot all be paired without "
+                        "rematches whatever this round's pairing is",
+                        count=remaining,
+                    )
                 )
-            )
+            else:
+                notes.append(
+                    N_(
+                        "look-ahead: the remaining {count} rounds cannot all be paired without "
+                        "rematches after any pairing skak examined within its search limit",
+                        count=remaining,
+                    )
+                )
         elif deep is None:
             notes.append(
-                "look-ahead: within its search limit skak could not decide whether all "
-                f"{remaining} remaining rounds can be paired"
+                N_(
+                    "look-ahead: within its search limit skak could not decide whether all "
+                    "{count} remaining rounds can be paired",
+                    count=remaining,
+                )
             )
         if next_ok:
-            return first, [*notes, f"look-ahead: {nxt} can be paired"] if notes else []
+            if not notes:
+                return first, []
+            return first, [*notes, N_("look-ahead: {round} can be paired", round=nxt)]
         found, complete = first_keeping_future(graph, 1, [LOOK_AHEAD_BUDGET])
         if found is not None:
             chosen, moved = self._moved(graph, found, first, nxt)
             return chosen, [*notes, *moved]
-        claim = (
-            "cannot be paired without a rematch whatever this round's pairing is"
-            if complete
-            else "could not be kept pairable by any pairing skak examined within its search limit"
-        )
-        return first, [*notes, f"look-ahead (4.9.2): {nxt} {claim}; the rule's pairing is used"]
+        if complete:
+            claim = N_(
+                "look-ahead (4.9.2): {round} cannot be paired without a rematch whatever this "
+                "round's pairing is; the rule's pairing is used",
+                round=nxt,
+            )
+        else:
+            claim = N_(
+                "look-ahead (4.9.2): {round} could not be kept pairable by any pairing skak "
+                "examined within its search limit; the rule's pairing is used",
+                round=nxt,
+            )
+        return first, [*notes, claim]
 
     @staticmethod
     def _moved(
-        graph: _Graph, found: list[tuple[int, int]], first: list[Pair], what: str
-    ) -> tuple[list[Pair], list[str]]:
+        graph: _Graph, found: list[tuple[int, int]], first: list[Pair], what: Message
+    ) -> tuple[list[Pair], list[Message]]:
         chosen = graph.named(found)
         changed = sorted({n for p in chosen if p not in first for n in p} - {BYE})
         return chosen, [
-            f"look-ahead (4.9.2): after the rule's first pairing {what} could not be paired "
-            "without a rematch; skak took the next pairing in the rule's order that keeps it "
-            f"possible (exchanged: players {', '.join(map(str, changed))})"
+            N_(
+                "look-ahead (4.9.2): after the rule's first pairing {what} could not be paired "
+                "without a rematch; skak took the next pairing in the rule's order that keeps "
+                "it possible (exchanged: players {players})",
+                what=what,
+                players=", ".join(map(str, changed)),
+            )
         ]
 
     # -- the round -----------------------------------------------------------------------
@@ -290,7 +316,7 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         field: _Field,
         pairs: list[Pair],
         reopened: int,
-        notes: list[str],
+        notes: list[Message],
     ) -> Round:
         rank = {n: i + 1 for i, n in enumerate(field.order)}
         points = points_before(tournament, number)
@@ -302,17 +328,21 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         }
         games: list[Pairing] = []
         bye_player: int | None = None
-        lines = [
-            "placering: "
-            + ", ".join(
-                f"{rank[n]}. {n} ({format_points(pts[n])})" for n in field.order if n != BYE
-            )
-        ]
+        order = ", ".join(
+            f"{rank[n]}. {n} ({format_points(pts[n])})" for n in field.order if n != BYE
+        )
+        lines = [N_("placering: {order}", order=order)]
         if reopened:
             lines.append(
-                f"exchange (ombytning, 4.9.2): the last {reopened} pair(s) and the players left "
-                "over were re-paired so that nobody meets an opponent twice; the players keep "
-                "their placement"
+                N_plural(
+                    "exchange (ombytning, 4.9.2): the last pair and the players left over were "
+                    "re-paired so that nobody meets an opponent twice; the players keep their "
+                    "placement",
+                    "exchange (ombytning, 4.9.2): the last {n} pairs and the players left over "
+                    "were re-paired so that nobody meets an opponent twice; the players keep "
+                    "their placement",
+                    reopened,
+                )
             )
         lines.extend(notes)
         greedy_pairs, _ = _greedy(field.order, field.allowed)
@@ -320,43 +350,67 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         for a, b in sorted(pairs, key=lambda p: rank[p[0]]):
             top, low = (a, b) if rank[a] < rank[b] else (b, a)
             how = (
-                "the nearest following player he has not met"
+                N_("the nearest following player he has not met")
                 if (top, low) in greedy_set
-                else "after the exchange"
+                else N_("after the exchange")
                 if reopened
-                else "changed by the look-ahead"
+                else N_("changed by the look-ahead")
             )
             if low == BYE:
                 bye_player = top
-                lines.append(f"{top} is the lowest placed without a free round: oversidder")
+                lines.append(
+                    N_("{player} is the lowest placed without a free round: oversidder", player=top)
+                )
                 continue
             if low == field.placeholder:
                 games.append(Pairing(len(games) + 1, top, low, Result.WHITE_FORFEIT_WIN))
                 lines.append(
-                    f"board {len(games)}: {top} meets {low}, the first player to withdraw, "
-                    "kept in as the lowest placed (4.9.1): won by forfeit"
+                    N_(
+                        "board {board}: {player} meets {withdrawn}, the first player to "
+                        "withdraw, kept in as the lowest placed (4.9.1): won by forfeit",
+                        board=len(games),
+                        player=top,
+                        withdrawn=low,
+                    )
                 )
                 continue
-            if whites[top] < whites[low]:
-                white, black = top, low
-                why = f"{top} has had white fewer times ({whites[top]} vs {whites[low]})"
-            elif whites[low] < whites[top]:
-                white, black = low, top
-                why = f"{low} has had white fewer times ({whites[low]} vs {whites[top]})"
+            if whites[top] != whites[low]:
+                fewer, more = (top, low) if whites[top] < whites[low] else (low, top)
+                white, black = fewer, more
+                why = N_(
+                    "{player} has had white fewer times ({whites} vs {other})",
+                    player=fewer,
+                    whites=whites[fewer],
+                    other=whites[more],
+                )
             else:
                 white, black = low, top
-                why = f"{_both_whites(whites[top])}: the lower placed has white"
+                why = N_("{both}: the lower placed has white", both=_both_whites(whites[top]))
             games.append(Pairing(len(games) + 1, white, black))
             lines.append(
-                f"board {len(games)}: {top} (placed {rank[top]}) meets {low} "
-                f"(placed {rank[low]}), {how}; {why}"
+                N_(
+                    "board {board}: {player} (placed {place}) meets {opponent} (placed "
+                    "{opponent_place}), {how}; {why}",
+                    board=len(games),
+                    player=top,
+                    place=rank[top],
+                    opponent=low,
+                    opponent_place=rank[low],
+                    how=how,
+                    why=why,
+                )
             )
         if field.matched:
             lines.extend(self._matched(tournament, field, games, whites))
         if bye_player is not None:
             games.append(Pairing(len(games) + 1, bye_player, None, Result.PAIRING_BYE))
         lines.extend(
-            f"{d.player}: {d.result.label}, declared before the pairing" for d in field.absent
+            N_(
+                "{player}: {result}, declared before the pairing",
+                player=d.player,
+                result=d.result.label,
+            )
+            for d in field.absent
         )
         return Round(number, tuple(games), byes=field.absent, explanation=tuple(lines))
 
@@ -366,27 +420,43 @@ class MonradSystem(SystemDefaults[MonradSettings]):
         field: _Field,
         games: list[Pairing],
         whites: dict[int, int],
-    ) -> list[str]:
+    ) -> list[Message]:
         """The withdrawn players' boards (4.9.1), entered in advance as lost by both."""
         pairs, left = self._matched_pairs(tournament, field.matched)
         place = {n: i for i, n in enumerate(field.matched)}
         since = {p.start_number: p.withdrawn_from for p in tournament.players}
+        withdrawn = Phrases(
+            ", ",
+            [N_("{player} (from round {round})", player=n, round=since[n]) for n in field.matched],
+        )
         lines = [
-            "withdrawn (udgået) players "
-            + ", ".join(f"{n} (from round {since[n]})" for n in field.matched)
-            + ": paired among themselves for the rest of the tournament (4.9.1: 'Udgår et lige "
-            "antal spillere af turneringen matches disse i resten af turneringen'); the games "
-            "are not played and are entered in advance as lost by both (--)"
+            N_(
+                "withdrawn (udgået) players {players}: paired among themselves for the rest of "
+                "the tournament (4.9.1: 'Udgår et lige antal spillere af turneringen matches "
+                "disse i resten af turneringen'); the games are not played and are entered in "
+                "advance as lost by both (--)",
+                players=withdrawn,
+            )
         ]
         for a, b in pairs:
             top, low = (a, b) if place[a] < place[b] else (b, a)
             white, black = (top, low) if whites[top] < whites[low] else (low, top)
             games.append(Pairing(len(games) + 1, white, black, Result.DOUBLE_FORFEIT))
-            lines.append(f"board {len(games)}: {white}–{black}, both withdrawn: -- (4.9.1)")
+            lines.append(
+                N_(
+                    "board {board}: {white}–{black}, both withdrawn: -- (4.9.1)",
+                    board=len(games),
+                    white=white,
+                    black=black,
+                )
+            )
         if left is not None:
             lines.append(
-                f"{left}: withdrawn, with no withdrawn player left to be paired with (4.9.1); "
-                "not paired"
+                N_(
+                    "{player}: withdrawn, with no withdrawn player left to be paired with "
+                    "(4.9.1); not paired",
+                    player=left,
+                )
             )
         return lines
 
@@ -394,8 +464,10 @@ class MonradSystem(SystemDefaults[MonradSettings]):
 SYSTEM = MonradSystem()
 
 
-def _both_whites(count: int) -> str:
+def _both_whites(count: int) -> Message:
     """Two players' equal number of whites in words."""
     if count == 0:
-        return "neither has had white yet"
-    return "both have had white once" if count == 1 else f"both have had white {count} times"
+        return N_("neither has had white yet")
+    if count == 1:
+        return N_("both have had white once")
+    return N_("both have had white {count} times", count=count)
