@@ -308,6 +308,8 @@ class Tournament:
     imported_records: tuple[str, ...] = ()
     #: The games attached to boards (``skak game``), in round and board order.
     games: tuple[GameRecord, ...] = ()
+    #: The tournament's arbiters (dommere), the chief arbiter first: §6's report names them.
+    arbiters: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("name", "place", "time_control"):

@@ -136,12 +136,13 @@ class ReportView:
 
 
 def arbiters_of(t: Tournament, given: Sequence[str]) -> tuple[str, ...]:
-    """The arbiters' names: those ``given`` (the chief arbiter first), else the TRF's
-    chief arbiter (``102``) and deputies (``112``) of an imported tournament.
+    """The arbiters' names: those ``given`` (the chief arbiter first), else the
+    tournament's own (``skak new --arbiter``, ``skak arbiters``), else the TRF's chief
+    arbiter (``102``) and deputies (``112``) of an imported tournament.
 
     :raises InputError: when there are none, or a name is no text.
     """
-    names = [clean_text(n, "an arbiter's name") for n in given]
+    names = [clean_text(n, "an arbiter's name") for n in given] or list(t.arbiters)
     if not names:
         for line in t.imported_records:
             if line[:3] in ("102", "112") and line[4:].strip():
@@ -151,7 +152,7 @@ def arbiters_of(t: Tournament, given: Sequence[str]) -> tuple[str, ...]:
         raise InputError(
             N_(
                 "§6's report names the tournament's arbiters: give --arbiter NAME (the chief "
-                "arbiter first; repeat it for each)"
+                "arbiter first; repeat it for each), or keep them with 'skak arbiters'"
             )
         )
     return tuple(dict.fromkeys(names))

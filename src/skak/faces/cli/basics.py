@@ -35,7 +35,7 @@ from skak.views import system_names
 # The API (SQLAlchemy, the event store) and the views are imported in the commands that use
 # them, so that ``skak --help`` and a command that needs little start at once (issue 23).
 
-__all__ = ["demo", "export_json", "history", "list_tournaments", "new", "undo"]
+__all__ = ["arbiters", "demo", "export_json", "history", "list_tournaments", "new", "undo"]
 
 # -- tournaments ---------------------------------------------------------------------------
 
@@ -93,6 +93,10 @@ def new(
             help="Gladiator scoring (4.9.8): drawn games are played off; the winner scores 1.",
         ),
     ] = False,
+    arbiter: Annotated[
+        list[str] | None,
+        typer.Option(help="An arbiter's name (dommer), the chief arbiter first (repeatable)."),
+    ] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Create a tournament (turnering), creating the database if needed.
@@ -116,6 +120,7 @@ def new(
         tiebreaks=tiebreak or [],
         unrated=unrated,
         gladiator=gladiator,
+        arbiters=arbiter or [],
     )  # a bad setting or code is refused before anything is written
     s = open_db(db, create=True)
     row = s.tournaments.create(tournament)
@@ -251,3 +256,30 @@ def demo(
         "Look closer with: skak round show 1 --explain, skak history, skak standings --json"
         + ("" if len(s.tournaments.rows()) == 1 else f"  (add --tournament {row.id})")
     )
+
+
+@app.command("arbiters")
+@cli_errors
+def arbiters(
+    names: Annotated[
+        list[str] | None,
+        typer.Argument(help="The arbiters (dommere), the chief arbiter first; none: show them."),
+    ] = None,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Keep the tournament's arbiters, the chief arbiter first (the whole list); without
+    names, show them. §6's report (skak report) names them.
+
+    Example: skak arbiters "Inge Holm" "Ole Olsen"
+    """
+    s = open_db(db)
+    if names:
+        done = s.tournaments.set_arbiters(tournament, names)
+        kept = done.after.arbiters
+    else:
+        kept = s.tournaments.get(tournament).arbiters
+    if kept:
+        out.print(escape(_("Arbiters: {names}").format(names=", ".join(kept))))
+    else:
+        out.print(_("No arbiter is kept yet; name them with 'skak arbiters NAME …'"))

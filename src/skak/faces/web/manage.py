@@ -142,6 +142,7 @@ async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
             tiebreaks=_items(values.get("tiebreaks", "")),
             unrated=bool(get("unrated")),
             gladiator=bool(get("gladiator")),
+            arbiters=_items(values.get("arbiters", "")),
         )
         row = skak.tournaments.create(tournament, actor=who)
     except (SkakError, ValueError) as err:

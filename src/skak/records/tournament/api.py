@@ -345,6 +345,13 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         command = rules.EnterResults(round_number, tuple(read), in_board_order)
         return self.execute(ident, command, actor=actor)
 
+    def set_arbiters(
+        self, ident: str | int | None, names: Sequence[str], *, actor: str | None = None
+    ) -> Outcome:
+        """The tournament's arbiters, the chief arbiter first (the whole list; §6's report
+        names them)."""
+        return self.execute(ident, rules.SetArbiters(tuple(names)), actor=actor)
+
     def remove_player(
         self,
         ident: str | int | None,

@@ -27,7 +27,7 @@ from skak.errors import (
     UndoRefusedError,
 )
 from skak.messages import N_, Phrases
-from skak.model.player import Player
+from skak.model.player import Player, clean_text
 from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.stream import Recorded
@@ -42,6 +42,7 @@ from skak.records.tournament._checks import (
     check_withdrawal,
 )
 from skak.records.tournament.events import (
+    ArbitersSet,
     Event,
     EventUndone,
     PlayerEdited,
@@ -76,8 +77,10 @@ __all__ = [
     "RemoveGame",
     "RemovePlayer",
     "RenumberPlayers",
+    "SetArbiters",
     "Undo",
     "Withdraw",
+    "arbiter_names",
     "decide",
     "needs_log",
 ]
@@ -217,6 +220,13 @@ class RemovePlayer:
 
 
 @dataclass(frozen=True, slots=True)
+class SetArbiters:
+    """The tournament's arbiters, the chief arbiter first (the whole list)."""
+
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Undo:
     """Take back the last change in force, or event ``seq``."""
 
@@ -235,10 +245,22 @@ Command = (
     | EnterResults
     | RenumberPlayers
     | RemovePlayer
+    | SetArbiters
     | AttachGames
     | RemoveGame
     | Undo
 )
+
+
+def arbiter_names(given: Sequence[str]) -> tuple[str, ...]:
+    """The arbiters' names as typed, each one line of plain text, the first named once.
+
+    :raises InputError: for an empty name or one that is no plain text.
+    """
+    names = tuple(dict.fromkeys(clean_text(n, "an arbiter's name").strip() for n in given))
+    if any(not n for n in names):
+        raise InputError(N_("an arbiter's name is not empty"))
+    return names
 
 
 def needs_log(command: Command) -> bool:
@@ -347,6 +369,9 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return _decide_results(t, entries)
         case AttachGames() | RemoveGame():
             return decide_games(t, command)
+        case SetArbiters(names=given):
+            names = arbiter_names(given)
+            return [] if names == t.arbiters else [ArbitersSet(names)]
         case RemovePlayer(start_number=n, reason=why):
             gone = t.player(n)  # an unknown player is named first
             if command.seen is not None and command.seen != gone:

@@ -19,6 +19,7 @@ from skak.model.results import Result
 from skak.model.tournament import GameRecord, Round, Tournament
 
 __all__ = [
+    "ArbitersSet",
     "Event",
     "EventUndone",
     "GameRemoved",
@@ -122,6 +123,15 @@ class PlayerRemoved:
 
 
 @dataclass(frozen=True, slots=True)
+class ArbitersSet:
+    """The tournament's arbiters, the chief arbiter first (all of them, replacing the
+    list before)."""
+
+    kind: ClassVar[str] = "arbiters_set"
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GamesAttached:
     """Games (PGN) attached to their boards: one game (``skak game add``) or a whole round's
     (``skak game import``), all at once. A board's earlier game is replaced only when
@@ -159,6 +169,7 @@ Event = (
     | ResultEntered
     | PlayersRenumbered
     | PlayerRemoved
+    | ArbitersSet
     | GamesAttached
     | GameRemoved
     | EventUndone
@@ -172,6 +183,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ResultEntered,
     PlayersRenumbered,
     PlayerRemoved,
+    ArbitersSet,
     GamesAttached,
     GameRemoved,
     EventUndone,
@@ -238,6 +250,8 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 playoff=played,
                 corrected=corrected,
             )
+        case ArbitersSet(names=names):
+            return N_("arbiters: {names}", names=", ".join(names) if names else N_("none"))
         case PlayerRemoved(player=player, numbers=numbers):
             return N_plural(
                 "{name} ({number}) removed from the list; {n} player moved up",

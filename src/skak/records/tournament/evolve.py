@@ -23,6 +23,7 @@ from skak.records.tournament._checks import (
     withdrawal_too_late,
 )
 from skak.records.tournament.events import (
+    ArbitersSet,
     Event,
     EventUndone,
     GameRemoved,
@@ -87,6 +88,8 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             return _enter_result(state, event.round, event.board, event.result, event.playoff)
         case PlayersRenumbered():
             return _renumber(state, event.numbers)
+        case ArbitersSet(names=names):
+            return replace(state, arbiters=names)
         case PlayerRemoved(player=gone, numbers=numbers):
             if state.rounds:
                 raise StateError(

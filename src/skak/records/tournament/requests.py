@@ -91,6 +91,7 @@ def new_tournament(
     tiebreaks: Sequence[str] = (),
     unrated: bool = False,
     gladiator: bool = False,
+    arbiters: Sequence[str] = (),
 ) -> Tournament:
     """A new tournament from the options as typed (``skak new``, the web's form): the
     settings as ``KEY=VALUE``, the points as ``KEY=POINTS``, dates as ``YYYY-MM-DD``; a
@@ -100,6 +101,8 @@ def new_tournament(
 
     :raises InputError: naming the option that is wrong.
     """
+    from skak.records.tournament.commands import arbiter_names
+
     if not name.strip():
         raise InputError(N_("a tournament needs a name"))
     pairing = get_system(system.strip())
@@ -116,6 +119,7 @@ def new_tournament(
         pairing_settings=tuple(parse_setting(s) for s in settings),
         scoring=scoring_from(replace(pairing.default_scoring, gladiator=gladiator), list(scoring)),
         tiebreaks=tuple(tiebreaks or ([] if not gladiator else ["GLO", "GLR", "DE"])),
+        arbiters=arbiter_names(arbiters),
     )
     return check_new_tournament(tournament, kind_given=kind is not None)
 
