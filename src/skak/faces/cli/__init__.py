@@ -63,6 +63,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "crosstable": ("skak.faces.cli.rounds",),
     "history": ("skak.faces.cli.basics",),
     "undo": ("skak.faces.cli.basics",),
+    "arbiters": ("skak.faces.cli.basics",),
     "demo": ("skak.faces.cli.basics",),
     "classes": ("skak.faces.cli.eligibility",),
     "engine": ("skak.faces.cli.files",),
