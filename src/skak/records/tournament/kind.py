@@ -29,7 +29,7 @@ class TournamentKind(EventByEvent):
     ctx: Context = field(default_factory=Context)
     name: str = "tournament"
     snapshot_every: int = 200
-    snapshot_format: int = 3  # 3: the games attached to boards (Tournament.games)
+    snapshot_format: int = 4  # 3: the games attached to boards; 4: the arbiters
 
     def dump_event(self, event: Event) -> dict[str, Any]:
         return dump_event(event)
