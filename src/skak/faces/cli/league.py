@@ -22,6 +22,7 @@ from skak.faces.cli._common import (
 from skak.faces.cli._league_tables import show_lineup, show_match, show_season_end, show_standings
 from skak.faces.cli._output import print_table
 from skak.faces.cli._tables import FittedTable
+from skak.faces.i18n import _
 
 if TYPE_CHECKING:
     from skak.api import LeagueOutcome
@@ -559,8 +560,8 @@ def league_cards(
     if as_json:
         print_json(to_json(lines))
         return
-    table = FittedTable(title="Result cards (resultatkort)")
-    for col in ("Round", "Match", "Result", "State", "Why"):
+    table = FittedTable(title=_("Result cards"))
+    for col in (_("Round"), _("Match"), _("Result"), _("State"), _("Why")):
         table.add_column(col)
     for c in lines:
         table.add_row(
@@ -594,9 +595,10 @@ def league_confirm(
     r = _round(round_number)
     if dispute is not None:
         done = s.league.dispute(season, r, team, dispute)
-        _outcome(done, f"Round {round_number}: objection recorded")
+        _outcome(done, _("Round {round}: objection recorded").format(round=round_number))
         return
-    _outcome(s.league.confirm(season, r, team), f"Round {round_number}: card confirmed")
+    done = s.league.confirm(season, r, team)
+    _outcome(done, _("Round {round}: card confirmed").format(round=round_number))
 
 
 @league_app.command("approve")
@@ -614,7 +616,7 @@ def league_approve(
     Example: skak league approve 3 "Skive 1" --note "som indberettet"
     """
     done = open_db(db).league.approve(season, _round(round_number), team, note)
-    _outcome(done, f"Round {round_number}: card approved")
+    _outcome(done, _("Round {round}: card approved").format(round=round_number))
 
 
 @league_app.command("lot")

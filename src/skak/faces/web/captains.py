@@ -19,7 +19,6 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from skak.api import Role
 from skak.errors import SkakError
 from skak.faces.web._render import error_message, flash, gettext_for, language, page, status_of
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
@@ -30,14 +29,10 @@ __all__ = ["router"]
 router = APIRouter()
 
 
-def _clubs(skak: SkakDep, who: str) -> list[str]:
-    return [g.club for g in skak.accounts.roles_of(who) if g.role is Role.CLUB and g.club]
-
-
 @router.get("/captain", response_class=HTMLResponse)
 def captain(request: Request, skak: SkakDep, who: ArbiterDep) -> Response:
     """The captain's teams' matches, and what he may do about each."""
-    clubs = _clubs(skak, who)
+    clubs = skak.accounts.clubs_of(who)
     matches = skak.league.for_clubs(clubs) if clubs else ()
     return page(request, "captain/matches.html", {"clubs": clubs, "matches": matches})
 

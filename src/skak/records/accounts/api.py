@@ -162,9 +162,14 @@ class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountC
         self.change(account_rules.RevokeRole(name, grant), actor=actor)
         return grant
 
-    def roles_of(self, name: str) -> tuple[Grant, ...]:
-        """``name``'s roles (none without an account)."""
-        return self.get().roles.get(name, ())
+    def clubs_of(self, name: str) -> tuple[str, ...]:
+        """The clubs ``name`` is the captain of (his ``club`` roles; none without an
+        account)."""
+        from skak.records.accounts.roles import Role
+
+        return tuple(
+            g.club for g in self.get().roles.get(name, ()) if g.role is Role.CLUB and g.club
+        )
 
     def lines(self) -> tuple[AccountLine, ...]:
         """Every account with its roles in words, by name."""
