@@ -541,3 +541,38 @@ def test_the_cards_are_confirmed_disputed_and_approved_from_the_command_line(
     lines = json.loads(run(runner, "league", "cards", "--json"))
     done = next(c for c in lines if (c["round"], c["home"]) == (first["round"], first["home"]))
     assert done["state"] == "approved" and done["approved_by"]
+
+
+def test_rulings_are_given_appealed_and_decided_from_the_command_line(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """``skak league rule | appeal | decide | rulings`` (5.1 §14–§15 b)."""
+    _season(runner, tmp_path)
+    _play(runner)
+    first = json.loads(run(runner, "league", "cards", "--json"))[0]
+    r, home = str(first["round"]), first["home"]
+
+    def board_points(team: str) -> Fraction:
+        rows = json.loads(run(runner, "league", "standings", "--json"))[0]["standings"]
+        return Fraction(str(next(row for row in rows if row["team"] == team)["board_points"]))
+
+    before = board_points(home)
+    said = run(
+        runner, "league", "rule", "5.1 §13 e", "Holdkortet kom for sent", "--penalty", f"{home}:2"
+    )
+    assert "Ruling 1 given" in said and "§15 b" in said
+    assert board_points(home) == before - 2
+    err = run(runner, "league", "rule", "5.1 §12", "x", "--penalty", f"{home}:x", code=3)
+    assert "TEAM:POINTS" in err
+    run(runner, "league", "rule", "5.1 §12", "Remis på bræt 1", "--round", r, "--team", home,
+        *[f"--result={t}" for t in ["½", "1", "1", "1", "1", "1", "1", "1"]])  # fmt: skip
+    ruled = board_points(home)
+    run(runner, "league", "appeal", "1", "Kortet kom til tiden")
+    assert "decision recorded" in run(runner, "league", "decide", "1", "ophævet", "Kortet kom")
+    assert board_points(home) == ruled + 2
+    rulings = json.loads(run(runner, "league", "rulings", "--json"))
+    assert [(x["number"], x["state"]) for x in rulings] == [(2, "given"), (1, "overturned")]
+    assert rulings[1]["penalties"] == [{"team": home, "points": 2}]
+    assert (rulings[0]["round"], rulings[0]["home"]) == (first["round"], home)
+    table = run(runner, "league", "rulings")
+    assert "Remis på bræt 1" in table

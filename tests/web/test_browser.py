@@ -361,6 +361,10 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
     cid = skak.cup.new("Pokal 2025 Bredde", "bredde", date(2025, 6, 8), 5).id
     season = skak.league.get(sid)
     f = next(f for f in season.schedule("2. division", 1) if f.round == 1)
+    skak.league.rule(sid, "5.1 §13 e", "Resultatkortet kom for sent.", penalties=[(f.home, 1)])
+    from skak.api import Grant, Role
+
+    skak.accounts.add("Lise Leder", "kaptajn-77", roles=[Grant(Role.LEADER, sid)], hasher=CHEAP)
     paths = [
         "/leagues",
         f"/league/{sid}",
@@ -368,6 +372,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
         f"/league/{sid}/schedule",
         f"/league/{sid}/match/1/{f.home}",
         f"/league/{sid}/team/{f.home}",
+        f"/league/{sid}/rulings",
         f"/cup/{cid}",
     ]
     with Server(skak, arbiters()) as srv:
@@ -379,15 +384,26 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
             assert width <= 390, (path, width)
         page.goto(f"{srv.url}/league/{sid}/standings")
         page.screenshot(path=str(SCREENSHOTS / "web-league-standings-phone.png"), full_page=True)
+        _log_in(page, srv.url, "Lise Leder", "kaptajn-77")
+        for path in (
+            f"/leader/league/{sid}",
+            f"/leader/league/{sid}/rule?round=1&team={f.home}",
+            f"/leader/league/{sid}/season-end",
+            "/captain",
+        ):
+            page.goto(f"{srv.url}{path}")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
         phone.close()
     skak.close()
 
 
 def test_captains_and_the_leader_in_the_browser(browser: Browser, tmp_path: Path) -> None:
     """A captain checks a line-up (the refusal in Danish, board, player, paragraph), saves
-    the right one and reports the card; the away captain disputes it; the leader approves it
-    and the public standings count it. Screenshots of the line-up form with its refusal and
-    of the leader's cards."""
+    the right one and reports the card; the away captain disputes it; the leader rules on
+    it (5.1 §14–§15), the ruling is published on the public page and the public standings
+    count the card as ruled. Screenshots of the line-up form with its refusal and of the
+    leader's cards."""
     from skak.api import Grant, Role
     from tests.web.test_league_pages import make_season
 
@@ -442,18 +458,34 @@ def test_captains_and_the_leader_in_the_browser(browser: Browser, tmp_path: Path
         page.goto(f"{srv.url}/leader/league/{sid}")
         assert "bræt 3 endte 1-0 til os" in page.content()
         page.screenshot(path=str(SCREENSHOTS / "web-leader-cards.png"), full_page=True)
-        page.locator("input[name=note]").first.fill("som indberettet")
-        page.get_by_role("button", name="Godkend").first.click()
+        page.get_by_role("link", name="Afsig kendelse").first.click()
+        page.locator("input[name=paragraph]").fill("5.1 §12")
+        page.locator("textarea[name=text]").fill("Dommerens rapport: bræt 3 endte remis.")
+        for b, token in enumerate(["1", "1", "½", "0"], start=1):
+            page.locator(f"select[name=board{b}]").select_option(token)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1000
+        page.get_by_role("button", name="Afsig kendelsen").click()
         page.wait_for_url(f"{srv.url}/leader/league/{sid}")
+        assert "Kendelse 1 er offentliggjort" in page.locator("p.flash").inner_text()
+        leader.close()
+
+        public = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = public.new_page()
+        page.goto(f"{srv.url}/league/{sid}/rulings?lang=da")
+        ruling = page.locator("article.ruling").inner_text()
+        assert "Kendelse 1" in ruling and "bræt 3 endte remis" in ruling and "§15 b" in ruling
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(SCREENSHOTS / "web-league-rulings-phone.png"), full_page=True)
         page.goto(f"{srv.url}/league/{sid}/standings")
         played = {
             row.locator("th").inner_text(): row.locator("td").nth(1).inner_text()
             for row in page.locator("table.standings tbody tr").all()
         }
         assert played[f.home] == "2"
-        leader.close()
+        public.close()
     line = next(c for c in skak.league.cards(sid) if c.round == 2)
     assert line.state == "approved" and line.approved_by == "Lise Leder"
+    assert [r.state for r in skak.league.rulings(sid)] == ["given"]
     skak.close()
 
 

@@ -27,16 +27,19 @@ from datetime import date
 from typing import Literal
 
 from skak.errors import InputError, NotFoundError
+from skak.messages import N_
 from skak.model import editions
 from skak.pairing.berger import berger_schedule
 from skak.teams.matches import MatchCard
 from skak.teams.strength import ListedPlayer, StrengthList
 
 __all__ = [
+    "APPEAL_DAYS",
     "DSU_DIVISIONS",
     "HOVEDKREDS_PROMOTED",
     "LEAGUE_EDITIONS",
     "PLAYOFF_ROUND",
+    "AppealOutcome",
     "CardCheck",
     "DivisionSpec",
     "Fixture",
@@ -45,6 +48,7 @@ __all__ = [
     "Lineup",
     "PenaltyPoints",
     "Playoff",
+    "Ruling",
     "Season",
     "Team",
     "Withdrawal",
@@ -298,6 +302,51 @@ class CardCheck:
     note: str = ""
 
 
+#: 5.1 §15 b: "Klagen skal indsendes til turneringskomiteen senest 10 dage efter, at
+#: turneringslederen har afsendt kendelsen."
+APPEAL_DAYS = 10
+
+#: What the tournament committee (turneringskomiteen, §14–§15 b) decided of an appeal:
+#: the ruling upheld (stadfæstet), set aside (ophævet: what it changed is undone) or changed
+#: (ændret: set aside, and the committee's own result and penalty points in its place).
+AppealOutcome = Literal["upheld", "overturned", "changed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The league leader's ruling (turneringslederens kendelse, 5.1 §14–§15): its number, the
+    paragraph it applies, its text, the day it was sent and the last day of appeal to the
+    tournament committee (§15 b: 10 days). It may decide a match's result (``card``, in
+    place of ``before``, the card it replaced) and give penalty points (§13 e). An appeal has
+    no suspensive effect (docs/interpretations.md): the ruling counts until the committee
+    decides, and when it is set aside what it changed is undone."""
+
+    number: int
+    day: date
+    paragraph: str
+    text: str
+    appeal_until: date
+    by: str = ""
+    match: tuple[int, str, str] | None = None
+    card: MatchCard | None = None
+    before: MatchCard | None = None
+    penalties: tuple[PenaltyPoints, ...] = ()
+    appealed_by: str | None = None
+    appeal: str = ""
+    appealed_on: date | None = None
+    outcome: AppealOutcome | None = None
+    decision: str = ""
+    decided_by: str | None = None
+    decided_on: date | None = None
+    decided_card: MatchCard | None = None
+    decided_penalties: tuple[PenaltyPoints, ...] = ()
+
+    @property
+    def in_force(self) -> bool:
+        """Whether what the ruling changed counts (it was not set aside on appeal)."""
+        return self.outcome in (None, "upheld")
+
+
 @dataclass(frozen=True, slots=True)
 class Playoff:
     """2. division's play-off (omkamp, §5) between the third-last teams of two groups."""
@@ -328,6 +377,7 @@ class Season:
     playoff: Playoff | None = None
     lots: tuple[tuple[str, ...], ...] = ()
     checks: tuple[CardCheck, ...] = ()
+    rulings: tuple[Ruling, ...] = ()
 
     # -- structure -----------------------------------------------------------------------
 
@@ -494,6 +544,21 @@ class Season:
             if c.round == round_number and c.home == home:
                 return c
         return None
+
+    def ruling(self, number: int) -> Ruling:
+        """:raises NotFoundError: naming the rulings there are."""
+        for r in self.rulings:
+            if r.number == number:
+                return r
+        held = ", ".join(str(r.number) for r in self.rulings) or "none yet"
+        raise NotFoundError(
+            N_(
+                "{season} has no ruling {number} (its rulings: {held})",
+                season=self.name,
+                number=number,
+                held=held,
+            )
+        )
 
     def withdrawal(self, team: str) -> Withdrawal | None:
         """The team's withdrawal from the earliest round (``None``: it plays on)."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 
-from skak.teams.league import PLAYOFF_ROUND, Fixture, Season
+from skak.teams.league import PLAYOFF_ROUND, Fixture, Ruling, Season
 from skak.teams.lineups import check_lineup
 from skak.teams.promotion import Move, SeasonEnd
 from skak.teams.scoring import BoardScore, MatchScore, white_team
@@ -18,6 +18,7 @@ from skak.views._json import face_only
 
 __all__ = [
     "CaptainMatch",
+    "CaptainRuling",
     "CardLine",
     "DivisionTeams",
     "FixtureRow",
@@ -26,6 +27,8 @@ __all__ = [
     "LineupBoardRow",
     "LineupView",
     "MatchView",
+    "RulingPenalty",
+    "RulingView",
     "ScheduleRow",
     "SeasonEndView",
     "SeasonLine",
@@ -33,10 +36,12 @@ __all__ = [
     "TeamRow",
     "ViolationRow",
     "captain_matches",
+    "captain_rulings",
     "card_lines",
     "fixture_rows",
     "lineup_view",
     "match_view",
+    "ruling_views",
     "season_end_view",
     "season_line",
     "standings_views",
@@ -248,9 +253,63 @@ class MatchView:
     struck_out: tuple[str, ...]
     reports: tuple[str, ...]
     explanation: tuple[str, ...]
+    #: The league leader's rulings on the match (5.1 §14–§15), the newest first.
+    rulings: tuple[RulingView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RulingPenalty:
+    team: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class RulingView:
+    """A ruling (kendelse) as published: what it decided and why, until when it may be
+    appealed (5.1 §15 b), the appeal and the tournament committee's decision. ``state``:
+    ``given`` (no appeal), ``appealed`` (the committee decides), ``upheld``, ``overturned``
+    (what it changed is undone) or ``changed``."""
+
+    number: int
+    day: date
+    paragraph: str
+    text: str
+    by: str
+    appeal_until: date
+    round: int | None
+    home: str | None
+    away: str | None
+    decides_result: bool
+    penalties: tuple[RulingPenalty, ...]
+    state: str
+    appealed_by: str | None
+    appeal: str
+    appealed_on: date | None
+    decision: str
+    decided_by: str | None
+    decided_on: date | None
+    decided_penalties: tuple[RulingPenalty, ...]
+
+
+def _ruling_view(r: Ruling) -> RulingView:
+    state = r.outcome or ("appealed" if r.appealed_by is not None else "given")
+    match = r.match or (None, None, None)
+    return RulingView(
+        r.number, r.day, r.paragraph, r.text, r.by, r.appeal_until, match[0], match[1],
+        match[2], r.card is not None, tuple(RulingPenalty(p.team, p.points) for p in r.penalties),
+        state, r.appealed_by, r.appeal, r.appealed_on, r.decision, r.decided_by, r.decided_on,
+        tuple(RulingPenalty(p.team, p.points) for p in r.decided_penalties),
+    )  # fmt: skip
+
+
+def ruling_views(season: Season, fixture: Fixture | None = None) -> tuple[RulingView, ...]:
+    """The season's rulings (or those on ``fixture``), the newest first."""
+    key = (fixture.round, fixture.home, fixture.away) if fixture is not None else None
+    return tuple(_ruling_view(r) for r in reversed(season.rulings) if key is None or r.match == key)
 
 
 def match_view(season: Season, fixture: Fixture) -> MatchView:
+    rulings = ruling_views(season, fixture)
     s: MatchScore | None = match_score(season, fixture)
     if s is None:
         gone = season.striking_out(fixture)
@@ -264,7 +323,7 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
         )
         return MatchView(
             fixture.round, fixture.home, fixture.away, False, None, None, None, None,
-            (), (), struck, (), (),
+            (), (), struck, (), (), rulings,
         )  # fmt: skip
     return MatchView(
         fixture.round,
@@ -283,6 +342,7 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
         tuple(f"{t} {why} (5.1 §13 a)" for t, why in s.struck_out),
         s.reports,
         s.explanation,
+        rulings,
     )
 
 
@@ -579,3 +639,31 @@ def captain_matches(
                 )
             )
     return tuple(sorted(out, key=lambda m: (m.round, m.team)))
+
+
+@dataclass(frozen=True, slots=True)
+class CaptainRuling:
+    """A ruling on one of a captain's teams (its match, or its penalty points), and whether
+    he may still appeal it (5.1 §15 b: until ``appeal_until``, once)."""
+
+    season: int
+    season_name: str
+    ruling: RulingView
+    may_appeal: bool
+
+
+def captain_rulings(
+    season: Season, ident: int, clubs: frozenset[str], today: date
+) -> tuple[CaptainRuling, ...]:
+    """The season's rulings that concern the clubs' teams, the newest first."""
+    teams = {t.name for t in season.teams if t.club in clubs}
+    out = []
+    for r in reversed(season.rulings):
+        concerned = {p.team for p in r.penalties}
+        if r.match is not None:
+            concerned |= {r.match[1], r.match[2]}
+        if not concerned & teams:
+            continue
+        may = r.appealed_by is None and r.outcome is None and today <= r.appeal_until
+        out.append(CaptainRuling(ident, season.name, _ruling_view(r), may))
+    return tuple(out)

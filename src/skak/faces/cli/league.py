@@ -619,6 +619,164 @@ def league_approve(
     _outcome(done, _("Round {round}: card approved").format(round=round_number))
 
 
+def _penalties(texts: list[str] | None) -> list[tuple[str, int]]:
+    """``TEAM:POINTS`` texts (``TEAM`` alone: 1 point)."""
+    out_pairs = []
+    for text in texts or []:
+        team, sep, points = text.rpartition(":")
+        if not sep:
+            team, points = text, "1"
+        if not team.strip() or not points.strip().isdigit():
+            raise InputError(
+                _("--penalty {text}: write TEAM:POINTS, e.g. 'Skive 1:1'").format(text=text)
+            )
+        out_pairs.append((team.strip(), int(points)))
+    return out_pairs
+
+
+PenaltyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--penalty", help="TEAM:POINTS: penalty points the ruling gives (§13 e; repeatable)."
+    ),
+]
+
+
+@league_app.command("rule")
+@cli_errors
+def league_rule(
+    paragraph: Annotated[str, typer.Argument(help="The paragraph applied, e.g. '5.1 §13 b'.")],
+    text: Annotated[str, typer.Argument(help="What is decided, and why.")],
+    round_text: Annotated[
+        str | None, typer.Option("--round", help="The round of the match it concerns.")
+    ] = None,
+    team: Annotated[str | None, typer.Option(help="A team of the match it concerns.")] = None,
+    results: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--result",
+            help="The match's result as ruled: one per board from the home side, in order "
+            "(repeat the option, as 'skak league result' takes them).",
+        ),
+    ] = None,
+    penalty: PenaltyOption = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The league leader's ruling (kendelse, 5.1 §14–§15): it may decide a match's result
+    and give penalty points; it counts at once and may be appealed to the tournament
+    committee within 10 days (§15 b).
+
+    Example: skak league rule "5.1 §12" "Bræt 3 endte remis" --round 3 --team "Skive 1"
+    --result 1 --result 1 --result ½ --result 0
+    """
+    r = _round(round_text) if round_text is not None else None
+    done = open_db(db).league.rule(
+        season, paragraph, text, round_number=r, team=team, results=results,
+        penalties=_penalties(penalty),
+    )  # fmt: skip
+    ruling = done.after.rulings[-1]
+    _outcome(
+        done,
+        _("Ruling {number} given; it may be appealed until {day} (5.1 §15 b)").format(
+            number=ruling.number, day=ruling.appeal_until
+        ),
+    )
+
+
+@league_app.command("appeal")
+@cli_errors
+def league_appeal(
+    number: Annotated[int, typer.Argument(help="The ruling's number.")],
+    reason: Annotated[str, typer.Argument(help="What is wrong with the ruling.")],
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """A club's appeal of a ruling to the tournament committee (5.1 §15 b: within 10 days
+    after it was sent); the ruling counts until the committee decides.
+
+    Example: skak league appeal 2 "Bræt 3 blev vundet, se noteringsblanketterne"
+    """
+    done = open_db(db).league.appeal(season, number, reason)
+    _outcome(done, _("Ruling {number}: appeal recorded").format(number=number))
+
+
+@league_app.command("decide")
+@cli_errors
+def league_decide(
+    number: Annotated[int, typer.Argument(help="The ruling's number.")],
+    outcome: Annotated[
+        str, typer.Argument(help="upheld (stadfæstet), overturned (ophævet) or changed (ændret).")
+    ],
+    text: Annotated[str, typer.Argument(help="The committee's decision and its reasons.")],
+    results: Annotated[
+        list[str] | None,
+        typer.Option("--result", help="A changed ruling's result, one per board (repeatable)."),
+    ] = None,
+    penalty: PenaltyOption = None,
+    season: SeasonOption = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """The tournament committee's decision of an appeal (5.1 §14, §15 b): a ruling set
+    aside has what it changed undone; a changed one takes the committee's result or
+    penalty points instead.
+
+    Example: skak league decide 2 overturned "Noteringsblanketterne viser gevinst"
+    """
+    words = {"stadfæstet": "upheld", "ophævet": "overturned", "ændret": "changed"}
+    chosen = words.get(outcome.strip().lower(), outcome.strip().lower())
+    done = open_db(db).league.decide_appeal(
+        season, number, chosen, text, results=results, penalties=_penalties(penalty)
+    )
+    _outcome(done, _("Ruling {number}: the committee's decision recorded").format(number=number))
+
+
+@league_app.command("rulings")
+@cli_errors
+def league_rulings(
+    season: SeasonOption = None, db: DbOption = DEFAULT_DB, as_json: JsonOption = False
+) -> None:
+    """The league leader's rulings, the newest first: the paragraph, what was decided, the
+    last day of appeal (5.1 §15 b) and the tournament committee's decision.
+
+    Example: skak league rulings --json
+    """
+    from skak.views import to_json
+
+    rulings = open_db(db).league.rulings(season)
+    if as_json:
+        print_json(to_json(rulings))
+        return
+    table = FittedTable(title=_("Rulings"))
+    for col in (
+        "#",
+        _("Day"),
+        _("Paragraph"),
+        _("Match"),
+        _("Ruling"),
+        _("Appeal until"),
+        _("State"),
+    ):
+        table.add_column(col)
+    for r in rulings:
+        match = f"{r.round}: {r.home}–{r.away}" if r.round is not None else ""
+        table.add_row(
+            str(r.number), str(r.day), escape(r.paragraph), escape(match), escape(r.text),
+            str(r.appeal_until), _ruling_state(r.state),
+        )  # fmt: skip
+    print_table(table.fit(names={3}, texts={4}))
+
+
+def _ruling_state(state: str) -> str:
+    return {
+        "given": _("given"),
+        "appealed": _("appealed"),
+        "upheld": _("upheld"),
+        "overturned": _("overturned"),
+        "changed": _("changed"),
+    }.get(state, state)
+
+
 @league_app.command("lot")
 @cli_errors
 def league_lot(

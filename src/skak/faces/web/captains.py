@@ -5,9 +5,9 @@ season (``/captain``) and, for each: enters the line-up — checked at once agai
 and the strength list, each broken rule named with its board, player and paragraph, and
 written only when he saves it; reports the result card board by board, with what went
 wrong at the match (the home team, §12.7); confirms or disputes the card the home team
-reported (the away team, his signature of §12.6). The league leader sees every card of a
-season with what the captains said, the disputed and flagged ones first
-(``/leader/league/{id}``), and approves them. Each change is one call of
+reported (the away team, his signature of §12.6), and appeals a ruling on his team's
+match to the tournament committee (§15 b). The league leader's pages are in
+:mod:`skak.faces.web.leader`. Each change is one call of
 :class:`skak.api.Skak` with the logged-in account as the actor: the API refuses what the
 account's roles do not allow (403), so a captain cannot touch another club's team.
 """
@@ -34,7 +34,9 @@ def captain(request: Request, skak: SkakDep, who: ArbiterDep) -> Response:
     """The captain's teams' matches, and what he may do about each."""
     clubs = skak.accounts.clubs_of(who)
     matches = skak.league.for_clubs(clubs) if clubs else ()
-    return page(request, "captain/matches.html", {"clubs": clubs, "matches": matches})
+    rulings = skak.league.rulings_for_clubs(clubs) if clubs else ()
+    context = {"clubs": clubs, "matches": matches, "rulings": rulings}
+    return page(request, "captain/matches.html", context)
 
 
 def _lineup_page(
@@ -180,24 +182,17 @@ def card_post(
     return RedirectResponse("/captain", status_code=303)
 
 
-@router.get("/leader/league/{sid}", response_class=HTMLResponse)
-def leader(request: Request, sid: int, skak: SkakDep, who: ArbiterDep) -> Response:
-    """Every card of the season and what was said of it, the leader's business first."""
-    context = {"sid": sid, "season": skak.league.get(sid), "cards": skak.league.cards(sid)}
-    return page(request, "captain/leader.html", context)
-
-
-@router.post("/leader/league/{sid}/approve/{round_number}/{team}")
-def approve(
+@router.post("/captain/league/{sid}/appeal/{number}")
+def appeal(
     request: Request,
     sid: int,
-    round_number: int,
-    team: str,
+    number: int,
     skak: SkakDep,
     who: ChangeDep,
-    note: Annotated[str, Form()] = "",
+    reason: Annotated[str, Form()] = "",
 ) -> Response:
-    skak.league.approve(sid, round_number, team, note, actor=who)
+    """A club's appeal of a ruling on its team to the tournament committee (5.1 §15 b)."""
+    skak.league.appeal(sid, number, reason, actor=who)
     _ = gettext_for(language(request))
-    flash(request, _("The card is approved."))
-    return RedirectResponse(f"/leader/league/{sid}", status_code=303)
+    flash(request, _("Your appeal is sent to the tournament committee."))
+    return RedirectResponse("/captain", status_code=303)

@@ -3,7 +3,8 @@
 A league season (``/league/{id}``): its divisions and groups with their teams; the standings
 of every group (5.1 §3) with how each tie was decided; the schedule with its dates and
 results; each match's card (boards, players, results as they count, penalties and why); each
-team's page (its matches, the players it used with their boards and points). A cup
+team's page (its matches, the players it used with their boards and points); the league
+leader's rulings with their appeals (``/league/{id}/rulings``, and each on its match). A cup
 (``/cup/{id}``): its standings (5.3 §9), its rounds and its teams. Every page renders a view
 of :mod:`skak.views` that ``skak league`` and ``skak cup`` print too, so the web says what
 the command line says.
@@ -110,6 +111,18 @@ async def schedule(request: Request, sid: int, skak: SkakDep, cache: CacheDep) -
         for f in skak.league.schedule(sid):
             by_group.setdefault((f.division, f.group), {}).setdefault(f.round, []).append(f)
         return page(request, "league/schedule.html", context | {"groups": by_group})
+
+    return await _kept(request, cache, "league", sid, build)
+
+
+@router.get("/league/{sid}/rulings", response_class=HTMLResponse)
+async def rulings(request: Request, sid: int, skak: SkakDep, cache: CacheDep) -> Response:
+    """The league leader's rulings (5.1 §14–§15), the newest first, with their last day of
+    appeal and the tournament committee's decisions."""
+
+    def build() -> Response:
+        context = _season_context(skak, sid) | {"rulings": skak.league.rulings(sid)}
+        return page(request, "league/rulings.html", context)
 
     return await _kept(request, cache, "league", sid, build)
 

@@ -27,12 +27,14 @@ if TYPE_CHECKING:  # the league's rules are imported where used, when a command 
     from skak.teams.strength import StrengthList
     from skak.views.league import (
         CaptainMatch,
+        CaptainRuling,
         CardLine,
         FixtureRow,
         LeagueStandingsView,
         LeagueTeamView,
         LineupView,
         MatchView,
+        RulingView,
         SeasonEndView,
         SeasonLine,
         StrengthListView,
@@ -96,6 +98,15 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         away team's captain confirms or disputes it."""
         from skak.records.league import commands as rules
 
+        if isinstance(command, rules.AppealRuling):
+            try:  # a club the ruling concerns appeals it: its match's, its penalties'
+                ruling = state.ruling(command.number)
+            except SkakError:
+                return frozenset()
+            names = {p.team for p in ruling.penalties}
+            if ruling.match is not None:
+                names |= {ruling.match[1], ruling.match[2]}
+            return frozenset(state.team(t).club for t in names)
         if isinstance(command, rules.EnterLineup):
             team = command.team
         elif isinstance(command, rules.EnterResult):
@@ -320,6 +331,107 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         command = rules.ApproveCard(round_number, team, self._db._who(actor), note)
         return self.execute(ident, command, actor=actor)
 
+    def rule(
+        self,
+        ident: str | int | None,
+        paragraph: str,
+        text: str,
+        *,
+        round_number: int | None = None,
+        team: str | None = None,
+        results: Sequence[str] | None = None,
+        absent: Sequence[str] = (),
+        late: Sequence[str] = (),
+        no_show: Sequence[str] = (),
+        penalties: Sequence[tuple[str, int]] = (),
+        day: date | None = None,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """The league leader's ruling (kendelse, 5.1 §14–§15): ``paragraph`` and ``text``;
+        on the match ``team`` played in ``round_number``, with the result card it decides
+        when ``results`` are given (one token a board from the home team's side, as
+        :meth:`result`); ``penalties`` as ``(team, points)``. It may be appealed to the
+        tournament committee for 10 days (§15 b); it counts at once."""
+        from skak.records.league import commands as rules
+
+        season = self.get(ident)
+        card = None
+        if results is not None:
+            if round_number is None or team is None:
+                raise InputError(N_("a ruling that decides a result names the match"))
+            card = self._card(season, round_number, team, results, absent, late, no_show)
+        command = rules.GiveRuling(
+            paragraph,
+            text,
+            self._db._who(actor),
+            day or date.today(),
+            round_number,
+            team,
+            card,
+            tuple(penalties),
+        )
+        return self.execute(ident, command, actor=actor)
+
+    def appeal(
+        self,
+        ident: str | int | None,
+        number: int,
+        reason: str,
+        *,
+        day: date | None = None,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """A club the ruling concerns appeals it to the tournament committee (§15 b)."""
+        from skak.records.league import commands as rules
+
+        command = rules.AppealRuling(number, self._db._who(actor), reason, day or date.today())
+        return self.execute(ident, command, actor=actor)
+
+    def decide_appeal(
+        self,
+        ident: str | int | None,
+        number: int,
+        outcome: str,
+        text: str,
+        *,
+        results: Sequence[str] | None = None,
+        absent: Sequence[str] = (),
+        late: Sequence[str] = (),
+        no_show: Sequence[str] = (),
+        penalties: Sequence[tuple[str, int]] = (),
+        day: date | None = None,
+        actor: str | None = None,
+    ) -> LeagueOutcome:
+        """The tournament committee's decision of an appeal, entered by the leader:
+        ``upheld``, ``overturned`` (what the ruling changed is undone) or ``changed`` (with
+        the committee's result card, as ``results``, or penalty points)."""
+        from skak.records.league import commands as rules
+
+        season = self.get(ident)
+        ruling = season.ruling(number)
+        card = None
+        if results is not None:
+            if ruling.match is None:
+                raise InputError(N_("a ruling that decides a result names the match"))
+            r, home, _ = ruling.match
+            card = self._card(season, r, home, results, absent, late, no_show)
+        command = rules.DecideAppeal(
+            number,
+            outcome,
+            text,
+            self._db._who(actor),
+            day or date.today(),
+            card,
+            tuple(penalties),
+        )
+        return self.execute(ident, command, actor=actor)
+
+    def rulings(self, ident: str | int | None = None) -> tuple[RulingView, ...]:
+        """The season's rulings, the newest first, with their appeals and outcomes."""
+        from skak.views.league import ruling_views
+
+        return ruling_views(self.get(ident))
+
     def for_clubs(
         self, clubs: Sequence[str], *, today: date | None = None
     ) -> tuple[CaptainMatch, ...]:
@@ -333,6 +445,21 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
             m
             for r in self.rows()
             for m in captain_matches(self.store.load(LEAGUE, r).state, r.id, chosen, day)
+        )
+
+    def rulings_for_clubs(
+        self, clubs: Sequence[str], *, today: date | None = None
+    ) -> tuple[CaptainRuling, ...]:
+        """The rulings on the clubs' teams in every season, and whether they may still be
+        appealed (:func:`skak.views.league.captain_rulings`)."""
+        from skak.views.league import captain_rulings
+
+        chosen = frozenset(clubs)
+        day = today or date.today()
+        return tuple(
+            c
+            for r in self.rows()
+            for c in captain_rulings(self.store.load(LEAGUE, r).state, r.id, chosen, day)
         )
 
     def cards(
@@ -361,8 +488,6 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         home team, ``results`` one token a board, ``late`` the teams more than 60 minutes
         late and ``no_show`` those that did not come (5.1 §13 a); ``remark`` the
         irregularities of the match the reporter notes (§12.7: the leader looks at it)."""
-        from skak.teams.matches import MatchCard
-
         season = self.get(ident)
         fixture = season.fixture(round_number, home)
         if season.team(home).name != fixture.home:
@@ -370,8 +495,27 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
                 f"{fixture.label()}: {fixture.away} is the visiting team; write the home team "
                 f"({fixture.home}) first, and the results from its side"
             )
-        boards = self._boards(season, fixture, results, absent) if results else ()
-        card = MatchCard(
+        card = self._card(season, round_number, home, results, absent, late, no_show)
+        return self.enter_card(ident, card, remark=remark, actor=actor)
+
+    @classmethod
+    def _card(
+        cls,
+        season: Season,
+        round_number: int,
+        team: str,
+        results: Sequence[str],
+        absent: Sequence[str],
+        late: Sequence[str],
+        no_show: Sequence[str],
+    ) -> MatchCard:
+        """The result card of the match ``team`` plays in the round, as typed: one token a
+        board from the home team's side."""
+        from skak.teams.matches import MatchCard
+
+        fixture = season.fixture(round_number, season.team(team).name)
+        boards = cls._boards(season, fixture, results, absent) if results else ()
+        return MatchCard(
             round_number,
             fixture.home,
             fixture.away,
@@ -379,7 +523,6 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
             tuple(season.team(t).name for t in late),
             tuple(season.team(t).name for t in no_show),
         )
-        return self.enter_card(ident, card, remark=remark, actor=actor)
 
     @staticmethod
     def _boards(

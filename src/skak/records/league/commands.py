@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
+from typing import cast
 
 from skak.errors import InputError, NotFoundError, StateError
 from skak.messages import N_
@@ -32,6 +33,9 @@ from skak.records.league.events import (
     MatchResultEntered,
     PenaltyGiven,
     PlayoffSet,
+    RulingAppealed,
+    RulingDecided,
+    RulingGiven,
     SeasonCreated,
     StrengthListFiled,
     TeamsEntered,
@@ -40,14 +44,17 @@ from skak.records.league.events import (
 )
 from skak.records.league.evolve import evolve
 from skak.teams.league import (
+    APPEAL_DAYS,
     DSU_DIVISIONS,
     PLAYOFF_ROUND,
+    AppealOutcome,
     DivisionSpec,
     Fixture,
     LeagueSettings,
     Lineup,
     PenaltyPoints,
     Playoff,
+    Ruling,
     Season,
     Team,
     Withdrawal,
@@ -69,10 +76,12 @@ from skak.teams.standings import LOT_CRITERION, group_standings, match_score
 from skak.teams.strength import StrengthList, amend, amend_notes, check_list_change
 
 __all__ = [
+    "AppealRuling",
     "ApproveCard",
     "CancelWithdrawal",
     "ConfirmCard",
     "CreateSeason",
+    "DecideAppeal",
     "DisputeCard",
     "DrawLot",
     "EnterLineup",
@@ -80,6 +89,7 @@ __all__ = [
     "EnterTeams",
     "FileStrengthLists",
     "GivePenalty",
+    "GiveRuling",
     "LeagueCommand",
     "SetPlayoff",
     "WithdrawTeam",
@@ -200,6 +210,48 @@ class SetPlayoff:
     day: date
 
 
+@dataclass(frozen=True, slots=True)
+class GiveRuling:
+    """The league leader's ruling (kendelse, 5.1 §14–§15): the paragraph it applies, its
+    text, the day it is sent; the match it concerns (``round`` and one of its ``team``s)
+    with the result card it decides (``None``: the card stands), and penalty points
+    (``(team, points)``, §13 e)."""
+
+    paragraph: str
+    text: str
+    by: str
+    day: date
+    round: int | None = None
+    team: str | None = None
+    card: MatchCard | None = None
+    penalties: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AppealRuling:
+    """A club appeals the ruling to the tournament committee (5.1 §15 b: within 10 days)."""
+
+    number: int
+    by: str
+    reason: str
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class DecideAppeal:
+    """The tournament committee's decision of an appeal, entered by the league leader:
+    ``upheld``, ``overturned``, or ``changed`` with the committee's ``card`` and
+    ``penalties`` in place of the ruling's."""
+
+    number: int
+    outcome: str
+    text: str
+    by: str
+    day: date
+    card: MatchCard | None = None
+    penalties: tuple[tuple[str, int], ...] = ()
+
+
 LeagueCommand = (
     CreateSeason
     | EnterTeams
@@ -214,6 +266,9 @@ LeagueCommand = (
     | ConfirmCard
     | DisputeCard
     | ApproveCard
+    | GiveRuling
+    | AppealRuling
+    | DecideAppeal
 )
 
 
@@ -253,6 +308,12 @@ def decide(season: Season | None, command: LeagueCommand) -> list[LeagueEvent]:
             return [_playoff(season, command)]
         case DrawLot(order=order):
             return [_lot(season, order)]
+        case GiveRuling():
+            return _ruling(season, command)
+        case AppealRuling():
+            return [_appeal(season, command)]
+        case DecideAppeal():
+            return _decision(season, command)
     raise TypeError(command)  # pragma: no cover - the union is closed
 
 
@@ -574,6 +635,159 @@ def _penalty(season: Season, c: GivePenalty) -> PenaltyGiven:
     ]
     when = c.round if c.round is not None else max(played, default=1)
     return PenaltyGiven(PenaltyPoints(team.name, c.points, c.reason.strip(), round=when))
+
+
+def _ruled_penalties(
+    season: Season,
+    given: Sequence[tuple[str, int]],
+    reason: str,
+    paragraph: str,
+    fixture: Fixture | None,
+) -> tuple[PenaltyPoints, ...]:
+    """A ruling's penalty points, each counted from the match's round (without a match:
+    from the last round of the team's group with a result, as ``skak league penalty``)."""
+    out = []
+    for name, points in given:
+        team = season.team(name)
+        if not 1 <= points <= 10:
+            raise InputError(N_("penalty points are 1–10 at a time, not {points}", points=points))
+        if fixture is not None:
+            when = fixture.round
+        else:
+            played = [
+                f.round
+                for f in season.schedule(team.division, team.group)
+                if season.card(f) is not None
+            ]
+            when = max(played, default=1)
+        out.append(PenaltyPoints(team.name, points, reason, paragraph, when))
+    return tuple(out)
+
+
+def _ruled_card(season: Season, fixture: Fixture, card: MatchCard) -> None:
+    """:raises InputError: when the card a ruling decides is not the match's or does not
+    fit its line-ups."""
+    if (card.round, card.home, card.away) != _key(fixture):
+        raise InputError(
+            N_(
+                "the card is of {card}, the ruling concerns {match}",
+                card=f"{card.home}–{card.away}",
+                match=fixture.label(),
+            )
+        )
+    check_card(
+        card,
+        fixture,
+        season.lineup(fixture.round, fixture.home),
+        season.lineup(fixture.round, fixture.away),
+        season.boards(fixture.home),
+    )
+
+
+def _ruling(season: Season, c: GiveRuling) -> list[LeagueEvent]:
+    paragraph, text = c.paragraph.strip(), c.text.strip()
+    if not text:
+        raise InputError(N_("a ruling says what is decided and why"))
+    if not paragraph:
+        raise InputError(N_("a ruling names the paragraph it applies (e.g. 5.1 §13 b)"))
+    if not c.by.strip():
+        raise InputError(N_("who gives the ruling must be named"))
+    fixture = None
+    if c.round is not None or c.team is not None:
+        if c.round is None or c.team is None:
+            raise InputError(N_("a ruling on a match names its round and one of its teams"))
+        fixture = season.fixture(c.round, season.team(c.team).name)
+    if c.card is not None:
+        if fixture is None:
+            raise InputError(N_("a ruling that decides a result names the match"))
+        _ruled_card(season, fixture, c.card)
+    number = max((r.number for r in season.rulings), default=0) + 1
+    ruling = Ruling(
+        number,
+        c.day,
+        paragraph,
+        text,
+        c.day + timedelta(days=APPEAL_DAYS),
+        c.by.strip(),
+        _key(fixture) if fixture is not None else None,
+        c.card,
+        season.card(fixture) if fixture is not None and c.card is not None else None,
+        _ruled_penalties(season, c.penalties, text, paragraph, fixture),
+    )
+    events: list[LeagueEvent] = [RulingGiven(ruling)]
+    if fixture is not None and c.card is not None:
+        events += _follow_card(evolve(season, events[0]), fixture)
+    return events
+
+
+def _appeal(season: Season, c: AppealRuling) -> RulingAppealed:
+    ruling = season.ruling(c.number)
+    if not c.reason.strip():
+        raise InputError(N_("an appeal says what is wrong with the ruling"))
+    if ruling.appealed_by is not None:
+        raise StateError(
+            N_(
+                "ruling {number} was appealed already by {who} on {day}",
+                number=ruling.number,
+                who=ruling.appealed_by,
+                day=ruling.appealed_on,
+            )
+        )
+    if c.day > ruling.appeal_until:
+        raise StateError(
+            N_(
+                "ruling {number} could be appealed until {day} (5.1 §15 b: 10 days after it "
+                "was sent); the appeal is too late",
+                number=ruling.number,
+                day=ruling.appeal_until,
+            )
+        )
+    return RulingAppealed(ruling.number, c.by.strip(), c.reason.strip(), c.day)
+
+
+OUTCOMES = ("upheld", "overturned", "changed")
+
+
+def _decision(season: Season, c: DecideAppeal) -> list[LeagueEvent]:
+    ruling = season.ruling(c.number)
+    if ruling.appealed_by is None:
+        raise StateError(N_("ruling {number} has not been appealed", number=ruling.number))
+    if ruling.outcome is not None:
+        raise StateError(
+            N_(
+                "the tournament committee decided the appeal of ruling {number} already",
+                number=ruling.number,
+            )
+        )
+    if c.outcome not in OUTCOMES:
+        raise InputError(
+            N_(
+                "the committee's decision is upheld, overturned or changed, not {outcome}",
+                outcome=c.outcome,
+            )
+        )
+    if not c.text.strip():
+        raise InputError(N_("the committee's decision says what it decided and why"))
+    fixture = season.fixture(ruling.match[0], ruling.match[1]) if ruling.match is not None else None
+    if c.outcome != "changed" and (c.card is not None or c.penalties):
+        raise InputError(N_("only a changed ruling comes with a result or penalty points"))
+    if c.outcome == "changed" and c.card is None and not c.penalties:
+        raise InputError(
+            N_("a changed ruling says what the committee decided: a result or penalty points")
+        )
+    if c.card is not None:
+        if fixture is None:
+            raise InputError(N_("a ruling that decides a result names the match"))
+        _ruled_card(season, fixture, c.card)
+    penalties = _ruled_penalties(season, c.penalties, c.text.strip(), ruling.paragraph, fixture)
+    outcome = cast(AppealOutcome, c.outcome)
+    decided = RulingDecided(
+        ruling.number, outcome, c.text.strip(), c.by.strip(), c.day, c.card, penalties
+    )
+    events: list[LeagueEvent] = [decided]
+    if fixture is not None:
+        events += _follow_card(evolve(season, decided), fixture)
+    return events
 
 
 def _playoff(season: Season, c: SetPlayoff) -> PlayoffSet:

@@ -10,11 +10,13 @@ from datetime import date
 from typing import ClassVar
 
 from skak.teams.league import (
+    AppealOutcome,
     DivisionSpec,
     LeagueSettings,
     Lineup,
     PenaltyPoints,
     Playoff,
+    Ruling,
     Team,
     Withdrawal,
 )
@@ -34,6 +36,9 @@ __all__ = [
     "MatchResultEntered",
     "PenaltyGiven",
     "PlayoffSet",
+    "RulingAppealed",
+    "RulingDecided",
+    "RulingGiven",
     "SeasonCreated",
     "StrengthListFiled",
     "TeamWithdrawn",
@@ -184,6 +189,42 @@ class PlayoffSet:
     playoff: Playoff
 
 
+@dataclass(frozen=True, slots=True)
+class RulingGiven:
+    """The league leader's ruling (kendelse, 5.1 §14–§15 b), with what it changes: the
+    match's result card (``ruling.card`` in place of ``ruling.before``) and penalty points."""
+
+    kind: ClassVar[str] = "ruling_given"
+    ruling: Ruling
+
+
+@dataclass(frozen=True, slots=True)
+class RulingAppealed:
+    """A club appealed the ruling to the tournament committee (5.1 §15 b)."""
+
+    kind: ClassVar[str] = "ruling_appealed"
+    number: int
+    by: str
+    reason: str
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class RulingDecided:
+    """The tournament committee's decision of an appeal (5.1 §14, §15 b), entered by the
+    league leader: upheld, set aside (what the ruling changed is undone) or changed (set
+    aside, and the committee's ``card`` and ``penalties`` in its place)."""
+
+    kind: ClassVar[str] = "ruling_decided"
+    number: int
+    outcome: AppealOutcome
+    text: str
+    by: str
+    day: date
+    card: MatchCard | None = None
+    penalties: tuple[PenaltyPoints, ...] = ()
+
+
 LeagueEvent = (
     SeasonCreated
     | TeamsEntered
@@ -200,6 +241,9 @@ LeagueEvent = (
     | CardConfirmed
     | CardDisputed
     | CardApproved
+    | RulingGiven
+    | RulingAppealed
+    | RulingDecided
 )
 
 LEAGUE_EVENT_TYPES: tuple[type, ...] = LeagueEvent.__args__
@@ -245,6 +289,13 @@ def describe_league_event(event: LeagueEvent) -> str:
             return f"play-off {p.home}–{p.away} on {p.day}"
         case LotDrawn(order=order):
             return f"lot drawn by hand: {', '.join(order)}"
+        case RulingGiven(ruling=r):
+            about = "" if r.match is None else f" on {_what(r.match[0])}: {r.match[1]}–{r.match[2]}"
+            return f"ruling {r.number} ({r.paragraph}){about} by {r.by}: {r.text}"
+        case RulingAppealed(number=n, by=by, reason=why):
+            return f"ruling {n} appealed by {by}: {why}"
+        case RulingDecided(number=n, outcome=outcome, text=text):
+            return f"ruling {n} {outcome} on appeal: {text}"
     raise TypeError(event)  # pragma: no cover
 
 

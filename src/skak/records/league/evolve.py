@@ -21,13 +21,17 @@ from skak.records.league.events import (
     MatchResultEntered,
     PenaltyGiven,
     PlayoffSet,
+    RulingAppealed,
+    RulingDecided,
+    RulingGiven,
     SeasonCreated,
     StrengthListFiled,
     TeamsEntered,
     TeamWithdrawn,
     WithdrawalCancelled,
 )
-from skak.teams.league import CardCheck, Season
+from skak.teams.league import CardCheck, PenaltyPoints, Season
+from skak.teams.matches import MatchCard
 
 
 def evolve(season: Season | None, event: LeagueEvent) -> Season:
@@ -86,7 +90,74 @@ def evolve(season: Season | None, event: LeagueEvent) -> Season:
             return _checked(season, r, home, away, disputed=why, disputed_by=by, confirmed_by=None)
         case CardApproved(round=r, home=home, away=away, by=by, note=note):
             return _checked(season, r, home, away, approved_by=by, note=note)
+        case RulingGiven(ruling=r):
+            season = replace(season, rulings=(*season.rulings, r))
+            season = _put_card(season, r.match, r.card, r.by)
+            return replace(season, penalties=(*season.penalties, *r.penalties))
+        case RulingAppealed(number=n, by=by, reason=why, day=day):
+            return _ruled(season, n, appealed_by=by, appeal=why, appealed_on=day)
+        case RulingDecided(number=n, outcome=outcome, text=text, by=by, day=day):
+            ruling = season.ruling(n)
+            season = _ruled(
+                season,
+                n,
+                outcome=outcome,
+                decision=text,
+                decided_by=by,
+                decided_on=day,
+                decided_card=event.card,
+                decided_penalties=event.penalties,
+            )
+            if outcome == "upheld":
+                return season
+            if ruling.card is not None and ruling.match is not None:
+                now = season.card(season.fixture(ruling.match[0], ruling.match[1]))
+                if now == ruling.card:  # not entered again since: the card before comes back
+                    season = _put_card(season, ruling.match, ruling.before, by)
+            season = replace(season, penalties=_without(season.penalties, ruling.penalties))
+            if event.card is not None:
+                season = _put_card(season, ruling.match, event.card, by)
+            return replace(season, penalties=(*season.penalties, *event.penalties))
     raise TypeError(event)  # pragma: no cover - the union is closed
+
+
+def _ruled(season: Season, number: int, **said: object) -> Season:
+    """The season with the ruling ``number`` told what ``said`` says of it."""
+    rulings = tuple(
+        replace(r, **said) if r.number == number else r  # type: ignore[arg-type]
+        for r in season.rulings
+    )
+    return replace(season, rulings=rulings)
+
+
+def _put_card(
+    season: Season,
+    match: tuple[int, str, str] | None,
+    card: MatchCard | None,
+    by: str,
+) -> Season:
+    """The season with ``card`` as the match's result (``None``: no card), approved by
+    ``by`` (a card a ruling decides needs no captain's signature; the ruling says why)."""
+    if match is None:
+        return season
+    r, home, away = match
+    cards = tuple(c for c in season.cards if (c.round, c.home, c.away) != match)
+    season = replace(season, cards=cards, checks=_without_check(season, r, home))
+    if card is None:
+        return season
+    season = replace(season, cards=(*season.cards, card))
+    return _checked(season, r, home, away, approved_by=by)
+
+
+def _without(
+    penalties: tuple[PenaltyPoints, ...], taken: tuple[PenaltyPoints, ...]
+) -> tuple[PenaltyPoints, ...]:
+    """``penalties`` less one of each of ``taken``."""
+    left = list(penalties)
+    for p in taken:
+        if p in left:
+            left.remove(p)
+    return tuple(left)
 
 
 def _without_check(season: Season, r: int, home: str) -> tuple[CardCheck, ...]:

@@ -1,0 +1,290 @@
+"""The league leader's pages (login required; the API checks the roles: the leader of the
+season, or an admin).
+
+``/leader/league/{id}``: every result card of the season with what the captains said of it,
+the disputed and flagged ones first, each to approve as it stands or to rule on; the rulings
+(kendelser, 5.1 §14–§15) with their appeals, and the tournament committee's decision of an
+appeal entered; penalty points (§13 e), a team's withdrawal (§13 a), a lot drawn by hand
+(§3) and the play-off (§5). ``/leader/league/{id}/rule``: a ruling — its paragraph and text,
+on a match with the result it decides, or penalty points; it is published at once on the
+season's page ``/league/{id}/rulings`` with its last day of appeal (§15 b: 10 days).
+``/leader/league/{id}/season-end``: next season's divisions as §4–§5 make them.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from skak.errors import InputError, SkakError
+from skak.faces.web._render import error_message, flash, gettext_for, language, page, status_of
+from skak.faces.web.arbiter import ArbiterDep, ChangeDep
+from skak.faces.web.public import SkakDep
+from skak.messages import N_
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+#: The results a board's field takes, from the home team's side (as ``skak league result``);
+#: empty: the card's result stands for that board.
+RESULT_TOKENS = ("1", "½", "0", "+", "-", "x")
+
+
+def _leader_page(
+    request: Request, skak: SkakDep, sid: int, *, error: str = "", status: int = 200
+) -> Response:
+    season = skak.league.get(sid)
+    context = {
+        "sid": sid,
+        "season": season,
+        "cards": skak.league.cards(sid),
+        "rulings": skak.league.rulings(sid),
+        "teams": sorted(t.name for t in season.teams),
+        "error": error,
+    }
+    return page(request, "leader/season.html", context, status=status)
+
+
+@router.get("/leader/league/{sid}", response_class=HTMLResponse)
+def leader(request: Request, sid: int, skak: SkakDep, who: ArbiterDep) -> Response:
+    """Every card of the season and what was said of it, the leader's business first; the
+    rulings; the leader's decisions."""
+    return _leader_page(request, skak, sid)
+
+
+def _done(request: Request, sid: int, message: str) -> Response:
+    flash(request, message)
+    return RedirectResponse(f"/leader/league/{sid}", status_code=303)
+
+
+@router.post("/leader/league/{sid}/approve/{round_number}/{team}")
+def approve(
+    request: Request,
+    sid: int,
+    round_number: int,
+    team: str,
+    skak: SkakDep,
+    who: ChangeDep,
+    note: Annotated[str, Form()] = "",
+) -> Response:
+    skak.league.approve(sid, round_number, team, note, actor=who)
+    _ = gettext_for(language(request))
+    return _done(request, sid, _("The card is approved."))
+
+
+def _rule_page(
+    request: Request,
+    skak: SkakDep,
+    sid: int,
+    round_number: int | None,
+    team: str | None,
+    *,
+    error: str = "",
+    status: int = 200,
+) -> Response:
+    season = skak.league.get(sid)
+    view = skak.league.match(sid, round_number, team) if round_number is not None and team else None
+    boards = list(range(1, season.boards(view.home) + 1)) if view is not None else []
+    context = {
+        "sid": sid,
+        "season": season,
+        "view": view,
+        "boards": boards,
+        "tokens": RESULT_TOKENS,
+        "teams": sorted(t.name for t in season.teams),
+        "error": error,
+    }
+    return page(request, "leader/rule.html", context, status=status)
+
+
+@router.get("/leader/league/{sid}/rule", response_class=HTMLResponse)
+def rule_form(
+    request: Request,
+    sid: int,
+    skak: SkakDep,
+    who: ArbiterDep,
+    round: int | None = None,
+    team: str | None = None,
+) -> Response:
+    """A ruling's form: on the match ``team`` played in ``round`` (its card as it stands
+    shown), or without a match."""
+    return _rule_page(request, skak, sid, round, team)
+
+
+def _penalties(team: str, points: str) -> list[tuple[str, int]]:
+    if not team.strip():
+        return []
+    if not points.strip().isdigit():
+        raise InputError(N_("penalty points are a number, not {points}", points=repr(points)))
+    return [(team.strip(), int(points))]
+
+
+@router.post("/leader/league/{sid}/rule", response_class=HTMLResponse)
+async def rule_post(request: Request, sid: int, skak: SkakDep, who: ChangeDep) -> Response:
+    """The ruling given: published at once, with its last day of appeal."""
+    form = await request.form()
+    text = {k: str(v) for k, v in form.items()}
+    r = int(text["round"]) if text.get("round", "").strip().isdigit() else None
+    team = text.get("team") or None
+    tokens = [text.get(f"board{b}", "") for b in range(1, 40) if f"board{b}" in text]
+    results = tokens if any(tokens) else None
+    try:
+        if results is not None and not all(tokens):
+            raise InputError(N_("a ruling that decides the result gives every board's result"))
+        done = skak.league.rule(
+            sid,
+            text.get("paragraph", ""),
+            text.get("text", ""),
+            round_number=r,
+            team=team,
+            results=results,
+            penalties=_penalties(text.get("penalty_team", ""), text.get("penalty_points", "1")),
+            actor=who,
+        )
+    except SkakError as err:
+        return _rule_page(
+            request, skak, sid, r, team, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    ruling = done.after.rulings[-1]
+    return _done(
+        request,
+        sid,
+        _("Ruling {number} is published; it may be appealed until {day}.").format(
+            number=ruling.number, day=ruling.appeal_until.isoformat()
+        ),
+    )
+
+
+@router.post("/leader/league/{sid}/decide/{number}", response_class=HTMLResponse)
+def decide(
+    request: Request,
+    sid: int,
+    number: int,
+    skak: SkakDep,
+    who: ChangeDep,
+    outcome: Annotated[str, Form()] = "",
+    text: Annotated[str, Form()] = "",
+) -> Response:
+    """The tournament committee's decision of an appeal: upheld or set aside (a changed
+    ruling, with the committee's result, is entered with ``skak league decide``)."""
+    try:
+        skak.league.decide_appeal(sid, number, outcome, text, actor=who)
+    except SkakError as err:
+        return _leader_page(
+            request, skak, sid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    return _done(request, sid, _("The committee's decision is recorded."))
+
+
+@router.post("/leader/league/{sid}/penalty", response_class=HTMLResponse)
+def penalty(
+    request: Request,
+    sid: int,
+    skak: SkakDep,
+    who: ChangeDep,
+    team: Annotated[str, Form()] = "",
+    points: Annotated[int, Form()] = 1,
+    reason: Annotated[str, Form()] = "",
+    round: Annotated[str, Form()] = "",
+) -> Response:
+    """Penalty points (strafpoint, 5.1 §13 e), taken off the team's points."""
+    try:
+        r = int(round) if round.strip() else None
+        skak.league.penalty(sid, team, points, reason, round_number=r, actor=who)
+    except (SkakError, ValueError) as err:
+        return _leader_page(
+            request,
+            skak,
+            sid,
+            error=error_message(request, err),
+            status=status_of(err) if isinstance(err, SkakError) else 400,
+        )
+    _ = gettext_for(language(request))
+    return _done(request, sid, _("The penalty points are given."))
+
+
+@router.post("/leader/league/{sid}/withdraw", response_class=HTMLResponse)
+def withdraw(
+    request: Request,
+    sid: int,
+    skak: SkakDep,
+    who: ChangeDep,
+    team: Annotated[str, Form()] = "",
+    round: Annotated[int, Form()] = 1,
+    reason: Annotated[str, Form()] = "",
+) -> Response:
+    """A team out of the tournament from a round (udgået, 5.1 §13 a)."""
+    try:
+        skak.league.withdraw(sid, team, round, reason, actor=who)
+    except SkakError as err:
+        return _leader_page(
+            request, skak, sid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    return _done(request, sid, _("The team's withdrawal is recorded."))
+
+
+@router.post("/leader/league/{sid}/lot", response_class=HTMLResponse)
+def lot(
+    request: Request,
+    sid: int,
+    skak: SkakDep,
+    who: ChangeDep,
+    order: Annotated[str, Form()] = "",
+) -> Response:
+    """A lot drawn by hand (5.1 §3): the tied teams in the order drawn, one a line."""
+    teams = [t.strip() for t in order.replace(",", "\n").splitlines() if t.strip()]
+    try:
+        skak.league.lot(sid, teams, actor=who)
+    except SkakError as err:
+        return _leader_page(
+            request, skak, sid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    return _done(request, sid, _("The lot is recorded."))
+
+
+@router.post("/leader/league/{sid}/playoff", response_class=HTMLResponse)
+def playoff(
+    request: Request,
+    sid: int,
+    skak: SkakDep,
+    who: ChangeDep,
+    home: Annotated[str, Form()] = "",
+    away: Annotated[str, Form()] = "",
+    day: Annotated[str, Form()] = "",
+) -> Response:
+    """2. division's play-off (omkamp, 5.1 §5) between the two third-last teams."""
+    try:
+        try:
+            played = date.fromisoformat(day.strip())
+        except ValueError:
+            raise InputError(
+                N_("the play-off's day: {day} is not a date (YYYY-MM-DD)", day=repr(day))
+            ) from None
+        skak.league.playoff(sid, home, away, played, actor=who)
+    except SkakError as err:
+        return _leader_page(
+            request, skak, sid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    return _done(request, sid, _("The play-off is set."))
+
+
+@router.get("/leader/league/{sid}/season-end", response_class=HTMLResponse)
+def season_end(request: Request, sid: int, skak: SkakDep, who: ArbiterDep) -> Response:
+    """Next season's divisions as 5.1 §4–§5 make them from the standings (changes nothing);
+    before the last result, what is missing."""
+    season = skak.league.get(sid)
+    try:
+        end, error = skak.league.season_end(sid), ""
+    except SkakError as err:
+        end, error = None, error_message(request, err)
+    context = {"sid": sid, "season": season, "end": end, "error": error}
+    return page(request, "leader/season_end.html", context)
