@@ -145,3 +145,32 @@ def test_a_captain_gives_no_ruling_and_a_ruling_says_why(owner: Skak) -> None:
     with pytest.raises(NotFoundError, match="no ruling 3"):
         web.league.appeal("Mini", 3, "x", actor=LEADER)
     assert owner.league.rulings("Mini") == ()
+
+
+def test_a_groups_leader_leads_his_group_only(owner: Skak) -> None:
+    """A leader's role on one group of the season (``--group 'DIVISION/GROUP'``)."""
+    from skak.api import Grant, Role
+
+    sid = owner.league.rows()[0].id
+    owner.accounts.add("Gert Gruppe", "hemmelig-1", roles=["arbiter"])
+    owner.accounts.grant("Gert Gruppe", "leader", record=sid, group="2. division / 1")
+    owner.accounts.add(
+        "Anna Anden", "hemmelig-1", roles=[Grant(Role.LEADER, sid, group="2. division/2")]
+    )
+    assert "leader #1 (2. division/1)" in {
+        r for line in owner.accounts.lines() for r in line.roles
+    }
+    home, away = _disputed(owner)
+    web = owner.guarded()
+    with pytest.raises(PermissionDenied):
+        web.league.approve("Mini", 1, home, "as reported", actor="Anna Anden")
+    with pytest.raises(PermissionDenied):
+        web.league.rule("Mini", "5.1 §13 e", "x", penalties=[(away, 1)], actor="Anna Anden")
+    web.league.approve("Mini", 1, home, "as reported", actor="Gert Gruppe")
+    web.league.rule("Mini", "5.1 §13 e", "late", penalties=[(away, 1)], actor="Gert Gruppe")
+    with pytest.raises(PermissionDenied):  # the season's teams are the season leader's
+        web.league.enter_teams("Mini", owner.league.get("Mini").teams, actor="Gert Gruppe")
+    with pytest.raises(InputError, match="DIVISION/GROUP"):
+        owner.accounts.grant("Gert Gruppe", "leader", record=sid, group="2. division")
+    with pytest.raises(InputError, match="takes --group"):
+        owner.accounts.grant("Gert Gruppe", "arbiter", record=sid, group="2. division/1")

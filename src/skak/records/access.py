@@ -15,11 +15,14 @@ class Access:
     rule is the accounts', :mod:`skak.records.accounts.roles`): the role the kind asks for
     (``arbiter``, ``leader``, ``registrar``, ``correspondence``, ``admin``), the record
     (``None`` when one is created, or for a kind of one record) and its name, and the
-    clubs whose captains may do it (a line-up, a result card)."""
+    clubs whose captains may do it (a line-up, a result card), the league groups it touches."""
 
     role: str
     record: int | None = None
     label: str = ""
     clubs: frozenset[str] = frozenset()
+    #: The league groups (``DIVISION/GROUP``) a command on a season touches (empty: the
+    #: whole season), for a leader of one group.
+    groups: frozenset[str] = frozenset()
     #: Who created the record (filled in by the database, which knows).
     creator: str | None = None

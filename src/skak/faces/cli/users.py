@@ -70,6 +70,16 @@ def _password(name: str, from_stdin: bool) -> str:
     return text
 
 
+GroupOption = Annotated[
+    str | None,
+    typer.Option(
+        "--group",
+        help="A leader's role on one group of the league season --record names: "
+        "'DIVISION/GROUP', e.g. '2. division/3'.",
+    ),
+]
+
+
 @user_app.command("add")
 @cli_errors
 def user_add(
@@ -77,6 +87,7 @@ def user_add(
     role: RoleOption = "admin",
     club: ClubOption = None,
     record: RecordOption = None,
+    group: GroupOption = None,
     password_stdin: StdinOption = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
@@ -90,7 +101,7 @@ def user_add(
     """
     from skak.api import Grant
 
-    grant = Grant.parse(role, record=record, club=club)
+    grant = Grant.parse(role, record=record, club=club, group=group)
     s = open_db(db, create=True)
     s.accounts.add(name, _password(name, password_stdin), roles=[grant])
     out.print(
@@ -109,13 +120,16 @@ def user_grant(
     role: RoleOption,
     club: ClubOption = None,
     record: RecordOption = None,
+    group: GroupOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Give an account one more role.
 
+    A group's leader: skak user grant "Ole Berg" --role leader --record 3 --group "2. division/1"
+
     Example: skak user grant "Inge Holm" --role arbiter --record 12
     """
-    grant = open_db(db).accounts.grant(name, role, record=record, club=club)
+    grant = open_db(db).accounts.grant(name, role, record=record, club=club, group=group)
     out.print(escape(_("{name} has the role {role}").format(name=name, role=str(grant))))
 
 
@@ -126,13 +140,14 @@ def user_revoke(
     role: RoleOption,
     club: ClubOption = None,
     record: RecordOption = None,
+    group: GroupOption = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Take a role back from an account.
 
     Example: skak user revoke "Per Holm" --role club --club Skovlunde
     """
-    grant = open_db(db).accounts.revoke(name, role, record=record, club=club)
+    grant = open_db(db).accounts.revoke(name, role, record=record, club=club, group=group)
     out.print(escape(_("{name} no longer has the role {role}").format(name=name, role=str(grant))))
 
 

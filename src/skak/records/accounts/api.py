@@ -132,17 +132,18 @@ class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountC
         *,
         record: int | None = None,
         club: str | None = None,
+        group: str | None = None,
         actor: str | None = None,
     ) -> Grant:
-        """Give ``name`` the role ``role`` (on ``record``, or for ``club``: the club role's);
-        a role held already is no change.
+        """Give ``name`` the role ``role`` (on ``record``, or for ``club``: the club role's;
+        a leader's on one ``group`` of a season); a role held already is no change.
 
         :raises InputError: for a role unknown, or a record or club it does not take.
         :raises NotFoundError: without such an account.
         """
         from skak.records.accounts import commands as account_rules
 
-        grant = Grant.parse(role, record=record, club=club)
+        grant = Grant.parse(role, record=record, club=club, group=group)
         self.change(account_rules.GrantRole(name, grant), actor=actor)
         return grant
 
@@ -153,12 +154,13 @@ class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountC
         *,
         record: int | None = None,
         club: str | None = None,
+        group: str | None = None,
         actor: str | None = None,
     ) -> Grant:
         """Take the role back. :raises NotFoundError: when ``name`` does not hold it."""
         from skak.records.accounts import commands as account_rules
 
-        grant = Grant.parse(role, record=record, club=club)
+        grant = Grant.parse(role, record=record, club=club, group=group)
         self.change(account_rules.RevokeRole(name, grant), actor=actor)
         return grant
 

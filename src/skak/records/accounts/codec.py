@@ -58,13 +58,15 @@ def _dump_grant(grant: Grant) -> dict[str, Any]:
         payload["record"] = grant.record
     if grant.club is not None:
         payload["club"] = grant.club
+    if grant.group is not None:
+        payload["group"] = grant.group
     return payload
 
 
 def _load_grant(payload: Mapping[str, Any]) -> Grant:
-    record, club = payload.get("record"), payload.get("club")
-    if not (record is None or isinstance(record, int)) or not (
-        club is None or isinstance(club, str)
+    record, club, group = payload.get("record"), payload.get("club"), payload.get("group")
+    if not (record is None or isinstance(record, int)) or not all(
+        x is None or isinstance(x, str) for x in (club, group)
     ):
         raise ValueError(payload)
-    return Grant(Role(payload["role"]), record, club)
+    return Grant(Role(payload["role"]), record, club, group)

@@ -7,6 +7,8 @@ The roles, as the rulebook's people are:
 * ``arbiter`` — without a record: may create tournaments, and is the arbiter of those he
   created; on a record (``--record ID``): the arbiter of that tournament (an invited one);
 * ``leader`` — the same for league seasons and cups (the league leader, the cup's leader);
+  on a season, ``--group 'DIVISION/GROUP'`` limits it to one group (a group's leader: the
+  commands on that group's teams and matches, not the season's teams or lists);
 * ``club`` — a club's captain (``--club NAME``): acts for that club's teams in the leagues
   and cups (their line-ups and results), nothing else;
 * ``registrar`` — the rating registry and the discipline register;
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
     from skak.records.access import Access
     from skak.records.accounts.evolve import Accounts
 
-__all__ = ["ROLE_WORDS", "Grant", "Role", "refusal"]
+__all__ = ["ROLE_WORDS", "Grant", "Role", "group_key", "refusal"]
 
 
 class Role(StrEnum):
@@ -66,14 +68,23 @@ _ON_A_RECORD = frozenset({Role.ARBITER, Role.LEADER, Role.CORRESPONDENCE})
 @dataclass(frozen=True, slots=True, order=True)
 class Grant:
     """One role of an account: on one record (``record``, its id), for one club (``club``,
-    the ``club`` role's), or on the whole database (neither)."""
+    the ``club`` role's), or on the whole database (neither); a leader's on one group of a
+    league season (``group``: ``DIVISION/GROUP``, e.g. ``2. division/3``)."""
 
     role: Role
     record: int | None = None
     club: str | None = None
+    group: str | None = None
 
     @classmethod
-    def parse(cls, role: str, *, record: int | None = None, club: str | None = None) -> Grant:
+    def parse(
+        cls,
+        role: str,
+        *,
+        record: int | None = None,
+        club: str | None = None,
+        group: str | None = None,
+    ) -> Grant:
         """A role as typed (``arbiter``, ``club``; Danish words too), checked.
 
         :raises InputError: for an unknown role, a club role without its club, a club or
@@ -99,14 +110,37 @@ class Grant:
             )
         if record is not None and record < 1:
             raise InputError(N_("a record's id is a whole number from 1, not {id}", id=record))
-        return cls(found, record, name)
+        where = group_key(group) if group is not None else None
+        if where is not None and (found is not Role.LEADER or record is None):
+            raise InputError(
+                N_("only a leader's role on a league season (--record ID) takes --group")
+            )
+        return cls(found, record, name, where)
 
     def __str__(self) -> str:
         if self.club is not None:
             return f"{self.role.value} ({self.club})"
+        if self.record is not None and self.group is not None:
+            return f"{self.role.value} #{self.record} ({self.group})"
         if self.record is not None:
             return f"{self.role.value} #{self.record}"
         return self.role.value
+
+
+def group_key(text: str) -> str:
+    """A league group as a grant names it, ``DIVISION/GROUP`` (``2. division/3``), tidied.
+
+    :raises InputError: for a text without a division and a group number.
+    """
+    division, sep, number = text.rpartition("/")
+    if not sep or not division.strip() or not number.strip().isdigit():
+        raise InputError(
+            N_(
+                "--group {group}: write DIVISION/GROUP, e.g. '2. division/3'",
+                group=repr(text),
+            )
+        )
+    return f"{division.strip()}/{int(number)}"
 
 
 def refusal(accounts: Accounts, actor: str, access: Access) -> Message | None:
@@ -149,5 +183,9 @@ def allows(grants: Iterable[Grant], actor: str, access: Access) -> bool:
         if g.record is None and (access.record is None or access.creator == actor):
             return True
         if g.record is not None and g.record == access.record:
-            return True
+            if g.group is None:
+                return True
+            # a group's leader: a command on his group's teams and matches only
+            if access.groups and {x.casefold() for x in access.groups} <= {g.group.casefold()}:
+                return True
     return False

@@ -7,6 +7,7 @@ season per stream (record kind ``league-season``), the commands of
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from skak.errors import InputError, NotFoundError, SkakError
 from skak.io.files import read_text
 from skak.messages import N_
+from skak.records.access import Access
 from skak.records.base import Naming, Outcome, Records, same_name
 from skak.records.league.kind import LEAGUE
 from skak.store import Loaded, RecordKind, StreamRow
@@ -92,6 +94,15 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
         from skak.records.league import commands as rules
 
         return tuple(rules.notes(before, command, after)) if new else ()
+
+    def _access(
+        self, row: StreamRow, state: Season | None, command: rules.LeagueCommand | None
+    ) -> Access:
+        """Besides the clubs, the groups the command touches (for a group's leader)."""
+        access = super()._access(row, state, command)
+        if state is None or command is None:
+            return access
+        return replace(access, groups=_groups(state, command))
 
     def _clubs(self, state: Season, command: rules.LeagueCommand) -> frozenset[str]:
         """A team's captain enters its line-up; the home team's captain the match card; the
@@ -735,6 +746,46 @@ class Seasons(Records["Season", "LeagueEvent", "rules.LeagueCommand"]):
             tuple(clubs[c.strip().casefold()] for c in liga_clubs),
         )
         return season_end_view(season_end(season, given))
+
+
+def _groups(season: Season, command: rules.LeagueCommand) -> frozenset[str]:
+    """The groups (``DIVISION/GROUP``) a command on the season touches: those of the teams
+    and matches it names; none for what concerns the whole season (its teams, the clubs'
+    strength lists) — a group's leader may not do those."""
+    from skak.records.league import commands as rules
+
+    names: set[str] = set()
+    match command:
+        case rules.EnterLineup(team=t) | rules.WithdrawTeam(team=t) | rules.GivePenalty(team=t):
+            names = {t}
+        case rules.CancelWithdrawal(team=t):
+            names = {t}
+        case rules.EnterResult(card=card):
+            names = {card.home, card.away}
+        case rules.ConfirmCard(team=t) | rules.DisputeCard(team=t) | rules.ApproveCard(team=t):
+            names = {t}
+        case rules.DrawLot(order=order):
+            names = set(order)
+        case rules.SetPlayoff(home=home, away=away):
+            names = {home, away}
+        case rules.GiveRuling(team=t, penalties=given):
+            names = {name for name, _ in given} | ({t} if t is not None else set())
+        case rules.AppealRuling(number=n) | rules.DecideAppeal(number=n):
+            try:
+                ruling = season.ruling(n)
+            except SkakError:
+                return frozenset()
+            names = {p.team for p in ruling.penalties}
+            if ruling.match is not None:
+                names |= {ruling.match[1], ruling.match[2]}
+    out = set()
+    for name in names:
+        try:
+            team = season.team(name)
+        except SkakError:  # the command says what is wrong with it
+            return frozenset()
+        out.add(f"{team.division}/{team.group}")
+    return frozenset(out)
 
 
 def _chosen_groups(
