@@ -244,3 +244,27 @@ def test_a_dispensation_may_be_null(runner: CliRunner, tmp_path: Path) -> None:
     assert json.loads(result.stdout)["problems"] == [
         "round 1: 2. HK: 5 cadets (not 16 on 1 January 2025) among the players; 5.5 §6 asks 6"
     ]
+
+
+def test_a_championship_kept_in_the_database(runner: CliRunner, tmp_path: Path) -> None:
+    """``skak junior import | list | match | standings`` without a file: the database's."""
+    db = str(tmp_path / "j.db")
+    said = runner.invoke(app, ["junior", "import", str(_file(tmp_path)), "--db", db])
+    assert said.exit_code == 0 and "kept as #1" in said.stdout, said.output
+    listed = json.loads(runner.invoke(app, ["junior", "list", "--db", db, "--json"]).stdout)
+    assert [(x["name"], x["teams"], x["matches"]) for x in listed] == [("junior", 3, 3)]
+    entered = runner.invoke(
+        app,
+        ["junior", "match", "3", "2. HK", "3. HK", *["0-1"] * 8, "--db", db,
+         "--second-players", ",".join(f"c{i}" for i in range(1, 9))],
+    )  # fmt: skip
+    assert entered.exit_code == 0 and "Round 3: match entered" in entered.stdout, entered.output
+    view = json.loads(runner.invoke(app, ["junior", "standings", "--db", db, "--json"]).stdout)
+    # round 3 corrected: 3. HK wins 8-0 (it had lost 0-8) and passes 1. HK on board points
+    assert [(r["team"], r["match_points"], r["board_points"]) for r in view["standings"]] == [
+        ("3. HK", "3", "12"),
+        ("1. HK", "3", "9"),
+        ("2. HK", "0", "3"),
+    ]
+    bad = runner.invoke(app, ["junior", "match", "3", "2. HK", "3. HK", "1-0", "--db", db])
+    assert bad.exit_code == 3 and "1 results for 8 boards" in bad.stderr

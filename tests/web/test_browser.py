@@ -350,7 +350,8 @@ def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -
 
 
 def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
-    """Every public page of a league season and a cup at 390 px: no horizontal overflow
+    """Every public page of a league season, a cup and a junior team championship at 390 px,
+    and the leader's and captain's pages: no horizontal overflow
     (the page is no wider than the screen; a wide table scrolls in its own box)."""
     from datetime import date
 
@@ -365,8 +366,12 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
     from skak.api import Grant, Role
 
     skak.accounts.add("Lise Leder", "kaptajn-77", roles=[Grant(Role.LEADER, sid)], hasher=CHEAP)
+    from tests.cli.test_junior_command import _file
+
+    jid = skak.junior.import_file(_file(tmp_path), name="Junior Hold DM 2025").id
     paths = [
         "/leagues",
+        f"/junior/{jid}",
         f"/league/{sid}",
         f"/league/{sid}/standings",
         f"/league/{sid}/schedule",
@@ -389,6 +394,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
             f"/leader/league/{sid}",
             f"/leader/league/{sid}/rule?round=1&team={f.home}",
             f"/leader/league/{sid}/season-end",
+            f"/leader/junior/{jid}",
             "/captain",
         ):
             page.goto(f"{srv.url}{path}")

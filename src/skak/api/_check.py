@@ -36,6 +36,8 @@ def audit(s: Skak) -> list[str]:
         problems += [f"league season {row.label()}: {p}" for p in s.league.audit(row)]
     for row in s.cup.rows():
         problems += [f"cup {row.label()}: {p}" for p in s.cup.audit(row)]
+    for row in s.junior.rows():
+        problems += [f"junior championship {row.label()}: {p}" for p in s.junior.audit(row)]
     for row in s.correspondence.rows():
         problems += [
             f"correspondence group {row.label()}: {p}" for p in s.correspondence.audit(row)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from skak.records.correspondence.api import CorrespondenceGroups
     from skak.records.cup.api import Cups
     from skak.records.discipline.api import Discipline
+    from skak.records.junior.api import Championships
     from skak.records.league.api import Seasons
     from skak.records.registry.api import RatingRegistry
     from skak.records.tournament.api import Tournaments
@@ -30,7 +31,8 @@ __all__ = ["Skak"]
 
 
 class Skak(BackupCommands):
-    """A skak database: tournaments, the rating registry, league seasons, cups, the
+    """A skak database: tournaments, the rating registry, league seasons, cups, junior team
+    championships, the
     discipline registry, the arbiters' accounts and correspondence groups, each kind of
     record by its name (its API in its record's folder, ``skak/records/<kind>/api.py``)::
 
@@ -114,6 +116,13 @@ class Skak(BackupCommands):
         from skak.records.cup.api import Cups
 
         return Cups(self)
+
+    @cached_property
+    def junior(self) -> Championships:
+        """The junior team championships (Junior Hold DM, 5.5)."""
+        from skak.records.junior.api import Championships
+
+        return Championships(self)
 
     @cached_property
     def correspondence(self) -> CorrespondenceGroups:

@@ -27,6 +27,7 @@ __all__ = [
     "BOARDS",
     "CADETS",
     "GIRL_SUBSTITUTE_RATING",
+    "JuniorChampionship",
     "JuniorMatch",
     "JuniorPlayer",
     "JuniorRow",
@@ -115,6 +116,42 @@ class JuniorMatch:
     def board(self, team: str, board: int) -> Fraction:
         a, b = _POINTS[self.results[board - 1]]
         return a if team == self.first else b
+
+
+@dataclass(frozen=True, slots=True)
+class JuniorChampionship:
+    """A junior team championship kept in a database (the fold of its events): its name, its
+    day (the cadets' age is counted on 1 January of its year, §6), its teams and the
+    matches entered so far."""
+
+    name: str
+    day: date
+    teams: tuple[JuniorTeam, ...] = ()
+    matches: tuple[JuniorMatch, ...] = ()
+
+    def team(self, name: str) -> JuniorTeam:
+        """The team named ``name`` (any case).
+
+        :raises InputError: naming the teams there are.
+        """
+        for t in self.teams:
+            if t.name.casefold() == name.strip().casefold():
+                return t
+        held = ", ".join(t.name for t in self.teams) or "none yet"
+        raise InputError(f"{self.name} has no team {name!r} (its teams: {held})")
+
+    @property
+    def rounds(self) -> int:
+        """§5: all against all; an odd number of teams gives each a free round."""
+        n = len(self.teams)
+        return n - 1 + n % 2 if n >= 2 else 0
+
+    def match(self, round_number: int, team: str) -> JuniorMatch | None:
+        """The match ``team`` played in the round, if entered."""
+        for m in self.matches:
+            if m.round == round_number and team in (m.first, m.second):
+                return m
+        return None
 
 
 def check_junior_team(team: JuniorTeam, boards: int = 8) -> list[str]:

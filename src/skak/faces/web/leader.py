@@ -288,3 +288,62 @@ def season_end(request: Request, sid: int, skak: SkakDep, who: ArbiterDep) -> Re
         end, error = None, error_message(request, err)
     context = {"sid": sid, "season": season, "end": end, "error": error}
     return page(request, "leader/season_end.html", context)
+
+
+def _junior_page(
+    request: Request,
+    skak: SkakDep,
+    jid: int,
+    *,
+    notes: tuple[str, ...] = (),
+    error: str = "",
+    status: int = 200,
+) -> Response:
+    state = skak.junior.get(jid)
+    context = {
+        "jid": jid,
+        "state": state,
+        "matches": skak.junior.matches(jid),
+        "boards": list(range(1, 9)),
+        "results": JUNIOR_RESULTS,
+        "notes": notes,
+        "error": error,
+    }
+    return page(request, "leader/junior.html", context, status=status)
+
+
+#: A junior match's board results from the first team's side (5.5).
+JUNIOR_RESULTS = ("1-0", "½-½", "0-1", "+-", "-+", "--")
+
+
+@router.get("/leader/junior/{jid}", response_class=HTMLResponse)
+def junior(request: Request, jid: int, skak: SkakDep, who: ArbiterDep) -> Response:
+    """The junior championship's matches, each to enter (or correct) with its players."""
+    return _junior_page(request, skak, jid)
+
+
+@router.post("/leader/junior/{jid}/match", response_class=HTMLResponse)
+async def junior_match(request: Request, jid: int, skak: SkakDep, who: ChangeDep) -> Response:
+    """A match entered: its results and players; §6's composition is checked at once and
+    what the players break is shown with the match saved (the leader judges, §7)."""
+    form = await request.form()
+    text = {k: str(v) for k, v in form.items()}
+    try:
+        r = int(text.get("round", ""))
+    except ValueError:
+        r = 0
+    results = [text.get(f"result{b}", "") for b in range(1, 9)]
+    firsts = [text.get(f"first{b}", "") for b in range(1, 9)]
+    seconds = [text.get(f"second{b}", "") for b in range(1, 9)]
+    try:
+        done = skak.junior.enter_match(
+            jid, r, text.get("first", ""), text.get("second", ""), results,
+            first_players=firsts, second_players=seconds, actor=who,
+        )  # fmt: skip
+    except SkakError as err:
+        return _junior_page(
+            request, skak, jid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    flash(request, _("Round {round}: the match is saved.").format(round=r))
+    return _junior_page(request, skak, jid, notes=done.notes)

@@ -5,7 +5,9 @@ of every group (5.1 §3) with how each tie was decided; the schedule with its da
 results; each match's card (boards, players, results as they count, penalties and why); each
 team's page (its matches, the players it used with their boards and points); the league
 leader's rulings with their appeals (``/league/{id}/rulings``, and each on its match). A cup
-(``/cup/{id}``): its standings (5.3 §9), its rounds and its teams. Every page renders a view
+(``/cup/{id}``): its standings (5.3 §9), its rounds and its teams. A junior team
+championship (``/junior/{id}``): its standings (5.5 §4), its teams' composition (§6) and
+its matches. Every page renders a view
 of :mod:`skak.views` that ``skak league`` and ``skak cup`` print too, so the web says what
 the command line says.
 """
@@ -41,8 +43,13 @@ async def _kept(
     build a change); a logged-in user's page, with its menus, is built anew."""
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(build)
-    records = cache.skak.league if kind == "league" else cache.skak.cup
-    version = records.version(ident)
+    skak = cache.skak
+    if kind == "league":
+        version = skak.league.version(ident)
+    elif kind == "cup":
+        version = skak.cup.version(ident)
+    else:
+        version = skak.junior.version(ident)
     key = (kind, ident, request.url.path, request.url.query, language(request))
     kept = cache.kept_page(key, version)
     older = cache.newest(key) if kept is None else None
@@ -72,7 +79,11 @@ def _season_context(skak: SkakDep, sid: int) -> dict[str, object]:
 @router.get("/leagues", response_class=HTMLResponse)
 def leagues(request: Request, skak: SkakDep) -> Response:
     """The league seasons and the cups the database holds."""
-    context = {"seasons": skak.league.lines(), "cups": skak.cup.lines()}
+    context = {
+        "seasons": skak.league.lines(),
+        "cups": skak.cup.lines(),
+        "juniors": skak.junior.lines(),
+    }
     return page(request, "league/list.html", context)
 
 
@@ -167,6 +178,23 @@ async def cup(request: Request, cid: int, skak: SkakDep, cache: CacheDep) -> Res
         return page(request, "league/cup.html", context)
 
     return await _kept(request, cache, "cup", cid, build)
+
+
+@router.get("/junior/{jid}", response_class=HTMLResponse)
+async def junior(request: Request, jid: int, skak: SkakDep, cache: CacheDep) -> Response:
+    """A junior team championship: its standings (5.5 §4), its teams' composition problems
+    (§6) and its matches by round."""
+
+    def build() -> Response:
+        context = {
+            "jid": jid,
+            "state": skak.junior.get(jid),
+            "view": skak.junior.view(jid),
+            "matches": skak.junior.matches(jid),
+        }
+        return page(request, "league/junior.html", context)
+
+    return await _kept(request, cache, "junior", jid, build)
 
 
 @router.get("/league")

@@ -1,0 +1,22 @@
+"""A junior team championship's events to JSON and back (cattrs; see
+:class:`skak.store.codec.UnionCodec`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skak.records.junior.events import JuniorEvent
+from skak.store.codec import UnionCodec
+
+__all__ = ["dump_event", "load_event"]
+
+_CODEC: UnionCodec[JuniorEvent] = UnionCodec(JuniorEvent)
+
+
+def dump_event(event: JuniorEvent) -> dict[str, Any]:
+    return _CODEC.dump(event)
+
+
+def load_event(data: dict[str, Any]) -> JuniorEvent:
+    """:raises StorageError: when the stored event cannot be read."""
+    return _CODEC.load(data)
