@@ -157,9 +157,7 @@ def test_a_groups_leader_leads_his_group_only(owner: Skak) -> None:
     owner.accounts.add(
         "Anna Anden", "hemmelig-1", roles=[Grant(Role.LEADER, sid, group="2. division/2")]
     )
-    assert "leader #1 (2. division/1)" in {
-        r for line in owner.accounts.lines() for r in line.roles
-    }
+    assert "leader #1 (2. division/1)" in {r for line in owner.accounts.lines() for r in line.roles}
     home, away = _disputed(owner)
     web = owner.guarded()
     with pytest.raises(PermissionDenied):

@@ -395,6 +395,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
             f"/leader/league/{sid}/rule?round=1&team={f.home}",
             f"/leader/league/{sid}/season-end",
             f"/leader/junior/{jid}",
+            f"/leader/cup/{cid}",
             "/captain",
         ):
             page.goto(f"{srv.url}{path}")

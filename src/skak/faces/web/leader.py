@@ -347,3 +347,86 @@ async def junior_match(request: Request, jid: int, skak: SkakDep, who: ChangeDep
     _ = gettext_for(language(request))
     flash(request, _("Round {round}: the match is saved.").format(round=r))
     return _junior_page(request, skak, jid, notes=done.notes)
+
+
+#: A cup round card's board results from the first team's side (as ``skak cup result``).
+CUP_RESULTS = ("1", "½", "0", "+", "-", "x", ".")
+
+
+def _cup_page(
+    request: Request,
+    skak: SkakDep,
+    cid: int,
+    *,
+    notes: tuple[str, ...] = (),
+    error: str = "",
+    status: int = 200,
+) -> Response:
+    state = skak.cup.get(cid)
+    context = {
+        "cid": cid,
+        "cup": state,
+        "rounds": [skak.cup.round(cid, n) for n in range(state.paired_rounds, 0, -1)],
+        "boards": list(range(1, state.boards + 1)),
+        "results": CUP_RESULTS,
+        "notes": notes,
+        "error": error,
+    }
+    return page(request, "leader/cup.html", context, status=status)
+
+
+@router.get("/leader/cup/{cid}", response_class=HTMLResponse)
+def cup(request: Request, cid: int, skak: SkakDep, who: ArbiterDep) -> Response:
+    """The cup's rounds, newest first: pair the next one (team Monrad, 5.3 §2), each team's
+    line-up (the Bredde row's cap checked) and each match's round card."""
+    return _cup_page(request, skak, cid)
+
+
+@router.post("/leader/cup/{cid}/pair", response_class=HTMLResponse)
+def cup_pair(request: Request, cid: int, skak: SkakDep, who: ChangeDep) -> Response:
+    """The next round paired by team Monrad (5.3 §2), with why."""
+    try:
+        view = skak.cup.pair(cid, actor=who)
+    except SkakError as err:
+        return _cup_page(
+            request, skak, cid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    flash(request, _("Round {round} is paired.").format(round=view.round))
+    return _cup_page(request, skak, cid, notes=view.explanation)
+
+
+@router.post("/leader/cup/{cid}/lineup/{round_number}/{team}", response_class=HTMLResponse)
+async def cup_lineup(
+    request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
+) -> Response:
+    """A team's line-up for the round: its players by board, from its list."""
+    form = await request.form()
+    players = [str(form.get(f"board{b}", "")).strip() for b in range(1, 9) if f"board{b}" in form]
+    try:
+        done = skak.cup.lineup(cid, round_number, team, players, actor=who)
+    except SkakError as err:
+        return _cup_page(
+            request, skak, cid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    flash(request, _("The line-up is saved."))
+    return _cup_page(request, skak, cid, notes=done.notes)
+
+
+@router.post("/leader/cup/{cid}/result/{round_number}/{team}", response_class=HTMLResponse)
+async def cup_result(
+    request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
+) -> Response:
+    """A match's round card from the first team's side (5.3 §8)."""
+    form = await request.form()
+    results = [str(form.get(f"result{b}", "")) for b in range(1, 9) if f"result{b}" in form]
+    try:
+        done = skak.cup.result(cid, round_number, team, results, actor=who)
+    except SkakError as err:
+        return _cup_page(
+            request, skak, cid, error=error_message(request, err), status=status_of(err)
+        )
+    _ = gettext_for(language(request))
+    flash(request, _("The round card is saved."))
+    return _cup_page(request, skak, cid, notes=done.notes)
