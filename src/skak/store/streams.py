@@ -15,9 +15,10 @@ A record kind tells the store how to encode its events and build its state
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from sqlalchemy import Connection, delete, func, insert, select
 
@@ -149,6 +150,9 @@ class SmallKind(EventByEvent, Generic[S, E]):
     rules: Callable[[], EventFold[S, E]] = field(compare=False, repr=False)
     snapshot_every: int = 0
     snapshot_format: int = 1
+    #: Its events are only ever appended (none undone or rewritten): a state built once can
+    #: be built on by the events after it (:class:`EventStore` keeps the newest it read).
+    append_only: ClassVar[bool] = True
 
     def dump_event(self, event: E) -> dict[str, Any]:
         return self.codec().dump_event(event)
@@ -248,6 +252,11 @@ class EventStore:
 
     db: Database
     stats: Stats = field(default_factory=Stats)
+    #: The newest state read of each append-only stream (a league season of DSU's size,
+    #: 3 600 events, replays in 0.8 s; the events after it, in milliseconds): by stream id,
+    #: ``(created_at, version, state)``. Only states built from committed events are kept.
+    _kept: dict[int, tuple[str, int, Any]] = field(default_factory=dict, repr=False)
+    _kept_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     # -- streams -------------------------------------------------------------------------
 
@@ -321,6 +330,10 @@ class EventStore:
     def _read(
         self, conn: Connection, kind: RecordKind[S, E], stream: StreamRow, *, full: bool
     ) -> Loaded[S, E]:
+        if not full and getattr(kind, "append_only", False):
+            kept = self._read_kept(conn, kind, stream)
+            if kept is not None:
+                return kept
         snap = None if full or not kind.snapshot_every else self._snapshot(conn, kind, stream)
         after = snap[0] if snap is not None else 0
         query = (
@@ -354,9 +367,62 @@ class EventStore:
 
         def build() -> S | None:
             self.stats.replays += 1
-            return kind.fold(tail, start)
+            state = kind.fold(tail, start)
+            if getattr(kind, "append_only", False) and state is not None:
+                self._keep(stream, version, state)
+            return state
 
         return Loaded(kind, stream, version, events=None if snap else tail, build=build)
+
+    def _keep(self, stream: StreamRow, version: int, state: Any) -> None:
+        with self._kept_lock:
+            now_kept = self._kept.get(stream.id)
+            if now_kept is None or now_kept[0] != stream.created_at or now_kept[1] < version:
+                self._kept[stream.id] = (stream.created_at, version, state)
+
+    def _read_kept(
+        self, conn: Connection, kind: RecordKind[S, E], stream: StreamRow
+    ) -> Loaded[S, E] | None:
+        """The append-only ``stream`` built on the newest state kept of it: only the events
+        after it are read (and the one it was built to, which must still be there: a
+        database that lost events is read in full). ``None``: nothing kept, read it all."""
+        with self._kept_lock:
+            kept = self._kept.get(stream.id)
+        if kept is None or kept[0] != stream.created_at:
+            return None
+        _, after, start = kept
+        query = (
+            select(
+                stream_events.c.version,
+                stream_events.c.payload,
+                stream_events.c.actor,
+                stream_events.c.recorded_at,
+            )
+            .where(stream_events.c.stream_id == stream.id, stream_events.c.version >= after)
+            .order_by(stream_events.c.version)
+        )
+        load_event = kind.load_event
+        try:
+            read = list(conn.execute(query))
+            if not read or read[0].version != after:
+                return None
+            tail = tuple(_recorded(load_event, stream, *row) for row in read[1:])
+        except (json.JSONDecodeError, UnicodeDecodeError) as err:
+            raise _unreadable(stream) from err
+        if any(r.version != after + i for i, r in enumerate(tail, start=1)):
+            return None
+        self.stats.reads += 1
+        self.stats.events_read += len(tail)
+        version = after + len(tail)
+
+        def build() -> S | None:
+            self.stats.replays += 1
+            state: S | None = kind.fold(tail, start) if tail else start
+            if state is not None and tail:
+                self._keep(stream, version, state)
+            return state
+
+        return Loaded(kind, stream, version, events=None, build=build)
 
     @staticmethod
     def _snapshot(

@@ -58,6 +58,7 @@ __all__ = [
     "check_lineup",
     "check_lineup_shape",
     "illegal_boards",
+    "lineups_by_player",
     "out_of_order",
 ]
 
@@ -190,7 +191,7 @@ def check_lineup(
     newest = lists[-1] if lists else None
     found: list[Violation] = []
     known: list[tuple[int, ListedPlayer]] = []
-    counted = _by_player(season)  # the line-ups that count (§13 a), by the players in them
+    counted = lineups_by_player(season)  # the line-ups that count (§13 a), by the players in them
 
     def add(rule: str, board: int, player: str, text: str) -> None:
         r = RULES[rule]
@@ -343,7 +344,7 @@ def _pending_team(
     return newer.team, lists[-1].in_force_from
 
 
-def _by_player(season: Season) -> Mapping[str, tuple[Lineup, ...]]:
+def lineups_by_player(season: Season) -> Mapping[str, tuple[Lineup, ...]]:
     """The line-ups that count (none of a match struck out, §13 a), by each player in them,
     in the season's order: a line-up's checks look at the player's own line-ups only, so a
     season of DSU's size (2 250 line-ups) is checked in linear time, not quadratic. Kept for

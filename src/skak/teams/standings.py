@@ -27,12 +27,14 @@ several, the one that left last is placed highest.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.teams.league import Fixture, Season
-from skak.teams.lineups import NO_QUARANTINES, Quarantines, check_lineup
+from skak.teams.lineups import NO_QUARANTINES, Quarantines, check_lineup, lineups_by_player
 from skak.teams.scoring import MatchScore, score_match
 from skak.tiebreaks import draw_lots, exact_decimal
 
@@ -153,7 +155,56 @@ class _Tally:
 def group_standings(
     season: Season, division: str, group: int, after_round: int | None = None
 ) -> GroupStandings:
-    """The group's standings after ``after_round`` (default: everything entered)."""
+    """The group's standings after ``after_round`` (default: everything entered).
+
+    Kept for the group while nothing it depends on changes (:func:`_group_inputs`): a card
+    entered in one group of a season of DSU's size ranks that group anew, not all 25."""
+    name = season.division(division).name
+    inputs = _group_inputs(season, name, group, after_round)
+    key = (season.name, season.start, name, group, after_round)
+    with _GROUPS_LOCK:
+        kept = _GROUPS.get(key)
+    if kept is not None and kept[0] == inputs:
+        return kept[1]
+    made = _group_standings(season, name, group, after_round)
+    with _GROUPS_LOCK:
+        _GROUPS[key] = (inputs, made)
+        _GROUPS.move_to_end(key)
+        while len(_GROUPS) > 256:
+            _GROUPS.popitem(last=False)
+    return made
+
+
+def _group_inputs(
+    season: Season, division: str, group: int, after_round: int | None
+) -> tuple[object, ...]:
+    """Everything a group's standings are computed from: the season's rules, settings,
+    teams, strength lists, withdrawals, penalties, lots and play-off; the group's cards
+    and line-ups; and every line-up that counts of each player the group fielded (the
+    checks of §10 look at a player's other line-ups, in any group). Compared element by
+    element, and the elements of a season's next version are mostly the same objects, so
+    comparing costs little."""
+    fixtures = season.schedule(division, group)
+    cards = tuple(season.card(f) for f in fixtures)
+    lineups = tuple(season.lineup(f.round, t) for f in fixtures for t in f.teams())
+    counted = lineups_by_player(season)
+    players = tuple(
+        counted.get(p, ()) for lu in lineups if lu is not None for p in lu.players if p is not None
+    )
+    return (
+        season.edition, season.settings, season.divisions, season.dates,
+        season.division_dates, season.teams, season.lists, season.withdrawals,
+        season.penalties, season.lots, season.playoff, cards, lineups, players,
+    )  # fmt: skip
+
+
+_GROUPS: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], GroupStandings]] = OrderedDict()
+_GROUPS_LOCK = threading.Lock()
+
+
+def _group_standings(
+    season: Season, division: str, group: int, after_round: int | None = None
+) -> GroupStandings:
     spec = season.division(division)
     edition = season.rules
     order = edition.primary(spec.level)
