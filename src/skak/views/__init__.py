@@ -119,6 +119,7 @@ if TYPE_CHECKING:
         PlayerNorms,
         norms_view,
     )
+    from skak.views.player import PlayerRoundRow, PlayerView, player_view
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
     from skak.views.rating import (
         CandidateRow,
@@ -272,6 +273,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "team_view",
     ),
     "skak.views.accounts": ("AccountLine",),
+    "skak.views.player": ("PlayerRoundRow", "PlayerView", "player_view"),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -390,7 +392,9 @@ __all__ = [
     "Omittable",
     "Omitted",
     "PlayerNorms",
+    "PlayerRoundRow",
     "PlayerRow",
+    "PlayerView",
     "PlayersView",
     "RatingCell",
     "RatingChangeRow",
@@ -453,6 +457,7 @@ __all__ = [
     "pairing_systems",
     "pending_playoff",
     "player_row",
+    "player_view",
     "players_view",
     "quarters",
     "rating_view",
