@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from skak.api import Skak
 from skak.errors import SkakError
-from skak.faces.web import arbiter, captains, league, manage, public
+from skak.faces.web import arbiter, captains, league, manage, public, screen
 from skak.faces.web._cache import ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
@@ -84,6 +84,7 @@ def create_app(
     static = files("skak.faces.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(public.router)
+    app.include_router(screen.router)
     app.include_router(arbiter.router)
     app.include_router(manage.router)
     app.include_router(league.router)
