@@ -91,3 +91,23 @@ def test_the_screen_before_any_round_and_in_danish(client: TestClient, tid: int)
     assert client.get(f"/t/{tid}/screen?poll=0").status_code == 400
     assert client.get("/t/99/screen").status_code == 404
     assert client.get("/t/99/screen/changes?since=0").status_code == 404
+
+
+def test_the_servers_public_address_is_in_the_qr_code(skak: Skak, tid: int) -> None:
+    """A hall screen opened at http://localhost still leads phones to the address players
+    reach the server at (``skak serve --public-url``)."""
+    from skak.faces.web import create_app
+
+    app = create_app(skak, public_url="https://skak.klub.dk/")
+    with TestClient(app, base_url="http://localhost:8000") as c:
+        assert qr_svg(f"https://skak.klub.dk/t/{tid}") in c.get(f"/t/{tid}/screen").text
+        assert c.get(f"/t/{tid}/qr.svg").text == qr_svg(f"https://skak.klub.dk/t/{tid}")
+
+
+@pytest.mark.parametrize("url", ["skak.klub.dk", "ftp://skak.klub.dk", "https://", "http://a b"])
+def test_a_public_address_that_is_none_is_refused(skak: Skak, url: str) -> None:
+    from skak.errors import InputError
+    from skak.faces.web import create_app
+
+    with pytest.raises(InputError, match=re.escape("no address like https://skak.klub.dk")):
+        create_app(skak, public_url=url)

@@ -20,12 +20,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, Response
 
 from skak.api import Tournament, qr_svg
+from skak.errors import InputError
 from skak.faces.web._cache import Page, ReadCache
 from skak.faces.web._render import fragment, language, page, standings_lines
-from skak.faces.web.public import CacheDep, load_tournament, public_page, tournament_context
+from skak.faces.web.public import CacheDep, load_tournament, tournament_context
+from skak.messages import N_
 from skak.views import round_view, standings_view
 
-__all__ = ["VERSION_HEADER", "public_url", "router"]
+__all__ = ["VERSION_HEADER", "public_base", "public_url", "router"]
 
 router = APIRouter()
 
@@ -37,10 +39,29 @@ POLL_SECONDS = 10
 TURN_SECONDS = 20
 
 
+def public_base(url: str | None) -> str | None:
+    """The server's public address as ``skak serve --public-url`` gives it, without a
+    trailing slash (``None``: none given).
+
+    :raises InputError: for an address that is not http(s)://HOST…."""
+    if url is None:
+        return None
+    given = url.strip().rstrip("/")
+    scheme, _, rest = given.partition("://")
+    if scheme.lower() not in ("http", "https") or not rest or any(c.isspace() for c in given):
+        raise InputError(
+            N_("--public-url {url!r} is no address like https://skak.klub.dk", url=url)
+        )
+    return given
+
+
 def public_url(request: Request, tid: int) -> str:
-    """The address of tournament ``tid``'s public pages on this server, as the reader
-    reached it (behind a proxy: the address the proxy was asked for)."""
-    return f"{str(request.base_url).rstrip('/')}/t/{tid}"
+    """The address of tournament ``tid``'s public pages: on the server's public address
+    (``skak serve --public-url``), else as the reader reached this server."""
+    base: str | None = getattr(request.app.state, "public_url", None)
+    if base is None:
+        base = str(request.base_url).rstrip("/")
+    return f"{base}/t/{tid}"
 
 
 def _parts(cache: ReadCache, tid: int, t: Tournament, version: int) -> dict[str, object]:
@@ -68,10 +89,11 @@ async def screen(
     turn: Annotated[int, Query(ge=1, le=600)] = TURN_SECONDS,
 ) -> Response:
     """The hall screen: ``poll`` seconds between its questions for a change, ``turn``
-    seconds for each of its two parts."""
+    seconds for each of its two parts. Built for each screen that opens it (its QR code
+    holds the address the screen was opened at); its views are kept per version."""
     url = public_url(request, tid)
 
-    def build() -> tuple[Response, int]:
+    def build() -> Response:
         t, version = load_tournament(cache, tid)
         context = (
             tournament_context(tid, t)
@@ -84,9 +106,9 @@ async def screen(
                 "lang_query": f"lang={language(request)}",
             }
         )
-        return page(request, "screen.html", context), version
+        return page(request, "screen.html", context)
 
-    return await public_page(request, tid, build)
+    return await run_in_threadpool(build)
 
 
 @router.get("/t/{tid}/screen/changes")
