@@ -19,7 +19,7 @@ from skak.model.results import Colour, Result, Scoring
 from skak.model.tournament import Tournament
 from skak.views._json import OMITTED, Omittable, Omitted, face_only
 from skak.views.crosstable import game_mark, marks_scoring
-from skak.views.standings import RatingCell, standings_view
+from skak.views.standings import RatingCell, StandingsView, standings_view
 
 __all__ = ["PlayerRoundRow", "PlayerView", "player_view"]
 
@@ -82,14 +82,18 @@ class PlayerView:
     rating_edition: str | None = face_only(None)
 
 
-def player_view(t: Tournament, start_number: int) -> PlayerView:
-    """Player ``start_number``'s rounds, place, performance and rating change in ``t``.
+def player_view(
+    t: Tournament, start_number: int, standings: StandingsView | None = None
+) -> PlayerView:
+    """Player ``start_number``'s rounds, place, performance and rating change in ``t``;
+    ``standings``: ``t``'s standings as they are now, when a face has them already.
 
     :raises NotFoundError: when no player has that start number.
     """
     player = t.player(start_number)
     field = t.rated_kind.dsu_rating_field
-    standings = standings_view(t)
+    if standings is None:
+        standings = standings_view(t)
     row = next(s for s in standings.standings if s.start_number == start_number)
     marks = marks_scoring(t)
     mine = {e.round: e for e in entries_by_player(t).get(start_number, ())}

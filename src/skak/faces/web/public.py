@@ -299,7 +299,10 @@ async def player(request: Request, tid: int, number: int, cache: CacheDep) -> Re
 
     def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
-        view = cache.view(tid, version, "player", (number,), lambda: player_view(t, number))
+        ranked = cache.view(
+            tid, version, "standings", (None, None, None), lambda: standings_view(t)
+        )
+        view = cache.view(tid, version, "player", (number,), lambda: player_view(t, number, ranked))
         context = tournament_context(tid, t) | {"view": view}
         return page(request, "player.html", context), version
 
