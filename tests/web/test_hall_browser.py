@@ -108,10 +108,14 @@ def test_the_screen_follows_a_result_without_a_reload(browser: Browser, tmp_path
         assert parts.locator(".standings-panel").get_attribute("hidden") is not None
         context.close()
 
-        # The two parts in turn; the screenshot of the pairings, as a hall's screen has it
+        # The two parts in turn; the screenshot of the pairings, as a hall's screen has it,
+        # its QR code on the address `skak serve --public-url` names
+        srv.server.config.app.state.public_url = "https://skak.aarhus-skakklub.dk"
         context = browser.new_context(viewport={"width": 1280, "height": 720})
         page = context.new_page()
         page.goto(f"{srv.url}/t/{tid}/screen?turn=2")
+        caption = page.locator("figure.qr figcaption").inner_text()
+        assert caption.endswith(f"https://skak.aarhus-skakklub.dk/t/{tid}")
         page.screenshot(path=str(SCREENSHOTS / "web-hall-screen.png"))
         page.locator(".standings-panel").wait_for(state="visible", timeout=10_000)
         assert page.locator(".pairings-panel").is_hidden()
