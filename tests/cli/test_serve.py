@@ -107,3 +107,11 @@ def test_serve_names_the_databases_accounts(runner: CliRunner, served: dict[str,
     assert added.exit_code == 0, added.output
     out = _run(runner, "serve", "--secure-cookies")
     assert "arbiters: Karen Krog" in out
+
+
+def test_the_public_address_for_the_qr_code(runner: CliRunner, served: dict[str, Any]) -> None:
+    _run(runner, "demo", "--players", "4")
+    _run(runner, "serve", "--public-url", "https://skak.klub.dk/")
+    assert served["app"].state.public_url == "https://skak.klub.dk"
+    out = _run(runner, "serve", "--public-url", "skak.klub.dk", code=3)  # bad input
+    assert "--public-url 'skak.klub.dk' is no address like https://skak.klub.dk" in out

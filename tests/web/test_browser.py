@@ -523,6 +523,8 @@ def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: i
         f"/t/{tid}/rounds/1",
         f"/t/{tid}/crosstable",
         f"/t/{tid}/players",
+        f"/t/{tid}/players/1",
+        f"/t/{tid}/screen",
         "/arbiter",
         "/arbiter/new",
         "/arbiter/import",

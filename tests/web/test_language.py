@@ -21,6 +21,8 @@ PUBLIC = [
     "/t/{tid}/rounds/1",
     "/t/{tid}/crosstable",
     "/t/{tid}/players",
+    "/t/{tid}/players/1",
+    "/t/{tid}/players/6",
     "/t/{tid}/rating",
     "/login",
 ]

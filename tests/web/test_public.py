@@ -64,7 +64,10 @@ def test_the_standings_show_names_points_and_the_tournaments_tiebreaks(
     assert result.exit_code == 0, result.output
     cli_rows = json.loads(result.stdout)["standings"]
     rows = re.findall(
-        r'<th scope="row">([^<]+)</th>.*?<td class="number points">([^<]+)</td>', page.text, re.S
+        r'<th scope="row"><a class="player" href="/t/\d+/players/\d+">([^<]+)</a></th>'
+        r'.*?<td class="number points">([^<]+)</td>',
+        page.text,
+        re.S,
     )
     points = number_column(Fraction(Decimal(r["points"])) for r in cli_rows)
     assert rows == [(r["name"], p) for r, p in zip(cli_rows, points, strict=True)]

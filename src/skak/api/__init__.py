@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     )
     from skak.api._skak import Skak
     from skak.io.options import parse_date, parse_setting, parse_sex, scoring_from
+    from skak.io.qr import qr_svg
     from skak.model.player import Player, Ratings, Sex, Title
     from skak.model.results import Result
     from skak.model.tournament import Pairing, RatedKind, Round, Tournament
@@ -89,6 +90,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.api._skak": ("Skak",),
     # The words a user types for a date, a sex, a setting, a scoring (every face reads them so).
     "skak.io.options": ("parse_date", "parse_setting", "parse_sex", "scoring_from"),
+    # The QR code to a tournament's public pages (the hall screen, the prints).
+    "skak.io.qr": ("qr_svg",),
     "skak.records.league.api": ("LeagueOutcome",),
     "skak.records.tournament.requests": (
         "check_new_tournament",
@@ -162,6 +165,7 @@ __all__ = [
     "password_matches",
     "players_from_bytes",
     "players_from_csv",
+    "qr_svg",
     "rating_from_file",
     "read_pgn_file",
     "results_from_text",

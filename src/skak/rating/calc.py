@@ -29,6 +29,7 @@ __all__ = [
     "calculate_reference",
     "crosses",
     "limit_correction",
+    "performance_rating",
     "round_expected",
 ]
 
@@ -488,6 +489,21 @@ def _group_winners(
     return {who for who, points in standing.items() if points == top}
 
 
+def performance_rating(opponents: Sequence[int], score: Fraction, *, at_100: int = 800) -> int:
+    """§4.5.5.2: ``Rp = Rc + Dp``, the opponents' average rating ``Rc`` (rounded half up)
+    and Table 2's difference ``Dp`` for ``score`` in ``len(opponents)`` games.
+
+    >>> performance_rating([1800, 2000], Fraction(1))
+    1900
+
+    :raises InputError: without any opponent.
+    """
+    if not opponents:
+        raise InputError("a performance rating needs at least one game")
+    rc = floor(Fraction(sum(opponents), len(opponents)) + Fraction(1, 2))
+    return rc + rating_difference(score, len(opponents), at_100=at_100)
+
+
 def _with_performance_ratings(
     players: Sequence[RatedPlayer], games: Sequence[RatedGame], s: RatingSettings
 ) -> tuple[list[_Rated], dict[str, int]]:
@@ -521,9 +537,8 @@ def _with_performance_ratings(
         updated = {}
         for pid, played in results.items():
             opponents = [current[o] for o, _ in played]
-            rc = floor(Fraction(sum(opponents), len(opponents)) + Fraction(1, 2))
             score = sum((pts for _, pts in played), Fraction(0))
-            updated[pid] = rc + rating_difference(score, len(played), at_100=s.table_2_at_100)
+            updated[pid] = performance_rating(opponents, score, at_100=s.table_2_at_100)
         if updated == estimate:
             break
         estimate = updated

@@ -131,6 +131,7 @@ if TYPE_CHECKING:
         PlayerNorms,
         norms_view,
     )
+    from skak.views.player import PlayerRoundRow, PlayerView, player_view
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
     from skak.views.rating import (
         CandidateRow,
@@ -296,6 +297,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "ruling_views",
     ),
     "skak.views.accounts": ("AccountLine",),
+    "skak.views.player": ("PlayerRoundRow", "PlayerView", "player_view"),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -417,7 +419,9 @@ __all__ = [
     "Omittable",
     "Omitted",
     "PlayerNorms",
+    "PlayerRoundRow",
     "PlayerRow",
+    "PlayerView",
     "PlayersView",
     "RatingCell",
     "RatingChangeRow",
@@ -485,6 +489,7 @@ __all__ = [
     "pairing_systems",
     "pending_playoff",
     "player_row",
+    "player_view",
     "players_view",
     "quarters",
     "rating_view",

@@ -23,7 +23,14 @@ from skak.model.tournament import Tournament
 from skak.views._json import face_only
 from skak.views.standings import standings_view
 
-__all__ = ["CrossCell", "CrosstableRow", "CrosstableView", "crosstable_view"]
+__all__ = [
+    "CrossCell",
+    "CrosstableRow",
+    "CrosstableView",
+    "crosstable_view",
+    "game_mark",
+    "marks_scoring",
+]
 
 _BYES = {
     Result.PAIRING_BYE: N_("bye"),
@@ -62,6 +69,8 @@ class CrosstableRow:
     rounds: tuple[CrossCell | None, ...]
     points: Fraction
     tiebreaks: Mapping[str, Fraction | None]
+    #: The first round he no longer plays, when the faces mark him withdrawn (udgået).
+    withdrawn_from: int | None = face_only(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +111,7 @@ def crosstable_view(
     last = standings.after_round
     line = {s.start_number: i for i, s in enumerate(standings.standings, start=1)}
     by_player = entries_by_player(t)
-    # Marks are 1/½/0 whatever the tournament's points, played the tournament's way
-    # (Gladiator with its variants, 4.9.8).
-    marks = Scoring(
-        gladiator=t.scoring.gladiator,
-        gladiator_games=t.scoring.gladiator_games,
-        gladiator_reduced_games=t.scoring.gladiator_reduced_games,
-    )
+    marks = marks_scoring(t)  # 1/½/0 whatever the tournament's points
     rows = []
     for s in standings.standings:
         mine = {e.round: e for e in by_player.get(s.start_number, ()) if e.round <= last}
@@ -127,6 +130,7 @@ def crosstable_view(
                 ),
                 s.points,
                 s.tiebreaks,
+                s.withdrawn_from,
             )
         )
     return CrosstableView(t.name, last, standings.tiebreaks, tuple(rows), standings.note)
@@ -140,15 +144,31 @@ def _cell(e: Entry, line: Mapping[int, int], scoring: Scoring, marks: Scoring) -
 def _mark(e: Entry, line: Mapping[int, int], marks: Scoring) -> str:
     if e.opponent is None:
         return _BYES.get(e.result, "–") if e.result is not None else "–"
-    if e.result is None:
-        mark = "…"
-    elif e.result is Result.UNFINISHED:
-        mark = "*"
-    else:
-        mark = format_points(e.points(marks))
-        if e.playoff:
-            mark += "ᵍ"  # decided in the Gladiator play-off
-        if e.result.is_forfeit:
-            mark = "+" if mark == "1" else "−"
     colour = "h" if e.colour is Colour.WHITE else "s"
-    return f"{line.get(e.opponent, '?')}{colour}{mark}"
+    return f"{line.get(e.opponent, '?')}{colour}{game_mark(e, marks)}"
+
+
+def game_mark(e: Entry, marks: Scoring) -> str:
+    """A game's points as the crosstable writes them for the player of entry ``e``: ``1``,
+    ``½``, ``0``, a forfeit ``+``/``−``, unfinished ``*``, no result yet ``…``, a Gladiator
+    play-off's winner ``1ᵍ``; ``marks`` the tournament's scoring at 1–½–0."""
+    if e.result is None:
+        return "…"
+    if e.result is Result.UNFINISHED:
+        return "*"
+    mark = format_points(e.points(marks))
+    if e.playoff:
+        mark += "ᵍ"  # decided in the Gladiator play-off
+    if e.result.is_forfeit:
+        mark = "+" if mark == "1" else "−"
+    return mark
+
+
+def marks_scoring(t: Tournament) -> Scoring:
+    """The tournament's scoring at 1–½–0, played its way (Gladiator with its variants,
+    4.9.8): what the crosstable's marks count."""
+    return Scoring(
+        gladiator=t.scoring.gladiator,
+        gladiator_games=t.scoring.gladiator_games,
+        gladiator_reduced_games=t.scoring.gladiator_reduced_games,
+    )

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from skak.errors import InputError
 from skak.messages import N_
+from skak.model.player import Player
 from skak.model.tournament import Tournament
 from skak.pairing import get_system
 from skak.pairing.engine import is_finished as finished
@@ -45,6 +46,7 @@ __all__ = [
     "is_finished",
     "standing_rows",
     "standings_view",
+    "withdrawn_from",
 ]
 
 
@@ -110,6 +112,19 @@ class StandingRow:
     club: str | None = face_only(None)
     #: The player's DSU rating of the tournament's kind (standard, rapid or blitz).
     player_rating: int | None = face_only(None)
+    #: The first round he no longer plays, when the faces mark him withdrawn (udgået):
+    #: see :func:`withdrawn_from`.
+    withdrawn_from: int | None = face_only(None)
+
+
+def withdrawn_from(player: Player, after_round: int | None = None) -> int | None:
+    """The round a withdrawn player (udgået) stopped playing from, as the standings and the
+    crosstable mark him: every withdrawal in the standings as they are now; in the standings
+    after an earlier round ``after_round`` only a player who played no round after it."""
+    first = player.withdrawn_from
+    if first is None or (after_round is not None and first > after_round + 1):
+        return None
+    return first
 
 
 def standing_rows(
@@ -117,8 +132,11 @@ def standing_rows(
     rows: Sequence[Standing],
     prizes: Mapping[int, Fraction] | None = None,
     rating: RatingResult | None = None,
+    *,
+    after_round: int | None = None,
 ) -> tuple[StandingRow, ...]:
-    """The rows of the standings ``rows`` (with the prizes and the rating column)."""
+    """The rows of the standings ``rows`` (with the prizes and the rating column) after
+    ``after_round`` (default: the latest)."""
     changes = {int(c.id): RatingCell.of(c) for c in rating.players} if rating else {}
     field = t.rated_kind.dsu_rating_field
     return tuple(
@@ -136,6 +154,7 @@ def standing_rows(
             changes.get(s.player.start_number, OMITTED),
             club=s.player.club,
             player_rating=s.player.rating(field),
+            withdrawn_from=withdrawn_from(s.player, after_round),
         )
         for s in rows
     )
@@ -207,7 +226,7 @@ def standings_view(
     )
     cash = share_prizes(rows, list(prizes), by=choice.prize_basis) if prizes else None
     result, note = final_rating(t, today) if with_rating and after_round is None else (None, "")
-    out = standing_rows(t, rows, cash, result)
+    out = standing_rows(t, rows, cash, result, after_round=after_round)
     fide_edition = None
     fide_notes: tuple[str, ...] = ()
     if fide:

@@ -35,6 +35,7 @@ __all__ = [
     "players_edit",
     "players_import",
     "players_list",
+    "players_show",
     "players_withdraw",
 ]
 
@@ -141,6 +142,31 @@ def players_list(
         print_json(to_json(players_view(t).players))
     else:
         print_table(render.players_table(players_view(t)))
+
+
+@players_app.command("show", context_settings=NUMBERS)
+@cli_errors
+def players_show(
+    start_number: Annotated[int, typer.Argument(help="The player's start number.")],
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Show one player's tournament: each round's opponent, colour, result and score, his
+    place, his performance rating and, once a rated tournament is finished, his new rating
+    (the web's page /t/ID/players/N).
+
+    Example: skak players show 3 --json
+    """
+    from skak.views import player_view, to_json
+
+    view = player_view(open_db(db).tournaments.get(tournament), start_number)
+    if as_json:
+        print_json(to_json(view))
+        return
+    print_table(render.player_table(view))
+    for line in render.player_facts(view):
+        out.print(escape(line))
 
 
 @players_app.command("edit", context_settings=NUMBERS)

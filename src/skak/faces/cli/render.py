@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         CrosstableView,
         PlayerRow,
         PlayersView,
+        PlayerView,
         RoundView,
         StandingsView,
         TournamentLine,
@@ -35,6 +36,8 @@ __all__ = [
     "crosstable_html",
     "crosstable_table",
     "history_table",
+    "player_facts",
+    "player_table",
     "players_table",
     "report_html",
     "round_table",
@@ -103,6 +106,80 @@ def players_table(view: PlayersView) -> Table:
             _status(p),
         )
     return table.fit(names={1, 3}, texts={7})
+
+
+def withdrawn_name(name: str, withdrawn_from: int | None) -> str:
+    """A name in the standings or the crosstable, marked when he withdrew (udgået)."""
+    if withdrawn_from is None:
+        return name
+    return _("{name} (withdrawn)").format(name=name)
+
+
+def _colour(colour: object) -> str:
+    """A colour (the model's ``Colour``, by its value) in the command's language."""
+    value = getattr(colour, "value", None)
+    return {"white": _("white"), "black": _("black")}.get(str(value), "")
+
+
+def player_table(view: PlayerView) -> Table:
+    """One player's rounds (``skak players show``): opponent, colour, result, score."""
+    title = _("{name} ({number}): {tournament}").format(
+        name=escape(view.name), number=view.start_number, tournament=escape(view.tournament)
+    )
+    table = FittedTable(title=title)
+    table.add_column(_("Round"), justify="right")
+    table.add_column(_("Board"), justify="right")
+    table.add_column(_("Colour"))
+    table.add_column(_("Opponent"))
+    table.add_column(_("Rating"), justify="right")
+    table.add_column(_("Result"), justify="center")
+    table.add_column(_("Score"), justify="right")
+    scores = number_column(r.score for r in view.rounds)
+    for i, r in enumerate(view.rounds):
+        _add_row(
+            table,
+            str(r.round),
+            _number(r.board),
+            _colour(r.colour),
+            "" if r.opponent is None else _name(r.opponent_name or "", r.opponent),
+            _number(r.opponent_rating),
+            say(r.mark),
+            scores[i],
+        )
+    return table.fit(names={3})
+
+
+def player_facts(view: PlayerView) -> list[str]:
+    """The lines below a player's rounds: place and points, performance, rating change,
+    withdrawal."""
+    from skak.views import Omitted
+
+    lines = [
+        _("Place {place} with {points} points").format(
+            place=view.place, points=number_column([view.points])[0]
+        )
+    ]
+    if view.performance is not None:
+        lines.append(
+            ngettext(
+                "Performance rating {rating} ({games} rated game)",
+                "Performance rating {rating} ({games} rated games)",
+                view.games,
+            ).format(rating=view.performance, games=view.games)
+        )
+    cell = view.rating_change
+    if not isinstance(cell, Omitted):
+        if cell.first:
+            lines.append(_("First rating {rating}").format(rating=cell.new))
+        else:
+            lines.append(
+                _("New rating {new} ({change:+d}), from {old}").format(
+                    new=cell.new, change=cell.change, old=cell.old
+                )
+            )
+    if view.withdrawn_from is not None:
+        lines.append(_("withdrawn (udgået) from round {round}").format(round=view.withdrawn_from))
+    return lines
 
 
 def round_table(view: RoundView) -> Table:
@@ -185,7 +262,7 @@ def standings_table(view: StandingsView) -> Table:
         cells = [
             s.place,
             str(s.start_number),
-            s.name,
+            withdrawn_name(s.name, s.withdrawn_from),
             s.club or "",
             _number(s.player_rating),
             points[i] + (_unfinished(s.unfinished) if s.unfinished else ""),
@@ -237,7 +314,7 @@ def crosstable_table(view: CrosstableView) -> Table:
     points = number_column(s.points for s in rows)
     tiebreaks = [number_column(s.tiebreaks[code] for s in rows) for code in view.tiebreaks]
     for i, s in enumerate(rows):
-        cells = [str(s.line), s.place, s.name]
+        cells = [str(s.line), s.place, withdrawn_name(s.name, s.withdrawn_from)]
         cells += ["" if c is None else say(c.mark) for c in s.rounds]
         cells.append(points[i])
         cells += [column[i] for column in tiebreaks]

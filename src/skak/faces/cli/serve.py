@@ -97,6 +97,15 @@ def serve(
             "the address it comes from.",
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            help="The address players reach this server at (https://skak.klub.dk), for the "
+            "QR code of the hall screen and the prints; default: the address the screen was "
+            "opened at.",
+        ),
+    ] = None,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Serve the web pages: public standings, pairings and crosstables for players'
@@ -111,7 +120,7 @@ def serve(
     s = open_db(db)
     from skak.faces.web import create_app
 
-    web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies)
+    web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies, public_url=public_url)
     shown = f"[{host}]" if ":" in host else host
     names = [*accounts.hashes, *(n for n in s.accounts.get().names if n not in accounts)]
     err.print(

@@ -128,6 +128,7 @@ class Pages:
         env.filters["result"] = result_text
         env.filters["decimal"] = exact_decimal
         env.filters["half"] = quarters
+        env.filters["points"] = lambda value: number_column([value])[0]
         env.filters["local_time"] = local_time
         env.filters["say"] = lambda text: say(text, lang) if isinstance(text, str) else text
         return Jinja2Templates(env=env)

@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from skak.api import Skak
 from skak.errors import SkakError
-from skak.faces.web import arbiter, captains, leader, league, manage, public
+from skak.faces.web import arbiter, captains, leader, league, manage, public, screen
 from skak.faces.web._cache import ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
@@ -52,6 +52,7 @@ def create_app(
     session_hours: int = 12,
     secure_cookies: bool = False,
     brake: LoginBrake | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The web application on ``skak``'s database.
 
@@ -61,6 +62,9 @@ def create_app(
     :param session_hours: how long a login lasts.
     :param secure_cookies: send the cookies over HTTPS only (behind an HTTPS proxy).
     :param brake: the limit on failed logins (default: :class:`LoginBrake`'s).
+    :param public_url: the address players reach the server at (``https://skak.klub.dk``),
+        for the QR code of the hall screen; default: the address a page was asked at.
+    :raises InputError: for a public address that is no http(s) address.
     """
     app = FastAPI(title="skak", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.arbiters = arbiters or Arbiters()
@@ -70,6 +74,7 @@ def create_app(
     app.state.cache = ReadCache(app.state.skak)
     app.state.brake = brake or LoginBrake()
     app.state.secure_cookies = secure_cookies
+    app.state.public_url = screen.public_base(public_url)
     app.state.sessions = Sessions(max_age=session_hours * 3600)
     app.add_middleware(
         SessionMiddleware,
@@ -84,6 +89,7 @@ def create_app(
     static = files("skak.faces.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
     app.include_router(public.router)
+    app.include_router(screen.router)
     app.include_router(arbiter.router)
     app.include_router(manage.router)
     app.include_router(league.router)

@@ -3,7 +3,8 @@
 Every page renders a view of :mod:`skak.views` of the tournament as stored: the list of
 tournaments, a round's pairings with its results (rundelægning), the standings (stilling,
 with the tournament's own tie-breaks or others chosen with ``?tiebreaks=`` or ``?rules=``),
-the crosstable (krydstabel), the players and the rating result. They answer GET only; a
+the crosstable (krydstabel), the players, a page per player (his rounds, performance and
+rating change) and the rating result. They answer GET only; a
 POST to any of them is refused (405). What they build is kept per tournament version
 (:mod:`skak.faces.web._cache`), so a hall full of phones costs one replay per change.
 """
@@ -32,6 +33,7 @@ from skak.faces.web.auth import SESSION_ARBITER, logged_in
 from skak.views import (
     crosstable_view,
     pairing_system,
+    player_view,
     players_view,
     round_view,
     standings_view,
@@ -286,5 +288,22 @@ async def rating(request: Request, tid: int, cache: CacheDep) -> Response:
         view = cache.view(tid, version, "rating", (), lambda: tournament_rating_view(t))
         context = tournament_context(tid, t) | {"view": view}
         return page(request, "rating.html", context), version
+
+    return await public_page(request, tid, build)
+
+
+@router.get("/t/{tid}/players/{number}", response_class=HTMLResponse)
+async def player(request: Request, tid: int, number: int, cache: CacheDep) -> Response:
+    """One player's tournament: every round's opponent, colour, result and score, his
+    place, performance rating and rating change (``skak players show N``)."""
+
+    def build() -> tuple[Response, int]:
+        t, version = load_tournament(cache, tid)
+        ranked = cache.view(
+            tid, version, "standings", (None, None, None), lambda: standings_view(t)
+        )
+        view = cache.view(tid, version, "player", (number,), lambda: player_view(t, number, ranked))
+        context = tournament_context(tid, t) | {"view": view}
+        return page(request, "player.html", context), version
 
     return await public_page(request, tid, build)
