@@ -4,7 +4,10 @@ Danish under ``--lang da``; ``skak print`` writes the file and names what is wro
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
 from datetime import date
 from pathlib import Path
 
@@ -262,3 +265,26 @@ def test_the_report_holds_what_section_6_asks_for(runner: CliRunner, tmp_path: P
     for row in view.rating.players:
         assert printable(row.name) in texts
     assert texts[0] == printable(view.tournament)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) missing")
+def test_pictures_of_the_prints(tournament: Tournament) -> None:
+    """The README's pictures of two prints (``$SKAK_SCREENSHOTS``, default ``/tmp``):
+    poppler's ``pdftoppm`` draws the first page of each as PNG."""
+    folder = Path(os.environ.get("SKAK_SCREENSHOTS", "/tmp"))
+    view = round_view(tournament, 2)
+    qr = "https://skak.example/t/1/rounds/2"
+    for name, data in (
+        ("print-pairings", pairings_pdf(view, PrintOptions("da", DAY, large=True, qr_url=qr))),
+        ("print-cards", cards_pdf(view, PrintOptions("da", DAY, qr_url=qr))),
+    ):
+        pdf = folder / f"{name}.pdf"
+        pdf.write_bytes(data)
+        subprocess.run(
+            ["pdftoppm", "-r", "50", "-png", "-singlefile", "-f", "1", "-l", "1", str(pdf),
+             str(folder / name)],
+            check=True,
+        )  # fmt: skip
+        pdf.unlink()
+        png = (folder / f"{name}.png").read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 5000

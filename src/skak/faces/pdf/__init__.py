@@ -128,6 +128,8 @@ def pairings_pdf(view: RoundView, options: PrintOptions) -> bytes:
         )
     for b in view.byes:
         rows.append(["", name_with_number(b.name, b.player), "", words.say(b.result.label)])
+    if options.large:  # the round in large type above the list on the notice board
+        sheet.title_line(_("Round {round}").format(round=view.round), size=24)
     sheet.grid(columns, rows, size=18 if options.large else 10.5)
     return _done(sheet)
 
@@ -167,6 +169,8 @@ def alphabetical_pdf(view: RoundView, options: PrintOptions) -> bytes:
                 name_with_number(s.opponent_name, s.opponent),
             ]
         )
+    if options.large:
+        sheet.title_line(_("Round {round}").format(round=view.round), size=24)
     sheet.grid(columns, rows, size=16 if options.large else 10.5)
     return _done(sheet)
 

@@ -39,8 +39,14 @@ FONT = "helvetica"
 SMALLEST = 6.0
 #: The least width (mm) a name column is given before the font shrinks.
 NARROWEST = 28.0
-#: The space between a cell's text and its border (mm).
+#: The space between a cell's text and its border (mm), and in large type a share of the
+#: font's size.
 PADDING = 1.2
+
+
+def padding(size: float) -> float:
+    """The space each side of a cell's text at font size ``size`` (mm)."""
+    return max(PADDING, size * 0.14)
 
 
 def printable(text: str) -> str:
@@ -175,7 +181,7 @@ class Sheet(FPDF):
             self.set_font(FONT, "", size)
             for row in rows:
                 widest = max(widest, self.get_string_width(printable(row[i])))
-            out.append(widest + 2 * PADDING + 0.5)
+            out.append(widest + 2 * padding(size) + 0.5)
         return out
 
     def fits(
@@ -234,6 +240,8 @@ class Sheet(FPDF):
         if widths is None:  # still too wide at the smallest size: the names are cut
             widths = self.widths(columns, rows, size)
         height = size * 0.5
+        kept_margin = self.c_margin
+        self.c_margin = padding(size)
         headed = any(c.title for c in columns)
         if headed:
             self._heading_row(columns, widths, size, height)
@@ -263,11 +271,12 @@ class Sheet(FPDF):
             self.line(x, y + tall, x + sum(widths), y + tall)
             self.set_draw_color(0)
             self.set_xy(x, y + tall)
+        self.c_margin = kept_margin
         self.ln(2)
 
     def _lines(self, text: str, width: float, wrap: bool) -> list[str]:
         """``text`` in its cell: wrapped at its words in a name column, else cut."""
-        room = width - 2 * PADDING
+        room = width - 2 * self.c_margin
         if self.get_string_width(text) <= room:
             return [text]
         if not wrap:
@@ -297,7 +306,7 @@ class Sheet(FPDF):
 
     def _fitted(self, text: str, width: float) -> str:
         """``text`` cut, with an ellipsis, to the width of its cell."""
-        room = width - 2 * PADDING
+        room = width - 2 * self.c_margin
         if self.get_string_width(text) <= room:
             return text
         while text and self.get_string_width(text + "…") > room:
