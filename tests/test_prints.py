@@ -155,6 +155,25 @@ def test_the_result_slips_one_for_each_game(tournament: Tournament) -> None:
         assert printable(f"{b.black_name} ({b.black})") in texts
     assert texts.count("White's signature") == len(games) == 2
     assert texts.count("½–½") == len(games)
+    assert pages(data) == 1
+
+
+def test_eight_slips_to_a_page() -> None:
+    s = Skak(":memory:", create=True, actor="test")
+    tid = s.tournaments.create(Tournament("Lyn", "monrad", number_of_rounds=3)).id
+    field = [Player(i, f"Spiller {i:02}", ratings=Ratings(dsu=2000 - i)) for i in range(1, 20)]
+    s.tournaments.add_players(tid, lambda _t: field)
+    s.tournaments.pair(tid)
+    view = round_view(s.tournaments.get(tid), 1)
+    s.close()
+    data = cards_pdf(view, options())
+    texts = pdf_texts(data)
+    assert pages(data) == 2  # nine games
+    assert [t for t in texts if t.startswith("Round 1, board")] == [
+        f"Round 1, board {n}" for n in range(1, 10)
+    ]
+    footings = [t for t in texts if t.startswith("Lyn · Round 1: result slips · 2026-11-29")]
+    assert len(footings) == 2
 
 
 def test_standings_and_crosstable(tournament: Tournament) -> None:

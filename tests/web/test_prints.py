@@ -49,6 +49,7 @@ def test_the_arbiter_prints_the_slips(
     for kind in ("pairings", "alphabetical", "cards"):
         assert f'href="/t/{tid}/print/{kind}?round=1"' in page
     assert f'href="/t/{tid}/print/pairings?round=1&amp;large=true"' in page
+    assert f'href="/t/{tid}/print/report"' in client.get(f"/arbiter/t/{tid}").text
     # the report waits for the finished tournament, and says so
     r = client.get(f"/t/{tid}/print/report")
     assert r.status_code == 409 and "is not finished" in r.text

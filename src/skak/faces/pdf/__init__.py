@@ -176,7 +176,7 @@ def alphabetical_pdf(view: RoundView, options: PrintOptions) -> bytes:
 
 
 #: A result slip's size (mm) and how many stand on a page (two across, four down).
-_CARD_W, _CARD_H, _ACROSS, _DOWN = 86.0, 62.0, 2, 4
+_CARD_W, _CARD_H, _ACROSS, _DOWN = 86.0, 58.0, 2, 4
 
 
 def cards_pdf(view: RoundView, options: PrintOptions) -> bytes:
@@ -193,6 +193,7 @@ def cards_pdf(view: RoundView, options: PrintOptions) -> bytes:
         sheet.add_page()
         sheet.paragraph(_("No board of this round has a game: there is no slip to print."))
         return _done(sheet)
+    sheet.set_auto_page_break(False)  # the slips are placed by hand, eight to a page
     top = 32.0
     gap_x = (sheet.epw - _ACROSS * _CARD_W) / max(_ACROSS - 1, 1)
     for i, p in enumerate(boards):
