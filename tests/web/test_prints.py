@@ -87,3 +87,18 @@ def test_filename_keeps_plain_letters() -> None:
     assert filename("Efterårsturnering 2026", "cards", 3) == "efteraarsturnering-2026-cards-r3.pdf"
     assert filename("Skak i Ærø/Søby", "standings", None) == "skak-i-aeroe-soeby-standings.pdf"
     assert filename("Шахматы", "crosstable", 1) == "skak-crosstable-r1.pdf"
+
+
+def test_the_report_of_a_finished_tournament(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    skak.tournaments.set_arbiters(tid, ["Inge Holm"])
+    for number in (1, 2, 3):
+        rnd = skak.tournaments.pair(tid).after.round(number)
+        for p in rnd.pairings:
+            if p.black is not None:
+                skak.tournaments.enter_result(tid, number, p.board, Result.WHITE_WIN)
+    r = client.get(f"/t/{tid}/print/report")
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/pdf"
+    assert r.headers["content-disposition"] == 'inline; filename="klubturnering-2026-report.pdf"'

@@ -371,10 +371,10 @@ def crosstable_rows(view: CrosstableView, words: _Words) -> tuple[list[Column], 
 def _landscape_if_wide(
     sheet: Sheet, columns: list[Column], rows: list[list[str]], size: float
 ) -> None:
-    """Start the print on a page across (landscape) when its table does not fit one
-    upright at ``size``."""
-    upright = sheet.w - sheet.l_margin - sheet.r_margin
-    sheet.add_page(orientation="P" if sheet.fits(columns, rows, size, upright) else "L")
+    """Start the print on a page across (landscape) when its table's figures leave its
+    names too little room on an upright page at ``size``."""
+    upright = sheet.layout(columns, rows, size) is not None  # before the first page: upright
+    sheet.add_page(orientation="P" if upright else "L")
 
 
 def report_pdf(view: ReportView, options: PrintOptions) -> bytes:

@@ -184,13 +184,7 @@ class Sheet(FPDF):
             out.append(widest + 2 * padding(size) + 0.5)
         return out
 
-    def fits(
-        self, columns: Sequence[Column], rows: Sequence[Sequence[str]], size: float, width: float
-    ) -> bool:
-        """Whether the table's columns fit ``width`` at ``size`` whole, without wrapping."""
-        return sum(self.widths(columns, rows, size)) <= width
-
-    def _layout(
+    def layout(
         self, columns: Sequence[Column], rows: Sequence[Sequence[str]], size: float
     ) -> list[float] | None:
         """The columns' widths across the page at ``size``, the name columns (``wide``)
@@ -233,10 +227,10 @@ class Sheet(FPDF):
         room the others leave and wrap their text; the font shrinks (to :data:`SMALLEST`)
         only while the other columns leave them too little. Another cell too wide is cut
         with an ellipsis. The headings are repeated on every page the table runs over."""
-        widths = self._layout(columns, rows, size)
+        widths = self.layout(columns, rows, size)
         while widths is None and size > SMALLEST:
             size = max(SMALLEST, size - 0.5)
-            widths = self._layout(columns, rows, size)
+            widths = self.layout(columns, rows, size)
         if widths is None:  # still too wide at the smallest size: the names are cut
             widths = self.widths(columns, rows, size)
         height = size * 0.5
