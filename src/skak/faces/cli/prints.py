@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from skak.errors import InputError, NotFoundError
+from skak.errors import InputError
 from skak.faces.cli._common import (
     DEFAULT_DB,
     DbOption,
@@ -24,9 +24,6 @@ from skak.faces.i18n import _, current
 from skak.messages import N_
 
 __all__ = ["print_"]
-
-#: What ``skak print`` makes, as typed.
-KINDS = ("pairings", "alphabetical", "cards", "standings", "crosstable", "report")
 
 
 @app.command("print")
@@ -73,12 +70,14 @@ def print_(
 
     Example: skak print pairings --round 1 -o p.pdf
     """
-    if kind not in KINDS:
+    from skak.faces import pdf
+
+    if kind not in pdf.KINDS:
         raise InputError(
             N_(
                 "no print is called {kind}; choose one of {kinds}",
                 kind=kind,
-                kinds=", ".join(KINDS),
+                kinds=", ".join(pdf.KINDS),
             ),
             location="KIND",
         )
@@ -87,45 +86,18 @@ def print_(
             N_("a print is a PDF file: give a name ending in .pdf"), location=str(output)
         )
     check_output(output, force=force, db=db)
-    from skak.faces import pdf
 
     s = open_db(db)
     t = s.tournaments.get(tournament)
     today = datetime.date.today()
     options = pdf.PrintOptions(current(), today, large=large, qr_url=qr)
-    number = round_number
-    if number is not None and not 1 <= number <= max(t.current_round, 0):
-        raise NotFoundError(
-            N_(
-                "{tournament} has no round {round}: rounds 1 to {last} are paired",
-                tournament=t.name,
-                round=number,
-                last=t.current_round,
-            )
-            if t.current_round
-            else N_("{tournament} has no round paired yet", tournament=t.name)
-        )
-    if kind in ("pairings", "alphabetical", "cards"):
-        from skak.views import round_view
-
-        if t.current_round == 0:
-            raise NotFoundError(N_("{tournament} has no round paired yet", tournament=t.name))
-        view = round_view(t, number or t.current_round)
-        make = {"pairings": pdf.pairings_pdf, "alphabetical": pdf.alphabetical_pdf}
-        data = make.get(kind, pdf.cards_pdf)(view, options)
-    elif kind == "standings":
-        from skak.views import standings_view
-
-        data = pdf.standings_pdf(standings_view(t, after_round=number, today=today), options)
-    elif kind == "crosstable":
-        from skak.views import crosstable_view
-
-        data = pdf.crosstable_pdf(crosstable_view(t, after_round=number), options)
-    else:
+    if kind == "report":
         from skak.views.report import report_view
 
-        view_ = report_view(t, s.discipline.get(), arbiter or [], today=today)
-        data = pdf.report_pdf(view_, options)
+        view = report_view(t, s.discipline.get(), arbiter or [], today=today)
+        data = pdf.report_pdf(view, options)
+    else:
+        data = pdf.list_pdf(kind, t, options, round_number)
     try:
         output.write_bytes(data)
     except OSError as e:

@@ -21,10 +21,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from skak.errors import InputError, NotFoundError
 from skak.faces.i18n import say as _say
 from skak.faces.i18n import translations
+from skak.messages import N_
 
 if TYPE_CHECKING:
+    from skak.api import Tournament
     from skak.faces.pdf._sheet import Column, Sheet
     from skak.views import CrosstableView, RoundView, StandingsView
     from skak.views.report import ReportView
@@ -35,6 +38,7 @@ __all__ = [
     "alphabetical_pdf",
     "cards_pdf",
     "crosstable_pdf",
+    "list_pdf",
     "pairings_pdf",
     "report_pdf",
     "standings_pdf",
@@ -55,6 +59,47 @@ class PrintOptions:
     large: bool = False
     qr_url: str | None = None
     compress: bool = True
+
+
+def list_pdf(kind: str, t: Tournament, options: PrintOptions, round_number: int | None) -> bytes:
+    """Print ``kind`` of tournament ``t`` (any of :data:`KINDS` but the report, whose view
+    needs more than the tournament): a round's lists and slips of round ``round_number``
+    (default: the latest), the standings and the crosstable after it.
+
+    :raises InputError: for a kind that is no print's.
+    :raises NotFoundError: for a round not paired, or a round's list before round 1.
+    """
+    from skak.views import crosstable_view, round_view, standings_view
+
+    if kind not in KINDS or kind == "report":
+        raise InputError(
+            N_(
+                "no print is called {kind}; choose one of {kinds}",
+                kind=kind,
+                kinds=", ".join(KINDS),
+            )
+        )
+    if round_number is not None and not 1 <= round_number <= t.current_round:
+        raise NotFoundError(
+            N_(
+                "{tournament} has no round {round}: rounds 1 to {last} are paired",
+                tournament=t.name,
+                round=round_number,
+                last=t.current_round,
+            )
+            if t.current_round
+            else N_("{tournament} has no round paired yet", tournament=t.name)
+        )
+    if kind == "standings":
+        view = standings_view(t, after_round=round_number, today=options.day)
+        return standings_pdf(view, options)
+    if kind == "crosstable":
+        return crosstable_pdf(crosstable_view(t, after_round=round_number), options)
+    if t.current_round == 0:
+        raise NotFoundError(N_("{tournament} has no round paired yet", tournament=t.name))
+    rnd = round_view(t, round_number or t.current_round)
+    make = {"pairings": pairings_pdf, "alphabetical": alphabetical_pdf, "cards": cards_pdf}
+    return make[kind](rnd, options)
 
 
 class _Words:

@@ -26,6 +26,8 @@ __all__ = ["ARBITERS_PRINTS", "filename", "router"]
 
 router = APIRouter()
 
+#: The prints of one round (the others are of the tournament after a round).
+_ROUND_LISTS = frozenset({"pairings", "alphabetical", "cards"})
 #: The prints only an arbiter may make.
 ARBITERS_PRINTS = frozenset({"cards", "report"})
 
@@ -54,39 +56,34 @@ def print_pdf(
 ) -> Response:
     """A print of tournament ``tid`` as ``application/pdf``, in the page's language."""
     from skak.faces import pdf
-    from skak.views import crosstable_view, round_view, standings_view
 
     if kind not in pdf.KINDS:
         raise NotFoundError(N_("there is no print called {kind}", kind=kind))
     if kind in ARBITERS_PRINTS and logged_in(request) is None:
         raise LoginRequired()
     t, _version = load_tournament(cache, tid)
-    today = datetime.date.today()
-    base = str(request.base_url).rstrip("/")
-    lang = language(request)
     number = round
-    if kind in ("pairings", "alphabetical", "cards"):
-        if t.current_round == 0:
-            raise NotFoundError(N_("{tournament} has no round paired yet", tournament=t.name))
-        number = number or t.current_round
-        view = round_view(t, number)
-        options = pdf.PrintOptions(
-            lang, today, large=large, qr_url=f"{base}/t/{tid}/rounds/{number}"
-        )
-        make = {"pairings": pdf.pairings_pdf, "alphabetical": pdf.alphabetical_pdf}
-        data = make.get(kind, pdf.cards_pdf)(view, options)
-    elif kind == "standings":
-        options = pdf.PrintOptions(lang, today, large=large, qr_url=f"{base}/t/{tid}/standings")
-        data = pdf.standings_pdf(standings_view(t, after_round=number, today=today), options)
-    elif kind == "crosstable":
-        options = pdf.PrintOptions(lang, today, qr_url=f"{base}/t/{tid}/crosstable")
-        data = pdf.crosstable_pdf(crosstable_view(t, after_round=number), options)
-    else:
+    if number is None and kind in _ROUND_LISTS:
+        number = t.current_round or None
+    public = {
+        "standings": "standings",
+        "crosstable": "crosstable",
+        "report": "standings",
+    }.get(kind, f"rounds/{number}")
+    base = str(request.base_url).rstrip("/")
+    options = pdf.PrintOptions(
+        language(request),
+        datetime.date.today(),
+        large=large,
+        qr_url=f"{base}/t/{tid}/{public}",
+    )
+    if kind == "report":
         from skak.views.report import report_view
 
-        options = pdf.PrintOptions(lang, today, qr_url=f"{base}/t/{tid}/standings")
-        view_ = report_view(t, skak.discipline.get(), [], today=today)
-        data = pdf.report_pdf(view_, options)
+        view = report_view(t, skak.discipline.get(), [], today=options.day)
+        data = pdf.report_pdf(view, options)
+    else:
+        data = pdf.list_pdf(kind, t, options, number)
     name = filename(t.name, kind, number)
     return Response(
         data,
