@@ -307,3 +307,28 @@ def test_pictures_of_the_prints(tournament: Tournament) -> None:
         pdf.unlink()
         png = (folder / f"{name}.png").read_bytes()
         assert png.startswith(b"\x89PNG") and len(png) > 5000
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) missing")
+def test_a_reader_reads_the_compressed_print(tournament: Tournament, tmp_path: Path) -> None:
+    """The print as made for a user (compressed), read back by poppler: the Danish letters,
+    the half point and the heading as a reader shows them."""
+    path = tmp_path / "p.pdf"
+    path.write_bytes(
+        pairings_pdf(round_view(tournament, 1), PrintOptions("da", DAY, qr_url="https://x/t/1"))
+    )
+    done = subprocess.run(
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+    )
+    text = done.stdout
+    expected = [
+        "Efterårsturnering 2026",
+        "Runde 1: rundelægning efter bræt",
+        "2026-11-29",
+        "Ærø, Åge (1)",
+        "Østergaard, Søren (2)",
+        "½-½",
+        "oversidder",
+        "side 1/1",
+    ]
+    assert [e for e in expected if e not in text] == [], text
