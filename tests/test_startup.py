@@ -38,6 +38,10 @@ HEAVY = (
     "skak.views.standings",
     "skak.views.systems",
     "skak.io.trf",
+    # the prints' PDF library and the QR codes (skak print)
+    "fpdf",
+    "segno",
+    "PIL",
 )
 
 

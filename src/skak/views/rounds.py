@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Protocol
 
-from skak.model.results import Result, Scoring, playoff_pending
+from skak.model.results import Colour, Result, Scoring, playoff_pending
 from skak.model.tournament import Pairing, Round, Tournament
 from skak.views._json import OMITTED, Omittable, face_only, to_json
 
@@ -17,11 +18,14 @@ __all__ = [
     "ByeRow",
     "ResultEnteredView",
     "RoundView",
+    "SeatRow",
     "board_line",
+    "name_key",
     "pending_playoff",
     "result_entered",
     "round_json",
     "round_view",
+    "seats",
 ]
 
 
@@ -141,6 +145,57 @@ def _view(
         tuple(rnd.explanation),
         title,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One player of a round on the alphabetical list (who plays where): his board and
+    colour and his opponent, or, without a game, what the round gives him (``result``: a
+    pairing-allocated bye, another bye, an absence)."""
+
+    name: str
+    start_number: int
+    board: int | None
+    colour: Colour | None
+    opponent: int | None
+    opponent_name: str
+    result: Result | None
+
+
+def seats(view: RoundView) -> tuple[SeatRow, ...]:
+    """Every player of the round once, in the alphabet's order (:func:`name_key`): the
+    pairing list by name, as posted beside the one by board."""
+    rows: list[SeatRow] = []
+    for p in view.pairings:
+        if p.black is None:
+            rows.append(SeatRow(p.white_name, p.white, p.board, None, None, "", p.result))
+            continue
+        rows.append(
+            SeatRow(p.white_name, p.white, p.board, Colour.WHITE, p.black, p.black_name, None)
+        )
+        rows.append(
+            SeatRow(p.black_name, p.black, p.board, Colour.BLACK, p.white, p.white_name, None)
+        )
+    rows.extend(SeatRow(b.name, b.player, None, None, None, "", b.result) for b in view.byes)
+    return tuple(sorted(rows, key=lambda r: (name_key(r.name), r.start_number)))
+
+
+#: The Danish alphabet's last letters, after z (æ, ø, å; ä and ö are filed as æ and ø).
+_LAST_LETTERS = {"æ": "{0", "ä": "{0", "ø": "{1", "ö": "{1", "å": "{2"}
+
+
+def name_key(name: str) -> str:
+    """A name's place in the Danish alphabet: case aside, accents aside (é as e), and
+    æ, ø, å after z in that order, as a Danish list of names is read."""
+    out = []
+    for ch in name.casefold():
+        last = _LAST_LETTERS.get(ch)
+        if last is not None:
+            out.append(last)
+            continue
+        base = unicodedata.normalize("NFKD", ch)
+        out.append("".join(c for c in base if not unicodedata.combining(c)) or ch)
+    return "".join(out)
 
 
 def board_line(t: Tournament, p: Pairing) -> str:

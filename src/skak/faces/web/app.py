@@ -20,7 +20,7 @@ from starlette.staticfiles import StaticFiles
 
 from skak.api import Skak
 from skak.errors import SkakError
-from skak.faces.web import arbiter, captains, leader, league, manage, public, screen
+from skak.faces.web import arbiter, captains, leader, league, manage, prints, public, screen
 from skak.faces.web._cache import ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
@@ -95,6 +95,7 @@ def create_app(
     app.include_router(league.router)
     app.include_router(captains.router)
     app.include_router(leader.router)
+    app.include_router(prints.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:
