@@ -138,3 +138,35 @@ def test_the_cache_is_bounded(tmp_path: Path) -> None:
         cache.page(i, 1, lambda i=i: (str(i).encode(), 1, True))
     kept = [cache.kept_page(i, 1) for i in range(10)]
     assert [k.body if k else None for k in kept] == [None] * 7 + [b"7", b"8", b"9"]
+
+
+def test_a_team_records_version_is_asked_for_at_most_twice_a_second(tmp_path: Path) -> None:
+    """Fifty phones on a league's standings cost one query a half second; a change this
+    server makes is seen at once, one another process makes within the half second."""
+    import time
+
+    from tests.web.test_league_pages import make_season
+
+    skak = Skak(tmp_path / "s.db", create=True, actor="setup")
+    sid = make_season(skak)
+    cache = ReadCache(skak)
+    asked: list[int] = []
+
+    def ask() -> int:
+        asked.append(1)
+        return skak.league.version(sid)
+
+    first = cache.record_version("league", sid, ask)
+    assert [cache.record_version("league", sid, ask) for _ in range(50)] == [first] * 50
+    assert len(asked) == 1
+    other = Skak(tmp_path / "s.db", actor="captain")  # another process's write
+    season = other.league.get(sid)
+    f = next(f for f in season.fixtures() if season.card(f) is None)
+    other.league.penalty(sid, f.home, 1, "late card")
+    assert cache.record_version("league", sid, ask) == first  # not yet asked again
+    time.sleep(cache.VERSION_TTL + 0.05)
+    assert cache.record_version("league", sid, ask) == first + 1
+    skak.league.penalty(sid, f.home, 1, "late again")  # this server's write: seen at once
+    assert cache.record_version("league", sid, ask) == first + 2
+    other.close()
+    skak.close()

@@ -19,6 +19,7 @@ from the newest version.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -54,6 +55,28 @@ class ReadCache:
         self.hits = 0
         self.misses = 0
         self.stale = 0
+        self._versions: dict[tuple[str, int], tuple[float, int, int]] = {}
+
+    #: How long a team record's version, once asked for, is taken as it was without asking
+    #: the database again (a change this server makes is seen at once; a change another
+    #: process makes, a captain's CLI, within this time).
+    VERSION_TTL = 0.5
+
+    def record_version(self, kind: str, ident: int, ask: Callable[[], int]) -> int:
+        """The version of a league season, cup or junior championship (``kind``), asked of
+        the database (``ask``) at most every :attr:`VERSION_TTL` seconds while this server
+        writes nothing: fifty phones reloading a season's standings cost one query a half
+        second, not one each."""
+        now = time.monotonic()
+        writes = self.skak.store.stats.writes
+        with self._lock:
+            kept = self._versions.get((kind, ident))
+        if kept is not None and kept[1] == writes and now - kept[0] < self.VERSION_TTL:
+            return kept[2]
+        version = ask()
+        with self._lock:
+            self._versions[(kind, ident)] = (now, writes, version)
+        return version
 
     def newest(self, key: Hashable) -> Page | None:
         """The page kept for ``key``, of whatever version (``None``: none yet)."""

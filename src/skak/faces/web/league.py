@@ -44,12 +44,15 @@ async def _kept(
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(build)
     skak = cache.skak
-    if kind == "league":
-        version = skak.league.version(ident)
-    elif kind == "cup":
-        version = skak.cup.version(ident)
-    else:
-        version = skak.junior.version(ident)
+
+    def ask() -> int:
+        if kind == "league":
+            return skak.league.version(ident)
+        if kind == "cup":
+            return skak.cup.version(ident)
+        return skak.junior.version(ident)
+
+    version = cache.record_version(kind, ident, ask)
     key = (kind, ident, request.url.path, request.url.query, language(request))
     kept = cache.kept_page(key, version)
     older = cache.newest(key) if kept is None else None
