@@ -496,6 +496,74 @@ def test_captains_and_the_leader_in_the_browser(browser: Browser, tmp_path: Path
     skak.close()
 
 
+def test_a_card_confirmed_counts_and_another_clubs_team_is_refused(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The home captain enters his line-up and the result; the away captain confirms it and
+    the public standings count it at once; a captain who tries another club's line-up is
+    refused (403) and nothing is written."""
+    from skak.api import Grant, Role
+    from tests.web.test_league_pages import make_season
+
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    sid = make_season(skak)
+    season = skak.league.get(sid)
+    f = next(f for f in season.schedule("2. division", 1) if f.round == 2)
+    other = next(t.name for t in season.teams if t.name not in f.teams())
+    for t in (f.home, f.away, other):
+        club = t.removesuffix(" 1")
+        skak.accounts.add(
+            f"Kaptajn {club}", "kaptajn-77", roles=[Grant(Role.CLUB, club=club)], hasher=CHEAP
+        )
+    skak.league.lineup(sid, 2, f.away, [f"{f.away[:3]}{b}" for b in range(1, 5)])
+    with Server(skak, Arbiters()) as srv:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = context.new_page()
+        _log_in(page, srv.url, f"Kaptajn {f.home.removesuffix(' 1')}", "kaptajn-77")
+        page.goto(f"{srv.url}/captain/league/{sid}/lineup/2/{f.home}")
+        for b in range(1, 5):
+            page.locator(f"input[name=board{b}]").fill(f"{f.home[:3]}{b}")
+        page.get_by_role("button", name="Gem holdopstillingen").click()
+        page.goto(f"{srv.url}/captain/league/{sid}/result/2/{f.home}")
+        for b, token in enumerate(["1", "1", "1", "0"], start=1):
+            page.locator(f"select[name=board{b}]").select_option(token)
+        page.get_by_role("button", name="Indberet resultatet").click()
+        page.wait_for_url(re.compile(r".*/league/\d+/match/2/.*"))
+        context.close()
+
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = context.new_page()
+        _log_in(page, srv.url, f"Kaptajn {f.away.removesuffix(' 1')}", "kaptajn-77")
+        page.goto(f"{srv.url}/captain")
+        page.get_by_role("button", name="Bekræft").first.click()
+        page.wait_for_url(f"{srv.url}/captain")
+        assert "bekræftet" in page.locator("p.flash").inner_text()
+        page.goto(f"{srv.url}/league/{sid}/standings")
+        points = {
+            row.locator("th").inner_text(): row.locator("td").all_inner_texts()
+            for row in page.locator("table.standings tbody tr").all()
+        }
+        assert points[f.home][1] == "2"  # two matches played, the confirmed one counted
+        context.close()
+
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = context.new_page()
+        _log_in(page, srv.url, f"Kaptajn {other.removesuffix(' 1')}", "kaptajn-77")
+        version = skak.league.version(sid)
+        page.goto(f"{srv.url}/captain/league/{sid}/lineup/3/{f.home}")
+        for b in range(1, 5):
+            page.locator(f"input[name=board{b}]").fill(f"{f.home[:3]}{b}")
+        with page.expect_response(lambda r: r.request.method == "POST") as answer:
+            page.get_by_role("button", name="Gem holdopstillingen").click()
+        assert answer.value.status == 403
+        assert "må ikke ændre" in page.content()
+        assert skak.league.version(sid) == version
+        context.close()
+    line = next(c for c in skak.league.cards(sid) if c.round == 2)
+    assert line.state == "confirmed"
+    skak.close()
+
+
 @pytest.mark.parametrize("width", [1280, 390])
 def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: int) -> None:
     """Every page, the arbiter's too, at a laptop's 1280 px and a phone's 390 px: the page is
