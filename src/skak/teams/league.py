@@ -233,8 +233,9 @@ class Fixture:
         return self.away if team == self.home else self.home
 
     def label(self) -> str:
-        what = "play-off (omkamp)" if self.round == PLAYOFF_ROUND else f"round {self.round}"
-        return f"{what}: {self.home}–{self.away}"
+        if self.round == PLAYOFF_ROUND:
+            return N_("play-off (omkamp): {home}–{away}", home=self.home, away=self.away)
+        return N_("round {round}: {home}–{away}", round=self.round, home=self.home, away=self.away)
 
 
 @dataclass(frozen=True, slots=True)

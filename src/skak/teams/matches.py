@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.messages import N_
 
 __all__ = ["Absence", "BoardCard", "MatchCard", "parse_game_result", "result_text"]
 
@@ -34,9 +35,9 @@ class Absence(enum.Enum):
     @property
     def label(self) -> str:
         return {
-            Absence.NO_SHOW: "did not come (udeblevet, §13 c)",
-            Absence.LEADER: "did not come through the team leader's mistake (§13 c)",
-            Absence.LATE: "came after the waiting time (for sent, FIDE Laws 6.7)",
+            Absence.NO_SHOW: N_("did not come (udeblevet, §13 c)"),
+            Absence.LEADER: N_("did not come through the team leader's mistake (§13 c)"),
+            Absence.LATE: N_("came after the waiting time (for sent, FIDE Laws 6.7)"),
         }[self]
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from skak.errors import InputError
+from skak.messages import N_, Message, Phrases
 from skak.teams.league import PLAYOFF_ROUND, Fixture, Lineup
 from skak.teams.lineups import Violation
 from skak.teams.matches import Absence, MatchCard, game_points
@@ -164,12 +165,15 @@ def score_match(
     struck = () if playoff else _struck_out(card, fixture, home, away, boards, min_players)
     if struck:
         lines += [
-            f"{team} {why}: the team leaves the tournament (5.1 §13 a)" for team, why in struck
+            N_("{team} {why}: the team leaves the tournament (5.1 §13 a)", team=team, why=why)
+            for team, why in struck
         ]
         return MatchScore(
             fixture, (), ZERO, ZERO, 0, 0, struck_out=struck, explanation=tuple(lines)
         )
-    forfeits = {t: "came more than 60 minutes late" for t in fixture.teams() if t in card.late}
+    forfeits: dict[str, str] = {
+        t: N_("came more than 60 minutes late") for t in fixture.teams() if t in card.late
+    }
     if playoff:
         # The play-off is no match of the season: a team that does not come to it, or comes
         # with fewer than 5 players, loses it; its season stands (docs/interpretations.md).
@@ -184,10 +188,24 @@ def score_match(
         if forfeits:
             h = ZERO if fixture.home in forfeits else ONE
             a = ZERO if fixture.away in forfeits else ONE
-            why = "; ".join(
-                f"{t} {what}: lost {boards}-0 (5.1 §13 a"
-                + (", §5: the play-off is lost)" if playoff else ")")
-                for t, what in forfeits.items()
+            why = Phrases(
+                "; ",
+                tuple(
+                    N_(
+                        "{team} {what}: lost {boards}-0 (5.1 §13 a, §5: the play-off is lost)",
+                        team=t,
+                        what=what,
+                        boards=boards,
+                    )
+                    if playoff
+                    else N_(
+                        "{team} {what}: lost {boards}-0 (5.1 §13 a)",
+                        team=t,
+                        what=what,
+                        boards=boards,
+                    )
+                    for t, what in forfeits.items()
+                ),
             )
             board_scores.append(BoardScore(number, white, hp, ap, None, h, a, why))
             continue
@@ -205,23 +223,57 @@ def score_match(
                 (fixture.away, ap, b.away_absence),
             ):
                 if player is None:
-                    reasons.append(f"{team}'s board is empty: lost")
+                    reasons.append(N_("{team}'s board is empty: lost", team=team))
                 elif absence is not None:
-                    reasons.append(f"{team}'s {player} {absence.label}: lost")
+                    reasons.append(
+                        N_(
+                            "{team}'s {player} {absence}: lost",
+                            team=team,
+                            player=player,
+                            absence=absence.label,
+                        )
+                    )
                     if absence is Absence.LEADER:
-                        penalties.append((team, 1, f"board {number}: {player} away (5.1 §13 c)"))
+                        penalties.append(
+                            (
+                                team,
+                                1,
+                                N_(
+                                    "board {board}: {player} away (5.1 §13 c)",
+                                    board=number,
+                                    player=player,
+                                ),
+                            )
+                        )
                     elif absence is Absence.NO_SHOW:
                         reports.append(
-                            f"{player} ({team}) did not come to {fixture.label()}, board "
-                            f"{number}: to be punished as in the EMT (5.1 §13 c)"
+                            N_(
+                                "{player} ({team}) did not come to {match}, board {board}: to "
+                                "be punished as in the EMT (5.1 §13 c)",
+                                player=player,
+                                team=team,
+                                match=fixture.label(),
+                                board=number,
+                            )
                         )
         home_bad = number in illegal[fixture.home]
         away_bad = number in illegal[fixture.away]
         if home_bad or away_bad:
             for team, bad in ((fixture.home, home_bad), (fixture.away, away_bad)):
                 if bad:
-                    said = illegal[team][number].message.removeprefix(f"board {number}: ")
-                    reasons.append(f"{team}'s player was used illegally: {said}")
+                    message = illegal[team][number].message
+                    said = message.removeprefix(f"board {number}: ")
+                    if isinstance(message, Message) and "text" in message.params:
+                        text = message.params["text"]
+                        said = N_(
+                            "{text} ({paragraph}); {lost}",
+                            text=text,
+                            paragraph=message.params.get("paragraph", ""),
+                            lost=message.params.get("lost", ""),
+                        )
+                    reasons.append(
+                        N_("{team}'s player was used illegally: {said}", team=team, said=said)
+                    )
             h = ONE if (away_bad and not home_bad and h_here) else ZERO
             a = ONE if (home_bad and not away_bad and a_here) else ZERO
         board_scores.append(
@@ -233,7 +285,7 @@ def score_match(
                 b.result if h_here and a_here else None,
                 h,
                 a,
-                "; ".join(reasons),
+                Phrases("; ", reasons) if reasons else "",
             )
         )
     home_total = sum((s.home for s in board_scores), ZERO)
@@ -247,14 +299,26 @@ def score_match(
     else:
         home_mp = away_mp = 1
     lines.append(
-        f"{fixture.label()}: {_num(home_total)}-{_num(away_total)} in board points, "
-        f"{home_mp}-{away_mp} in match points (5.1 §3: 2 won, 1 drawn, 0 lost)"
+        N_(
+            "{match}: {home}-{away} in board points, {home_mp}-{away_mp} in match points "
+            "(5.1 §3: 2 won, 1 drawn, 0 lost)",
+            match=fixture.label(),
+            home=_num(home_total),
+            away=_num(away_total),
+            home_mp=home_mp,
+            away_mp=away_mp,
+        )
     )
     if forfeits:  # the same on every board: said once for the match
         lines.append(board_scores[0].why)
     else:
-        lines += [f"board {s.board}: {s.why}" for s in board_scores if s.why]
-    lines += [f"{team}: {p} penalty point (strafpoint), {why}" for team, p, why in penalties]
+        lines += [
+            N_("board {board}: {why}", board=s.board, why=s.why) for s in board_scores if s.why
+        ]
+    lines += [
+        N_("{team}: {points} penalty point (strafpoint), {why}", team=team, points=p, why=why)
+        for team, p, why in penalties
+    ]
     return MatchScore(
         fixture,
         tuple(board_scores),
@@ -280,7 +344,7 @@ def _struck_out(
     out = []
     for team, lu, is_home in ((fixture.home, home, True), (fixture.away, away, False)):
         if team in card.no_show:
-            out.append((team, "did not come (udeblev)"))
+            out.append((team, N_("did not come (udeblev)")))
             continue
         if team in card.late or lu is None:
             continue  # §13 a's 8-0 for coming late; the line-up is not needed
@@ -290,7 +354,16 @@ def _struck_out(
             if _at(lu, number) is not None and card.board(number).absence(is_home) is None
         )
         if present < min_players:
-            out.append((team, f"came with {present} players, fewer than {min_players}"))
+            out.append(
+                (
+                    team,
+                    N_(
+                        "came with {present} players, fewer than {least}",
+                        present=present,
+                        least=min_players,
+                    ),
+                )
+            )
     return tuple(out)
 
 

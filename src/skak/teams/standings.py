@@ -33,6 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from skak.messages import N_, N_plural, Phrases
 from skak.teams.league import Fixture, Season
 from skak.teams.lineups import NO_QUARANTINES, Quarantines, check_lineup, lineups_by_player
 from skak.teams.scoring import MatchScore, score_match
@@ -50,7 +51,7 @@ __all__ = [
 
 ZERO = Fraction(0)
 #: What placed a team below the one above when §3's lot did (:attr:`StandingRow.decided_by`).
-LOT_CRITERION = "lot (lodtrækning)"
+LOT_CRITERION = N_("lot (lodtrækning)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,15 +232,34 @@ def _group_standings(
             tally[team].bp -= p
         else:
             tally[team].mp -= p
-    names = {"bp": "board points (brætpoint)", "mp": "match points (matchpoint)"}
-    lines = [
-        f"{spec.name} group {group}, edition {edition.name}: ranked by {names[order[0]]}, then "
-        f"{names[order[1]]}, the direct encounter, board by board "
-        f"({season.settings.board_by_board}), then lot (5.1 §3)"
+    names = _NAMES
+    lines: list[str] = [
+        N_(
+            "{division} group {group}, edition {edition}: ranked by {first}, then {second}, "
+            "the direct encounter, board by board ({board_by_board}), then lot (5.1 §3)",
+            division=spec.name,
+            group=group,
+            edition=edition.name,
+            first=names[order[0]],
+            second=names[order[1]],
+            board_by_board=season.settings.board_by_board,
+        )
     ]
+    from_board = season.settings.penalty_points_from == "board-points"
     lines += [
-        f"{t}: {p} penalty point{'' if p == 1 else 's'} taken off its "
-        f"{'board' if season.settings.penalty_points_from == 'board-points' else 'match'} points"
+        N_plural(
+            "{team}: {n} penalty point taken off its board points",
+            "{team}: {n} penalty points taken off its board points",
+            p,
+            team=t,
+        )
+        if from_board
+        else N_plural(
+            "{team}: {n} penalty point taken off its match points",
+            "{team}: {n} penalty points taken off its match points",
+            p,
+            team=t,
+        )
         for t, p in pens.items()
         if p
     ]
@@ -253,10 +273,16 @@ def _group_standings(
     for t in leavers:
         w = gone[t]
         lines.append(
-            f"{t} left the tournament from round {w.round} ({w.reason}, {w.paragraph}): its "
-            "matches are struck out and it is placed last"
+            N_(
+                "{team} left the tournament from round {round} ({reason}, {paragraph}): its "
+                "matches are struck out and it is placed last",
+                team=t,
+                round=w.round,
+                reason=w.reason,
+                paragraph=w.paragraph,
+            )
         )
-    ranked += [(t, "left the tournament (5.1 §13 a)") for t in leavers]
+    ranked += [(t, N_("left the tournament (5.1 §13 a)")) for t in leavers]
     club = {t.name: t.club for t in teams}
     rows = tuple(
         StandingRow(
@@ -285,6 +311,9 @@ def _group_standings(
         spec.name, group, edition.name, order, rows, not missing, missing, tuple(lines)
     )
 
+
+#: The first two criteria of §3, in words (which comes first: the edition's order).
+_NAMES = {"bp": N_("board points (brætpoint)"), "mp": N_("match points (matchpoint)")}
 
 Values = Callable[[Sequence[str]], dict[str, tuple[Fraction, ...]]]
 Criterion = tuple[str, Values, Callable[[tuple[Fraction, ...]], str]]
@@ -330,22 +359,25 @@ def _criteria(
     def lot(ts: Sequence[str]) -> dict[str, tuple[Fraction, ...]]:
         by_hand = season.drawn_lot(ts)
         if by_hand is not None:
-            lines.append(f"the lot drawn by hand: {', '.join(by_hand)} (5.1 §3)")
+            lines.append(N_("the lot drawn by hand: {order} (5.1 §3)", order=", ".join(by_hand)))
             return {t: (Fraction(-by_hand.index(t)),) for t in ts}
         drawn = draw_lots(seed, f"{division}/{group}", [numbers[t] for t in ts])
         lines.append(
-            f"the lot drawn from the seed {seed!r}: draw numbers {', '.join(map(str, drawn))} "
-            "(5.1 §3; 'skak league lot' records a lot drawn by hand)"
+            N_(
+                "the lot drawn from the seed {seed}: draw numbers {numbers} (5.1 §3; 'skak "
+                "league lot' records a lot drawn by hand)",
+                seed=repr(seed),
+                numbers=", ".join(map(str, drawn)),
+            )
         )
         place = {n: i for i, n in enumerate(drawn)}
         return {t: (Fraction(-place[numbers[t]]),) for t in ts}
 
-    names = {"bp": "board points (brætpoint)", "mp": "match points (matchpoint)"}
     return [
-        (names[order[0]], score(order[0]), _points),
-        (names[order[1]], score(order[1]), _points),
-        ("the direct encounter (indbyrdes opgør)", direct, _points),
-        ("board by board (bræt for bræt)", by_board, _points),
+        (_NAMES[order[0]], score(order[0]), _points),
+        (_NAMES[order[1]], score(order[1]), _points),
+        (N_("the direct encounter (indbyrdes opgør)"), direct, _points),
+        (N_("board by board (bræt for bræt)"), by_board, _points),
         (LOT_CRITERION, lot, _lot_number),
     ]
 
@@ -371,8 +403,18 @@ def _split(
         else:
             blocks.append([t])
     if len(blocks) > 1 and tied:
-        shown = "; ".join(f"{', '.join(b)} {show(found[b[0]])}" for b in blocks)
-        lines.append(f"tied {', '.join(sorted(teams))}: {name} orders them: {shown}")
+        shown = Phrases(
+            "; ",
+            (N_("{teams} {value}", teams=", ".join(b), value=show(found[b[0]])) for b in blocks),
+        )
+        lines.append(
+            N_(
+                "tied {teams}: {criterion} orders them: {shown}",
+                teams=", ".join(sorted(teams)),
+                criterion=name,
+                shown=shown,
+            )
+        )
     out: list[tuple[str, str]] = []
     for i, block in enumerate(blocks):
         out += _split(block, criteria[1:], decided if i == 0 else name, lines)
@@ -393,4 +435,4 @@ def _half(v: Fraction) -> str:
 
 
 def _lot_number(values: tuple[Fraction, ...]) -> str:
-    return f"lot no. {1 - values[0]}"
+    return N_("lot no. {number}", number=str(1 - values[0]))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from fractions import Fraction
 
+from skak.messages import N_, N_plural
 from skak.teams.league import PLAYOFF_ROUND, Fixture, Ruling, Season
 from skak.teams.lineups import check_lineup
 from skak.teams.promotion import Move, SeasonEnd
@@ -126,7 +127,7 @@ def fixture_rows(
         s = match_score(season, f)
         result = None
         if s is not None:
-            result = "struck out (5.1 §13 a)" if s.struck_out else f"{_p(s.home)}-{_p(s.away)}"
+            result = N_("struck out (5.1 §13 a)") if s.struck_out else f"{_p(s.home)}-{_p(s.away)}"
         elif season.striking_out(f) is not None:
             result = "struck out (5.1 §13 a)"
         rows.append(
@@ -313,10 +314,15 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
     s: MatchScore | None = match_score(season, fixture)
     if s is None:
         gone = season.striking_out(fixture)
-        struck = (
+        struck: tuple[str, ...] = (
             (
-                f"{gone.team} left the tournament from round {gone.round} ({gone.reason}): "
-                "all its matches are struck out (5.1 §13 a)",
+                N_(
+                    "{team} left the tournament from round {round} ({reason}): all its "
+                    "matches are struck out (5.1 §13 a)",
+                    team=gone.team,
+                    round=gone.round,
+                    reason=gone.reason,
+                ),
             )
             if gone is not None
             else ()
@@ -336,10 +342,16 @@ def match_view(season: Season, fixture: Fixture) -> MatchView:
         s.away_mp,
         s.boards,
         tuple(
-            f"{t}: {p} penalty point{'' if p == 1 else 's'}, {why}"
+            N_plural(
+                "{team}: {n} penalty point, {why}",
+                "{team}: {n} penalty points, {why}",
+                p,
+                team=t,
+                why=why,
+            )
             for t, p, why in s.penalty_points
         ),
-        tuple(f"{t} {why} (5.1 §13 a)" for t, why in s.struck_out),
+        tuple(N_("{team} {why} (5.1 §13 a)", team=t, why=why) for t, why in s.struck_out),
         s.reports,
         s.explanation,
         rulings,
@@ -550,8 +562,19 @@ def card_lines(season: Season, today: date) -> tuple[CardLine, ...]:
         if check is not None and check.remark:
             flags.append(check.remark)
         if s is not None:
-            flags += [f"board {b.board}: {b.why}" for b in s.boards if b.why]
-            flags += [f"{t}: {p} penalty points, {why}" for t, p, why in s.penalty_points]
+            flags += [
+                N_("board {board}: {why}", board=b.board, why=b.why) for b in s.boards if b.why
+            ]
+            flags += [
+                N_plural(
+                    "{team}: {n} penalty point, {why}",
+                    "{team}: {n} penalty points, {why}",
+                    p,
+                    team=t,
+                    why=why,
+                )
+                for t, p, why in s.penalty_points
+            ]
             flags += list(s.reports)
         played = season.round_date(f.division, f.round)
         due = played + timedelta(days=season.settings.confirm_days) if played else None

@@ -9,6 +9,7 @@ from rich.markup import escape
 from skak.faces.cli._common import out
 from skak.faces.cli._output import print_table
 from skak.faces.cli._tables import FittedTable
+from skak.faces.i18n import _, say
 
 if TYPE_CHECKING:
     from skak.views import LeagueStandingsView, LineupView, MatchView, SeasonEndView
@@ -21,7 +22,7 @@ def show_lineup(view: LineupView, explain: bool) -> None:
     table = FittedTable(
         title=f"{escape(view.team)} ({where}) against {escape(view.opponent)}, {view.date}"
     )
-    for col in ("Board", "Colour", "Player", "Name", "List no."):
+    for col in (_("Board"), _("Colour"), _("Player"), _("Name"), _("List no.")):
         table.add_column(col)
     for b in view.boards:
         table.add_row(
@@ -30,9 +31,9 @@ def show_lineup(view: LineupView, explain: bool) -> None:
         )  # fmt: skip
     print_table(table.fit(names={3}, texts={2}))
     if view.legal:
-        out.print("The line-up breaks no rule of 5.1 §10.")
+        out.print(_("The line-up breaks no rule of 5.1 §10."))
     for v in view.violations:
-        out.print(f"[red]{escape(v.rule)}[/] {escape(v.message)}")
+        out.print(f"[red]{escape(v.rule)}[/] {escape(say(v.message))}")
 
 
 def show_match(view: MatchView, explain: bool) -> None:
@@ -40,31 +41,34 @@ def show_match(view: MatchView, explain: bool) -> None:
 
     if view.struck_out:
         out.print(
-            f"{escape(view.home)}–{escape(view.away)}: struck out — "
-            f"{escape('; '.join(view.struck_out))}"
+            f"{escape(view.home)}–{escape(view.away)}: "
+            + _("struck out")
+            + f" — {escape('; '.join(say(x) for x in view.struck_out))}"
         )
         return
     if not view.entered:
-        out.print(f"{escape(view.home)}–{escape(view.away)}: no result yet")
+        out.print(f"{escape(view.home)}–{escape(view.away)}: " + _("no result yet"))
         return
     assert view.home_points is not None
     assert view.away_points is not None
     table = FittedTable(
         title=f"{escape(view.home)}–{escape(view.away)} {quarters(view.home_points)}-"
         f"{quarters(view.away_points)} "
-        f"(match points {view.home_match_points}-{view.away_match_points})"
+        + _("(match points {home}-{away})").format(
+            home=view.home_match_points, away=view.away_match_points
+        )
     )
-    for col in ("Board", "White", "Home", "Away", "Played", "Counts", "Why"):
+    for col in (_("Board"), _("White"), _("Home"), _("Away"), _("Played"), _("Counts"), _("Why")):
         table.add_column(col)
     for b in view.boards:
         table.add_row(
             str(b.board), escape(b.white), escape(b.home_player or "—"),
             escape(b.away_player or "—"),
-            b.played or "", f"{quarters(b.home)}-{quarters(b.away)}", escape(b.why),
+            b.played or "", f"{quarters(b.home)}-{quarters(b.away)}", escape(say(b.why)),
         )  # fmt: skip
     print_table(table.fit(names={2, 3}, texts={6}))
     for line in (*view.penalty_points, *view.reports, *(view.explanation if explain else ())):
-        out.print(escape(line))
+        out.print(escape(say(line)))
 
 
 def show_standings(v: LeagueStandingsView, explain: bool) -> None:
@@ -83,12 +87,12 @@ def show_standings(v: LeagueStandingsView, explain: bool) -> None:
         table.add_row(
             str(r.rank), escape(r.team), str(r.played), str(r.won), str(r.drawn), str(r.lost),
             bp[i], mp[i],
-            str(r.penalty_points or ""), escape(r.decided_by),
+            str(r.penalty_points or ""), escape(say(r.decided_by)),
         )  # fmt: skip
     print_table(table.fit(names={1}, texts={9}))
     if explain:
         for line in v.explanation:
-            out.print(escape(line))
+            out.print(escape(say(line)))
 
 
 def show_season_end(view: SeasonEndView, explain: bool) -> None:
