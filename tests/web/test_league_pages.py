@@ -88,6 +88,25 @@ def test_the_pages_are_in_danish_too(client: TestClient, sid: int) -> None:
     client.cookies.set("skak_lang", "da")
     text = text_of(client.get(f"/league/{sid}/standings?lang=da").text)
     assert "2. division, gruppe 1" in text and "Stilling" in text
+    # §3's explanation and what placed each team, in Danish as in English
+    assert "placeret efter brætpoint, så matchpoint, indbyrdes opgør" in text
+    assert "ranked by" not in text and "board points (brætpoint)" not in text
+
+
+def test_a_match_says_why_in_danish(client: TestClient, skak: Skak, sid: int) -> None:
+    """§13's lost board and penalty point on a match's card, as `skak league result` says
+    them (one view, two faces)."""
+    season = skak.league.get(sid)
+    f = next(f for f in season.schedule("2. division", 1) if f.round == 2)
+    for t in f.teams():
+        skak.league.lineup(sid, 2, t, [f"{t[:3]}{b}" for b in range(1, 5)])
+    skak.league.result(sid, 2, f.home, list("111x"), absent=["4:away:leader"])
+    english = text_of(client.get(f"/league/{sid}/match/2/{f.home}?lang=en").text)
+    danish = text_of(client.get(f"/league/{sid}/match/2/{f.home}?lang=da").text)
+    assert "did not come through the team leader's mistake (§13 c): lost" in english
+    assert "udeblev ved holdlederens fejl (§13 c): tabt" in danish
+    assert f"{f.away}: 1 strafpoint, bræt 4:" in danish
+    assert "lost" not in danish and "penalty point" not in danish
 
 
 @pytest.mark.parametrize(

@@ -101,12 +101,23 @@ def check_card(
     for team, lu in ((fixture.home, home), (fixture.away, away)):
         if lu is None and team not in card.no_show and team not in card.late:
             raise InputError(
-                f"{where}: enter {team}'s line-up first (skak league lineup), or say the team "
-                "did not come"
+                N_(
+                    "{match}: enter {team}'s line-up first (skak league lineup), or say the "
+                    "team did not come",
+                    match=where,
+                    team=team,
+                )
             )
     for b in card.boards:
         if not 1 <= b.board <= boards:
-            raise InputError(f"{where}: the match has boards 1–{boards}, not {b.board}")
+            raise InputError(
+                N_(
+                    "{match}: the match has boards 1–{boards}, not {board}",
+                    match=where,
+                    boards=boards,
+                    board=b.board,
+                )
+            )
     if card.late or set(card.no_show):
         return
     assert home is not None
@@ -115,19 +126,35 @@ def check_card(
         b = card.board(number)
         hp = _at(home, number)
         ap = _at(away, number)
-        for side, player, absence in (("home", hp, b.home_absence), ("away", ap, b.away_absence)):
+        for side, player, absence in (
+            (N_("home"), hp, b.home_absence),
+            (N_("away"), ap, b.away_absence),
+        ):
             if player is None and absence is not None:
-                raise InputError(f"{where}, board {number}: the {side} team's board is empty")
+                raise InputError(
+                    N_(
+                        "{match}, board {board}: the {side} team's board is empty",
+                        match=where,
+                        board=number,
+                        side=side,
+                    )
+                )
         here = (
             hp is not None and b.home_absence is None,
             ap is not None and b.away_absence is None,
         )
         if all(here) and b.result is None:
-            raise InputError(f"{where}, board {number}: the result is missing")
+            raise InputError(
+                N_("{match}, board {board}: the result is missing", match=where, board=number)
+            )
         if not all(here) and b.result is not None:
             raise InputError(
-                f"{where}, board {number}: no game was played (a player was not there); "
-                "leave the result out"
+                N_(
+                    "{match}, board {board}: no game was played (a player was not there); "
+                    "leave the result out",
+                    match=where,
+                    board=number,
+                )
             )
 
 
@@ -157,8 +184,11 @@ def score_match(
         check_card(card, fixture, home, away, boards)
     except InputError as err:
         raise InputError(
-            f"the result card does not fit the line-ups: {err}; enter the result again "
-            "(skak league result)"
+            N_(
+                "the result card does not fit the line-ups: {error}; enter the result again "
+                "(skak league result)",
+                error=err.message,
+            )
         ) from None
     lines: list[str] = []
     playoff = fixture.round == PLAYOFF_ROUND
