@@ -38,7 +38,13 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
         trf_text,
     )
     from skak.api._skak import Skak
-    from skak.io.options import parse_date, parse_setting, parse_sex, scoring_from
+    from skak.io.options import (
+        parse_date,
+        parse_round_range,
+        parse_setting,
+        parse_sex,
+        scoring_from,
+    )
     from skak.model.player import Player, Ratings, Sex, Title
     from skak.model.results import Result
     from skak.model.tournament import Pairing, RatedKind, Round, Tournament
@@ -88,7 +94,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ),
     "skak.api._skak": ("Skak",),
     # The words a user types for a date, a sex, a setting, a scoring (every face reads them so).
-    "skak.io.options": ("parse_date", "parse_setting", "parse_sex", "scoring_from"),
+    "skak.io.options": (
+        "parse_date",
+        "parse_round_range",
+        "parse_setting",
+        "parse_sex",
+        "scoring_from",
+    ),
     "skak.records.league.api": ("LeagueOutcome",),
     "skak.records.tournament.requests": (
         "check_new_tournament",
@@ -157,6 +169,7 @@ __all__ = [
     "one_player",
     "pairs_text",
     "parse_date",
+    "parse_round_range",
     "parse_setting",
     "parse_sex",
     "password_matches",

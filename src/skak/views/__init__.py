@@ -13,6 +13,7 @@ The modules, by subject:
 * :mod:`.crosstable` — the crosstable (krydstabel) in the standings' order;
 * :mod:`.rounds` — a round's pairing list (the event log in words is the tournament record's
   own, :mod:`skak.records.tournament.history`);
+* :mod:`.hall` — the forbidden pairings and the check-in list;
 * :mod:`.players` — the players list; :mod:`.tournaments` — the database's tournaments and
   a tournament's export;
 * :mod:`.systems` — round-robin schedules, Varma groups and draws, knock-out brackets and
@@ -84,6 +85,15 @@ if TYPE_CHECKING:
         cup_team_views,
     )
     from skak.views.games import TimeControlView, time_control_view
+    from skak.views.hall import (
+        BanRow,
+        BansView,
+        CheckinRow,
+        CheckinView,
+        GroupBanRow,
+        bans_view,
+        checkin_view,
+    )
     from skak.views.junior import JuniorView, junior_view
     from skak.views.league import (
         CaptainMatch,
@@ -272,6 +282,15 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "team_view",
     ),
     "skak.views.accounts": ("AccountLine",),
+    "skak.views.hall": (
+        "BanRow",
+        "BansView",
+        "CheckinRow",
+        "CheckinView",
+        "GroupBanRow",
+        "bans_view",
+        "checkin_view",
+    ),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -342,12 +361,16 @@ __all__ = [
     "MAX_SCHEDULE_PLAYERS",
     "OMITTED",
     "AccountLine",
+    "BanRow",
+    "BansView",
     "BoardRow",
     "BracketView",
     "ByeRow",
     "CandidateRow",
     "CaptainMatch",
     "CardLine",
+    "CheckinRow",
+    "CheckinView",
     "CorrControlRow",
     "CorrDueRow",
     "CorrEntrantRow",
@@ -376,6 +399,7 @@ __all__ = [
     "FideChangeRow",
     "FideView",
     "FixtureRow",
+    "GroupBanRow",
     "JuniorView",
     "KnockoutView",
     "LeagueStandingsView",
@@ -417,11 +441,13 @@ __all__ = [
     "VarmaDrawView",
     "VarmaGroupsView",
     "ViolationRow",
+    "bans_view",
     "board_line",
     "bracket_view",
     "candidate_rows",
     "captain_matches",
     "card_lines",
+    "checkin_view",
     "choose_tiebreaks",
     "corr_group_line",
     "corr_group_view",
