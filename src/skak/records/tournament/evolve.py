@@ -48,6 +48,7 @@ from skak.records.tournament.events import (
 __all__ = [
     "Context",
     "ReplayError",
+    "check_in_open",
     "check_withdrawn",
     "effective",
     "evolve",
@@ -139,7 +140,7 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
         case CheckedIn():
             return _check_in(state, event)
         case CheckInClosed(round=r, absent=absent):
-            _check_in_open(state, r)
+            check_in_open(state, r)
             players = {p.start_number: p for p in state.players}
             for n in absent:
                 player = state.player(n)
@@ -155,7 +156,8 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             raise TypeError(event)
 
 
-def _check_in_open(state: Tournament, number: int) -> None:
+def check_in_open(state: Tournament, number: int) -> None:
+    """:raises StateError: unless round ``number`` is the next round and its check-in open."""
     if number != state.next_round:
         raise StateError(
             N_(
@@ -176,7 +178,7 @@ def _check_in_open(state: Tournament, number: int) -> None:
 
 
 def _check_in(state: Tournament, event: CheckedIn) -> Tournament:
-    _check_in_open(state, event.round)
+    check_in_open(state, event.round)
     numbers = set(event.players)
     for n in sorted(numbers):
         state.player(n)  # raises NotFoundError

@@ -32,6 +32,7 @@ from skak.records.tournament.events import (
     PairingAllowed,
     PairingForbidden,
 )
+from skak.records.tournament.evolve import check_in_open
 
 __all__ = [
     "CheckIn",
@@ -180,6 +181,7 @@ def _check_in(
     if not words:
         raise InputError(N_("name at least one player to check in"))
     number = t.next_round
+    check_in_open(t, number)
     players = [find_player(t, w) for w in words]
     if out:
         missing = [p for p in players if p.start_number not in t.checked_in]
