@@ -45,8 +45,12 @@ class GroupBanRow:
 
 @dataclass(frozen=True, slots=True)
 class BansView:
+    """The forbidden pairings; ``applies``: whether the tournament's pairing system keeps
+    them (a Swiss system; not a round robin's table or a knock-out's draw)."""
+
     bans: tuple[BanRow, ...]
     groups: tuple[GroupBanRow, ...]
+    applies: bool = True
 
 
 def bans_view(t: Tournament) -> BansView:
@@ -67,7 +71,18 @@ def bans_view(t: Tournament) -> BansView:
         )
         for r in t.group_bans
     )
-    return BansView(bans, groups)
+    return BansView(bans, groups, _applies(t))
+
+
+def _applies(t: Tournament) -> bool:
+    from skak.errors import SkakError
+    from skak.pairing import get_system
+    from skak.pairing.engine import honours_bans
+
+    try:
+        return honours_bans(get_system(t.pairing_system))
+    except SkakError:  # a system this skak does not know pairs nothing here
+        return False
 
 
 @dataclass(frozen=True, slots=True)
