@@ -79,7 +79,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "schedule": ("skak.faces.cli.systems",),
     "varma": ("skak.faces.cli.systems",),
     "olympiad": ("skak.faces.cli.systems",),
-    "players": ("skak.faces.cli.players", "skak.faces.cli.hall"),
+    "players": ("skak.faces.cli.hall", "skak.faces.cli.players"),
     "round": ("skak.faces.cli.rounds",),
     "export": ("skak.faces.cli.basics", "skak.faces.cli.files"),
     "import": ("skak.faces.cli.files",),
