@@ -86,6 +86,8 @@ if TYPE_CHECKING:
     )
     from skak.views.games import TimeControlView, time_control_view
     from skak.views.hall import (
+        BanGroup,
+        BannedPlayer,
         BanRow,
         BansView,
         CheckinRow,
@@ -283,6 +285,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ),
     "skak.views.accounts": ("AccountLine",),
     "skak.views.hall": (
+        "BanGroup",
+        "BannedPlayer",
         "BanRow",
         "BansView",
         "CheckinRow",
@@ -361,7 +365,9 @@ __all__ = [
     "MAX_SCHEDULE_PLAYERS",
     "OMITTED",
     "AccountLine",
+    "BanGroup",
     "BanRow",
+    "BannedPlayer",
     "BansView",
     "BoardRow",
     "BracketView",

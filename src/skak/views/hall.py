@@ -9,7 +9,9 @@ from typing import Literal
 from skak.model.tournament import Tournament
 
 __all__ = [
+    "BanGroup",
     "BanRow",
+    "BannedPlayer",
     "BansView",
     "CheckinRow",
     "CheckinView",
@@ -24,23 +26,37 @@ CheckinStatus = Literal["in", "waiting", "absent", "away"]
 
 
 @dataclass(frozen=True, slots=True)
+class BannedPlayer:
+    start_number: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class BanRow:
     """One forbidden pairing: the players by start number and name, and its rounds."""
 
-    players: tuple[tuple[int, str], ...]
+    players: tuple[BannedPlayer, ...]
     first_round: int
     last_round: int | None
 
 
 @dataclass(frozen=True, slots=True)
+class BanGroup:
+    """The players of one club (federation), by start number."""
+
+    name: str
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class GroupBanRow:
     """The rule keeping clubmates (``by="club"``) or compatriots apart, with the groups it
-    makes now (a club's name and its players' start numbers)."""
+    makes now."""
 
     by: str
     first_round: int
     last_round: int | None
-    groups: tuple[tuple[str, tuple[int, ...]], ...]
+    groups: tuple[BanGroup, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +74,9 @@ def bans_view(t: Tournament) -> BansView:
     names = {p.start_number: p.name for p in t.players}
     bans = tuple(
         BanRow(
-            tuple((n, names.get(n, "?")) for n in sorted(b.players)), b.first_round, b.last_round
+            tuple(BannedPlayer(n, names.get(n, "?")) for n in sorted(b.players)),
+            b.first_round,
+            b.last_round,
         )
         for b in t.bans
     )
@@ -67,7 +85,10 @@ def bans_view(t: Tournament) -> BansView:
             r.by,
             r.first_round,
             r.last_round,
-            tuple(sorted((name, tuple(sorted(ns))) for name, ns in r.groups(t.players).items())),
+            tuple(
+                BanGroup(name, tuple(sorted(ns)))
+                for name, ns in sorted(r.groups(t.players).items())
+            ),
         )
         for r in t.group_bans
     )

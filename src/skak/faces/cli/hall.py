@@ -44,11 +44,11 @@ def _bans_table(view: "BansView") -> Table:
     table.add_column(_("Players"))
     table.add_column(_("Rounds"))
     for ban in view.bans:
-        names = "; ".join(f"{name} ({n})" for n, name in ban.players)
+        names = "; ".join(f"{p.name} ({p.start_number})" for p in ban.players)
         table.add_row(escape(names), _rounds_text(ban.first_round, ban.last_round))
     for rule in view.groups:
         what = _("Players of one club") if rule.by == "club" else _("Players of one federation")
-        groups = "; ".join(f"{name}: {', '.join(map(str, ns))}" for name, ns in rule.groups)
+        groups = "; ".join(f"{g.name}: {', '.join(map(str, g.players))}" for g in rule.groups)
         table.add_row(
             escape(f"{what} ({groups})" if groups else what),
             _rounds_text(rule.first_round, rule.last_round),
