@@ -213,6 +213,7 @@ def check_rounds(
     which 2.5 counts in the later rounds); where they differ the round stays without one.
     ``progress`` is told ``(rounds checked, rounds)`` as the rounds are re-paired.
     """
+    t = with_bans(t)
     as_checked = getattr(system, "as_checked", None)
     if as_checked is not None:
         t = as_checked(t)
