@@ -52,6 +52,7 @@ def test_the_check_in_page_checks_in_by_htmx_and_closes_after_a_confirmation(
     for n in (2, 3, 4, 5, 6):
         row = client.post(f"/arbiter/t/{tid}/checkin/{n}", data={}, headers=headers)
         assert row.status_code == 200 and "checked in" in row.text
+        assert f'value="{arbiter}"' in row.text  # the swapped row's form keeps the token
     row = client.post(f"/arbiter/t/{tid}/checkin/5", data={"out": "true"}, headers=headers)
     assert "not checked in" in row.text and "4 checked in, 2 not yet" in text_of(row.text)
     confirm = text_of(client.get(f"/arbiter/t/{tid}/checkin/close").text)
@@ -59,6 +60,10 @@ def test_the_check_in_page_checks_in_by_htmx_and_closes_after_a_confirmation(
     assert skak.tournaments.get(tid).checked_in == {2, 3, 4, 6}  # nothing closed yet
     closed = client.post(f"/arbiter/t/{tid}/checkin/close", data={"csrf": arbiter})
     assert "check-in closed" in text_of(closed.text)
+    late = client.post(f"/arbiter/t/{tid}/checkin/1", data={}, headers=headers)
+    assert "is closed" in late.text and "Check in" not in late.text  # no button once closed
+    again = client.post(f"/arbiter/t/{tid}/checkin/close", data={"csrf": arbiter})
+    assert "closed already" in text_of(again.text)
     rnd = skak.tournaments.pair(tid).after.round(1)
     assert sorted(n for p in rnd.pairings for n in p.players) == [2, 3, 4, 6]
     assert {b.player for b in rnd.byes if b.result is Result.ZERO_BYE} == {1, 5}

@@ -23,6 +23,7 @@ from skak.faces.web._render import (
     status_of,
 )
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
+from skak.faces.web.auth import csrf_token
 from skak.faces.web.manage import _players_page, _Refusal
 from skak.faces.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 from skak.views import checkin_view
@@ -165,5 +166,12 @@ def check_in(
         return RedirectResponse(f"/arbiter/t/{tid}/checkin", status_code=303)
     view = checkin_view(t)
     row = next(r for r in view.players if r.start_number == number)
-    context = {"tid": tid, "row": row, "view": view, "error": error, "oob": True}
+    context = {
+        "tid": tid,
+        "row": row,
+        "view": view,
+        "error": error,
+        "oob": True,
+        "csrf": csrf_token(request),  # the row's form works without htmx too
+    }
     return fragment(request, "arbiter/_checkin_row.html", context)
