@@ -1,9 +1,10 @@
 """Forbidden pairings on random tournaments (issue 37, item 2): Dutch, Monrad and Dansk
-Schweizer fields of 5–14 players with forbidden pairs declared (some for a few rounds
-only) and clubmates kept apart in the first rounds, played with random results. Whatever
-happens, no forbidden pair is ever paired while its ban applies, every present player is
-paired exactly once, nobody meets an opponent twice, and the explanation names the bans
-in force. A round no pairing can keep the bans in is refused, never paired against them."""
+Schweizer fields (and the Dutch of 1998 and Dubov, which read the same bans) of 5–14
+players with forbidden pairs declared (some for a few rounds only) and clubmates kept apart
+in the first rounds, played with random results. Whatever happens, no forbidden pair is
+ever paired while its ban applies, every present player is paired exactly once, nobody
+meets an opponent twice, and the explanation names the bans in force. A round no pairing
+can keep the bans in is refused, never paired against them."""
 
 from __future__ import annotations
 
@@ -116,6 +117,12 @@ def test_monrad_keeps_every_ban(case: tuple[Tournament, int]) -> None:
 @QUICK
 @given(fields("dansk"))
 def test_dansk_keeps_every_ban(case: tuple[Tournament, int]) -> None:
+    play(*case)
+
+
+@QUICK
+@given(fields("dutch-1998") | fields("dubov"))
+def test_the_dutch_of_1998_and_dubov_keep_every_ban(case: tuple[Tournament, int]) -> None:
     play(*case)
 
 
