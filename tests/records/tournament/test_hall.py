@@ -183,3 +183,41 @@ def test_the_commands(runner: CliRunner) -> None:
     assert "check-in closed" in undone.stdout
     danish = runner.invoke(app, ["--lang", "da", "checkin"])
     assert "tjekket ind" in danish.stdout
+
+
+def test_the_events_and_the_state_round_trip_through_the_log() -> None:
+    import json
+
+    from skak.records.tournament.codec import (
+        dump_event,
+        dump_tournament,
+        load_event,
+        load_tournament,
+    )
+    from skak.records.tournament.events import (
+        CheckedIn,
+        CheckInClosed,
+        GroupBanDeclared,
+        GroupBanLifted,
+        PairingAllowed,
+        PairingForbidden,
+    )
+
+    events = [
+        PairingForbidden(PairingBan(frozenset({3, 7}), 2, 4)),
+        PairingAllowed(PairingBan(frozenset({3, 7}))),
+        GroupBanDeclared(GroupBan("federation", 1, None)),
+        GroupBanLifted("club"),
+        CheckedIn(3, (1, 4), out=True),
+        CheckInClosed(3, (2, 5)),
+    ]
+    for event in events:
+        assert load_event(json.loads(json.dumps(dump_event(event)))) == event
+    t = Tournament(
+        "T",
+        "dutch",
+        group_bans=(GroupBan("club", 1, 3),),
+        checked_in=frozenset({1, 2}),
+        checkin_closed=True,
+    )
+    assert load_tournament(json.loads(json.dumps(dump_tournament(t)))) == t
