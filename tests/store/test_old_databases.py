@@ -63,7 +63,8 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
     """A tournament's export without the system records that rounds carry today (the old
     version kept them only as explanation text; they are recovered on reading), and without
     the fields added since at their defaults (Gladiator's variants, 4.9.8; a board's
-    ``corrected_after``; the tournament's attached games and its arbiters)."""
+    ``corrected_after``; the tournament's attached games, its arbiters, its group bans and
+    its check-in)."""
     rounds = [
         {
             **{k: v for k, v in r.items() if k != "record"},
@@ -76,7 +77,13 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
     ]
     added = {"gladiator_games": 1, "gladiator_reduced_games": 1}
     scoring = {k: v for k, v in data["scoring"].items() if added.get(k, object()) != v}
-    since = (("games", []), ("arbiters", []))  # skak game (issue 17), skak arbiters
+    since = (  # skak game (issue 17), skak arbiters, skak players forbid, skak checkin
+        ("games", []),
+        ("arbiters", []),
+        ("group_bans", []),
+        ("checked_in", []),
+        ("checkin_closed", False),
+    )
     rest = {k: v for k, v in data.items() if (k, v) not in since}
     as_json: dict[str, Any] = json.loads(json.dumps({**rest, "rounds": rounds, "scoring": scoring}))
     return as_json

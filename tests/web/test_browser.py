@@ -29,7 +29,7 @@ from skak.api import Skak
 from skak.faces.cli import app as cli
 from skak.faces.web import Arbiters, create_app
 from skak.model import Player, Ratings, Result, Scoring, Tournament
-from tests.web.conftest import ARBITER, CHEAP, PASSWORD, arbiters, register
+from tests.web.conftest import ARBITER, CHEAP, FIELD, PASSWORD, arbiters, register
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -602,7 +602,11 @@ def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: i
         f"/arbiter/t/{tid}/pair",
         f"/arbiter/t/{tid}/rounds/1",
         f"/arbiter/t/{tid}/history",
+        f"/arbiter/t/{tid}/checkin",
+        f"/arbiter/t/{tid}/checkin/close",
     ]
+    skak.tournaments.forbid_pairing(tid, [1, 2], rounds=(2, 3))
+    skak.tournaments.forbid_groups(tid, "club", rounds=(2, 2))
     with Server(skak, Arbiters()) as srv:
         context = browser.new_context(
             viewport={"width": width, "height": 800}, is_mobile=width < 600
@@ -624,5 +628,47 @@ def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: i
         page.locator("#board-1.saved").wait_for(timeout=10_000)
         box = status.bounding_box()
         assert box is not None and box["x"] + 40 <= width, box  # "Gemt" can be read
+        context.close()
+    skak.close()
+
+
+def test_the_check_in_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """The arbiter checks two players in on the check-in page (by HTMX, no reload), closes
+    the check-in after its confirmation, and round 1 pairs only those two: the four others
+    are absent (0 points). A screenshot of the check-in page."""
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    tid = skak.tournaments.create(Tournament("Onsdagsturnering", "dutch", number_of_rounds=3)).id
+    field = [Player(i, n, ratings=Ratings(dsu=2300 - 100 * i), club="Aarhus Skakklub")
+             for i, (n, _r) in enumerate(FIELD, 1)]  # fmt: skip
+    skak.tournaments.add_players(tid, lambda _t: field)
+    skak.accounts.add(ARBITER, PASSWORD, hasher=CHEAP, actor="admin")
+    with Server(skak, Arbiters()) as srv:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = context.new_page()
+        _log_in(page, srv.url, ARBITER, PASSWORD)
+        page.goto(f"{srv.url}/arbiter/t/{tid}")
+        page.get_by_role("link", name="Indtjekning til næste runde").click()
+        page.wait_for_url(f"{srv.url}/arbiter/t/{tid}/checkin")
+        for n in (2, 5):
+            page.locator(f"#checkin-{n} button").click()
+            page.locator(f"#checkin-{n}.in").wait_for(timeout=10_000)
+        assert page.locator("#checkin-count").inner_text() == "2 tjekket ind, 4 mangler"
+        assert skak.tournaments.get(tid).checked_in == {2, 5}
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(SCREENSHOTS / "web-checkin.png"), full_page=True)
+        page.get_by_role("link", name="Luk indtjekningen").click()
+        assert "4 spillere er ikke tjekket ind" in page.content()
+        assert not skak.tournaments.get(tid).checkin_closed  # asked first
+        page.get_by_role("button", name="Ja, luk indtjekningen").click()
+        page.wait_for_selector("p.flash")
+        assert "indtjekningen lukket" in page.content()
+        page.goto(f"{srv.url}/arbiter/t/{tid}/pair")
+        page.get_by_role("button", name="Bekræft og gem runde 1").click()
+        page.wait_for_url(f"{srv.url}/arbiter/t/{tid}/rounds/1")
+        rnd = skak.tournaments.get(tid).round(1)
+        assert [sorted(p.players) for p in rnd.pairings] == [[2, 5]]
+        assert {b.player: b.result for b in rnd.byes} == dict.fromkeys(
+            (1, 3, 4, 6), Result.ZERO_BYE
+        )
         context.close()
     skak.close()

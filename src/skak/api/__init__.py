@@ -38,7 +38,13 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
         trf_text,
     )
     from skak.api._skak import Skak
-    from skak.io.options import parse_date, parse_setting, parse_sex, scoring_from
+    from skak.io.options import (
+        parse_date,
+        parse_round_range,
+        parse_setting,
+        parse_sex,
+        scoring_from,
+    )
     from skak.io.qr import qr_svg
     from skak.model.player import Player, Ratings, Sex, Title
     from skak.model.results import Result
@@ -89,7 +95,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ),
     "skak.api._skak": ("Skak",),
     # The words a user types for a date, a sex, a setting, a scoring (every face reads them so).
-    "skak.io.options": ("parse_date", "parse_setting", "parse_sex", "scoring_from"),
+    "skak.io.options": (
+        "parse_date",
+        "parse_round_range",
+        "parse_setting",
+        "parse_sex",
+        "scoring_from",
+    ),
     # The QR code to a tournament's public pages (the hall screen, the prints).
     "skak.io.qr": ("qr_svg",),
     "skak.records.league.api": ("LeagueOutcome",),
@@ -160,6 +172,7 @@ __all__ = [
     "one_player",
     "pairs_text",
     "parse_date",
+    "parse_round_range",
     "parse_setting",
     "parse_sex",
     "password_matches",

@@ -15,7 +15,14 @@ from skak.model.player import Sex
 from skak.model.results import Scoring, parse_points
 from skak.model.tournament import SettingValue
 
-__all__ = ["SCORING_KEYS", "parse_date", "parse_setting", "parse_sex", "scoring_from"]
+__all__ = [
+    "SCORING_KEYS",
+    "parse_date",
+    "parse_round_range",
+    "parse_setting",
+    "parse_sex",
+    "scoring_from",
+]
 
 
 def parse_setting(text: str) -> tuple[str, SettingValue]:
@@ -117,6 +124,27 @@ def parse_date(text: str | None, what: str) -> date | None:
         raise InputError(
             N_("{what} {text} is not a date like 2026-11-21", what=what, text=repr(text))
         ) from None
+
+
+def parse_round_range(text: str | None) -> tuple[int, int | None]:
+    """Rounds as typed: ``3`` (that round), ``1-3`` (or ``1–3``), ``4-`` (round 4 to the end);
+    ``None`` or an empty text: every round, ``(1, None)``.
+
+    :raises InputError: for text that is no such range.
+    """
+    if text is None or not text.strip():
+        return 1, None
+    first, dash, last = text.strip().replace("–", "-").partition("-")
+    try:
+        start = int(first)
+        end = (int(last) if last.strip() else None) if dash else start
+    except ValueError:
+        raise InputError(
+            N_("rounds {text} are not rounds like 1-3, 4- or 2", text=repr(text))
+        ) from None
+    if start < 1 or (end is not None and end < start):
+        raise InputError(N_("rounds {text} are not rounds like 1-3, 4- or 2", text=repr(text)))
+    return start, end
 
 
 def parse_sex(text: str | None) -> Sex | None:

@@ -24,6 +24,7 @@ from skak.model.results import HALF, Colour, Result, Scoring, format_points, par
 from skak.model.tournament import (
     ROUND_ROBIN_SYSTEMS,
     Bye,
+    GroupBan,
     Pairing,
     PairingBan,
     RatedKind,
@@ -39,6 +40,7 @@ __all__ = [
     "Bye",
     "Colour",
     "Entry",
+    "GroupBan",
     "KnockoutDraw",
     "MovedUp",
     "Pairing",

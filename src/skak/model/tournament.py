@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_, N_plural
@@ -31,6 +31,8 @@ __all__ = [
     "ROUND_ROBIN_SYSTEMS",
     "Bye",
     "GameRecord",
+    "GroupBan",
+    "GroupKey",
     "Pairing",
     "PairingBan",
     "RatedKind",
@@ -252,6 +254,49 @@ class PairingBan:
         )
 
 
+#: What a :class:`GroupBan` groups players by: their club, or their federation.
+GroupKey = Literal["club", "federation"]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupBan:
+    """No two players of one club (``by="club"``) or one federation are paired with each
+    other in rounds ``first_round``–``last_round`` (all rounds when not given): a club
+    championship's early rounds, say (``skak players forbid --same-club --rounds 1-3``).
+
+    Players without a club (federation) belong to no group. The rule is kept as declared and
+    read as :class:`PairingBan` groups when a round is paired (:meth:`Tournament.pairing_bans`),
+    so a player who changes club is grouped by his club at that time.
+    """
+
+    by: GroupKey
+    first_round: int = 1
+    last_round: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.by not in ("club", "federation"):
+            raise InputError(f"players are grouped by club or federation, not {self.by!r}")
+        last = self.last_round
+        if self.first_round < 1 or (last is not None and last < self.first_round):
+            raise InputError(f"a pairing ban's rounds {self.first_round}–{last} are no range")
+
+    def applies(self, round_number: int) -> bool:
+        return self.first_round <= round_number and (
+            self.last_round is None or round_number <= self.last_round
+        )
+
+    def groups(self, players: tuple[Player, ...]) -> dict[str, frozenset[int]]:
+        """The players of each club (federation) with two or more, by its name as written
+        first (letter case and spaces around it do not tell two clubs apart)."""
+        found: dict[str, tuple[str, set[int]]] = {}
+        for p in players:
+            name = p.club if self.by == "club" else p.federation
+            if name and name.strip():
+                key = name.strip().casefold()
+                found.setdefault(key, (name.strip(), set()))[1].add(p.start_number)
+        return {name: frozenset(ns) for name, ns in found.values() if len(ns) >= 2}
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """The game played on one board (parti), as PGN: its moves and the tags that are the
@@ -310,6 +355,15 @@ class Tournament:
     games: tuple[GameRecord, ...] = ()
     #: The tournament's arbiters (dommere), the chief arbiter first: §6's report names them.
     arbiters: tuple[str, ...] = ()
+    #: Clubmates (or compatriots) not to be paired, in the rounds given (``skak players
+    #: forbid --same-club``); read with :attr:`bans` by :meth:`pairing_bans`.
+    group_bans: tuple[GroupBan, ...] = ()
+    #: The players checked in (tjekket ind) for the next round (``skak checkin``); emptied
+    #: when it is paired.
+    checked_in: frozenset[int] = frozenset()
+    #: Whether the check-in for the next round is closed (the players not checked in were
+    #: marked absent); opened again when it is paired.
+    checkin_closed: bool = False
 
     def __post_init__(self) -> None:
         for name in ("name", "place", "time_control"):
@@ -369,6 +423,18 @@ class Tournament:
     @property
     def settings(self) -> Mapping[str, SettingValue]:
         return dict(self.pairing_settings)
+
+    def pairing_bans(self) -> tuple[PairingBan, ...]:
+        """Every pairing ban: those declared pair by pair (or read from a TRF file), then
+        each :class:`GroupBan` as one ban per club (federation) with two or more players,
+        over the rule's rounds."""
+        out = list(self.bans)
+        for rule in self.group_bans:
+            out += [
+                PairingBan(players, rule.first_round, rule.last_round)
+                for players in rule.groups(self.players).values()
+            ]
+        return tuple(out)
 
     @cached_property
     def _by_number(self) -> dict[int, Player]:

@@ -17,14 +17,17 @@ from skak.pairing.base import PairingSystem, Progress, ReportsProgress
 
 __all__ = [
     "RoundCheck",
+    "ban_lines",
     "check_next_round",
     "check_rounds",
+    "honours_bans",
     "is_finished",
     "pair_next",
     "pair_reporting",
     "pairs_text",
     "pending_as_unfinished",
     "planned_rounds",
+    "with_bans",
 ]
 
 
@@ -73,6 +76,7 @@ def pair_next(t: Tournament, system: PairingSystem, progress: Progress | None = 
         single game (fewer than two players to pair): every system refuses that alike.
     """
     check_next_round(t, system)
+    t = with_bans(t)
     rnd = pair_reporting(system, pending_as_unfinished(t), progress)
     if not any(not p.is_bye for p in rnd.pairings):
         present = sum(1 for p in t.players if p.is_available(t.next_round))
@@ -83,7 +87,43 @@ def pair_next(t: Tournament, system: PairingSystem, progress: Progress | None = 
                 present=present,
             )
         )
+    lines = ban_lines(t, t.next_round) if honours_bans(system) else ()
+    if lines:
+        rnd = replace(rnd, explanation=(*lines, *rnd.explanation))
     return rnd
+
+
+def honours_bans(system: PairingSystem) -> bool:
+    """Whether ``system`` keeps forbidden pairs apart (the Swiss systems, which choose the
+    pairs); a round robin's table and a knock-out's draw are fixed, and do not read them."""
+    return bool(getattr(system, "honours_bans", False))
+
+
+def with_bans(t: Tournament) -> Tournament:
+    """``t`` with its group bans (clubmates, compatriots) read as pairing bans, which is how
+    every pairing system reads them (:meth:`Tournament.pairing_bans`)."""
+    if not t.group_bans:
+        return t
+    return replace(t, bans=t.pairing_bans(), group_bans=())
+
+
+def ban_lines(t: Tournament, number: int) -> tuple[str, ...]:
+    """The explanation's lines for the pairing bans in force in round ``number`` among the
+    players to be paired: one line per ban, by name and start number."""
+    here = {p.start_number for p in t.players if p.is_available(number)}
+    out: list[str] = []
+    seen: set[frozenset[int]] = set()
+    for ban in t.pairing_bans():
+        players = ban.players & here
+        if ban.applies(number) and len(players) >= 2 and players not in seen:
+            seen.add(players)
+            out.append(
+                N_(
+                    "forbidden pairing (kept apart as if they had met): {players}",
+                    players="; ".join(f"{t.player(n).name} ({n})" for n in sorted(players)),
+                )
+            )
+    return tuple(out)
 
 
 def pair_reporting(system: PairingSystem, t: Tournament, progress: Progress | None) -> Round:
@@ -173,6 +213,7 @@ def check_rounds(
     which 2.5 counts in the later rounds); where they differ the round stays without one.
     ``progress`` is told ``(rounds checked, rounds)`` as the rounds are re-paired.
     """
+    t = with_bans(t)
     as_checked = getattr(system, "as_checked", None)
     if as_checked is not None:
         t = as_checked(t)

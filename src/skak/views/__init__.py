@@ -13,6 +13,7 @@ The modules, by subject:
 * :mod:`.crosstable` — the crosstable (krydstabel) in the standings' order;
 * :mod:`.rounds` — a round's pairing list (the event log in words is the tournament record's
   own, :mod:`skak.records.tournament.history`);
+* :mod:`.hall` — the forbidden pairings and the check-in list;
 * :mod:`.players` — the players list; :mod:`.tournaments` — the database's tournaments and
   a tournament's export;
 * :mod:`.systems` — round-robin schedules, Varma groups and draws, knock-out brackets and
@@ -84,6 +85,17 @@ if TYPE_CHECKING:
         cup_team_views,
     )
     from skak.views.games import TimeControlView, time_control_view
+    from skak.views.hall import (
+        BanGroup,
+        BannedPlayer,
+        BanRow,
+        BansView,
+        CheckinRow,
+        CheckinView,
+        GroupBanRow,
+        bans_view,
+        checkin_view,
+    )
     from skak.views.junior import (
         JuniorLine,
         JuniorMatchRow,
@@ -302,6 +314,17 @@ _MODULES: dict[str, tuple[str, ...]] = {
     ),
     "skak.views.accounts": ("AccountLine",),
     "skak.views.player": ("PlayerRoundRow", "PlayerView", "player_view"),
+    "skak.views.hall": (
+        "BanGroup",
+        "BannedPlayer",
+        "BanRow",
+        "BansView",
+        "CheckinRow",
+        "CheckinView",
+        "GroupBanRow",
+        "bans_view",
+        "checkin_view",
+    ),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
     "skak.views.rating": (
         "CandidateRow",
@@ -375,6 +398,10 @@ __all__ = [
     "MAX_SCHEDULE_PLAYERS",
     "OMITTED",
     "AccountLine",
+    "BanGroup",
+    "BanRow",
+    "BannedPlayer",
+    "BansView",
     "BoardRow",
     "BracketView",
     "ByeRow",
@@ -382,6 +409,8 @@ __all__ = [
     "CaptainMatch",
     "CaptainRuling",
     "CardLine",
+    "CheckinRow",
+    "CheckinView",
     "CorrControlRow",
     "CorrDueRow",
     "CorrEntrantRow",
@@ -410,6 +439,7 @@ __all__ = [
     "FideChangeRow",
     "FideView",
     "FixtureRow",
+    "GroupBanRow",
     "JuniorLine",
     "JuniorMatchRow",
     "JuniorView",
@@ -458,12 +488,14 @@ __all__ = [
     "VarmaDrawView",
     "VarmaGroupsView",
     "ViolationRow",
+    "bans_view",
     "board_line",
     "bracket_view",
     "candidate_rows",
     "captain_matches",
     "captain_rulings",
     "card_lines",
+    "checkin_view",
     "choose_tiebreaks",
     "corr_group_line",
     "corr_group_view",

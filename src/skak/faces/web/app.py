@@ -20,7 +20,17 @@ from starlette.staticfiles import StaticFiles
 
 from skak.api import Skak
 from skak.errors import SkakError
-from skak.faces.web import arbiter, captains, leader, league, manage, prints, public, screen
+from skak.faces.web import (
+    arbiter,
+    captains,
+    hall,
+    leader,
+    league,
+    manage,
+    prints,
+    public,
+    screen,
+)
 from skak.faces.web._cache import ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
@@ -92,6 +102,7 @@ def create_app(
     app.include_router(screen.router)
     app.include_router(arbiter.router)
     app.include_router(manage.router)
+    app.include_router(hall.router)
     app.include_router(league.router)
     app.include_router(captains.router)
     app.include_router(leader.router)

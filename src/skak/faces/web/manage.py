@@ -48,7 +48,7 @@ from skak.faces.web._render import (
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
 from skak.faces.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 from skak.messages import N_
-from skak.views import pairing_systems, players_view, tiebreak_lists
+from skak.views import bans_view, pairing_systems, players_view, tiebreak_lists
 
 __all__ = ["router"]
 
@@ -243,6 +243,7 @@ def _players_page(
 ) -> Response:
     context = tournament_context(tid, t) | {
         "view": players_view(t),
+        "bans": bans_view(t),
         "refusal": refusal,
         "values": values or {},
         "titles": [title.value for title in Title],

@@ -211,7 +211,7 @@ def _declared_240(t: Tournament, next_round: int) -> list[str]:
 
 def _bans(t: Tournament, version: TrfVersion) -> list[str]:
     out = []
-    for ban in t.bans:
+    for ban in t.pairing_bans():  # the group bans (clubmates) as the groups they make
         ids = sorted(ban.players)
         if version is TrfVersion.TRF16 and ban.first_round == 1 and ban.last_round is None:
             out.append("XXP " + " ".join(map(str, ids)))

@@ -228,6 +228,8 @@ class DanskSystem(SystemDefaults[DanskSettings]):
     """DSU 003 §4.9.3–4.9.4: Dansk Schweizer."""
 
     name = "dansk"
+    #: Forbidden pairs (pairing bans) are kept apart as if they had met.
+    honours_bans: bool = True
     title = N_("Dansk Schweizer (DSU 4.9.3, Danish Swiss system by strength)")
     default_scoring = Scoring()
     accepts_late_entries = True

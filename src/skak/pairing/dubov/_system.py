@@ -66,6 +66,8 @@ class DubovSystem(SystemDefaults[DubovSettings]):
     """The Dubov system (DSU 003 §4.9.6, approved by FIDE in 1997)."""
 
     name: str = "dubov"
+    #: Forbidden pairs (pairing bans) are kept apart as if they had met.
+    honours_bans: bool = True
     title: str = N_("Dubov Swiss system (DUBOV schweizer, DSU 4.9.6)")
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)

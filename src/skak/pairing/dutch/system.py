@@ -25,6 +25,8 @@ class DutchSystem(SystemDefaults[DutchSettings]):
     """FIDE (Dutch) system, C.04.3 (2026), with C.04.1/C.04.2 and Baku acceleration C.04.5."""
 
     name: str = "dutch"
+    #: Forbidden pairs (pairing bans) are kept apart as if they had met.
+    honours_bans: bool = True
     title: str = N_("FIDE Dutch Swiss system (hollandsk schweizersystem, FIDE C.04.3, 2026)")
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)

@@ -57,6 +57,8 @@ class Dutch1998System(SystemDefaults[Dutch1998Settings]):
     """FIDE's Swiss system based on rating, as adopted in 1998 (DSU 003 §4.9.5)."""
 
     name: str = "dutch-1998"
+    #: Forbidden pairs (pairing bans) are kept apart as if they had met.
+    honours_bans: bool = True
     title: str = N_("FIDE Swiss system of 1998 (FIDE schweizer, DSU 4.9.5)")
     accepts_late_entries: bool = True
     default_scoring: Scoring = field(default_factory=Scoring)

@@ -84,6 +84,8 @@ class MonradSystem(SystemDefaults[MonradSettings]):
     """DSU 003 §4.9.1–4.9.2: Monrad, with exchanges and look-ahead."""
 
     name = "monrad"
+    #: Forbidden pairs (pairing bans) are kept apart as if they had met.
+    honours_bans: bool = True
     title = N_("Monrad (Monrads turneringssystem, DSU 4.9.1)")
     default_scoring = Scoring()
     accepts_late_entries = True

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from skak.errors import InputError
 from skak.messages import N_, N_plural
@@ -239,6 +239,64 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         """The player withdraws (udgår) from ``from_round`` (default: the next round) on."""
         done = self.execute(ident, rules.Withdraw(start_number, from_round), actor=actor)
         return done.after.player(start_number)
+
+    def forbid_pairing(
+        self,
+        ident: str | int | None,
+        players: Sequence[int | str],
+        *,
+        rounds: tuple[int, int | None] = (1, None),
+        remove: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Two players (by start number or name) are not to be paired with each other in
+        ``rounds`` (first, last; ``None``: to the end); ``remove`` lifts the ban. The Swiss
+        systems keep it as if they had met (:mod:`skak.records.tournament.hall`).
+
+        :raises StateError: in a round robin or a knock-out, whose pairings are fixed.
+        """
+        command = rules.ForbidPairing(tuple(players), rounds[0], rounds[1], remove)
+        return self.execute(ident, command, actor=actor)
+
+    def forbid_groups(
+        self,
+        ident: str | int | None,
+        by: str,
+        *,
+        rounds: tuple[int, int | None] = (1, None),
+        remove: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Players of one club (``by="club"``) or one federation (``"federation"``) are not
+        paired with each other in ``rounds``; ``remove`` lifts the rule.
+
+        :raises InputError: for another ``by``.
+        """
+        if by not in ("club", "federation"):
+            raise InputError(N_("players are kept apart by club or federation, not {by}", by=by))
+        key: Literal["club", "federation"] = "club" if by == "club" else "federation"
+        command = rules.ForbidGroups(key, rounds[0], rounds[1], remove)
+        return self.execute(ident, command, actor=actor)
+
+    def check_in(
+        self,
+        ident: str | int | None,
+        players: Sequence[int | str],
+        *,
+        out: bool = False,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Players (by start number or name) check in for the next round; ``out`` takes
+        their check-in back."""
+        return self.execute(ident, rules.CheckIn(tuple(players), out), actor=actor)
+
+    def close_check_in(
+        self, ident: str | int | None = None, *, actor: str | None = None
+    ) -> Outcome:
+        """Close the next round's check-in: every player to be paired who is not checked in
+        is absent from the round (0 points, as an announced absence); ``skak undo`` takes it
+        back."""
+        return self.execute(ident, rules.CloseCheckIn(), actor=actor)
 
     def pair(
         self,

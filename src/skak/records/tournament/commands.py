@@ -61,15 +61,26 @@ from skak.records.tournament.evolve import (
     fold,
 )
 from skak.records.tournament.games import AttachGames, RemoveGame, decide_games
+from skak.records.tournament.hall import (
+    CheckIn,
+    CloseCheckIn,
+    ForbidGroups,
+    ForbidPairing,
+    decide_hall,
+)
 
 __all__ = [
     "AnnounceAbsence",
     "AttachGames",
+    "CheckIn",
+    "CloseCheckIn",
     "Command",
     "CreateTournament",
     "EditPlayer",
     "EnterResult",
     "EnterResults",
+    "ForbidGroups",
+    "ForbidPairing",
     "ImportTournament",
     "Log",
     "PairNextRound",
@@ -248,6 +259,10 @@ Command = (
     | SetArbiters
     | AttachGames
     | RemoveGame
+    | ForbidPairing
+    | ForbidGroups
+    | CheckIn
+    | CloseCheckIn
     | Undo
 )
 
@@ -369,6 +384,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return _decide_results(t, entries)
         case AttachGames() | RemoveGame():
             return decide_games(t, command)
+        case ForbidPairing() | ForbidGroups() | CheckIn() | CloseCheckIn():
+            return decide_hall(t, system, command)
         case SetArbiters(names=given):
             names = arbiter_names(given)
             return [] if names == t.arbiters else [ArbitersSet(names)]

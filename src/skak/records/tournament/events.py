@@ -8,6 +8,7 @@ appends events and never rewrites them; this module knows nothing of storage.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -16,14 +17,20 @@ from skak.messages import N_, N_plural
 from skak.model.event_words import player_changes, renumber_reason, result_word
 from skak.model.player import Player
 from skak.model.results import Result
-from skak.model.tournament import GameRecord, Round, Tournament
+from skak.model.tournament import GameRecord, GroupBan, PairingBan, Round, Tournament
 
 __all__ = [
     "ArbitersSet",
+    "CheckInClosed",
+    "CheckedIn",
     "Event",
     "EventUndone",
     "GameRemoved",
     "GamesAttached",
+    "GroupBanDeclared",
+    "GroupBanLifted",
+    "PairingAllowed",
+    "PairingForbidden",
     "PlayerEdited",
     "PlayerRemoved",
     "PlayerWithdrawn",
@@ -153,6 +160,62 @@ class GameRemoved:
 
 
 @dataclass(frozen=True, slots=True)
+class PairingForbidden:
+    """Players who must not be paired with each other (a forbidden pairing, e.g. siblings),
+    in the ban's rounds (``skak players forbid A B``)."""
+
+    kind: ClassVar[str] = "pairing_forbidden"
+    ban: PairingBan
+
+
+@dataclass(frozen=True, slots=True)
+class PairingAllowed:
+    """A forbidden pairing lifted (``skak players forbid A B --remove``): the ban as it was
+    declared."""
+
+    kind: ClassVar[str] = "pairing_allowed"
+    ban: PairingBan
+
+
+@dataclass(frozen=True, slots=True)
+class GroupBanDeclared:
+    """Clubmates (or compatriots) are not to be paired in the rule's rounds; it replaces an
+    earlier rule of the same kind (``skak players forbid --same-club``)."""
+
+    kind: ClassVar[str] = "group_ban_declared"
+    rule: GroupBan
+
+
+@dataclass(frozen=True, slots=True)
+class GroupBanLifted:
+    """The rule keeping clubmates (``by="club"``) or compatriots apart is lifted."""
+
+    kind: ClassVar[str] = "group_ban_lifted"
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class CheckedIn:
+    """Players checked in (tjekket ind) for round ``round`` (``skak checkin``), or, with
+    ``out``, their check-in taken back."""
+
+    kind: ClassVar[str] = "checked_in"
+    round: int
+    players: tuple[int, ...]
+    out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInClosed:
+    """The check-in for round ``round`` closed: the players ``absent`` (present in the
+    tournament but not checked in) are absent (fraværende) from that round."""
+
+    kind: ClassVar[str] = "checkin_closed"
+    round: int
+    absent: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class EventUndone:
     """Takes back the event with sequence number ``seq`` (``skak undo``)."""
 
@@ -172,6 +235,12 @@ Event = (
     | ArbitersSet
     | GamesAttached
     | GameRemoved
+    | PairingForbidden
+    | PairingAllowed
+    | GroupBanDeclared
+    | GroupBanLifted
+    | CheckedIn
+    | CheckInClosed
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -186,6 +255,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ArbitersSet,
     GamesAttached,
     GameRemoved,
+    PairingForbidden,
+    PairingAllowed,
+    GroupBanDeclared,
+    GroupBanLifted,
+    CheckedIn,
+    CheckInClosed,
     EventUndone,
 )
 
@@ -293,7 +368,72 @@ def describe(event: Event, before: Tournament | None = None) -> str:
             return text
         case GameRemoved(round=r, board=b):
             return N_("round {round} board {board}: game removed", round=r, board=b)
+        case PairingForbidden(ban=ban):
+            return N_(
+                "pairing forbidden: {players}{rounds}",
+                players=_names(ban.players, before),
+                rounds=_rounds(ban.first_round, ban.last_round),
+            )
+        case PairingAllowed(ban=ban):
+            return N_(
+                "forbidden pairing lifted: {players}{rounds}",
+                players=_names(ban.players, before),
+                rounds=_rounds(ban.first_round, ban.last_round),
+            )
+        case GroupBanDeclared(rule=rule):
+            rounds = _rounds(rule.first_round, rule.last_round)
+            if rule.by == "club":
+                return N_(
+                    "players of one club are not paired with each other{rounds}", rounds=rounds
+                )
+            return N_(
+                "players of one federation are not paired with each other{rounds}", rounds=rounds
+            )
+        case GroupBanLifted(by=by):
+            if by == "club":
+                return N_("players of one club may be paired with each other again")
+            return N_("players of one federation may be paired with each other again")
+        case CheckedIn(round=r, players=numbers, out=out):
+            if out:
+                return N_(
+                    "round {round}: check-in taken back: {players}",
+                    round=r,
+                    players=_names(numbers, before),
+                )
+            return N_(
+                "round {round}: checked in: {players}", round=r, players=_names(numbers, before)
+            )
+        case CheckInClosed(round=r, absent=absent):
+            return N_plural(
+                "round {round}: check-in closed; {n} player not checked in is absent: {players}",
+                "round {round}: check-in closed; {n} players not checked in are absent: {players}",
+                len(absent),
+                round=r,
+                players=_names(absent, before) if absent else N_("none"),
+            )
         case EventUndone(seq=seq):
             return N_("undo of event {seq}", seq=seq)
         case _:  # pragma: no cover - the union is closed
             raise TypeError(event)
+
+
+def _names(numbers: Iterable[int], before: Tournament | None) -> str:
+    """Players by name and start number where the state is known (``Hansen, Ib (3)``), else
+    by start number."""
+    out = []
+    for n in sorted(numbers):
+        if before is not None and before.has_player(n):
+            out.append(f"{before.player(n).name} ({n})")
+        else:
+            out.append(str(n))
+    return "; ".join(out)
+
+
+def _rounds(first: int, last: int | None) -> str:
+    if first == 1 and last is None:
+        return ""
+    if last is None:
+        return N_(" (from round {first})", first=first)
+    if last == first:
+        return N_(" (round {first})", first=first)
+    return N_(" (rounds {first}–{last})", first=first, last=last)

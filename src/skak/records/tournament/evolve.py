@@ -24,10 +24,16 @@ from skak.records.tournament._checks import (
 )
 from skak.records.tournament.events import (
     ArbitersSet,
+    CheckedIn,
+    CheckInClosed,
     Event,
     EventUndone,
     GameRemoved,
     GamesAttached,
+    GroupBanDeclared,
+    GroupBanLifted,
+    PairingAllowed,
+    PairingForbidden,
     PlayerEdited,
     PlayerRemoved,
     PlayersAdded,
@@ -42,6 +48,7 @@ from skak.records.tournament.events import (
 __all__ = [
     "Context",
     "ReplayError",
+    "check_in_open",
     "check_withdrawn",
     "effective",
     "evolve",
@@ -102,7 +109,9 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             mapping = dict(numbers)
             if set(mapping) != {p.start_number for p in kept}:
                 raise InputError("a removal closes up the numbers of every other player")
-            return _numbered(replace(state, players=kept, bans=bans), mapping)
+            checked_in = state.checked_in - {gone.start_number}
+            kept_state = replace(state, players=kept, bans=bans, checked_in=checked_in)
+            return _numbered(kept_state, mapping)
         case GamesAttached():
             return _attach_games(state, event.games, event.replace)
         case GameRemoved(round=r, board=b):
@@ -111,10 +120,71 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             return replace(
                 state, games=tuple(g for g in state.games if (g.round, g.board) != (r, b))
             )
+        case PairingForbidden(ban=ban):
+            for n in sorted(ban.players):
+                state.player(n)  # raises NotFoundError
+            if ban in state.bans:
+                raise StateError("this pairing is forbidden already")
+            return replace(state, bans=(*state.bans, ban))
+        case PairingAllowed(ban=ban):
+            if ban not in state.bans:
+                raise StateError("this pairing is not forbidden")
+            return replace(state, bans=tuple(b for b in state.bans if b != ban))
+        case GroupBanDeclared(rule=rule):
+            rules = tuple(r for r in state.group_bans if r.by != rule.by)
+            return replace(state, group_bans=(*rules, rule))
+        case GroupBanLifted(by=by):
+            if not any(r.by == by for r in state.group_bans):
+                raise StateError(f"no rule keeps players of one {by} apart")
+            return replace(state, group_bans=tuple(r for r in state.group_bans if r.by != by))
+        case CheckedIn():
+            return _check_in(state, event)
+        case CheckInClosed(round=r, absent=absent):
+            check_in_open(state, r)
+            players = {p.start_number: p for p in state.players}
+            for n in absent:
+                player = state.player(n)
+                if not player.is_available(r) or n in state.checked_in:
+                    raise StateError(
+                        f"{player.name} ({n}) is checked in or not to be paired in round {r}"
+                    )
+                players[n] = replace(player, absent_rounds=player.absent_rounds | {r})
+            return replace(state, players=tuple(players.values()), checkin_closed=True)
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed
             raise TypeError(event)
+
+
+def check_in_open(state: Tournament, number: int) -> None:
+    """:raises StateError: unless round ``number`` is the next round and its check-in open."""
+    if number != state.next_round:
+        raise StateError(
+            N_(
+                "the check-in is for the next round, {next}, not round {round}",
+                next=state.next_round,
+                round=number,
+            )
+        )
+    if state.checkin_closed:
+        raise StateError(
+            N_(
+                "the check-in for round {round} is closed (undo the closing with 'skak undo', "
+                "or take back a player's absence with 'skak players absent N --round {round} "
+                "--cancel')",
+                round=number,
+            )
+        )
+
+
+def _check_in(state: Tournament, event: CheckedIn) -> Tournament:
+    check_in_open(state, event.round)
+    numbers = set(event.players)
+    for n in sorted(numbers):
+        state.player(n)  # raises NotFoundError
+    if event.out:
+        return replace(state, checked_in=state.checked_in - numbers)
+    return replace(state, checked_in=state.checked_in | numbers)
 
 
 def _add_players(state: Tournament, players: Sequence[Player]) -> Tournament:
@@ -211,7 +281,7 @@ def _add_round(state: Tournament, rnd: Round) -> Tournament:
             _check_once(state, rnd.number, n, seen)
     for b in rnd.byes:
         _check_once(state, rnd.number, b.player, seen)
-    return replace(state, rounds=(*state.rounds, rnd))
+    return replace(state, rounds=(*state.rounds, rnd), checked_in=frozenset(), checkin_closed=False)
 
 
 def _check_once(state: Tournament, round_number: int, n: int, seen: set[int]) -> None:
@@ -351,7 +421,8 @@ def _numbered(state: Tournament, mapping: dict[int, int]) -> Tournament:
     bans = tuple(
         replace(b, players=frozenset(mapping.get(n, n) for n in b.players)) for b in state.bans
     )
-    return replace(state, players=players, bans=bans)
+    checked_in = frozenset(mapping.get(n, n) for n in state.checked_in)
+    return replace(state, players=players, bans=bans, checked_in=checked_in)
 
 
 def effective(events: Iterable[tuple[int, Event]]) -> list[tuple[int, Event]]:
