@@ -45,3 +45,31 @@ def test_the_cup_leader_pairs_and_enters_a_round(client: TestClient, skak: Skak)
     assert bad.status_code == 400 and "a player on two boards" in bad.text
     public = text_of(client.get(f"/cup/{cid}").text)
     assert "2½–1½" in public
+
+
+def test_a_cup_captain_enters_his_line_up_and_card(client: TestClient, skak: Skak) -> None:
+    """The first-named team's captain reports the card; the other enters only his line-up;
+    neither touches another club's team (403, nothing written)."""
+    cid = skak.cup.new("Pokal 2025 Bredde", "bredde", DAY, 3).id
+    skak.cup.execute(cid, EnterCupTeams(tuple(team(n) for n in "ABCD")))
+    skak.cup.pair(cid)
+    m = skak.cup.round(cid, 1).matches[0]
+    third = next(t for t in "ABCD" if t not in (m.first, m.second))
+    for club in (m.first, m.second, third):
+        skak.accounts.add(
+            f"Kaptajn {club}", PASSWORD, roles=[Grant(Role.CLUB, club=club)], hasher=CHEAP
+        )
+    csrf = log_in(client, f"Kaptajn {m.first}", PASSWORD)
+    page = client.get("/captain").text
+    assert f"/captain/cup/{cid}/result/1/{m.first}" in page
+    lineup = {f"board{b}": f"{m.first}{b}" for b in (1, 2, 3, 5)}
+    r = client.post(f"/captain/cup/{cid}/lineup/1/{m.first}", data={"csrf": csrf, **lineup})
+    assert r.status_code == 200 and skak.cup.get(cid).lineup(1, m.first) is not None
+    card = {f"result{b}": v for b, v in enumerate(["1", "1", "0", "½"], start=1)}
+    client.post(f"/captain/cup/{cid}/result/1/{m.first}", data={"csrf": csrf, **card})
+    assert skak.cup.round(cid, 1).matches[0].first_points == 2.5
+    client.post("/logout", data={"csrf": csrf})
+    csrf = log_in(client, f"Kaptajn {third}", PASSWORD)
+    version = skak.cup.version(cid)
+    r = client.post(f"/captain/cup/{cid}/lineup/1/{m.second}", data={"csrf": csrf, **lineup})
+    assert r.status_code == 403 and skak.cup.version(cid) == version

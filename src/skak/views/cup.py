@@ -11,12 +11,14 @@ from skak.teams.cup_rounds import CupStandingRow, CupStandings, cup_standings
 from skak.tiebreaks import exact_decimal
 
 __all__ = [
+    "CupCaptainMatch",
     "CupLine",
     "CupMatchRow",
     "CupPlayerRow",
     "CupRoundView",
     "CupStandingsView",
     "CupTeamView",
+    "cup_captain_matches",
     "cup_line",
     "cup_round_view",
     "cup_standings_view",
@@ -183,3 +185,58 @@ def cup_standings_view(cup: Cup) -> CupStandingsView:
         s.playoff,
         s.explanation,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class CupCaptainMatch:
+    """A cup match of one of a captain's teams: its line-up as it stands (entered, or the
+    first players of the list, §4), the score when its card is in, and whether his team
+    reports the card (the first-named team, as ``skak cup result`` takes it)."""
+
+    cup: int
+    cup_name: str
+    round: int
+    team: str
+    opponent: str
+    reports: bool
+    players: tuple[str, ...]
+    lineup_entered: bool
+    result: str
+
+
+def cup_captain_matches(cup: Cup, ident: int, clubs: frozenset[str]) -> tuple[CupCaptainMatch, ...]:
+    """The matches of the cup's teams of ``clubs`` in the paired rounds, the newest first."""
+    folded = {c.casefold() for c in clubs}
+    out = []
+    for m in sorted(cup.pairings, key=lambda m: -m.round):
+        for team in m.teams():
+            if cup.team(team).club.casefold() not in folded:
+                continue
+            card = cup.card(m)
+            result = ""
+            if card is not None:
+                (first, second), _, _ = score_cup_match(cup, m, card)
+                ours, theirs = (first, second) if team == m.first else (second, first)
+                result = f"{_half(ours)}-{_half(theirs)}"
+            out.append(
+                CupCaptainMatch(
+                    ident,
+                    cup.name,
+                    m.round,
+                    team,
+                    m.opponent(team),
+                    team == m.first,
+                    cup.playing(m.round, team),
+                    cup.lineup(m.round, team) is not None,
+                    result,
+                )
+            )
+    return tuple(out)
+
+
+def _half(p: Fraction) -> str:
+    """Board points as a card writes them: ``2½``."""
+    whole, rest = divmod(p, 1)
+    if not rest:
+        return str(whole)
+    return f"{whole}½" if whole else "½"

@@ -20,6 +20,7 @@ from fastapi import APIRouter, Form, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from skak.errors import SkakError
+from skak.faces.i18n import say
 from skak.faces.web._render import error_message, flash, gettext_for, language, page, status_of
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
 from skak.faces.web.public import SkakDep
@@ -35,7 +36,14 @@ def captain(request: Request, skak: SkakDep, who: ArbiterDep) -> Response:
     clubs = skak.accounts.clubs_of(who)
     matches = skak.league.for_clubs(clubs) if clubs else ()
     rulings = skak.league.rulings_for_clubs(clubs) if clubs else ()
-    context = {"clubs": clubs, "matches": matches, "rulings": rulings}
+    cup_matches = skak.cup.for_clubs(clubs) if clubs else ()
+    context = {
+        "clubs": clubs,
+        "matches": matches,
+        "rulings": rulings,
+        "cup_matches": cup_matches,
+        "cup_results": CUP_RESULTS,
+    }
     return page(request, "captain/matches.html", context)
 
 
@@ -195,4 +203,36 @@ def appeal(
     skak.league.appeal(sid, number, reason, actor=who)
     _ = gettext_for(language(request))
     flash(request, _("Your appeal is sent to the tournament committee."))
+    return RedirectResponse("/captain", status_code=303)
+
+
+#: A cup card's board results from the first team's side (as ``skak cup result``).
+CUP_RESULTS = ("1", "½", "0", "+", "-", "x", ".")
+
+
+@router.post("/captain/cup/{cid}/lineup/{round_number}/{team}")
+async def cup_lineup(
+    request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
+) -> Response:
+    """A cup team's line-up for the round, by its captain (5.3 §4: from its list)."""
+    form = await request.form()
+    players = [str(form.get(f"board{b}", "")).strip() for b in range(1, 9) if f"board{b}" in form]
+    done = skak.cup.lineup(cid, round_number, team, players, actor=who)
+    _ = gettext_for(language(request))
+    flash(request, _("The line-up is saved."))
+    for note in done.notes:
+        flash(request, say(note, language(request)))
+    return RedirectResponse("/captain", status_code=303)
+
+
+@router.post("/captain/cup/{cid}/result/{round_number}/{team}")
+async def cup_result(
+    request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
+) -> Response:
+    """The cup match's card from the first team's side, by its captain (5.3 §8)."""
+    form = await request.form()
+    results = [str(form.get(f"result{b}", "")) for b in range(1, 9) if f"result{b}" in form]
+    skak.cup.result(cid, round_number, team, results, actor=who)
+    _ = gettext_for(language(request))
+    flash(request, _("The round card is saved."))
     return RedirectResponse("/captain", status_code=303)

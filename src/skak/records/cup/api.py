@@ -20,7 +20,13 @@ if TYPE_CHECKING:
     from skak.records.cup import commands as rules
     from skak.records.cup.events import CupEvent
     from skak.teams.cup import Cup, CupBoard, CupMatch
-    from skak.views.cup import CupLine, CupRoundView, CupStandingsView, CupTeamView
+    from skak.views.cup import (
+        CupCaptainMatch,
+        CupLine,
+        CupRoundView,
+        CupStandingsView,
+        CupTeamView,
+    )
 
 __all__ = ["CupOutcome", "Cups"]
 
@@ -90,6 +96,18 @@ class Cups(Records["Cup", "CupEvent", "rules.CupCommand"]):
             return frozenset({state.team(team).club})
         except SkakError:  # no such team: no captain's (the command says what is wrong)
             return frozenset()
+
+    def for_clubs(self, clubs: Sequence[str]) -> tuple[CupCaptainMatch, ...]:
+        """The cup matches of the clubs' teams in every cup, the newest round first
+        (:func:`skak.views.cup.cup_captain_matches`): a captain's line-ups and cards."""
+        from skak.views.cup import cup_captain_matches
+
+        chosen = frozenset(clubs)
+        return tuple(
+            m
+            for r in self.rows()
+            for m in cup_captain_matches(self.store.load(CUP, r).state, r.id, chosen)
+        )
 
     def lines(self) -> tuple[CupLine, ...]:
         from skak.views.cup import cup_line
