@@ -371,6 +371,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
     jid = skak.junior.import_file(_file(tmp_path), name="Junior Hold DM 2025").id
     paths = [
         "/leagues",
+        "/ratings",
         f"/junior/{jid}",
         f"/league/{sid}",
         f"/league/{sid}/standings",

@@ -281,6 +281,12 @@ class Register(Generic[S, E, C]):
         rows = self.store.streams(self._kind().name)
         return rows[0] if rows else None
 
+    def version(self) -> int:
+        """The record's newest version (0 before its first change): a reader that keeps what
+        it built of each version knows whether it still holds (two small queries)."""
+        row = self.row()
+        return 0 if row is None else self.store.head(self._kind().name, row.id)
+
     def get(self, *, progress: Progress | None = None) -> S:
         """The record as its events build it (empty before the first change); ``progress``
         is told how far the replay has come."""

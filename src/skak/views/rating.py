@@ -25,6 +25,8 @@ __all__ = [
     "FideChangeRow",
     "FideView",
     "RatingChangeRow",
+    "RatingListRow",
+    "RatingListView",
     "RatingView",
     "RegistryHistoryLine",
     "RegistryRow",
@@ -32,7 +34,9 @@ __all__ = [
     "TournamentRatingView",
     "candidate_rows",
     "fide_view",
+    "rating_list_view",
     "rating_view",
+    "ratings_on",
     "registry_row",
     "registry_rows",
     "tournament_rating_view",
@@ -369,3 +373,88 @@ def fide_view(
         ),
         result.notes,
     )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListRow:
+    """A player on the public rating list: his ratings as of the list's day."""
+
+    dsu_id: int
+    name: str
+    club: str | None
+    standard: int | None
+    rapid: int | None
+    blitz: int | None
+    designation: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListView:
+    """One page of the rating list (``/ratings``): the players whose name, club or member
+    number holds every word of ``query``, highest standard rating first, as of ``as_of``."""
+
+    query: str
+    as_of: datetime.date
+    total: int
+    page: int
+    pages: int
+    rows: tuple[RatingListRow, ...]
+
+
+def ratings_on(row: RegistryRow, day: datetime.date) -> dict[str, int]:
+    """The player's ratings as they stood on ``day``: each kind's newest change on or
+    before it (none: not rated then)."""
+    out: dict[str, int] = {}
+    for line in sorted(row.history, key=lambda h: h.date):
+        if line.date <= day:
+            out[line.kind] = line.new
+    return out
+
+
+def _folded(text: str) -> str:
+    """``text`` for a search: any case, accents aside (é as e; æ, ø and å are letters)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def rating_list_view(
+    rows: Sequence[RegistryRow],
+    today: datetime.date,
+    *,
+    query: str = "",
+    as_of: datetime.date | None = None,
+    page: int = 1,
+    per_page: int = 100,
+) -> RatingListView:
+    """The page ``page`` of the list of ``rows`` (:func:`registry_rows`) as of ``as_of``
+    (default ``today``): searched by every word of ``query`` in the name, the club or the
+    member number."""
+    day = as_of or today
+    words = [_folded(w) for w in query.split()]
+    found = []
+    for r in rows:
+        text = _folded(f"{r.name} {r.club or ''} {r.dsu_id}")
+        if any(w not in text for w in words):
+            continue
+        ratings = dict(r.ratings) if day >= today else ratings_on(r, day)
+        if not ratings and day < today:
+            continue  # not on the list yet then
+        standard = ratings.get("standard")
+        found.append(
+            RatingListRow(
+                r.dsu_id,
+                r.name,
+                r.club,
+                standard,
+                ratings.get("rapid"),
+                ratings.get("blitz"),
+                designation(standard) if standard else None,
+            )
+        )
+    found.sort(key=lambda x: (-(x.standard or 0), x.dsu_id))
+    pages = max(1, -(-len(found) // per_page))
+    page = min(max(page, 1), pages)
+    chosen = tuple(found[(page - 1) * per_page : page * per_page])
+    return RatingListView(query.strip(), day, len(found), page, pages, chosen)

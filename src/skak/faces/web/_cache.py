@@ -62,6 +62,11 @@ class ReadCache:
     #: process makes, a captain's CLI, within this time).
     VERSION_TTL = 0.5
 
+    def kept(self, key: Hashable, build: Callable[[], T]) -> T:
+        """What ``build`` makes for ``key`` (a key that names the version it is of), made
+        once and kept while it is among the most recently used."""
+        return self._get(key, build)
+
     def record_version(self, kind: str, ident: int, ask: Callable[[], int]) -> int:
         """The version of a league season, cup or junior championship (``kind``), asked of
         the database (``ask``) at most every :attr:`VERSION_TTL` seconds while this server

@@ -29,6 +29,7 @@ from skak.faces.web import (
     manage,
     prints,
     public,
+    ratings,
     screen,
 )
 from skak.faces.web._cache import ReadCache
@@ -107,6 +108,7 @@ def create_app(
     app.include_router(captains.router)
     app.include_router(leader.router)
     app.include_router(prints.router)
+    app.include_router(ratings.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:

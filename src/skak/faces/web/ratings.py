@@ -1,0 +1,77 @@
+"""The public rating pages (no login, phone first): ``/ratings``, DSU's rating list from the
+database's rating registry — standard, rapid and blitz, §23's class — searched by name, club
+or member number (``?q=``), as of a day (``?date=``), a hundred players a page; and
+``/ratings/{member}``, a player's card: every rating, §23's class and every change with its
+reason and the tournament behind it (as ``skak rating show``). The registry is replayed once
+a version, and the list built once a version and day; each page only searches and pages it.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from fastapi import APIRouter, Request
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, Response
+
+from skak.errors import InputError
+from skak.faces.web._render import page
+from skak.faces.web.public import CacheDep, SkakDep
+from skak.messages import N_
+from skak.views import RegistryRow, rating_list_view, registry_row, registry_rows
+
+__all__ = ["router"]
+
+router = APIRouter()
+
+
+def _rows(skak: SkakDep, cache: CacheDep, today: date) -> tuple[RegistryRow, ...]:
+    version = skak.registry.version()
+
+    def build() -> tuple[RegistryRow, ...]:
+        return registry_rows(skak.registry.get(), today)
+
+    return cache.kept(("registry-rows", version, today), build)
+
+
+def _day(text: str | None) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise InputError(N_("{day} is not a date (YYYY-MM-DD)", day=repr(text))) from None
+
+
+@router.get("/ratings", response_class=HTMLResponse)
+async def ratings(
+    request: Request,
+    skak: SkakDep,
+    cache: CacheDep,
+    q: str = "",
+) -> Response:
+    """The rating list, searched and paged (``?q=``, ``?page=``, ``?date=``)."""
+    params = request.query_params
+    number = int(params["page"]) if params.get("page", "").isdigit() else 1
+    as_of = _day(params.get("date"))
+    today = date.today()
+
+    def build() -> Response:
+        view = rating_list_view(_rows(skak, cache, today), today, query=q, as_of=as_of, page=number)
+        return page(request, "ratings/list.html", {"view": view})
+
+    return await run_in_threadpool(build)
+
+
+@router.get("/ratings/{member}", response_class=HTMLResponse)
+async def card(request: Request, member: int, skak: SkakDep, cache: CacheDep) -> Response:
+    """A player's card: his ratings, §23's class and every change with its reason."""
+    today = date.today()
+
+    def build() -> Response:
+        version = skak.registry.version()
+        registry = cache.kept(("registry", version), skak.registry.get)
+        view = registry_row(registry, member, today)
+        return page(request, "ratings/card.html", {"card": view})
+
+    return await run_in_threadpool(build)
