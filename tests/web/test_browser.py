@@ -398,6 +398,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
             f"/leader/junior/{jid}",
             f"/leader/cup/{cid}",
             "/captain",
+            "/discipline",
         ):
             page.goto(f"{srv.url}{path}")
             width = page.evaluate("document.documentElement.scrollWidth")

@@ -24,5 +24,8 @@ class Access:
     #: The league groups (``DIVISION/GROUP``) a command on a season touches (empty: the
     #: whole season), for a leader of one group.
     groups: frozenset[str] = frozenset()
+    #: Other roles that may do it too, whatever record their grant is on (the discipline
+    #: register: the registrar's, and every league leader's, 5.1 §10 d).
+    also: frozenset[str] = frozenset()
     #: Who created the record (filled in by the database, which knows).
     creator: str | None = None

@@ -258,6 +258,8 @@ class Register(Generic[S, E, C]):
     record_name: ClassVar[str] = "DSU"
     #: The role that changes it.
     role: ClassVar[str]
+    #: Other roles that may change it too (on whatever record their grant is).
+    also: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -305,7 +307,7 @@ class Register(Generic[S, E, C]):
         record before and after. ``progress`` is told how far the replay has come."""
         kind = self._kind(progress)
         who = self._db._who(actor)
-        self._db._authorize(who, Access(self.role, label=self.record_name))
+        self._db._authorize(who, Access(self.role, label=self.record_name, also=self.also))
         row = self.row()
         if row is None:
             empty = self._empty()

@@ -23,6 +23,7 @@ from skak.errors import SkakError
 from skak.faces.web import (
     arbiter,
     captains,
+    discipline,
     hall,
     leader,
     league,
@@ -109,6 +110,7 @@ def create_app(
     app.include_router(leader.router)
     app.include_router(prints.router)
     app.include_router(ratings.router)
+    app.include_router(discipline.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:

@@ -178,6 +178,8 @@ def allows(grants: Iterable[Grant], actor: str, access: Access) -> bool:
             if g.club is not None and g.club.casefold() in clubs:
                 return True
             continue
+        if g.role.value in access.also:
+            return True
         if g.role.value != access.role:
             continue
         if g.record is None and (access.record is None or access.creator == actor):

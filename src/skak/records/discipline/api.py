@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the registry's rules are imported where used, when a comman
     from skak.model.tournament import Tournament
     from skak.records.discipline import commands as discipline_rules
     from skak.records.discipline.events import DisciplineEvent
+    from skak.views.discipline import DisciplineView
 
 __all__ = ["Discipline"]
 
@@ -35,6 +36,8 @@ class Discipline(
     """The discipline registry (``skak.discipline``): one record a database."""
 
     role = "registrar"
+    #: A league leader gives and lifts sanctions too (the web's discipline page).
+    also = frozenset({"leader"})
 
     def _kind(
         self, progress: Progress | None = None
@@ -142,6 +145,34 @@ class Discipline(
         raise InputError(
             f"DSU member {member} is not in {looked}; give the player's name with --name"
         )
+
+    def standing_for(self, actor: str, day: date, *, clubs: Sequence[str] = ()) -> DisciplineView:
+        """What ``actor`` may see of the registry on ``day``: all of it for whom may change
+        it (the registrar, a league leader, an admin; the unguarded owner), else the
+        standing sanctions of the members of ``clubs`` (a captain's own clubs, by the rating
+        registry's club of each member), else nothing."""
+        from skak.errors import PermissionDenied
+        from skak.records.access import Access
+        from skak.views.discipline import DisciplineView, discipline_view
+
+        registry = self.get()
+        try:
+            self._db._authorize(actor, Access(self.role, label=self.record_name, also=self.also))
+        except PermissionDenied:
+            members: set[int] = set()
+            for club in clubs:
+                members |= self.members_of(club)
+            view = discipline_view(registry, day)
+            own = tuple(e for e in view.entries if e.member in members)
+            return DisciplineView(view.day, view.all, own)
+        return discipline_view(registry, day)
+
+    def members_of(self, club: str) -> frozenset[int]:
+        """The DSU member numbers of ``club``'s players by the rating registry (any case):
+        whose standing sanctions a club's captain may see."""
+        wanted = club.strip().casefold()
+        players = self._db.registry.get().players.values()
+        return frozenset(p.dsu_id for p in players if (p.club or "").casefold() == wanted)
 
     def lift(self, number: int, day: date, reason: str, *, actor: str | None = None) -> Sanction:
         """Lift entry ``number`` from ``day`` (e.g. Skaknævnet set it aside).
