@@ -399,6 +399,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
             f"/leader/cup/{cid}",
             "/captain",
             "/discipline",
+            "/registrar",
         ):
             page.goto(f"{srv.url}{path}")
             width = page.evaluate("document.documentElement.scrollWidth")

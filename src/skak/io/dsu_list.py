@@ -93,3 +93,29 @@ def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ..
             problems=problems,
         )
     return tuple(out)
+
+
+def parse_fide_alignment(text: str, source: str) -> dict[int, tuple[int, int]]:
+    """FIDE's list for the August alignment (001 §6) as JSON, ``[{"dsu_id": 1, "fide":
+    2210, "games": 45}, …]``: by DSU member number, the FIDE rating and the games behind it.
+
+    :raises InputError: naming the file and the entry that is wrong.
+    """
+    import json
+
+    try:
+        rows = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise InputError(f"not valid JSON: {e}", location=source) from None
+    fide: dict[int, tuple[int, int]] = {}
+    for i, row in enumerate(rows if isinstance(rows, list) else [None]):
+        values = [
+            row.get(k) if isinstance(row, dict) else None for k in ("dsu_id", "fide", "games")
+        ]
+        numbers = [v for v in values if type(v) is int]
+        if len(numbers) != 3:
+            raise InputError(
+                f"entry {i} needs whole numbers 'dsu_id', 'fide' and 'games'", location=source
+            )
+        fide[numbers[0]] = (numbers[1], numbers[2])
+    return fide

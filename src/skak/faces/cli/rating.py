@@ -1,6 +1,5 @@
 """``skak rating …``: DSU rating calculations."""
 
-import json
 from datetime import date
 from pathlib import Path
 from typing import Annotated
@@ -348,25 +347,8 @@ def rating_align(
     """
     from skak.views import exact_decimal
 
-    try:
-        rows = json.loads(file.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror}", location=str(file)) from e
-    except (ValueError, RecursionError) as e:
-        raise InputError(f"not valid JSON: {e}", location=str(file)) from e
-    fide: dict[int, tuple[int, int]] = {}
-    for i, row in enumerate(rows if isinstance(rows, list) else [None]):
-        values = [
-            row.get(k) if isinstance(row, dict) else None for k in ("dsu_id", "fide", "games")
-        ]
-        numbers = [v for v in values if type(v) is int]
-        if len(numbers) != 3:
-            raise InputError(
-                f"entry {i} needs whole numbers 'dsu_id', 'fide' and 'games'", location=str(file)
-            )
-        fide[numbers[0]] = (numbers[1], numbers[2])
     when = parse_date(day, "date") or date.today()
-    result = open_db(db).registry.align(fide, when)
+    result = open_db(db).registry.align_file(file, when)
     out.print(
         f"Sample of {len(result.sample)} player{'' if len(result.sample) == 1 else 's'}; "
         f"Danish average minus FIDE's: "

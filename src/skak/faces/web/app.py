@@ -31,6 +31,7 @@ from skak.faces.web import (
     prints,
     public,
     ratings,
+    registrar,
     screen,
 )
 from skak.faces.web._cache import ReadCache
@@ -111,6 +112,7 @@ def create_app(
     app.include_router(prints.router)
     app.include_router(ratings.router)
     app.include_router(discipline.router)
+    app.include_router(registrar.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:

@@ -97,6 +97,39 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         before, _ = self.change(registry_rules.AlignWithFide(fide, day), actor=actor)
         return registry_rules.fide_alignment(before, fide)
 
+    def align_file(self, path: str | Path, day: date, *, actor: str | None = None) -> Alignment:
+        """:meth:`align` with FIDE's list from a JSON file (``skak rating align``)."""
+        from skak.io.files import read_text
+
+        text, source = read_text(path)
+        return self.align_text(text, source, day, actor=actor)
+
+    def align_text(
+        self, text: str, source: str, day: date, *, actor: str | None = None
+    ) -> Alignment:
+        """:meth:`align` with FIDE's list as JSON text (see
+        :func:`skak.io.dsu_list.parse_fide_alignment`); ``source`` names it in errors."""
+        from skak.io.dsu_list import parse_fide_alignment
+
+        return self.align(parse_fide_alignment(text, source), day, actor=actor)
+
+    def import_text(
+        self,
+        text: str,
+        source: str,
+        day: date,
+        *,
+        actor: str | None = None,
+        progress: Progress | None = None,
+    ) -> int:
+        """:meth:`import_list` of a list's text (an upload); ``source`` names it."""
+        from skak.io.dsu_list import parse_dsu_list
+        from skak.records.registry import commands as registry_rules
+
+        entries = tuple(parse_dsu_list(text, source, day))
+        self.change(registry_rules.ImportList(entries), actor=actor, progress=progress)
+        return len(entries)
+
     def correct_rapid_blitz(
         self, day: date, *, actor: str | None = None
     ) -> tuple[tuple[int, str, int, int], ...]:
