@@ -114,3 +114,40 @@ def test_a_writable_database_is_not_read_only(tmp_path: Path) -> None:
         s.tournaments.enter_result(None, 1, 1, "1-0")
     finally:
         s.close()
+
+
+def test_skak_serve_serves_it_and_a_write_on_the_web_says_read_only(
+    locked: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38: in a read-only folder ``skak serve`` did not start (``attempt to write a
+    readonly database``, exit 7). The command itself starts on it now (uvicorn is not run:
+    the test serves the app it was given), its pages are read, and a change made on the
+    web is refused as read-only."""
+    from skak.faces.cli.serve import PASSWORD_VARIABLE
+    from tests.web.conftest import csrf_of
+
+    served: dict[str, object] = {}
+    monkeypatch.setattr("uvicorn.run", lambda web, **options: served.update(app=web))
+    monkeypatch.setenv(PASSWORD_VARIABLE, "rokade-e1g1")
+    files = _beside(locked)
+    runner = CliRunner()
+    standings = runner.invoke(app, ["--lang", "en", "--db", str(locked), "standings"])
+    assert standings.exit_code == 0, standings.output
+    assert "P4" in standings.stdout
+    started = runner.invoke(app, ["--db", str(locked), "serve", "--arbiter", "Inge Holm"])
+    assert started.exit_code == 0, started.output
+    with TestClient(served["app"]) as c:  # type: ignore[arg-type]
+        assert c.get("/t/1/standings").status_code == 200
+        token = csrf_of(c.get("/login").text)
+        login = {"name": "Inge Holm", "password": "rokade-e1g1", "csrf": token, "next": "/arbiter"}
+        assert c.post("/login", data=login, follow_redirects=False).status_code == 303
+        token = csrf_of(c.get("/arbiter").text)
+        refused = c.post(
+            "/arbiter/t/1/rounds/1/boards/1",
+            data={"result": "1-0", "csrf": token, "lang": "en"},
+            headers={"X-CSRF-Token": token},
+        )
+        assert refused.status_code == 503, refused.text
+        assert "er skrivebeskyttet" in refused.text  # the pages speak Danish by default
+        assert "intet blev skrevet" in refused.text
+    assert _beside(locked) == files
