@@ -151,3 +151,42 @@ def test_skak_serve_serves_it_and_a_write_on_the_web_says_read_only(
         assert "er skrivebeskyttet" in refused.text  # the pages speak Danish by default
         assert "intet blev skrevet" in refused.text
     assert _beside(locked) == files
+
+
+def test_a_log_left_beside_it_is_read_from_a_private_copy(tmp_path: Path) -> None:
+    """A read-only folder holding the file and a write-ahead log with the last changes but
+    no ``-shm`` (the writer crashed, or both files were copied to a share): SQLite needs
+    that index to read the log, and would make it beside the file (as root, even in a
+    folder that may not be written; as anyone else it refused to open the file). The log's
+    changes are read from a private copy; nothing is written beside the file."""
+    import shutil
+    import sqlite3
+
+    path = _made(tmp_path)
+    keeper = sqlite3.connect(path)  # holds the log open: closing skak leaves it unmerged
+    try:
+        keeper.execute("SELECT count(*) FROM sqlite_master").fetchall()
+        s = Skak(path)
+        s.tournaments.enter_result(None, 1, 1, "1-0")
+        s.close()
+        folder = tmp_path / "share"
+        folder.mkdir()
+        for name in ("skak.db", "skak.db-wal"):
+            shutil.copyfile(tmp_path / name, folder / name)
+    finally:
+        keeper.close()
+    copied = folder / "skak.db"
+    assert (folder / "skak.db-wal").stat().st_size > 0  # the result is in the log alone
+    files = _beside(copied)
+    folder.chmod(0o555)
+    try:
+        s = Skak(copied)
+        try:
+            assert s.db.read_only
+            board = s.tournaments.get().rounds[0].pairings[0]
+            assert board.result is not None and str(board.result) == "1-0"
+        finally:
+            s.close()
+        assert _beside(copied) == files  # no -shm
+    finally:
+        folder.chmod(0o755)

@@ -81,6 +81,7 @@ class Database:
         #: permission): opened so that SQLite writes nothing at all, not even its ``-wal``
         #: and ``-shm`` files beside it; every write is refused.
         self.read_only = False
+        self._snapshot: Callable[[], Any] | None = None
         if isinstance(db, Engine):
             self.url = db.url.render_as_string(hide_password=False)
             _hooks(db)
@@ -132,12 +133,30 @@ class Database:
     def _read_only_url(self) -> str:
         """The file as SQLite opens a file it may not write: ``immutable`` (no locks, no
         ``-shm``), or ``mode=ro`` where a write-ahead log still holds changes the file does
-        not (SQLite reads them from it)."""
+        not (SQLite reads them from it, with the ``-shm`` index a writer keeps beside it).
+
+        A log that holds changes but has no ``-shm`` beside it (the writer is gone: a
+        crash, a copy of both files) needs an index SQLite would make beside the file (as
+        root even in a folder that may not be written, and otherwise refuse to open it):
+        the file and its log are read from a private copy instead, removed on
+        :meth:`dispose`, so the changes the log holds are seen and nothing is written
+        beside the file."""
         assert self._path is not None
-        wal = self._path.with_name(self._path.name + "-wal")
-        held = wal.exists() and wal.stat().st_size > 0
-        target = quote(str(self._path.resolve()))
-        return f"sqlite:///file:{target}?{'mode=ro' if held else 'immutable=1'}&uri=true"
+        source = self._path.resolve()
+        wal = source.with_name(source.name + "-wal")
+        if not (wal.exists() and wal.stat().st_size > 0):
+            return f"sqlite:///file:{quote(str(source))}?immutable=1&uri=true"
+        if source.with_name(source.name + "-shm").exists():
+            return f"sqlite:///file:{quote(str(source))}?mode=ro&uri=true"
+        import shutil
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="skak-read-only-"))
+        self._snapshot = weakref.finalize(self, shutil.rmtree, folder, ignore_errors=True)
+        copy = folder / source.name
+        shutil.copyfile(source, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        return f"sqlite:///file:{quote(str(copy))}?mode=ro&uri=true"
 
     def _current_revision(self) -> tuple[str | None, bool]:
         """The schema revision, and whether the database holds any tables at all."""
@@ -339,6 +358,8 @@ class Database:
         """Close the connections (an engine given by the caller is the caller's to close)."""
         if self._owns_engine:
             self.engine.dispose()
+        if self._snapshot is not None:  # a read-only file's private copy
+            self._snapshot()
 
 
 #: What the database says when a guard against two writers refused one: the unique
