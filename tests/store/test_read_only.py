@@ -190,3 +190,46 @@ def test_a_log_left_beside_it_is_read_from_a_private_copy(tmp_path: Path) -> Non
         assert _beside(copied) == files  # no -shm
     finally:
         folder.chmod(0o755)
+
+
+def test_a_file_another_user_writes_is_read_as_it_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file whose bits let its owner write it, opened by a process that may not (a web
+    server run as another user than the arbiter): ``immutable`` alone would keep showing
+    the file as it was when first read, whatever the arbiter enters later. Each read opens
+    the file as it stands: through the writer's index while a writer is at work, and the
+    file itself once the writer is done."""
+    path = _made(tmp_path)
+    files = _beside(path)
+    real_access = os.access
+
+    def another_user(target: object, mode: int, **kw: object) -> bool:
+        return False if mode == os.W_OK else real_access(target, mode, **kw)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "access", another_user)
+        reader = Skak(path)
+    try:
+        assert reader.db.read_only
+
+        def result() -> str | None:
+            board = reader.tournaments.get().rounds[0].pairings[0]
+            return None if board.result is None else str(board.result)
+
+        assert result() is None
+        writer = Skak(path)  # the arbiter, who may write the file
+        try:
+            writer.tournaments.enter_result(None, 1, 1, "1-0")
+            assert result() == "1-0"  # read through the writer's -shm while it is open
+        finally:
+            writer.close()
+        assert _beside(path) == files  # the writer is done: no log, no index left
+        writer = Skak(path)
+        writer.tournaments.enter_result(None, 1, 1, "½-½")
+        writer.close()
+        assert result() == "½-½"  # the file as the writer left it
+        with pytest.raises(StorageError, match="is read-only"):
+            reader.tournaments.enter_result(None, 1, 1, "0-1")
+    finally:
+        reader.close()
