@@ -428,3 +428,30 @@ def test_a_rating_command_keeps_full_collections_off_until_it_ends(
     assert len(seen) == 1
     assert seen[0][:2] == before[:2] and seen[0][2] > 10**6
     assert gc.get_threshold() == before
+
+
+@pytest.mark.parametrize(
+    ("earlier", "message"),
+    [
+        (5, "players[0]: 'earlier' is a list of games"),
+        (
+            [{"opponent": True, "score": "1"}],
+            "players[0].earlier[0]: 'opponent' is the opponent's rating 1–3999, not true",
+        ),
+    ],
+)
+def test_rating_fide_with_earlier_games_of_the_wrong_type_exits_3(
+    runner: CliRunner, earlier: object, message: str
+) -> None:
+    """Issue 38: ``"earlier": 5`` in ``skak rating fide``'s file ended in a TypeError
+    traceback (exit 1); it is bad input naming the file and the player (exit 3)."""
+    request = {
+        "edition": "fide-2011",
+        "players": [{"id": "A", "rating": None, "earlier": earlier}, {"id": "B", "rating": 2100}],
+        "games": [{"white": "A", "black": "B", "result": "1-0"}],
+    }
+    Path("f.json").write_text(json.dumps(request), encoding="utf-8")
+    result = runner.invoke(app, ["rating", "fide", "f.json"])
+    assert result.exit_code == 3, result.output
+    assert "f.json: " + message in result.stderr
+    assert "Traceback" not in result.output

@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 
 from skak.errors import InputError
-from skak.io.rating_json import parse_calc_request, read_calc_request, read_fide_request
+from skak.io.rating_json import (
+    parse_calc_request,
+    parse_fide_request,
+    read_calc_request,
+    read_fide_request,
+)
 from skak.model import Result
 
 
@@ -66,9 +71,10 @@ def test_errors_name_the_file_and_the_entry(data: Any, message: str) -> None:
     assert err.value.location == "t.json"
 
 
-@pytest.mark.parametrize("earlier", [5, "2100", {"opponent": 2100}, True])
+@pytest.mark.parametrize("earlier", [5, "2100", {"opponent": 2100}, True, 0, "", {}, False])
 def test_earlier_games_that_are_no_list_are_named(tmp_path: Path, earlier: Any) -> None:
-    """Issue 38: ``"earlier": 5`` ended in a TypeError (the fuzz's one crash)."""
+    """Issue 38: ``"earlier": 5`` ended in a TypeError (the fuzz's one crash); 0, "", {} and
+    false were taken for no earlier games."""
     data = {
         "date": "2026-03-01",
         "players": [{"id": "A", "rating": None, "earlier": earlier}, {"id": "B", "rating": 2100}],
@@ -79,6 +85,27 @@ def test_earlier_games_that_are_no_list_are_named(tmp_path: Path, earlier: Any) 
     with pytest.raises(InputError, match=r"players\[0\]: 'earlier' is a list of games") as err:
         read_fide_request(path)
     assert err.value.location == str(path)
+
+
+@pytest.mark.parametrize("opponent", [True, False, 0, -1, 4000, 10**30])
+def test_an_earlier_opponent_that_is_no_rating_is_named(opponent: Any) -> None:
+    """Issue 38: an earlier game's ``opponent`` true (Python's 1) or 10**30 was rated as a
+    rating; it is a rating 1–3999, like a player's."""
+    data = {
+        "date": "2026-03-01",
+        "players": [
+            {"id": "A", "rating": None, "earlier": [{"opponent": opponent, "score": "1"}]},
+            {"id": "B", "rating": 2100},
+        ],
+        "games": [{"white": "A", "black": "B", "result": "1-0"}],
+    }
+    with pytest.raises(InputError) as err:
+        parse_fide_request(json.dumps(data), "f.json")
+    assert str(err.value) == (
+        "f.json: players[0].earlier[0]: 'opponent' is the opponent's rating 1–3999, "
+        f"not {json.dumps(opponent)}"
+    )
+    assert err.value.exit_code == 3
 
 
 def test_a_file_that_is_not_utf8_or_not_there(tmp_path: Path) -> None:

@@ -114,3 +114,122 @@ def test_a_writable_database_is_not_read_only(tmp_path: Path) -> None:
         s.tournaments.enter_result(None, 1, 1, "1-0")
     finally:
         s.close()
+
+
+def test_skak_serve_serves_it_and_a_write_on_the_web_says_read_only(
+    locked: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 38: in a read-only folder ``skak serve`` did not start (``attempt to write a
+    readonly database``, exit 7). The command itself starts on it now (uvicorn is not run:
+    the test serves the app it was given), its pages are read, and a change made on the
+    web is refused as read-only."""
+    from skak.faces.cli.serve import PASSWORD_VARIABLE
+    from tests.web.conftest import csrf_of
+
+    served: dict[str, object] = {}
+    monkeypatch.setattr("uvicorn.run", lambda web, **options: served.update(app=web))
+    monkeypatch.setenv(PASSWORD_VARIABLE, "rokade-e1g1")
+    files = _beside(locked)
+    runner = CliRunner()
+    standings = runner.invoke(app, ["--lang", "en", "--db", str(locked), "standings"])
+    assert standings.exit_code == 0, standings.output
+    assert "P4" in standings.stdout
+    started = runner.invoke(app, ["--db", str(locked), "serve", "--arbiter", "Inge Holm"])
+    assert started.exit_code == 0, started.output
+    with TestClient(served["app"]) as c:  # type: ignore[arg-type]
+        assert c.get("/t/1/standings").status_code == 200
+        token = csrf_of(c.get("/login").text)
+        login = {"name": "Inge Holm", "password": "rokade-e1g1", "csrf": token, "next": "/arbiter"}
+        assert c.post("/login", data=login, follow_redirects=False).status_code == 303
+        token = csrf_of(c.get("/arbiter").text)
+        refused = c.post(
+            "/arbiter/t/1/rounds/1/boards/1",
+            data={"result": "1-0", "csrf": token, "lang": "en"},
+            headers={"X-CSRF-Token": token},
+        )
+        assert refused.status_code == 503, refused.text
+        assert "er skrivebeskyttet" in refused.text  # the pages speak Danish by default
+        assert "intet blev skrevet" in refused.text
+    assert _beside(locked) == files
+
+
+def test_a_log_left_beside_it_is_read_from_a_private_copy(tmp_path: Path) -> None:
+    """A read-only folder holding the file and a write-ahead log with the last changes but
+    no ``-shm`` (the writer crashed, or both files were copied to a share): SQLite needs
+    that index to read the log, and would make it beside the file (as root, even in a
+    folder that may not be written; as anyone else it refused to open the file). The log's
+    changes are read from a private copy; nothing is written beside the file."""
+    import shutil
+    import sqlite3
+
+    path = _made(tmp_path)
+    keeper = sqlite3.connect(path)  # holds the log open: closing skak leaves it unmerged
+    try:
+        keeper.execute("SELECT count(*) FROM sqlite_master").fetchall()
+        s = Skak(path)
+        s.tournaments.enter_result(None, 1, 1, "1-0")
+        s.close()
+        folder = tmp_path / "share"
+        folder.mkdir()
+        for name in ("skak.db", "skak.db-wal"):
+            shutil.copyfile(tmp_path / name, folder / name)
+    finally:
+        keeper.close()
+    copied = folder / "skak.db"
+    assert (folder / "skak.db-wal").stat().st_size > 0  # the result is in the log alone
+    files = _beside(copied)
+    folder.chmod(0o555)
+    try:
+        s = Skak(copied)
+        try:
+            assert s.db.read_only
+            board = s.tournaments.get().rounds[0].pairings[0]
+            assert board.result is not None and str(board.result) == "1-0"
+        finally:
+            s.close()
+        assert _beside(copied) == files  # no -shm
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_file_another_user_writes_is_read_as_it_stands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file whose bits let its owner write it, opened by a process that may not (a web
+    server run as another user than the arbiter): ``immutable`` alone would keep showing
+    the file as it was when first read, whatever the arbiter enters later. Each read opens
+    the file as it stands: through the writer's index while a writer is at work, and the
+    file itself once the writer is done."""
+    path = _made(tmp_path)
+    files = _beside(path)
+    real_access = os.access
+
+    def another_user(target: object, mode: int, **kw: object) -> bool:
+        return False if mode == os.W_OK else real_access(target, mode, **kw)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        m.setattr(os, "access", another_user)
+        reader = Skak(path)
+    try:
+        assert reader.db.read_only
+
+        def result() -> str | None:
+            board = reader.tournaments.get().rounds[0].pairings[0]
+            return None if board.result is None else str(board.result)
+
+        assert result() is None
+        writer = Skak(path)  # the arbiter, who may write the file
+        try:
+            writer.tournaments.enter_result(None, 1, 1, "1-0")
+            assert result() == "1-0"  # read through the writer's -shm while it is open
+        finally:
+            writer.close()
+        assert _beside(path) == files  # the writer is done: no log, no index left
+        writer = Skak(path)
+        writer.tournaments.enter_result(None, 1, 1, "½-½")
+        writer.close()
+        assert result() == "½-½"  # the file as the writer left it
+        with pytest.raises(StorageError, match="is read-only"):
+            reader.tournaments.enter_result(None, 1, 1, "0-1")
+    finally:
+        reader.close()

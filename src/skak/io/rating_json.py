@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.results import Result, parse_points
 from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.fide import FideGame, FidePlayer
@@ -182,7 +183,9 @@ def parse_fide_request(text: str, source: str) -> FideRequest:
         if reached is not None and not isinstance(reached, bool):
             raise InputError(f"{at}: 'reached_2400' must be true, false or null", location=source)
         earlier = []
-        given = obj.get("earlier") or []
+        given = obj.get("earlier")
+        if given is None:  # absent or null: no earlier games (0, "" or {} are no list either)
+            given = []
         if not isinstance(given, list):
             raise InputError(
                 f"{at}: 'earlier' is a list of games, e.g. "
@@ -194,6 +197,16 @@ def parse_fide_request(text: str, source: str) -> FideRequest:
             if not isinstance(e, dict) or not isinstance(e.get("opponent"), int):
                 raise InputError(
                     f"{where}: give 'opponent' (a rating) and 'score'", location=source
+                )
+            opponent = e["opponent"]
+            if isinstance(opponent, bool) or not 1 <= opponent <= 3999:
+                raise InputError(
+                    N_(
+                        "{where}: 'opponent' is the opponent's rating 1–3999, not {value}",
+                        where=where,
+                        value=json.dumps(opponent),
+                    ),
+                    location=source,
                 )
             try:
                 score = parse_points(str(e.get("score")))

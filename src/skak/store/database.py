@@ -28,6 +28,7 @@ from urllib.parse import quote
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.pool import NullPool
 
 from skak.errors import ConflictError, StorageError
 from skak.messages import N_
@@ -81,6 +82,7 @@ class Database:
         #: permission): opened so that SQLite writes nothing at all, not even its ``-wal``
         #: and ``-shm`` files beside it; every write is refused.
         self.read_only = False
+        self._snapshot: Callable[[], Any] | None = None
         if isinstance(db, Engine):
             self.url = db.url.render_as_string(hide_password=False)
             _hooks(db)
@@ -125,19 +127,61 @@ class Database:
             raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
 
     def _make_engine(self) -> Engine:
-        engine = create_engine(self._read_only_url() if self.read_only else self.url)
+        if self.read_only and _another_may_write(self._path):
+            # Each read opens the file afresh, as it stands then: see _shared_connection.
+            engine = create_engine("sqlite://", creator=self._shared_connection, poolclass=NullPool)
+        else:
+            engine = create_engine(self._read_only_url() if self.read_only else self.url)
         _hooks(engine)
         return engine
+
+    def _shared_connection(self) -> Any:
+        """A connection to a file this process may not write but another may (its bits
+        allow someone: the arbiter's file that a server run as another user reads). While a
+        writer is at work its ``-shm`` index is beside the file, and SQLite reads the file
+        and its log through it (``mode=ro``), seeing every change; otherwise nobody writes,
+        the file is whole, and it is read ``immutable`` (nothing made beside it). An
+        ``immutable`` connection never sees a later change, so none is kept: each read
+        opens its own."""
+        import sqlite3
+
+        assert self._path is not None
+        source = self._path.resolve()
+        target = f"file:{quote(str(source))}"
+        if source.with_name(source.name + "-shm").exists():
+            try:
+                return sqlite3.connect(f"{target}?mode=ro", uri=True, check_same_thread=False)
+            except sqlite3.OperationalError:  # the writer closed and took its index along
+                pass
+        return sqlite3.connect(f"{target}?immutable=1", uri=True, check_same_thread=False)
 
     def _read_only_url(self) -> str:
         """The file as SQLite opens a file it may not write: ``immutable`` (no locks, no
         ``-shm``), or ``mode=ro`` where a write-ahead log still holds changes the file does
-        not (SQLite reads them from it)."""
+        not (SQLite reads them from it, with the ``-shm`` index a writer keeps beside it).
+
+        A log that holds changes but has no ``-shm`` beside it (the writer is gone: a
+        crash, a copy of both files) needs an index SQLite would make beside the file (as
+        root even in a folder that may not be written, and otherwise refuse to open it):
+        the file and its log are read from a private copy instead, removed on
+        :meth:`dispose`, so the changes the log holds are seen and nothing is written
+        beside the file."""
         assert self._path is not None
-        wal = self._path.with_name(self._path.name + "-wal")
-        held = wal.exists() and wal.stat().st_size > 0
-        target = quote(str(self._path.resolve()))
-        return f"sqlite:///file:{target}?{'mode=ro' if held else 'immutable=1'}&uri=true"
+        source = self._path.resolve()
+        wal = source.with_name(source.name + "-wal")
+        if not (wal.exists() and wal.stat().st_size > 0):
+            return f"sqlite:///file:{quote(str(source))}?immutable=1&uri=true"
+        if source.with_name(source.name + "-shm").exists():
+            return f"sqlite:///file:{quote(str(source))}?mode=ro&uri=true"
+        import shutil
+        import tempfile
+
+        folder = Path(tempfile.mkdtemp(prefix="skak-read-only-"))
+        self._snapshot = weakref.finalize(self, shutil.rmtree, folder, ignore_errors=True)
+        copy = folder / source.name
+        shutil.copyfile(source, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        return f"sqlite:///file:{quote(str(copy))}?mode=ro&uri=true"
 
     def _current_revision(self) -> tuple[str | None, bool]:
         """The schema revision, and whether the database holds any tables at all."""
@@ -339,6 +383,8 @@ class Database:
         """Close the connections (an engine given by the caller is the caller's to close)."""
         if self._owns_engine:
             self.engine.dispose()
+        if self._snapshot is not None:  # a read-only file's private copy
+            self._snapshot()
 
 
 #: What the database says when a guard against two writers refused one: the unique
@@ -423,6 +469,17 @@ def _plain(err: SQLAlchemyError) -> str:
     orig = getattr(err, "orig", None)
     text = str(orig) if orig is not None else str(err).split("\n", 1)[0]
     return text.split("\n", 1)[0].split("[SQL:", 1)[0].strip() or type(err).__name__
+
+
+def _another_may_write(path: Path | None) -> bool:
+    """Whether the permission bits of the SQLite file ``path`` and of its folder let
+    someone write them, although not this process (a file another user owns)."""
+    import stat
+
+    if path is None:
+        return False
+    anyone = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+    return all(stat.S_IMODE(p.stat().st_mode) & anyone for p in (path, path.resolve().parent))
 
 
 def _writable(path: Path) -> bool:
