@@ -372,6 +372,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
     paths = [
         "/leagues",
         "/ratings",
+        "/events",
         f"/junior/{jid}",
         f"/league/{sid}",
         f"/league/{sid}/standings",

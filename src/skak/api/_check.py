@@ -36,6 +36,11 @@ def audit(s: Skak) -> list[str]:
         problems += [f"league season {row.label()}: {p}" for p in s.league.audit(row)]
     for row in s.cup.rows():
         problems += [f"cup {row.label()}: {p}" for p in s.cup.audit(row)]
+    for row in s.event.rows():
+        try:
+            s.event.get(row.id)
+        except SkakError as err:
+            problems.append(f"event {row.label()}: {err}")
     for row in s.junior.rows():
         problems += [f"junior championship {row.label()}: {p}" for p in s.junior.audit(row)]
     for row in s.correspondence.rows():

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from skak.records.correspondence.api import CorrespondenceGroups
     from skak.records.cup.api import Cups
     from skak.records.discipline.api import Discipline
+    from skak.records.event.api import Events
     from skak.records.junior.api import Championships
     from skak.records.league.api import Seasons
     from skak.records.registry.api import RatingRegistry
@@ -116,6 +117,13 @@ class Skak(BackupCommands):
         from skak.records.cup.api import Cups
 
         return Cups(self)
+
+    @cached_property
+    def event(self) -> Events:
+        """The events with groups (a DM's classes, an EMT's groups), each group a tournament."""
+        from skak.records.event.api import Events
+
+        return Events(self)
 
     @cached_property
     def junior(self) -> Championships:

@@ -24,6 +24,7 @@ from skak.faces.web import (
     arbiter,
     captains,
     discipline,
+    events,
     hall,
     leader,
     league,
@@ -113,6 +114,7 @@ def create_app(
     app.include_router(ratings.router)
     app.include_router(discipline.router)
     app.include_router(registrar.router)
+    app.include_router(events.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:
