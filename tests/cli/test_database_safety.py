@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -203,9 +204,28 @@ def test_a_busy_write_says_to_try_again(
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)
     digest = file_digest(club)
     for args in (["players", "add", "Ny, Spiller"], ["pair"]):
-        message = plain_failure(runner.invoke(app, args))
+        result = runner.invoke(app, ["--wait", "0", *args])
+        assert result.exit_code == 9  # busy: the code to try again
+        assert "waiting:" not in result.stderr  # --wait 0: no waiting
+        message = plain_failure(result, 9)
         assert "is busy: another skak command is writing to it" in message
         assert "try again in a moment" in message
+    assert file_digest(club) == digest
+
+
+def test_a_busy_write_waits_before_it_gives_up(
+    runner: CliRunner, club: Path, writer_holding: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
+    digest = file_digest(club)
+    started = time.monotonic()
+    result = runner.invoke(app, ["--wait", "1.5", "players", "add", "Ny, Spiller"])
+    assert time.monotonic() - started >= 1.5
+    assert result.exit_code == 9
+    lines = [" ".join(line.split()) for line in result.stderr.split("waiting:")[1:]]
+    assert len(lines) == 1  # one line that it waits, however many tries
+    assert lines[0].startswith(f"the database {club} cannot be used now: another skak command")
+    assert "trying again for up to 1.5 s (--wait)" in lines[0]
     assert file_digest(club) == digest
 
 
