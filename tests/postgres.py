@@ -95,13 +95,12 @@ class Cluster:
         data = folder / "data"
         self._run("initdb", "-D", str(data), "-U", "skak", "--auth=trust", "-E", "UTF8",
                   "--no-locale", "--no-sync")  # fmt: skip
-        options = (
+        self._options = (
             f"-c listen_addresses='' -c unix_socket_directories='{folder}' "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
             "-c max_connections=100"
         )
-        self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(folder / "log"),
-                  "-w", "start")  # fmt: skip
+        self.resume()
         self._server = f"postgresql+psycopg://skak@/postgres?host={folder}"
         self._maintenance = "postgres"
 
@@ -150,6 +149,20 @@ class Cluster:
         if name in self._made:
             self._made.remove(name)
             self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`crash`), and wait until it takes
+        connections."""
+        assert self._folder is not None
+        self._run("pg_ctl", "-D", str(self._folder / "data"), "-o", self._options,
+                  "-l", str(self._folder / "log"), "-w", "start")  # fmt: skip
+
+    def crash(self) -> None:
+        """Stop the server as a crash does (``pg_ctl stop -m immediate``): every connection
+        is cut, and the next start recovers from the write-ahead log. Only on the own
+        cluster."""
+        assert self._folder is not None
+        self._run("pg_ctl", "-D", str(self._folder / "data"), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         if self._folder is None:

@@ -60,6 +60,20 @@ S = TypeVar("S")
 E = TypeVar("E")
 T = TypeVar("T")
 
+#: The store's fault-injection points, for the crash tests alone (``tests/store/
+#: test_crash_inside_write.py``): a function set under a point's name is called there, and
+#: the test's kills the process. The points of a write: ``appended`` (the events inserted,
+#: nothing committed), ``snapshotted`` (the snapshot written too, still not committed) and
+#: ``committed`` (the transaction committed, before the command goes on). Empty in use.
+FAULTS: dict[str, Callable[[], None]] = {}
+
+
+def _fault(point: str) -> None:
+    hook = FAULTS.get(point)
+    if hook is not None:
+        hook()
+
+
 #: One try of a write: the connection, the time its events are recorded at, and the times
 #: of the tries before it (whose commit may have been made though their connection was lost).
 Attempt = Callable[[Connection, str, tuple[str, ...]], T]
@@ -338,7 +352,9 @@ class EventStore:
                 raise StateError("the database did not return the new record's id")
             row = StreamRow(int(new_id), kind.name, name, created)
             recorded = self._insert(conn, kind, row.id, 0, new, actor, at=created)
+            _fault("appended")
             self._maybe_snapshot(conn, kind, row, len(new), made)
+            _fault("snapshotted")
             self.stats.writes += 1
             return Loaded.built(kind, row, len(new), made, tuple(recorded))
 
@@ -494,7 +510,9 @@ class EventStore:
             at = now()
             try:
                 with self.db.write(waiter) as conn:
-                    return attempt(conn, at, tuple(tried))
+                    done = attempt(conn, at, tuple(tried))
+                _fault("committed")
+                return done
             except DatabaseBusyError as err:
                 tried.append(at)
                 if not waiter.pause(err):
@@ -581,10 +599,12 @@ class EventStore:
                 )
             )
         recorded = self._insert(conn, kind, loaded.stream.id, loaded.version, new, actor, at=at)
+        _fault("appended")
         version = loaded.version + len(new)
         # An undo of an event a snapshot holds makes that snapshot useless: write a new one.
         rebuilt = any(kind.needs_log(e) for e in new)
         self._maybe_snapshot(conn, kind, loaded.stream, version, state, force=rebuilt)
+        _fault("snapshotted")
         self.stats.writes += 1
         events = (*loaded.events, *recorded) if loaded.has_events else None
         return Loaded.built(kind, loaded.stream, version, state, events)
