@@ -64,7 +64,11 @@ def unavailable() -> str | None:
 class Cluster:
     """One server for the whole test session; :meth:`database` makes a fresh database."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        """``durable``: a server that keeps every commit through a crash (``fsync`` and
+        synchronous commits, as a federation's server runs); else the tests' fast one,
+        which may lose the last commits when it is crashed (:meth:`crash`)."""
+        self._durable = durable
         self._counter = itertools.count(1)
         self._folder: Path | None = None
         self._bindir: Path | None = None
@@ -95,9 +99,10 @@ class Cluster:
         data = folder / "data"
         self._run("initdb", "-D", str(data), "-U", "skak", "--auth=trust", "-E", "UTF8",
                   "--no-locale", "--no-sync")  # fmt: skip
+        speed = "on" if self._durable else "off"
         self._options = (
             f"-c listen_addresses='' -c unix_socket_directories='{folder}' "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+            f"-c fsync={speed} -c synchronous_commit={speed} -c full_page_writes={speed} "
             "-c max_connections=100"
         )
         self.resume()

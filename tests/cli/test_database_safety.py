@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from skak.api import Skak
-from skak.faces.cli import app
+from skak.faces.cli import app, for_command, normalise_argv
 from skak.model import Ratings, Tournament
 from skak.store import database
 from tests.conftest import file_digest
@@ -255,3 +255,31 @@ def test_a_failed_command_keeps_a_database_it_did_not_create(runner: CliRunner) 
     Path("liste.csv").write_text("x;y\n1;2\n")
     assert runner.invoke(app, ["rating", "import", "liste.csv"]).exit_code == 3
     assert file_digest(Path("skak.db")) == digest
+
+
+def test_wait_and_verbose_may_follow_the_command() -> None:
+    """``skak result 1 2 -+ --wait 60``: the global options are moved before the command."""
+    assert normalise_argv(["result", "1", "2", "-+", "--wait", "60", "--verbose"]) == [
+        "--verbose",
+        "--wait",
+        "60",
+        "result",
+        "1",
+        "2",
+        "0f-1f",
+    ]
+    assert normalise_argv(["standings", "--wait=0", "--lang", "da"])[:3] == [
+        "--wait=0",
+        "--lang",
+        "da",
+    ]
+    # skak's own --wait and --verbose are skipped to find the command: only it is held.
+    assert len(for_command(["--wait", "5", "--verbose", "standings"]).registered_commands) == 1
+
+
+def test_a_missing_database_is_not_waited_for(runner: CliRunner) -> None:
+    started = time.monotonic()
+    result = runner.invoke(app, ["--wait", "30", "standings", "--db", "nowhere.db"])
+    assert result.exit_code == 10
+    assert time.monotonic() - started < 5
+    assert "waiting:" not in result.stderr

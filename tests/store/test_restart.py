@@ -34,7 +34,7 @@ def own_cluster() -> Iterator[Cluster]:
         pytest.skip(f"PostgreSQL: {why}")
     if os.environ.get("SKAK_TEST_POSTGRESQL_URL"):
         pytest.skip("PostgreSQL: a shared server is not this test's to stop")
-    cluster = Cluster()
+    cluster = Cluster(durable=True)  # a crash keeps what was committed
     yield cluster
     cluster.stop()
 
@@ -85,7 +85,7 @@ def test_a_script_of_results_rides_out_a_server_restart(own_cluster: Cluster) ->
     loop.start()
     assert started.wait(120)
     own_cluster.crash()  # every connection cut, as a crash does
-    time.sleep(3)  # commands meanwhile wait
+    time.sleep(5)  # the commands started meanwhile wait
     own_cluster.resume()
     loop.join(timeout=300)
     assert not loop.is_alive()

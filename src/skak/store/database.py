@@ -269,7 +269,10 @@ class Database:
         return StorageError(f"the database {where} cannot be used: {detail}", detail=detail)
 
     def _make_engine(self) -> Engine:
-        engine = create_engine(self._read_only_url() if self.read_only else self.url)
+        url = self._read_only_url() if self.read_only else self.url
+        # A database server's connection kept in the pool may have been cut (the server
+        # restarted): it is checked as it is taken, where a failure can be tried again.
+        engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
         _hooks(engine)
         return engine
 

@@ -293,8 +293,19 @@ class EventStore:
     # -- streams -------------------------------------------------------------------------
 
     def streams(self, kind: str) -> list[StreamRow]:
-        with self.db.read() as conn:
-            return self._streams(conn, kind)
+        return self._reading(lambda conn: self._streams(conn, kind))
+
+    def _reading(self, read: Callable[[Connection], T]) -> T:
+        """``read`` in a read transaction, read again from the start while the database is
+        busy or out of reach (a read changes nothing, so trying it again is always safe)."""
+        waiter = self.db.waiter()
+        while True:
+            try:
+                with self.db.read(waiter) as conn:
+                    return read(conn)
+            except DatabaseBusyError as err:
+                if not waiter.pause(err):
+                    raise
 
     @staticmethod
     def _streams(conn: Connection, kind: str) -> list[StreamRow]:
@@ -369,8 +380,7 @@ class EventStore:
 
         Without ``full`` the read starts from the newest usable snapshot.
         """
-        with self.db.read() as conn:
-            return self._read(conn, kind, stream, full=full)
+        return self._reading(lambda conn: self._read(conn, kind, stream, full=full))
 
     def _read(
         self, conn: Connection, kind: RecordKind[S, E], stream: StreamRow, *, full: bool
@@ -759,12 +769,13 @@ class EventStore:
 
     def creator(self, stream: StreamRow) -> str | None:
         """Who wrote the record's first event (its creator): one small query."""
-        with self.db.read() as conn:
-            return conn.execute(
+        return self._reading(
+            lambda conn: conn.execute(
                 select(stream_events.c.actor).where(
                     stream_events.c.stream_id == stream.id, stream_events.c.version == 1
                 )
             ).scalar_one_or_none()
+        )
 
     def head(self, kind: str, ident: int) -> int:
         """The newest version of record ``ident`` of ``kind``: one small query, for a
@@ -774,12 +785,13 @@ class EventStore:
         """
         if not 0 < ident <= MAX_ID:  # no such row: and a database's integer holds no more
             raise NotFoundError(f"there is no {kind} #{ident}")
-        with self.db.read() as conn:
-            version = conn.execute(
+        version = self._reading(
+            lambda conn: conn.execute(
                 select(func.max(stream_events.c.version))
                 .select_from(streams.join(stream_events, stream_events.c.stream_id == streams.c.id))
                 .where(streams.c.id == ident, streams.c.kind == kind)
             ).scalar_one()
+        )
         if version is None:
             raise NotFoundError(f"there is no {kind} #{ident}")
         return int(version)

@@ -131,6 +131,7 @@ def _global_options(
         raise typer.BadParameter(str(e)) from None
     _SETTINGS.wait = DEFAULT_WAIT if wait is None else wait
     _SETTINGS.verbose = verbose
+    _SETTINGS.waited = False
 
 
 class _Settings:
@@ -138,6 +139,8 @@ class _Settings:
 
     wait: float = 30.0
     verbose: bool = False
+    #: Whether this run said it waits (it says so once, however often it waits).
+    waited: bool = False
 
 
 _SETTINGS = _Settings()
@@ -240,6 +243,9 @@ def open_db(db: str, *, create: bool = False) -> Skak:
 
 def _say_waiting(error: DatabaseBusyError, seconds: float) -> None:
     """The one line a command prints when it starts to wait for its database."""
+    if _SETTINGS.waited:
+        return
+    _SETTINGS.waited = True
     prefix = _("waiting:")
     why = (
         _("another skak command is writing to it")
