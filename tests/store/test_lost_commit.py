@@ -121,3 +121,34 @@ def test_without_wait_a_lost_connection_is_given_up_at_once(
     with pytest.raises(DatabaseBusyError):
         s.tournaments.enter_result(tid, 1, 1, Result.DRAW)
     s.close()
+
+
+def test_a_made_write_is_found_after_another_writers_events(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lost write was made, and another arbiter appended after it before the command
+    tried again: it is found all the same, and not made a second time."""
+    s, tid = _paired(database)
+    other = Skak(database, actor="other")
+    real = s.db.write
+    tries: list[int] = []
+
+    @contextmanager
+    def losing(waiter: Waiter | None = None) -> Iterator[Connection]:
+        tries.append(1)
+        with real(waiter) as conn:
+            yield conn
+        if len(tries) == 1:
+            other.tournaments.enter_result(tid, 1, 2, Result.BLACK_WIN)
+            raise _lost(s.db.location)
+
+    before = s.store.head("tournament", tid)
+    monkeypatch.setattr(s.db, "write", losing)
+    s.tournaments.enter_result(tid, 1, 1, Result.DRAW)
+    monkeypatch.undo()
+    assert len(tries) == 2
+    assert s.store.head("tournament", tid) == before + 2
+    assert [h.actor for h in s.tournaments.history(tid)][-2:] == ["arbiter", "other"]
+    assert s.tournaments.get(tid).round(1).board(1).result == Result.DRAW
+    other.close()
+    s.close()

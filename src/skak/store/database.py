@@ -179,7 +179,13 @@ class Database:
                     )
                 )
             if create and not self._path.parent.exists():
-                raise StorageError(f"the folder {self._path.parent} does not exist")
+                raise MissingDatabaseError(
+                    N_(
+                        "the folder {folder} does not exist: make it first, or name another "
+                        "database with --db or SKAK_DB",
+                        folder=str(self._path.parent),
+                    )
+                )
             self.read_only = self._path.exists() and not _writable(self._path)
         self._open(create, self._make_engine)
 
@@ -264,9 +270,26 @@ class Database:
                 ),
                 detail=detail,
             )
+        if "file is not a database" in detail:
+            return StorageError(_not_sqlite(where), detail=detail)
+        if "unable to open database file" in detail:
+            return StorageError(
+                N_(
+                    "the database file {location} cannot be opened: its folder is missing, "
+                    "or may not be read or written",
+                    location=where,
+                ),
+                detail=detail,
+            )
         if opening:
-            return StorageError(f"cannot open the database {where}: {detail}", detail=detail)
-        return StorageError(f"the database {where} cannot be used: {detail}", detail=detail)
+            return StorageError(
+                N_("cannot open the database {location}: {cause}", location=where, cause=detail),
+                detail=detail,
+            )
+        return StorageError(
+            N_("the database {location} cannot be used: {cause}", location=where, cause=detail),
+            detail=detail,
+        )
 
     def _make_engine(self) -> Engine:
         url = self._read_only_url() if self.read_only else self.url
@@ -370,8 +393,15 @@ class Database:
                         locked=True,
                         detail=words,
                     ) from err
+                first = words.splitlines()[0] if words else type(err).__name__
                 raise StorageError(
-                    f"cannot open the database {self.location}: {words.splitlines()[0]}",
+                    _not_sqlite(self.location)
+                    if "file is not a database" in words
+                    else N_(
+                        "cannot open the database {location}: {cause}",
+                        location=self.location,
+                        cause=first,
+                    ),
                     detail=words,
                 ) from err
         finally:
@@ -446,7 +476,11 @@ class Database:
                         "was written: look again and retry"
                     ) from err
                 raise StorageError(
-                    f"the database {self.location} refused the change: {_plain(err)}",
+                    N_(
+                        "the database {location} refused the change: {cause}",
+                        location=self.location,
+                        cause=_plain(err),
+                    ),
                     detail=_plain(err),
                 ) from err
             except SQLAlchemyError as err:
@@ -594,6 +628,15 @@ def _is_busy(err: SQLAlchemyError) -> bool:
     """Whether the driver says another connection holds the lock."""
     words = str(getattr(err, "orig", None) or err).lower()
     return "locked" in words or "busy" in words or "lock timeout" in words
+
+
+def _not_sqlite(location: str) -> str:
+    return N_(
+        "the file {location} is not a database SQLite can read: another kind of file, or one "
+        "damaged at its beginning; name another one with --db or SKAK_DB, or restore it from "
+        "a backup",
+        location=location,
+    )
 
 
 def _busy_message(location: str) -> str:

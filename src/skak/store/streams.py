@@ -540,8 +540,11 @@ class EventStore:
         """The record after ``new`` when the events after ``loaded.version`` are ``new``,
         written by an earlier try of this very write (by ``actor``, at one of the times
         ``earlier``, with the same payloads): its commit was made though its connection
-        was lost. ``None``: they are not (none, or another writer's)."""
+        was lost (another writer may have appended after them since). ``None``: they are not
+        (none, or another writer's)."""
         kind = loaded.kind
+        if not new:
+            return None
         rows = conn.execute(
             select(
                 stream_events.c.version,
@@ -554,8 +557,9 @@ class EventStore:
                 stream_events.c.version > loaded.version,
             )
             .order_by(stream_events.c.version)
+            .limit(len(new))
         ).all()
-        if len(rows) != len(new) or not new:
+        if len(rows) != len(new):
             return None
         for i, (row, event) in enumerate(zip(rows, new, strict=True), start=1):
             if (
