@@ -64,7 +64,11 @@ def unavailable() -> str | None:
 class Cluster:
     """One server for the whole test session; :meth:`database` makes a fresh database."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        """``durable``: a server that keeps every commit through a crash (``fsync`` and
+        synchronous commits, as a federation's server runs); else the tests' fast one,
+        which may lose the last commits when it is crashed (:meth:`crash`)."""
+        self._durable = durable
         self._counter = itertools.count(1)
         self._folder: Path | None = None
         self._bindir: Path | None = None
@@ -95,13 +99,13 @@ class Cluster:
         data = folder / "data"
         self._run("initdb", "-D", str(data), "-U", "skak", "--auth=trust", "-E", "UTF8",
                   "--no-locale", "--no-sync")  # fmt: skip
-        options = (
+        speed = "on" if self._durable else "off"
+        self._options = (
             f"-c listen_addresses='' -c unix_socket_directories='{folder}' "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+            f"-c fsync={speed} -c synchronous_commit={speed} -c full_page_writes={speed} "
             "-c max_connections=100"
         )
-        self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(folder / "log"),
-                  "-w", "start")  # fmt: skip
+        self.resume()
         self._server = f"postgresql+psycopg://skak@/postgres?host={folder}"
         self._maintenance = "postgres"
 
@@ -150,6 +154,20 @@ class Cluster:
         if name in self._made:
             self._made.remove(name)
             self._admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`crash`), and wait until it takes
+        connections."""
+        assert self._folder is not None
+        self._run("pg_ctl", "-D", str(self._folder / "data"), "-o", self._options,
+                  "-l", str(self._folder / "log"), "-w", "start")  # fmt: skip
+
+    def crash(self) -> None:
+        """Stop the server as a crash does (``pg_ctl stop -m immediate``): every connection
+        is cut, and the next start recovers from the write-ahead log. Only on the own
+        cluster."""
+        assert self._folder is not None
+        self._run("pg_ctl", "-D", str(self._folder / "data"), "-m", "immediate", "-w", "stop")
 
     def stop(self) -> None:
         if self._folder is None:

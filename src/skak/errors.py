@@ -12,7 +12,11 @@
     │   ├── UndoRefusedError           (undoing would orphan later events)
     │   └── ConflictError              (another writer changed the record first)
     ├── NoValidPairingError        6  the pairing system cannot pair the next round
-    └── StorageError               7  the database is missing, locked or from a newer skak
+    ├── PermissionDenied           8  the account's roles do not allow the command
+    └── StorageError               7  the database cannot be used: damaged, read-only, refused
+        ├── DatabaseBusyError      9  busy or out of reach for now: the one to try again
+        ├── MissingDatabaseError  10  no database there
+        └── ForeignDatabaseError  11  not a skak database, or written by a newer skak
 
 Only the CLI (and later the web UI) catches them; it prints the message and exits with the
 code above (see the README's table). Every error carries the place it refers to: a file and
@@ -30,7 +34,10 @@ from skak.messages import N_
 __all__ = [
     "AmbiguousTournamentError",
     "ConflictError",
+    "DatabaseBusyError",
+    "ForeignDatabaseError",
     "InputError",
+    "MissingDatabaseError",
     "NoValidPairingError",
     "NotFoundError",
     "PermissionDenied",
@@ -139,6 +146,48 @@ class NoValidPairingError(SkakError):
 
 
 class StorageError(SkakError):
-    """The database cannot be used: missing, locked, or written by a newer skak."""
+    """The database cannot be used: damaged, read-only, its driver missing, or a change it
+    refused. Retrying does not help (a :class:`DatabaseBusyError` is the one that may).
+
+    ``detail`` keeps the database driver's own words, which a face shows only when asked
+    (``skak --verbose``): the message says the cause in plain words.
+    """
 
     exit_code = 7
+
+    def __init__(self, message: str, *, detail: str | None = None) -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+class DatabaseBusyError(StorageError):
+    """The database is busy (another command holds the lock) or out of reach for now (its
+    server is restarting, the connection dropped): nothing was written, and the same command
+    may succeed when tried again. A command waits for it for ``--wait`` seconds first.
+
+    ``location`` names the database; ``locked`` says whether another command holds its
+    lock (else its server is out of reach).
+    """
+
+    exit_code = 9
+
+    def __init__(
+        self, message: str, *, location: str, locked: bool, detail: str | None = None
+    ) -> None:
+        super().__init__(message, detail=detail)
+        self.location = location
+        self.locked = locked
+
+
+class MissingDatabaseError(StorageError):
+    """There is no database where one was named (no SQLite file, no such database on the
+    server, or an empty one for a command that only reads)."""
+
+    exit_code = 10
+
+
+class ForeignDatabaseError(StorageError):
+    """The database is not a skak database (another program's tables), or was written by a
+    newer skak whose schema this one does not know."""
+
+    exit_code = 11

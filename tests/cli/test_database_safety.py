@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from skak.api import Skak
-from skak.faces.cli import app
+from skak.faces.cli import app, for_command, normalise_argv
 from skak.model import Ratings, Tournament
 from skak.store import database
 from tests.conftest import file_digest
@@ -203,9 +204,28 @@ def test_a_busy_write_says_to_try_again(
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)
     digest = file_digest(club)
     for args in (["players", "add", "Ny, Spiller"], ["pair"]):
-        message = plain_failure(runner.invoke(app, args))
+        result = runner.invoke(app, ["--wait", "0", *args])
+        assert result.exit_code == 9  # busy: the code to try again
+        assert "waiting:" not in result.stderr  # --wait 0: no waiting
+        message = plain_failure(result, 9)
         assert "is busy: another skak command is writing to it" in message
         assert "try again in a moment" in message
+    assert file_digest(club) == digest
+
+
+def test_a_busy_write_waits_before_it_gives_up(
+    runner: CliRunner, club: Path, writer_holding: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
+    digest = file_digest(club)
+    started = time.monotonic()
+    result = runner.invoke(app, ["--wait", "1.5", "players", "add", "Ny, Spiller"])
+    assert time.monotonic() - started >= 1.5
+    assert result.exit_code == 9
+    lines = [" ".join(line.split()) for line in result.stderr.split("waiting:")[1:]]
+    assert len(lines) == 1  # one line that it waits, however many tries
+    assert lines[0].startswith(f"the database {club} cannot be used now: another skak command")
+    assert "trying again for up to 1.5 s (--wait)" in lines[0]
     assert file_digest(club) == digest
 
 
@@ -235,3 +255,31 @@ def test_a_failed_command_keeps_a_database_it_did_not_create(runner: CliRunner) 
     Path("liste.csv").write_text("x;y\n1;2\n")
     assert runner.invoke(app, ["rating", "import", "liste.csv"]).exit_code == 3
     assert file_digest(Path("skak.db")) == digest
+
+
+def test_wait_and_verbose_may_follow_the_command() -> None:
+    """``skak result 1 2 -+ --wait 60``: the global options are moved before the command."""
+    assert normalise_argv(["result", "1", "2", "-+", "--wait", "60", "--verbose"]) == [
+        "--verbose",
+        "--wait",
+        "60",
+        "result",
+        "1",
+        "2",
+        "0f-1f",
+    ]
+    assert normalise_argv(["standings", "--wait=0", "--lang", "da"])[:3] == [
+        "--wait=0",
+        "--lang",
+        "da",
+    ]
+    # skak's own --wait and --verbose are skipped to find the command: only it is held.
+    assert len(for_command(["--wait", "5", "--verbose", "standings"]).registered_commands) == 1
+
+
+def test_a_missing_database_is_not_waited_for(runner: CliRunner) -> None:
+    started = time.monotonic()
+    result = runner.invoke(app, ["--wait", "30", "standings", "--db", "nowhere.db"])
+    assert result.exit_code == 10
+    assert time.monotonic() - started < 5
+    assert "waiting:" not in result.stderr

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 
 from skak.api import Skak, database_url
@@ -46,11 +47,23 @@ def test_a_lock_held_too_long_is_busy_and_nothing_is_written(
 def test_a_server_out_of_reach_is_named_without_its_password() -> None:
     url = "postgresql://arbiter:hemmeligt@127.0.0.1:1/dsu"  # nothing listens on port 1
     assert database_url(url) == "postgresql+psycopg://arbiter:hemmeligt@127.0.0.1:1/dsu"
-    result = CliRunner().invoke(app, ["tournaments", "--db", url])
-    assert result.exit_code == 7, result.output
+    result = CliRunner().invoke(app, ["--wait", "0", "--verbose", "tournaments", "--db", url])
+    assert result.exit_code == 9, result.output  # out of reach: worth trying again
     message = " ".join(result.stderr.split())
-    assert message.startswith("error: cannot open the database postgresql+psycopg://arbiter:***@")
+    assert message.startswith("error: the database postgresql+psycopg://arbiter:***@")
+    assert "cannot be reached now: its server is not answering" in message
+    assert "the database said: connection failed" in message  # the driver's words: --verbose
     assert "hemmeligt" not in message
+    quiet = CliRunner().invoke(app, ["--wait", "0", "tournaments", "--db", url])
+    assert "the database said" not in quiet.stderr
+
+
+def test_a_database_missing_on_the_server_is_missing_not_busy(pg_cluster: Cluster) -> None:
+    made = make_url(pg_cluster.database())
+    url = made.set(database="nosuchdb").render_as_string(hide_password=False)
+    result = CliRunner().invoke(app, ["tournaments", "--db", url])
+    assert result.exit_code == 10, result.output
+    assert "there is no database" in " ".join(result.stderr.split())
 
 
 def test_an_empty_database_is_named_and_not_written_by_a_reading_command(
@@ -58,7 +71,7 @@ def test_an_empty_database_is_named_and_not_written_by_a_reading_command(
 ) -> None:
     url = pg_cluster.database()
     result = CliRunner().invoke(app, ["tournaments", "--db", url])
-    assert result.exit_code == 7
+    assert result.exit_code == 10
     assert "is not a skak database yet (it is empty); create a tournament first" in " ".join(
         result.stderr.split()
     )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from skak.api._backup import BackupCommands
 from skak.errors import PermissionDenied
 from skak.store import EventStore, StreamRow
-from skak.store.database import Database
+from skak.store.database import Database, WaitNotice
 
 if TYPE_CHECKING:
     from sqlalchemy import Engine
@@ -47,13 +47,23 @@ class Skak(BackupCommands):
         or an SQLAlchemy engine the caller keeps (a server creates one engine, once).
     :param create: create the database when it does not exist (``skak new``, ``skak demo``).
     :param actor: who makes the changes when a call does not say (``actor=`` on each call).
+    :param wait: seconds to wait for a database that is busy or out of reach (a server
+        restarting) before a call gives up with :class:`~skak.errors.DatabaseBusyError`;
+        ``on_wait`` is told once each time a call starts to wait (see
+        :class:`skak.store.database.Database`).
     """
 
     def __init__(
-        self, db: str | Path | Engine, *, create: bool = False, actor: str = "skak"
+        self,
+        db: str | Path | Engine,
+        *,
+        create: bool = False,
+        actor: str = "skak",
+        wait: float = 0,
+        on_wait: WaitNotice | None = None,
     ) -> None:
         target: str | Path | Engine = "sqlite://" if str(db) == ":memory:" else db
-        self.db = Database(target, create=create)
+        self.db = Database(target, create=create, wait=wait, on_wait=on_wait)
         self.store = EventStore(self.db)
         self.actor = actor
         #: ``None``: the database's owner uses it (the command line on his machine), and

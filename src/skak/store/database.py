@@ -10,13 +10,21 @@ rolls everything back, leaving the file byte-for-byte as it was. On PostgreSQL a
 stream it appends to (``SELECT … FOR UPDATE``), the unique ``(stream, version)`` constraint
 refuses a stale writer on both, and a lock waited for longer than :data:`BUSY_TIMEOUT_MS`
 ends the command as busy. Every database error becomes a
-:class:`~skak.errors.StorageError` in plain words (no SQL, no library URLs). Before its first
+:class:`~skak.errors.StorageError` in plain words (no SQL, no library URLs; the driver's own
+words are kept as its ``detail``): :class:`~skak.errors.DatabaseBusyError` for a database that
+is busy or out of reach for now (a server restarting, a dropped connection), the one worth
+trying again, :class:`~skak.errors.MissingDatabaseError` and
+:class:`~skak.errors.ForeignDatabaseError` for what no retry mends. A database opened with
+``wait`` seconds rides out the first kind: opening it, and beginning each transaction, are
+tried again with back-off until the time is up (:class:`Waiter`; the store does the same
+for a write whose connection dropped, see :mod:`skak.store.streams`). Before its first
 write an SQLite file is checked with SQLite's ``quick_check`` (a damaged file is never written
 to); :meth:`Database.integrity_problems` runs the full check (``skak check``).
 """
 
 from __future__ import annotations
 
+import time
 import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -27,14 +35,34 @@ from urllib.parse import quote
 
 from sqlalchemy import Connection, Engine, create_engine, event, inspect, select, text
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DatabaseError, IntegrityError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import (
+    DatabaseError,
+    DBAPIError,
+    IntegrityError,
+    OperationalError,
+    SQLAlchemyError,
+)
 from sqlalchemy.pool import NullPool
 
-from skak.errors import ConflictError, StorageError
+from skak.errors import (
+    ConflictError,
+    DatabaseBusyError,
+    ForeignDatabaseError,
+    MissingDatabaseError,
+    StorageError,
+)
 from skak.messages import N_
 from skak.store.schema import streams
 
-__all__ = ["BUSY_TIMEOUT_MS", "SCHEMA_REVISION", "Database", "database_url", "now"]
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "SCHEMA_REVISION",
+    "Database",
+    "WaitNotice",
+    "Waiter",
+    "database_url",
+    "now",
+]
 
 _MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -45,6 +73,43 @@ SCHEMA_REVISION = "0004"
 #: How long a write waits for another command's write to finish before it gives up with
 #: "busy, try again" (reads never wait: WAL).
 BUSY_TIMEOUT_MS = 10_000
+
+#: The longest pause between two tries while waiting for a database (seconds); the first
+#: pause is a quarter of a second, and each is twice the one before.
+LONGEST_PAUSE = 4.0
+
+#: Told once when a command starts to wait for its database: the error that made it wait
+#: (its message names the database and why) and the seconds it will wait at most.
+WaitNotice = Callable[[DatabaseBusyError, float], None]
+
+
+class Waiter:
+    """The time one operation may spend waiting for a busy or unreachable database: tries
+    again with back-off (¼ s, ½ s, 1 s, … at most :data:`LONGEST_PAUSE`) until ``seconds``
+    have passed since the first failure, telling ``notice`` once when it starts to wait."""
+
+    def __init__(self, seconds: float, notice: WaitNotice | None = None) -> None:
+        self.seconds = seconds
+        self.notice = notice
+        self._deadline: float | None = None
+        self._pause = 0.25
+
+    def pause(self, err: DatabaseBusyError) -> bool:
+        """Wait before the next try, and say whether there is one (``False``: the time is
+        up, or there is none to wait; raise ``err``)."""
+        if self.seconds <= 0:
+            return False
+        moment = time.monotonic()
+        if self._deadline is None:
+            self._deadline = moment + self.seconds
+            if self.notice is not None:
+                self.notice(err, self.seconds)
+        left = self._deadline - moment
+        if left <= 0:
+            return False
+        time.sleep(min(self._pause, left))
+        self._pause = min(self._pause * 2, LONGEST_PAUSE)
+        return True
 
 
 def database_url(db: str | Path) -> str:
@@ -70,12 +135,25 @@ class Database:
 
     :param create: create the database (and an SQLite file) when it does not exist yet;
         otherwise a missing SQLite file is an error rather than silently made.
+    :param wait: seconds to wait for a database that is busy or out of reach (its server
+        restarting) before giving up: opening it, and each transaction after (0: give up
+        at once, as a web server does, whose pages answer 503 meanwhile).
+    :param on_wait: told once per operation when it starts to wait.
     :raises StorageError: when the database is missing, unreadable or from a newer skak.
     """
 
-    def __init__(self, db: str | Path | Engine, *, create: bool = False) -> None:
+    def __init__(
+        self,
+        db: str | Path | Engine,
+        *,
+        create: bool = False,
+        wait: float = 0,
+        on_wait: WaitNotice | None = None,
+    ) -> None:
         """``db``: an SQLite file path, an SQLAlchemy URL, or an engine the caller keeps
         (a server holds one engine and gives it here once)."""
+        self.wait = wait
+        self.on_wait = on_wait
         self._path: Path | None = None
         self._sound = False  # checked with quick_check before the first write
         #: An SQLite file that may not be written (its file or its folder has no write
@@ -95,7 +173,7 @@ class Database:
         if self.url.startswith("sqlite:///") and self.url != "sqlite:///:memory:":
             self._path = Path(self.url.removeprefix("sqlite:///"))
             if not self._path.exists() and not create:
-                raise StorageError(
+                raise MissingDatabaseError(
                     N_(
                         "no skak database at {path}; create a tournament first with "
                         "'skak new', or name another database with --db or SKAK_DB",
@@ -103,35 +181,127 @@ class Database:
                     )
                 )
             if create and not self._path.parent.exists():
-                raise StorageError(f"the folder {self._path.parent} does not exist")
+                raise MissingDatabaseError(
+                    N_(
+                        "the folder {folder} does not exist: make it first, or name another "
+                        "database with --db or SKAK_DB",
+                        folder=str(self._path.parent),
+                    )
+                )
             self.read_only = self._path.exists() and not _writable(self._path)
         self._open(create, self._make_engine)
 
+    def waiter(self) -> Waiter:
+        """The waiting of one operation on this database (see :class:`Waiter`)."""
+        return Waiter(self.wait, self.on_wait)
+
     def _open(self, create: bool, make: Callable[[], Engine] | None) -> None:
-        try:
-            if make is not None:
-                self.engine = make()
-            self._upgrade(create)
-            self._ensure_wal()
-        except ImportError as err:
-            extra = " (pip install 'skak[postgres]')" if self.url.startswith("postgresql") else ""
-            raise StorageError(
-                f"cannot open {self.location}: its database driver is not installed "
-                f"({err.name}){extra}"
-            ) from err
-        except OperationalError as err:
-            if _is_busy(err):
-                raise StorageError(_busy_message(self.location)) from err
-            raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
-        except SQLAlchemyError as err:
-            raise StorageError(f"cannot open the database {self.location}: {_plain(err)}") from err
+        waiter = self.waiter()
+        while True:
+            try:
+                if make is not None:
+                    self.engine = make()
+                    make = None
+                self._upgrade(create)
+                self._ensure_wal()
+                return
+            except ImportError as err:
+                extra = (
+                    " (pip install 'skak[postgres]')" if self.url.startswith("postgresql") else ""
+                )
+                raise StorageError(
+                    f"cannot open {self.location}: its database driver is not installed "
+                    f"({err.name}){extra}"
+                ) from err
+            except SQLAlchemyError as err:
+                error = self.error(err, opening=True)
+            except DatabaseBusyError as err:
+                error = err
+            if not isinstance(error, DatabaseBusyError) or not waiter.pause(error):
+                raise error from error.__cause__
+
+    def error(self, err: SQLAlchemyError, *, opening: bool = False) -> StorageError:
+        """The database driver's error ``err`` in plain words, as the kind of
+        :class:`~skak.errors.StorageError` that says what may be done about it (its cause
+        is ``err``, its ``detail`` the driver's own words)."""
+        error = self._error(err, opening)
+        error.__cause__ = err
+        return error
+
+    def _error(self, err: SQLAlchemyError, opening: bool) -> StorageError:
+        detail = _plain(err)
+        where = self.location
+        kind = _kind_of(err, self.engine.dialect.name if hasattr(self, "engine") else "")
+        if kind == "busy":
+            return DatabaseBusyError(
+                _busy_message(where), location=where, locked=True, detail=detail
+            )
+        if kind == "gone":
+            return DatabaseBusyError(
+                N_(
+                    "the database {location} cannot be reached now: its server is not "
+                    "answering (it may be restarting). Nothing was written; try again when it "
+                    "is back",
+                    location=where,
+                )
+                if opening
+                else N_(
+                    "the connection to the database {location} was lost (its server may be "
+                    "restarting); try again when it is back",
+                    location=where,
+                ),
+                location=where,
+                locked=False,
+                detail=detail,
+            )
+        if kind == "missing":
+            return MissingDatabaseError(
+                N_(
+                    "there is no database {location} on its server: create it there first, "
+                    "or name another one with --db or SKAK_DB",
+                    location=where,
+                ),
+                detail=detail,
+            )
+        if kind == "login":
+            return StorageError(
+                N_(
+                    "the server of the database {location} refused the login: check the user "
+                    "name and password in the URL",
+                    location=where,
+                ),
+                detail=detail,
+            )
+        if "file is not a database" in detail:
+            return StorageError(_not_sqlite(where), detail=detail)
+        if "unable to open database file" in detail:
+            return StorageError(
+                N_(
+                    "the database file {location} cannot be opened: its folder is missing, "
+                    "or may not be read or written",
+                    location=where,
+                ),
+                detail=detail,
+            )
+        if opening:
+            return StorageError(
+                N_("cannot open the database {location}: {cause}", location=where, cause=detail),
+                detail=detail,
+            )
+        return StorageError(
+            N_("the database {location} cannot be used: {cause}", location=where, cause=detail),
+            detail=detail,
+        )
 
     def _make_engine(self) -> Engine:
         if self.read_only and _another_may_write(self._path):
             # Each read opens the file afresh, as it stands then: see _shared_connection.
             engine = create_engine("sqlite://", creator=self._shared_connection, poolclass=NullPool)
         else:
-            engine = create_engine(self._read_only_url() if self.read_only else self.url)
+            url = self._read_only_url() if self.read_only else self.url
+            # A database server's connection kept in the pool may have been cut (the server
+            # restarted): it is checked as it is taken, where a failure can be tried again.
+            engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
         _hooks(engine)
         return engine
 
@@ -211,12 +381,12 @@ class Database:
                 )
             )
         if current is None and not has_tables and not create:
-            raise StorageError(
+            raise MissingDatabaseError(
                 f"{self.location} is not a skak database yet (it is empty); create a "
                 "tournament first with 'skak new', or restore a backup with 'skak restore'"
             )
         if current is None and has_tables:
-            raise StorageError(
+            raise ForeignDatabaseError(
                 f"{self.location} is not a skak database"
                 + (" (it holds another program's tables)" if has_tables else "")
                 + "; name another one with --db or SKAK_DB"
@@ -227,7 +397,7 @@ class Database:
 
         scripts = ScriptDirectory(str(_MIGRATIONS))
         if current is not None and current not in {s.revision for s in scripts.walk_revisions()}:
-            raise StorageError(
+            raise ForeignDatabaseError(
                 f"{self.location} has schema {current!r}, which this skak does not know: it was "
                 "written by a newer skak (upgrade skak to use it) or by another program"
             )
@@ -260,10 +430,23 @@ class Database:
                 driver.execute("PRAGMA journal_mode=WAL")
             except driver_error as err:  # the driver's own error: SQLAlchemy does not wrap it
                 words = str(err)
+                if "locked" in words or "busy" in words:
+                    raise DatabaseBusyError(
+                        _busy_message(self.location),
+                        location=self.location,
+                        locked=True,
+                        detail=words,
+                    ) from err
+                first = words.splitlines()[0] if words else type(err).__name__
                 raise StorageError(
-                    _busy_message(self.location)
-                    if "locked" in words or "busy" in words
-                    else f"cannot open the database {self.location}: {words.splitlines()[0]}"
+                    _not_sqlite(self.location)
+                    if "file is not a database" in words
+                    else N_(
+                        "cannot open the database {location}: {cause}",
+                        location=self.location,
+                        cause=first,
+                    ),
+                    detail=words,
                 ) from err
         finally:
             raw.close()
@@ -280,18 +463,23 @@ class Database:
         return make_url(self.url).render_as_string(hide_password=True)
 
     @contextmanager
-    def read(self) -> Iterator[Connection]:
-        """A read-only transaction: a consistent view, and no lock that a writer waits for."""
-        with self._transaction(write=False) as conn:
+    def read(self, waiter: Waiter | None = None) -> Iterator[Connection]:
+        """A read-only transaction: a consistent view, and no lock that a writer waits for.
+        Begun again while the database is busy or out of reach, for as long as ``waiter``
+        (else :meth:`waiter`) allows."""
+        with self._transaction(write=False, waiter=waiter) as conn:
             yield conn
 
     @contextmanager
-    def write(self) -> Iterator[Connection]:
+    def write(self, waiter: Waiter | None = None) -> Iterator[Connection]:
         """A write transaction: committed when the block ends, rolled back on any error.
+        Begun again as :meth:`read` is; once the block has run, a failure is not tried
+        again here (whether a lost commit was made is for the caller to find out).
 
         :raises ConflictError: when another writer took a version this one wanted.
+        :raises DatabaseBusyError: when the database stayed busy or out of reach.
         """
-        with self._transaction(write=True) as conn:
+        with self._transaction(write=True, waiter=waiter) as conn:
             yield conn
 
     def transaction(self) -> AbstractContextManager[Connection]:
@@ -299,7 +487,7 @@ class Database:
         return self.write()
 
     @contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[Connection]:
+    def _transaction(self, *, write: bool, waiter: Waiter | None = None) -> Iterator[Connection]:
         if write and self.read_only:
             raise StorageError(
                 N_(
@@ -312,33 +500,37 @@ class Database:
         if not write and self.engine.dialect.name == "postgresql":
             # One snapshot for the whole read (a stream's snapshot and the events after it).
             options.update(isolation_level="REPEATABLE READ", postgresql_readonly=True)
-        try:
-            with self.engine.connect() as conn:
-                conn = conn.execution_options(**options)
-                with conn.begin():
-                    if write and not self._sound:
-                        self._check_sound(conn)
-                    yield conn
-        except IntegrityError as err:
-            text = str(err.orig)
-            if any(guard in text for guard in _GUARDS):
-                raise ConflictError(
-                    "another command changed the same record at the same time; nothing was "
-                    "written: look again and retry"
+        waiter = waiter or self.waiter()
+        while True:
+            begun = False
+            try:
+                with self.engine.connect() as conn:
+                    conn = conn.execution_options(**options)
+                    with conn.begin():
+                        if write and not self._sound:
+                            self._check_sound(conn)
+                        begun = True
+                        yield conn
+                return
+            except IntegrityError as err:
+                text = str(err.orig)
+                if any(guard in text for guard in _GUARDS):
+                    raise ConflictError(
+                        "another command changed the same record at the same time; nothing "
+                        "was written: look again and retry"
+                    ) from err
+                raise StorageError(
+                    N_(
+                        "the database {location} refused the change: {cause}",
+                        location=self.location,
+                        cause=_plain(err),
+                    ),
+                    detail=_plain(err),
                 ) from err
-            raise StorageError(
-                f"the database {self.location} refused the change: {_plain(err)}"
-            ) from err
-        except OperationalError as err:
-            if _is_busy(err):
-                raise StorageError(_busy_message(self.location)) from err
-            raise StorageError(
-                f"the database {self.location} cannot be used: {_plain(err)}"
-            ) from err
-        except SQLAlchemyError as err:
-            raise StorageError(
-                f"the database {self.location} cannot be used: {_plain(err)}"
-            ) from err
+            except SQLAlchemyError as err:
+                error = self.error(err)
+            if begun or not isinstance(error, DatabaseBusyError) or not waiter.pause(error):
+                raise error from error.__cause__
 
     def _check_sound(self, conn: Connection) -> None:
         """SQLite's quick check (a few milliseconds), once before the first write: a damaged
@@ -442,10 +634,55 @@ def _sqlite_hooks(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
+#: PostgreSQL's error codes (SQLSTATE) of a server that is there but cannot serve now: shut
+#: down by its administrator or a crash, starting up, too many connections, a
+#: serialisation failure or deadlock (a transaction to try again). Class ``08`` is a lost
+#: connection.
+_PG_GONE = frozenset({"57P01", "57P02", "57P03", "53300", "40001", "40P01"})
+
+
+def _kind_of(err: SQLAlchemyError, dialect: str) -> str:
+    """What a driver's error means for the user: ``busy`` (another command holds the lock),
+    ``gone`` (out of reach for now: try again), ``missing`` (no such database on the
+    server), ``login`` (refused), or ``other``."""
+    if _is_busy(err):
+        return "busy"
+    orig = getattr(err, "orig", None)
+    state = str(getattr(orig, "sqlstate", None) or getattr(orig, "pgcode", None) or "")
+    words = str(orig if orig is not None else err).lower()
+    if state == "55P03":
+        return "busy"
+    if state == "3D000":
+        return "missing"
+    if state.startswith("28"):
+        return "login"
+    if state in _PG_GONE or state.startswith("08"):
+        return "gone"
+    if isinstance(err, DBAPIError) and err.connection_invalidated:
+        return "gone"
+    if dialect == "postgresql" and isinstance(err, OperationalError) and not state:
+        # libpq's own failures (no SQLSTATE): a connection refused, lost, or its login.
+        if "does not exist" in words:
+            return "missing"
+        if "password" in words or "authentication" in words:
+            return "login"
+        return "gone"
+    return "other"
+
+
 def _is_busy(err: SQLAlchemyError) -> bool:
     """Whether the driver says another connection holds the lock."""
     words = str(getattr(err, "orig", None) or err).lower()
     return "locked" in words or "busy" in words or "lock timeout" in words
+
+
+def _not_sqlite(location: str) -> str:
+    return N_(
+        "the file {location} is not a database SQLite can read: another kind of file, or one "
+        "damaged at its beginning; name another one with --db or SKAK_DB, or restore it from "
+        "a backup",
+        location=location,
+    )
 
 
 def _busy_message(location: str) -> str:

@@ -7,6 +7,12 @@ refuses a stale writer with a :class:`~skak.errors.ConflictError` — the unique
 command cycle: read, decide outside any write transaction (a pairing may take seconds),
 append under the version read, and on a conflict decide again on the new state.
 
+A write whose connection is lost (a database server restarting) is tried again while the
+database's ``wait`` lasts, and never applied twice: the commit may have been made before the
+connection went, so each new try first looks, holding the stream, whether the events after
+the version it wrote on are the very events an earlier try wrote (the same payloads, by the
+same actor, recorded at the same second) — then the write was made, and is not made again.
+
 A record kind tells the store how to encode its events and build its state
 (:class:`RecordKind`); each kind's binding, rules and events live in its record's folder
 (``skak/records/<kind>/kind.py``). The store imports none of them.
@@ -22,7 +28,14 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from sqlalchemy import Connection, delete, func, insert, select
 
-from skak.errors import ConflictError, InputError, NotFoundError, StateError, StorageError
+from skak.errors import (
+    ConflictError,
+    DatabaseBusyError,
+    InputError,
+    NotFoundError,
+    StateError,
+    StorageError,
+)
 from skak.messages import N_
 from skak.model.stream import Recorded
 from skak.store.database import Database, now
@@ -45,6 +58,25 @@ MAX_ID = 2**63 - 1
 
 S = TypeVar("S")
 E = TypeVar("E")
+T = TypeVar("T")
+
+#: The store's fault-injection points, for the crash tests alone (``tests/store/
+#: test_crash_inside_write.py``): a function set under a point's name is called there, and
+#: the test's kills the process. The points of a write: ``appended`` (the events inserted,
+#: nothing committed), ``snapshotted`` (the snapshot written too, still not committed) and
+#: ``committed`` (the transaction committed, before the command goes on). Empty in use.
+FAULTS: dict[str, Callable[[], None]] = {}
+
+
+def _fault(point: str) -> None:
+    hook = FAULTS.get(point)
+    if hook is not None:
+        hook()
+
+
+#: One try of a write: the connection, the time its events are recorded at, and the times
+#: of the tries before it (whose commit may have been made though their connection was lost).
+Attempt = Callable[[Connection, str, tuple[str, ...]], T]
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,8 +293,19 @@ class EventStore:
     # -- streams -------------------------------------------------------------------------
 
     def streams(self, kind: str) -> list[StreamRow]:
-        with self.db.read() as conn:
-            return self._streams(conn, kind)
+        return self._reading(lambda conn: self._streams(conn, kind))
+
+    def _reading(self, read: Callable[[Connection], T]) -> T:
+        """``read`` in a read transaction, read again from the start while the database is
+        busy or out of reach (a read changes nothing, so trying it again is always safe)."""
+        waiter = self.db.waiter()
+        while True:
+            try:
+                with self.db.read(waiter) as conn:
+                    return read(conn)
+            except DatabaseBusyError as err:
+                if not waiter.pause(err):
+                    raise
 
     @staticmethod
     def _streams(conn: Connection, kind: str) -> list[StreamRow]:
@@ -299,10 +342,19 @@ class EventStore:
         state = kind.fold([Recorded(i, e, actor, "") for i, e in enumerate(new, 1)], None)
         if state is None:
             raise StateError(f"a new {kind.name} needs at least one event")
-        with self.db.write() as conn:
+        made = state
+
+        def attempt(
+            conn: Connection, created: str, earlier: tuple[str, ...]
+        ) -> Loaded[S, E] | None:
+            for row in self._streams(conn, kind.name) if earlier else ():
+                if row.name == name and row.created_at in earlier:
+                    start = Loaded.built(kind, row, 0, made, ())
+                    done = self._ours(conn, start, new, made, actor, earlier)
+                    if done is not None:  # an earlier try made it: its commit was not lost
+                        return done
             if only and self._streams(conn, kind.name):
                 return None
-            created = now()
             result = conn.execute(
                 insert(streams).values(kind=kind.name, name=name, created_at=created)
             )
@@ -310,10 +362,14 @@ class EventStore:
             if new_id is None:  # pragma: no cover - every backend returns the key
                 raise StateError("the database did not return the new record's id")
             row = StreamRow(int(new_id), kind.name, name, created)
-            recorded = self._insert(conn, kind, row.id, 0, new, actor)
-            self._maybe_snapshot(conn, kind, row, len(new), state)
+            recorded = self._insert(conn, kind, row.id, 0, new, actor, at=created)
+            _fault("appended")
+            self._maybe_snapshot(conn, kind, row, len(new), made)
+            _fault("snapshotted")
             self.stats.writes += 1
-        return Loaded.built(kind, row, len(new), state, tuple(recorded))
+            return Loaded.built(kind, row, len(new), made, tuple(recorded))
+
+        return self._writing(attempt)
 
     # -- reading -------------------------------------------------------------------------
 
@@ -324,8 +380,7 @@ class EventStore:
 
         Without ``full`` the read starts from the newest usable snapshot.
         """
-        with self.db.read() as conn:
-            return self._read(conn, kind, stream, full=full)
+        return self._reading(lambda conn: self._read(conn, kind, stream, full=full))
 
     def _read(
         self, conn: Connection, kind: RecordKind[S, E], stream: StreamRow, *, full: bool
@@ -448,16 +503,99 @@ class EventStore:
         :raises ConflictError: when another writer appended since ``loaded`` was read.
         """
         _check_actor(actor)
-        with self.db.write() as conn:
-            return self._append(conn, loaded, new, state, actor)
+        return self._writing(
+            lambda conn, at, earlier: self._append(
+                conn, loaded, new, state, actor, at=at, earlier=earlier
+            )
+        )
+
+    def _writing(self, attempt: Attempt[T]) -> T:
+        """``attempt`` in a write transaction, tried again while the database is busy or
+        out of reach (as long as its ``wait`` allows); each try is told when its events are
+        recorded and when the earlier tries' were, to find a write whose commit was made
+        though its connection was lost."""
+        waiter = self.db.waiter()
+        tried: list[str] = []
+        while True:
+            at = now()
+            try:
+                with self.db.write(waiter) as conn:
+                    done = attempt(conn, at, tuple(tried))
+                _fault("committed")
+                return done
+            except DatabaseBusyError as err:
+                tried.append(at)
+                if not waiter.pause(err):
+                    raise
+
+    def _ours(
+        self,
+        conn: Connection,
+        loaded: Loaded[S, E],
+        new: Sequence[E],
+        state: S,
+        actor: str,
+        earlier: tuple[str, ...],
+    ) -> Loaded[S, E] | None:
+        """The record after ``new`` when the events after ``loaded.version`` are ``new``,
+        written by an earlier try of this very write (by ``actor``, at one of the times
+        ``earlier``, with the same payloads): its commit was made though its connection
+        was lost (another writer may have appended after them since). ``None``: they are not
+        (none, or another writer's)."""
+        kind = loaded.kind
+        if not new:
+            return None
+        rows = conn.execute(
+            select(
+                stream_events.c.version,
+                stream_events.c.payload,
+                stream_events.c.actor,
+                stream_events.c.recorded_at,
+            )
+            .where(
+                stream_events.c.stream_id == loaded.stream.id,
+                stream_events.c.version > loaded.version,
+            )
+            .order_by(stream_events.c.version)
+            .limit(len(new))
+        ).all()
+        if len(rows) != len(new):
+            return None
+        for i, (row, event) in enumerate(zip(rows, new, strict=True), start=1):
+            if (
+                row.version != loaded.version + i
+                or row.actor != actor
+                or row.recorded_at not in earlier
+                or _plain_json(row.payload) != _plain_json(kind.dump_event(event))
+            ):
+                return None
+        recorded = tuple(
+            Recorded(row.version, event, actor, row.recorded_at)
+            for row, event in zip(rows, new, strict=True)
+        )
+        self.stats.writes += 1
+        events = (*loaded.events, *recorded) if loaded.has_events else None
+        return Loaded.built(kind, loaded.stream, loaded.version + len(new), state, events)
 
     def _append(
-        self, conn: Connection, loaded: Loaded[S, E], new: Sequence[E], state: S, actor: str
+        self,
+        conn: Connection,
+        loaded: Loaded[S, E],
+        new: Sequence[E],
+        state: S,
+        actor: str,
+        *,
+        at: str | None = None,
+        earlier: tuple[str, ...] = (),
     ) -> Loaded[S, E]:
         kind = loaded.kind
         # Hold the stream: a database server lets another writer append between this read
         # and the insert otherwise (SQLite's write transaction holds the whole file already).
         self._lock(conn, loaded.stream)
+        if earlier:
+            done = self._ours(conn, loaded, new, state, actor, earlier)
+            if done is not None:
+                return done
         current = conn.execute(
             select(func.max(stream_events.c.version)).where(
                 stream_events.c.stream_id == loaded.stream.id
@@ -474,11 +612,13 @@ class EventStore:
                     read=loaded.version,
                 )
             )
-        recorded = self._insert(conn, kind, loaded.stream.id, loaded.version, new, actor)
+        recorded = self._insert(conn, kind, loaded.stream.id, loaded.version, new, actor, at=at)
+        _fault("appended")
         version = loaded.version + len(new)
         # An undo of an event a snapshot holds makes that snapshot useless: write a new one.
         rebuilt = any(kind.needs_log(e) for e in new)
         self._maybe_snapshot(conn, kind, loaded.stream, version, state, force=rebuilt)
+        _fault("snapshotted")
         self.stats.writes += 1
         events = (*loaded.events, *recorded) if loaded.has_events else None
         return Loaded.built(kind, loaded.stream, version, state, events)
@@ -491,8 +631,10 @@ class EventStore:
         after: int,
         new: Sequence[E],
         actor: str,
+        *,
+        at: str | None = None,
     ) -> list[Recorded[E]]:
-        at = now()
+        at = at or now()
         recorded = [Recorded(after + i, e, actor, at) for i, e in enumerate(new, start=1)]
         if recorded:
             conn.execute(
@@ -564,18 +706,37 @@ class EventStore:
         decided = self._decide(kind, before, decide, actor)
         if decided is None:
             return before, before, ()
+        first = before
+        new, state = decided
         try:
-            with self.db.write() as conn:
-                return before, self._append(conn, before, *decided, actor), decided[0]
+            after = self._writing(
+                lambda conn, at, earlier: self._append(
+                    conn, first, new, state, actor, at=at, earlier=earlier
+                )
+            )
+            return before, after, new
         except ConflictError:
             pass
-        with self.db.write() as conn:
+        #: What each try decided: the record it read and the events it wrote.
+        pending: list[tuple[Loaded[S, E], tuple[E, ...], S]] = []
+
+        def again(
+            conn: Connection, at: str, earlier: tuple[str, ...]
+        ) -> tuple[Loaded[S, E], Loaded[S, E], tuple[E, ...]]:
             self._lock(conn, stream)
-            before = self._read(conn, kind, stream, full=full)
-            decided = self._decide(kind, before, decide, actor)
+            if pending and earlier:
+                read, made, made_state = pending[-1]
+                done = self._ours(conn, read, made, made_state, actor, earlier)
+                if done is not None:
+                    return read, done, made
+            read = self._read(conn, kind, stream, full=full)
+            decided = self._decide(kind, read, decide, actor)
             if decided is None:
-                return before, before, ()
-            return before, self._append(conn, before, *decided, actor), decided[0]
+                return read, read, ()
+            pending.append((read, *decided))
+            return read, self._append(conn, read, *decided, actor, at=at), decided[0]
+
+        return self._writing(again)
 
     @staticmethod
     def _lock(conn: Connection, stream: StreamRow) -> None:
@@ -612,12 +773,13 @@ class EventStore:
 
     def creator(self, stream: StreamRow) -> str | None:
         """Who wrote the record's first event (its creator): one small query."""
-        with self.db.read() as conn:
-            return conn.execute(
+        return self._reading(
+            lambda conn: conn.execute(
                 select(stream_events.c.actor).where(
                     stream_events.c.stream_id == stream.id, stream_events.c.version == 1
                 )
             ).scalar_one_or_none()
+        )
 
     def head(self, kind: str, ident: int) -> int:
         """The newest version of record ``ident`` of ``kind``: one small query, for a
@@ -627,12 +789,13 @@ class EventStore:
         """
         if not 0 < ident <= MAX_ID:  # no such row: and a database's integer holds no more
             raise NotFoundError(f"there is no {kind} #{ident}")
-        with self.db.read() as conn:
-            version = conn.execute(
+        version = self._reading(
+            lambda conn: conn.execute(
                 select(func.max(stream_events.c.version))
                 .select_from(streams.join(stream_events, stream_events.c.stream_id == streams.c.id))
                 .where(streams.c.id == ident, streams.c.kind == kind)
             ).scalar_one()
+        )
         if version is None:
             raise NotFoundError(f"there is no {kind} #{ident}")
         return int(version)
@@ -655,6 +818,13 @@ def _check_actor(actor: str) -> None:
         )
     if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in actor):
         raise InputError(f"who makes the change ($SKAK_ACTOR) {actor!r} holds control characters")
+
+
+def _plain_json(payload: Any) -> Any:
+    """A stored or dumped payload as plain JSON values (a backend may hand back the text)."""
+    if isinstance(payload, str | bytes):
+        return json.loads(payload)
+    return json.loads(json.dumps(payload))
 
 
 def _unreadable(stream: StreamRow) -> StorageError:

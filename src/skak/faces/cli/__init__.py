@@ -102,7 +102,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 #: Forfeit results that an option parser would take for options (``-+``) or for the end of
 #: the options (``--``), and the spellings ``Result.parse`` reads the same way.
 _DASH_RESULTS = {"+-": "1f-0f", "-+": "0f-1f", "--": "0f-0f"}
-_OPTIONS_WITH_VALUE = {"--db", "--tournament", "-t"}
+_OPTIONS_WITH_VALUE = {"--db", "--tournament", "-t", "--wait"}
 
 
 def normalise_argv(args: list[str]) -> list[str]:
@@ -110,10 +110,11 @@ def normalise_argv(args: list[str]) -> list[str]:
 
     Only the third argument of ``result`` (the result) is rewritten, and only when it is one
     of the forfeit results; for ``results`` every forfeit result after the round number.
-    ``--lang`` typed after the command (``skak pair --lang da``) is moved before it, where
-    the global option belongs.
+    ``--lang``, ``--wait`` and ``--verbose`` typed after the command (``skak pair --lang
+    da``, ``skak result 1 2 1-0 --wait 60``) are moved before it, where the global options
+    belong.
     """
-    args = _language_first(args)
+    args = _globals_first(args)
     if "league" in args[:3] or "cup" in args[:3]:
         return args  # their results are board by board, read by the command itself
     if "results" in args:
@@ -139,11 +140,19 @@ def normalise_argv(args: list[str]) -> list[str]:
     return out
 
 
-def _language_first(args: list[str]) -> list[str]:
+def _globals_first(args: list[str]) -> list[str]:
+    for name in ("--lang", "--wait"):
+        args = _option_first(args, name)
+    if "--verbose" in args[1:]:
+        args = ["--verbose", *[a for a in args if a != "--verbose"]]
+    return args
+
+
+def _option_first(args: list[str], name: str) -> list[str]:
     for i, arg in enumerate(args[1:], start=1):
-        if arg.startswith("--lang="):
+        if arg.startswith(f"{name}="):
             return [arg, *args[:i], *args[i + 1 :]]
-        if arg == "--lang" and i + 1 < len(args):
+        if arg == name and i + 1 < len(args):
             return [arg, args[i + 1], *args[:i], *args[i + 2 :]]
     return args
 
@@ -194,8 +203,8 @@ def _engine_args(args: list[str]) -> list[str] | None:
 
 
 #: Options of ``skak`` itself that take no value, and those that take one.
-_GLOBAL_FLAGS = ("--install-completion", "--show-completion")
-_GLOBAL_OPTIONS = ("--lang", "--db")
+_GLOBAL_FLAGS = ("--install-completion", "--show-completion", "--verbose")
+_GLOBAL_OPTIONS = ("--lang", "--db", "--wait")
 _GLOBAL_PREFIXES = tuple(f"{name}=" for name in _GLOBAL_OPTIONS)
 
 

@@ -15,7 +15,7 @@ import typer
 from rich.markup import escape
 
 from skak.api import parse_date, parse_setting, parse_sex, scoring_from
-from skak.errors import InputError, SkakError, StorageError
+from skak.errors import DatabaseBusyError, InputError, SkakError, StorageError
 from skak.faces.cli._help import SkakGroup
 from skak.faces.cli._output import (
     _SQLITE_TAILS,
@@ -107,12 +107,45 @@ def _global_options(
             "URL (a command's own --db comes first; else $SKAK_DB, else ./skak.db).",
         ),
     ] = None,
+    wait: Annotated[
+        float | None,
+        typer.Option(
+            "--wait",
+            metavar="SECONDS",
+            envvar="SKAK_WAIT",
+            min=0,
+            help="How long to wait for a database that is busy or out of reach (its server "
+            "restarting), trying again, before giving up with exit code 9 (else $SKAK_WAIT, "
+            "else 30; 0: give up at once).",
+        ),
+    ] = None,
+    verbose: Annotated[
+        bool,
+        typer.Option("--verbose", help="Show the database driver's own words under an error."),
+    ] = False,
 ) -> None:
     # ``db`` is read by each command's own --db when it is not given there (``_parsing``).
     try:
         use(language_from(lang))
     except ValueError as e:
         raise typer.BadParameter(str(e)) from None
+    _SETTINGS.wait = DEFAULT_WAIT if wait is None else wait
+    _SETTINGS.verbose = verbose
+    _SETTINGS.waited = False
+
+
+class _Settings:
+    """The global options of this run that the commands' helpers read."""
+
+    wait: float = 30.0
+    verbose: bool = False
+    #: Whether this run said it waits (it says so once, however often it waits).
+    waited: bool = False
+
+
+_SETTINGS = _Settings()
+#: How long a command waits for a busy or unreachable database unless told (``--wait``).
+DEFAULT_WAIT = 30.0
 
 
 app.add_typer(players_app, name="players")
@@ -197,7 +230,7 @@ def open_db(db: str, *, create: bool = False) -> Skak:
     path = database_file(db) if create else None
     new = path if path is not None and not path.exists() else None
     try:
-        s = Skak(db, create=create, actor=_actor())
+        s = Skak(db, create=create, actor=_actor(), wait=_SETTINGS.wait, on_wait=_say_waiting)
     except BaseException:
         if new is not None:
             _remove_database_file(new)
@@ -206,6 +239,24 @@ def open_db(db: str, *, create: bool = False) -> Skak:
     if new is not None:
         _CREATED.append((s, new))
     return s
+
+
+def _say_waiting(error: DatabaseBusyError, seconds: float) -> None:
+    """The one line a command prints when it starts to wait for its database."""
+    if _SETTINGS.waited:
+        return
+    _SETTINGS.waited = True
+    prefix = _("waiting:")
+    why = (
+        _("another skak command is writing to it")
+        if error.locked
+        else _("its server is not answering (it may be restarting)")
+    )
+    text = _(
+        "the database {location} cannot be used now: {why}; trying again for up to "
+        "{seconds} s (--wait)"
+    ).format(location=error.location, why=why, seconds=f"{seconds:g}")
+    err.print(f"[bold yellow]{prefix}[/] {escape(text)}", soft_wrap=True)
 
 
 def _close_opened() -> None:
@@ -247,6 +298,10 @@ def cli_errors(fn: Callable[P, R]) -> Callable[P, R]:
             return value
         except SkakError as e:
             print_error(e)
+            detail = getattr(e, "detail", None)
+            if _SETTINGS.verbose and detail:
+                label = _("the database said:")
+                err.print(f"  {label} {escape(detail)}", soft_wrap=True, highlight=False)
             raise typer.Exit(e.exit_code) from None
         except typer.Exit as e:
             failed = e.exit_code != 0

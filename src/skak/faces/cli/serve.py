@@ -118,6 +118,9 @@ def serve(
         raise InputError(f"--port {port} is not a port number (1–65535)")
     accounts = arbiter_accounts(arbiter or [])
     s = open_db(db)
+    # The server waited for its database to start; a page does not wait for it: it
+    # answers 503 with Retry-After while the database is busy or out of reach.
+    s.db.wait, s.db.on_wait = 0, None
     from skak.faces.web import create_app
 
     web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies, public_url=public_url)

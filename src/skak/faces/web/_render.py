@@ -23,13 +23,13 @@ from starlette.templating import Jinja2Templates
 
 from skak.api import Result
 from skak.errors import (
+    DatabaseBusyError,
     InputError,
     NotFoundError,
     NoValidPairingError,
     PermissionDenied,
     SkakError,
     StateError,
-    StorageError,
 )
 from skak.faces.i18n import LANGUAGES, error_text, say, translations
 from skak.faces.web.auth import csrf_token, logged_in
@@ -49,6 +49,7 @@ from skak.views import (
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGE_COOKIE",
+    "RETRY_AFTER",
     "BoardLine",
     "CrossLine",
     "Pages",
@@ -137,6 +138,11 @@ class Pages:
         return self.by_language[language(request)]
 
 
+#: The seconds a page answered 503 (the database busy or out of reach) asks a client to
+#: wait before it tries again (``Retry-After``).
+RETRY_AFTER = 5
+
+
 def status_of(err: SkakError) -> int:
     """The HTTP status of one of skak's errors (its exit code's kind)."""
     if isinstance(err, InputError):
@@ -149,9 +155,9 @@ def status_of(err: SkakError) -> int:
         return 409
     if isinstance(err, NoValidPairingError):
         return 422
-    if isinstance(err, StorageError):
-        return 503
-    return 500
+    if isinstance(err, DatabaseBusyError):
+        return 503  # busy or out of reach for now: try again (with Retry-After)
+    return 500  # every other StorageError: retrying does not mend it
 
 
 def error_message(request: Request, err: Exception) -> str:
@@ -192,6 +198,8 @@ def page(
         request, template, full, status_code=status
     )
     remember_language(request, response)
+    if status == 503:
+        response.headers["Retry-After"] = str(RETRY_AFTER)
     return response
 
 

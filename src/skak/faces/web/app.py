@@ -39,6 +39,7 @@ from skak.faces.web._cache import ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
 from skak.faces.web._render import (
+    RETRY_AFTER,
     Pages,
     error_message,
     gettext_for,
@@ -121,7 +122,8 @@ def create_app(
         status = status_of(err)
         text = error_message(request, err)
         if _is_htmx(request):
-            return PlainTextResponse(text, status_code=status)
+            retry = {"Retry-After": str(RETRY_AFTER)} if status == 503 else None
+            return PlainTextResponse(text, status_code=status, headers=retry)
         return page(request, "error.html", {"error": text, "status": status}, status=status)
 
     @app.exception_handler(StarletteHTTPException)
