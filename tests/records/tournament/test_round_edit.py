@@ -4,10 +4,15 @@ reason; undo restores the automatic pairing; the TRF export shows the edited rou
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from typer.testing import CliRunner
 
 from skak.api import Skak, Tournament, trf_text
 from skak.errors import InputError, PairingBreachError, StateError
+from skak.faces.cli import app
 from skak.model import Result
 
 
@@ -226,3 +231,52 @@ def test_a_whole_round_from_a_file_and_the_trf_export(api: Skak) -> None:
         api.tournaments.edit_round(tid, 1, "file", pairs="1,2\n4,3\n")
     with pytest.raises(InputError, match="line 2"):
         api.tournaments.edit_round(tid, 1, "file", pairs="1,2\nfour,3\n")
+
+
+def test_the_command(runner: CliRunner) -> None:
+    steps = [
+        ["new", "Klub", "--system", "dutch", "--rounds", "3"],
+        *(["players", "add", f"Spiller, {i}"] for i in range(1, 6)),
+        ["pair"],
+    ]
+    for args in steps:
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, (args, done.output)
+    swapped = runner.invoke(app, ["round", "edit", "1", "swap-colours", "1"])
+    assert swapped.exit_code == 0, swapped.output
+    assert "round 1 edited: board 1" in swapped.stdout
+    danish = runner.invoke(app, ["--lang", "da", "round", "edit", "1", "exchange", "1", "2"])
+    assert danish.exit_code == 0, danish.output
+    assert "runde 1 ændret: bræt 1" in danish.stdout
+    Path("pairs.csv").write_text("1,2\n4,3\n5,bye\n", encoding="utf-8")
+    whole = runner.invoke(app, ["round", "edit", "1", "--from-file", "pairs.csv"])
+    assert whole.exit_code == 0, whole.output
+    for args in (["result", "1", "1", "1-0"], ["result", "1", "2", "0-1"], ["pair"]):
+        assert runner.invoke(app, args).exit_code == 0
+    two = runner.invoke(app, ["round", "show", "2", "--json"])
+    boards = [(b["white"], b["black"]) for b in json.loads(two.stdout)["pairings"]]
+    assert boards[-1][1] is None and boards[-1][0] != 5
+    # Round 1's bye player (5) gets the bye again: a breach of C.04.3 C2.
+    five = next(i for i, (w, bl) in enumerate(boards, 1) if 5 in (w, bl))
+    side = "--white" if boards[five - 1][0] == 5 else "--black"
+    refused = runner.invoke(app, ["round", "edit", "2", "exchange", str(five), "3", side])
+    assert refused.exit_code == 5, refused.output
+    assert "C.04.3 C2" in refused.stderr
+    confirmed = runner.invoke(
+        app,
+        ["round", "edit", "2", "exchange", str(five), "3", side, "--confirm", "--reason", "late"],
+    )
+    assert confirmed.exit_code == 0, confirmed.output
+    assert "(reason: late)" in confirmed.stdout
+    undone = runner.invoke(app, ["undo"])
+    assert undone.exit_code == 0 and "round 2 edited" in undone.stdout
+
+
+def test_the_event_round_trips_through_the_log(api: Skak) -> None:
+    from skak.records.tournament.codec import dump_event, load_event
+
+    tid = _field(api, players=4)
+    api.tournaments.pair(tid)
+    done = api.tournaments.edit_round(tid, 1, "exchange", [1, 2], confirm=True, reason="brothers")
+    (event,) = done.events
+    assert load_event(json.loads(json.dumps(dump_event(event)))) == event
