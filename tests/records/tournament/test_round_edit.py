@@ -119,18 +119,19 @@ def test_a_breach_needs_the_confirmation_and_a_reason(api: Skak) -> None:
     r2 = _boards(api, tid, 2)
     # Make a board of round 2 a rematch of round 1's board 1.
     a, b = r1[0]
-    other = next(i for i, (w, bl) in enumerate(r2, start=1) if a in (w, bl))
-    mate = next(i for i, (w, bl) in enumerate(r2, start=1) if b in (w, bl))
-    side = "black" if r2[mate - 1][1] == b else "white"
-    if (r2[other - 1][1] == a) == (side == "black"):
-        side = "white" if side == "black" else "black"
+    other = next(i for i, g in enumerate(r2, start=1) if a in g)
+    mate = next(i for i, g in enumerate(r2, start=1) if b in g)
+    if (r2[other - 1][1] == a) == (r2[mate - 1][1] == b):
+        api.tournaments.edit_round(tid, 2, "swap-colours", [other])
+        r2 = _boards(api, tid, 2)
+    side = "black"
     version = len(api.tournaments.history(tid))
     with pytest.raises(PairingBreachError, match="have met already") as caught:
         api.tournaments.edit_round(tid, 2, "exchange", [other, mate], side=side)
     assert caught.value.exit_code == StateError.exit_code
     assert any("C.04.3 C1" in text for text in caught.value.breaches)
     assert len(api.tournaments.history(tid)) == version  # nothing written
-    with pytest.raises(InputError, match="needs a reason"):
+    with pytest.raises(PairingBreachError, match="needs a reason"):
         api.tournaments.edit_round(tid, 2, "exchange", [other, mate], side=side, confirm=True)
     api.tournaments.edit_round(
         tid, 2, "exchange", [other, mate], side=side, confirm=True, reason="players agree"

@@ -29,6 +29,7 @@ from skak.faces.web import (
     manage,
     prints,
     public,
+    round_edit,
     screen,
 )
 from skak.faces.web._cache import ReadCache
@@ -103,6 +104,7 @@ def create_app(
     app.include_router(arbiter.router)
     app.include_router(manage.router)
     app.include_router(hall.router)
+    app.include_router(round_edit.router)
     app.include_router(league.router)
     app.include_router(captains.router)
     app.include_router(leader.router)

@@ -145,7 +145,10 @@ def decide_edit(t: Tournament, system: PairingSystem, command: EditRound) -> lis
             tuple(breach_text(b, t) for b in breaches),
         )
     if breaches and not reason:
-        raise InputError(N_("a confirmed breach of the pairing rules needs a reason"))
+        raise PairingBreachError(
+            N_("a confirmed breach of the pairing rules needs a reason"),
+            tuple(breach_text(b, t) for b in breaches),
+        )
     return [RoundEdited(rnd, after, reason, breaches)]
 
 
