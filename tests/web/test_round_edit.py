@@ -79,3 +79,21 @@ def test_the_edit_page_in_danish(client: TestClient, skak: Skak, tid: int, arbit
     skak.tournaments.pair(tid)
     page = text_of(client.get(f"/arbiter/t/{tid}/rounds/1/edit?lang=da").text)
     assert "Ret parringen i runde 1" in page and "Byt farver" in page
+
+
+def test_an_edit_on_a_page_showing_other_boards_is_a_conflict(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    skak.tournaments.pair(tid)
+    html = client.get(f"/arbiter/t/{tid}/rounds/1/edit").text
+    shown = ",".join(f"{w}-{b or 0}" for w, b in _boards(skak, tid, 1))
+    assert f'name="seen" value="{shown}"' in html
+    skak.tournaments.edit_round(tid, 1, "swap-colours", [2])  # another arbiter, meanwhile
+    now = _boards(skak, tid, 1)
+    r = client.post(
+        f"/arbiter/t/{tid}/rounds/1/edit",
+        data={"change": "swap-colours", "first": "1", "seen": shown, "csrf": arbiter},
+    )
+    assert r.status_code == 409
+    assert "was changed by someone else since it was shown" in text_of(r.text)
+    assert _boards(skak, tid, 1) == now

@@ -71,11 +71,19 @@ def edit_round(
     side: Annotated[str, Form()] = "black",
     reason: Annotated[str, Form()] = "",
     confirm: Annotated[bool, Form()] = False,
+    seen: Annotated[str, Form()] = "",
 ) -> Response:
     """One edit of the round; a breach of the rules asks for confirmation and a reason."""
     lang = language(request)
     _ = gettext_for(lang)
-    form = {"change": change, "first": first, "second": second, "side": side, "reason": reason}
+    form = {
+        "change": change,
+        "first": first,
+        "second": second,
+        "side": side,
+        "reason": reason,
+        "seen": seen,
+    }
     words = [w.strip() for w in (first, second) if w.strip()]
     if not all(w.isdigit() for w in words):
         message = _("Give boards and players by number.")
@@ -89,6 +97,7 @@ def edit_round(
             side=side,
             confirm=confirm,
             reason=reason,
+            seen=seen or None,
             actor=who,
         )
     except PairingBreachError as err:

@@ -329,6 +329,7 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         pairs: str | None = None,
         confirm: bool = False,
         reason: str = "",
+        seen: str | None = None,
         actor: str | None = None,
     ) -> Outcome:
         """Edit round ``round_number`` before its results (:mod:`skak.records.tournament.editing`),
@@ -338,12 +339,16 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         ``pairs``, the whole round as text: a line ``white,black`` per board by start number,
         ``N,bye`` for the bye.
 
+        ``seen``: the boards as a page showed them (``white-black`` per board, 0 for the bye,
+        comma-separated, as :attr:`skak.views.RoundView` lists them).
+
         :raises PairingBreachError: when the edit breaks an absolute criterion of the pairing
             system and ``confirm`` (with a ``reason``) is not given; nothing is written.
+        :raises ConflictError: when the round's boards are not those ``seen``.
         :raises StateError: for a round with a result, or not the last round paired.
         """
         edit = read_edit(change, numbers, side, pairs)
-        command = rules.EditRound(round_number, (edit,), confirm, reason)
+        command = rules.EditRound(round_number, (edit,), confirm, reason, seen)
         return self.execute(ident, command, actor=actor)
 
     def preview_pair(

@@ -42,6 +42,7 @@ __all__ = [
     "TakeBye",
     "WholeRound",
     "apply_edit",
+    "boards_key",
     "decide_edit",
     "edited_round",
 ]
@@ -100,21 +101,22 @@ Edit = SwapColours | Exchange | PairPlayers | GiveBye | TakeBye | WholeRound
 @dataclass(frozen=True, slots=True)
 class EditRound:
     """Edit round ``round`` by ``edits`` in order; ``confirm`` accepts the breaches of the
-    absolute criteria, for ``reason``. ``seen``: the round as the caller showed it (a form);
-    when it has changed since, the edit is a conflict."""
+    absolute criteria, for ``reason``."""
 
     round: int
     edits: tuple[Edit, ...]
     confirm: bool = False
     reason: str = ""
-    seen: Round | None = None
+    #: The round's boards as the caller showed them (:func:`boards_key`); when they have
+    #: changed since, the edit is a conflict.
+    seen: str | None = None
 
 
 def decide_edit(t: Tournament, system: PairingSystem, command: EditRound) -> list[Event]:
     """:raises PairingBreachError: when the edit breaks an absolute criterion unconfirmed.
     :raises SkakError: when a rule refuses the edit (nothing is to be written)."""
     rnd = editable(t, system, command.round)
-    if command.seen is not None and command.seen != rnd:
+    if command.seen is not None and command.seen != boards_key(rnd):
         raise ConflictError(
             N_(
                 "round {round} was changed by someone else since it was shown; nothing was "
@@ -150,6 +152,12 @@ def decide_edit(t: Tournament, system: PairingSystem, command: EditRound) -> lis
             tuple(breach_text(b, t) for b in breaches),
         )
     return [RoundEdited(rnd, after, reason, breaches)]
+
+
+def boards_key(rnd: Round) -> str:
+    """The round's boards in short (``1-4,5-2,7-0``: white-black per board, 0 for the bye),
+    as a form shows them: an edit made on a page that showed other boards is a conflict."""
+    return ",".join(f"{p.white}-{p.black or 0}" for p in rnd.pairings)
 
 
 def editable(t: Tournament, system: PairingSystem, number: int) -> Round:
