@@ -40,6 +40,7 @@ __all__ = [
     "MissingDatabaseError",
     "NoValidPairingError",
     "NotFoundError",
+    "PairingBreachError",
     "PermissionDenied",
     "SkakError",
     "StateError",
@@ -123,6 +124,16 @@ class UndoRefusedError(StateError):
 class ConflictError(StateError):
     """Another writer changed the record since it was read (an optimistic-concurrency
     conflict): nothing was written; read it again and retry."""
+
+
+class PairingBreachError(StateError):
+    """An edited round breaks an absolute criterion of its pairing system (a rematch, the
+    colour limits, a second bye) and the arbiter has not confirmed it: nothing was written.
+    ``breaches`` names each, with its rule."""
+
+    def __init__(self, message: str, breaches: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.breaches = tuple(breaches)
 
 
 class PermissionDenied(SkakError):

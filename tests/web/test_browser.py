@@ -608,6 +608,7 @@ def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: i
         f"/arbiter/t/{tid}/history",
         f"/arbiter/t/{tid}/checkin",
         f"/arbiter/t/{tid}/checkin/close",
+        f"/arbiter/t/{tid}/rounds/1/edit",
     ]
     skak.tournaments.forbid_pairing(tid, [1, 2], rounds=(2, 3))
     skak.tournaments.forbid_groups(tid, "club", rounds=(2, 2))

@@ -431,3 +431,80 @@ def _load(trf: Path | None, db: str, tournament: str | None) -> Tournament:
     if not any(p.result is not None for r in t.rounds for p in r.pairings):
         raise InputError("the file has no results to rank (no round played)", location=str(trf))
     return t
+
+
+@round_app.command("edit", context_settings=NUMBERS)
+@cli_errors
+def round_edit(
+    number: Annotated[int, typer.Argument(help="Round number (the last round paired).")],
+    change: Annotated[
+        str | None,
+        typer.Argument(
+            help="swap-colours BOARD, exchange BOARD BOARD, pair WHITE BLACK, bye PLAYER or no-bye."
+        ),
+    ] = None,
+    numbers: Annotated[
+        list[int] | None, typer.Argument(help="The boards or start numbers the change names.")
+    ] = None,
+    white: Annotated[
+        bool, typer.Option("--white", help="exchange: the white players (default: black).")
+    ] = False,
+    black: Annotated[bool, typer.Option("--black", help="exchange: the black players.")] = False,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from-file",
+            help="The whole round from a file: a line 'white,black' per board by start "
+            "number, 'N,bye' for the bye.",
+        ),
+    ] = None,
+    confirm: Annotated[
+        bool,
+        typer.Option("--confirm", help="Accept a breach of the pairing rules (needs --reason)."),
+    ] = False,
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why the arbiter edits the round (kept in history).")
+    ] = "",
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Edit a round before its results: swap colours, exchange opponents, pair a late
+    arrival, give or take the bye, or read the whole round from a file. A breach of the
+    system's absolute rules (a rematch, the colour limits, a second bye) is refused unless
+    confirmed with --confirm --reason; 'skak undo' restores the round.
+
+    Example: skak round edit 3 exchange 4 5 --black
+    """
+    from skak.api import describe
+    from skak.views import round_view
+
+    if white and black:
+        raise typer.BadParameter(_("--white and --black are two exchanges"))
+    if from_file is not None:
+        if change is not None:
+            raise typer.BadParameter(_("give a change or --from-file, not both"))
+        try:
+            text = from_file.read_text(encoding="utf-8-sig")
+        except OSError as e:
+            message = _("cannot read the file: {error}").format(error=e.strerror)
+            raise InputError(message, location=str(from_file)) from e
+        done = open_db(db).tournaments.edit_round(
+            tournament, number, "file", pairs=text, confirm=confirm, reason=reason
+        )
+    elif change is None:
+        raise typer.BadParameter(_("name a change (swap-colours, exchange, pair, bye, no-bye)"))
+    else:
+        done = open_db(db).tournaments.edit_round(
+            tournament,
+            number,
+            change,
+            numbers or [],
+            side="white" if white else "black",
+            confirm=confirm,
+            reason=reason,
+        )
+    if not done.events:
+        out.print(_("The round is unchanged."))
+    for event in done.events:
+        out.print(escape(say(describe(event, done.before))))
+    print_table(render.round_table(round_view(done.after, number)))

@@ -33,6 +33,7 @@ from skak.faces.web import (
     public,
     ratings,
     registrar,
+    round_edit,
     screen,
 )
 from skak.faces.web._cache import ReadCache
@@ -108,6 +109,7 @@ def create_app(
     app.include_router(arbiter.router)
     app.include_router(manage.router)
     app.include_router(hall.router)
+    app.include_router(round_edit.router)
     app.include_router(league.router)
     app.include_router(captains.router)
     app.include_router(leader.router)

@@ -318,6 +318,39 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         command = rules.PairNextRound(allow_unfinished, progress)
         return self.execute(ident, command, actor=actor, at_version=at_version)
 
+    def edit_round(
+        self,
+        ident: str | int | None,
+        round_number: int,
+        change: str,
+        numbers: Sequence[int] = (),
+        *,
+        side: str = "black",
+        pairs: str | None = None,
+        confirm: bool = False,
+        reason: str = "",
+        seen: str | None = None,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Edit round ``round_number`` before its results (:mod:`skak.records.tournament.editing`),
+        as one event that ``skak undo`` takes back. ``change`` and its ``numbers``:
+        ``swap-colours BOARD``, ``exchange BOARD BOARD`` (the ``side`` players, black unless
+        ``"white"``), ``pair WHITE BLACK``, ``bye PLAYER``, ``no-bye``, or ``file`` with
+        ``pairs``, the whole round as text: a line ``white,black`` per board by start number,
+        ``N,bye`` for the bye.
+
+        ``seen``: the boards as a page showed them (``white-black`` per board, 0 for the bye,
+        comma-separated, as :attr:`skak.views.RoundView` lists them).
+
+        :raises PairingBreachError: when the edit breaks an absolute criterion of the pairing
+            system and ``confirm`` (with a ``reason``) is not given; nothing is written.
+        :raises ConflictError: when the round's boards are not those ``seen``.
+        :raises StateError: for a round with a result, or not the last round paired.
+        """
+        edit = read_edit(change, numbers, side, pairs)
+        command = rules.EditRound(round_number, (edit,), confirm, reason, seen)
+        return self.execute(ident, command, actor=actor)
+
     def preview_pair(
         self, ident: str | int | None = None, *, allow_unfinished: bool = False
     ) -> PairPreview:
@@ -555,6 +588,78 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
             what = f"round {round_number}" if round_number is not None else t.name
             raise InputError(f"{what} has no games attached (skak game add / skak game import)")
         return export_pgn(t, games, danish=danish)
+
+
+_EDIT_ARITY = {"swap-colours": 1, "exchange": 2, "pair": 2, "bye": 1, "no-bye": 0, "file": 0}
+
+
+def read_edit(change: str, numbers: Sequence[int], side: str, pairs: str | None) -> rules.Edit:
+    """One edit of a round from a face's words (:meth:`Tournaments.edit_round`).
+
+    :raises InputError: for an unknown change or the wrong count of numbers.
+    """
+    wanted = _EDIT_ARITY.get(change)
+    if wanted is None:
+        raise InputError(
+            N_(
+                "no such change: {change} (swap-colours, exchange, pair, bye, no-bye)",
+                change=change,
+            )
+        )
+    if len(numbers) != wanted:
+        raise InputError(
+            N_plural(
+                "{change} takes {n} number",
+                "{change} takes {n} numbers",
+                wanted,
+                change=change,
+            )
+        )
+    match change:
+        case "swap-colours":
+            return rules.SwapColours(numbers[0])
+        case "exchange":
+            if side not in ("white", "black"):
+                raise InputError(
+                    N_("exchange the white or the black players, not {side}", side=side)
+                )
+            return rules.Exchange(numbers[0], numbers[1], "white" if side == "white" else "black")
+        case "pair":
+            return rules.PairPlayers(numbers[0], numbers[1])
+        case "bye":
+            return rules.GiveBye(numbers[0])
+        case "no-bye":
+            return rules.TakeBye()
+    return rules.WholeRound(read_pairs(pairs or ""))
+
+
+def read_pairs(text: str) -> tuple[tuple[int, int | None], ...]:
+    """A round's pairs from text: ``white,black`` per line by start number, ``N,bye`` (or
+    ``N,0``) for the bye; blank lines and lines starting with ``#`` are skipped.
+
+    :raises InputError: naming the first line that is no pair.
+    """
+    out: list[tuple[int, int | None]] = []
+    for i, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = [p.strip() for p in line.replace(";", ",").replace("\t", ",").split(",")]
+        try:
+            if len(parts) != 2:
+                raise ValueError(line)
+            white = int(parts[0])
+            black = None if parts[1].casefold() in ("bye", "0", "oversidder") else int(parts[1])
+        except ValueError:
+            raise InputError(
+                N_(
+                    'line {line}: "{text}" is no pair (white,black by start number, or N,bye)',
+                    line=i,
+                    text=line,
+                )
+            ) from None
+        out.append((white, black))
+    return tuple(out)
 
 
 def read_result(result: Result | str) -> Result:

@@ -41,6 +41,17 @@ from skak.records.tournament._checks import (
     check_rounds_exist,
     check_withdrawal,
 )
+from skak.records.tournament.editing import (
+    Edit,
+    EditRound,
+    Exchange,
+    GiveBye,
+    PairPlayers,
+    SwapColours,
+    TakeBye,
+    WholeRound,
+    decide_edit,
+)
 from skak.records.tournament.events import (
     ArbitersSet,
     Event,
@@ -76,20 +87,28 @@ __all__ = [
     "CloseCheckIn",
     "Command",
     "CreateTournament",
+    "Edit",
     "EditPlayer",
+    "EditRound",
     "EnterResult",
     "EnterResults",
+    "Exchange",
     "ForbidGroups",
     "ForbidPairing",
+    "GiveBye",
     "ImportTournament",
     "Log",
     "PairNextRound",
+    "PairPlayers",
     "RegisterPlayers",
     "RemoveGame",
     "RemovePlayer",
     "RenumberPlayers",
     "SetArbiters",
+    "SwapColours",
+    "TakeBye",
     "Undo",
+    "WholeRound",
     "Withdraw",
     "arbiter_names",
     "decide",
@@ -263,6 +282,7 @@ Command = (
     | ForbidGroups
     | CheckIn
     | CloseCheckIn
+    | EditRound
     | Undo
 )
 
@@ -386,6 +406,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return decide_games(t, command)
         case ForbidPairing() | ForbidGroups() | CheckIn() | CloseCheckIn():
             return decide_hall(t, system, command)
+        case EditRound():
+            return decide_edit(t, system, command)
         case SetArbiters(names=given):
             names = arbiter_names(given)
             return [] if names == t.arbiters else [ArbitersSet(names)]

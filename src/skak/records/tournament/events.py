@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from skak.errors import NotFoundError
-from skak.messages import N_, N_plural
+from skak.messages import N_, N_plural, Phrases
 from skak.model.event_words import player_changes, renumber_reason, result_word
 from skak.model.player import Player
 from skak.model.results import Result
 from skak.model.tournament import GameRecord, GroupBan, PairingBan, Round, Tournament
+from skak.pairing.edits import Breach, rule_name
 
 __all__ = [
     "ArbitersSet",
@@ -37,6 +38,7 @@ __all__ = [
     "PlayersAdded",
     "PlayersRenumbered",
     "ResultEntered",
+    "RoundEdited",
     "RoundPaired",
     "TournamentCreated",
     "describe",
@@ -216,6 +218,20 @@ class CheckInClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundEdited:
+    """The arbiter edited round ``after.number`` before its results (``skak round edit``):
+    ``before`` is the round as it stood (the automatic pairing, or an earlier edit), ``after``
+    the round now; ``breaches`` the absolute criteria the arbiter broke on confirming, with
+    his ``reason``."""
+
+    kind: ClassVar[str] = "round_edited"
+    before: Round
+    after: Round
+    reason: str = ""
+    breaches: tuple[Breach, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class EventUndone:
     """Takes back the event with sequence number ``seq`` (``skak undo``)."""
 
@@ -241,6 +257,7 @@ Event = (
     | GroupBanLifted
     | CheckedIn
     | CheckInClosed
+    | RoundEdited
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -261,6 +278,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     GroupBanLifted,
     CheckedIn,
     CheckInClosed,
+    RoundEdited,
     EventUndone,
 )
 
@@ -411,6 +429,8 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 round=r,
                 players=_names(absent, before) if absent else N_("none"),
             )
+        case RoundEdited():
+            return describe_edit(event, before)
         case EventUndone(seq=seq):
             return N_("undo of event {seq}", seq=seq)
         case _:  # pragma: no cover - the union is closed
@@ -437,3 +457,41 @@ def _rounds(first: int, last: int | None) -> str:
     if last == first:
         return N_(" (round {first})", first=first)
     return N_(" (rounds {first}–{last})", first=first, last=last)
+
+
+def describe_edit(event: RoundEdited, before: Tournament | None) -> str:
+    """``round 3 edited: board 2 Hansen (5)–Berg (9); bye Ravn (7)``, with the breaches the
+    arbiter confirmed and his reason."""
+    old = {(p.white, p.black) for p in event.before.pairings}
+    changed = [p for p in event.after.pairings if (p.white, p.black) not in old]
+    parts: list[str] = []
+    for p in changed:
+        if p.black is None:
+            parts.append(N_("bye {player}", player=_names((p.white,), before)))
+        else:
+            parts.append(
+                N_(
+                    "board {board} {white}–{black}",
+                    board=p.board,
+                    white=_names((p.white,), before),
+                    black=_names((p.black,), before),
+                )
+            )
+    had_bye = {p.white for p in event.before.pairings if p.black is None}
+    now_bye = {p.white for p in event.after.pairings if p.black is None}
+    if had_bye - now_bye and not now_bye:
+        parts.append(N_("no bye (was {player})", player=_names(had_bye, before)))
+    text = N_(
+        "round {round} edited: {changes}",
+        round=event.after.number,
+        changes=Phrases("; ", parts) if parts else N_("boards renumbered"),
+    )
+    if event.breaches:
+        text = N_(
+            "{text} — rules broken with the arbiter's confirmation: {rules}",
+            text=text,
+            rules=Phrases(", ", dict.fromkeys(rule_name(b.rule) for b in event.breaches)),
+        )
+    if event.reason:
+        text = N_("{text} (reason: {reason})", text=text, reason=event.reason)
+    return text

@@ -22,6 +22,7 @@ from skak.records.tournament._checks import (
     check_withdrawal,
     withdrawal_too_late,
 )
+from skak.records.tournament.editing import apply_edit
 from skak.records.tournament.events import (
     ArbitersSet,
     CheckedIn,
@@ -40,6 +41,7 @@ from skak.records.tournament.events import (
     PlayersRenumbered,
     PlayerWithdrawn,
     ResultEntered,
+    RoundEdited,
     RoundPaired,
     TournamentCreated,
     describe,
@@ -150,6 +152,8 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
                     )
                 players[n] = replace(player, absent_rounds=player.absent_rounds | {r})
             return replace(state, players=tuple(players.values()), checkin_closed=True)
+        case RoundEdited():
+            return apply_edit(state, event)
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed
