@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the registry's rules are imported when it is used
     from skak.rating.alignment import Alignment
     from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
+    from skak.views import RegistryMatch, RegistrySearch
 
 # The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
 # imported by the methods that use them: every command opens a ``Skak``.
@@ -45,6 +46,23 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         from skak.records.registry import commands as registry_rules
 
         return registry_rules.decide(state, command)
+
+    def search(self, text: str, *, limit: int = 20) -> RegistrySearch:
+        """The players a text finds: a DSU member number, or words of a name in any order,
+        case and accents aside (:func:`skak.views.registry_search`).
+
+        :raises InputError: for an empty text."""
+        from skak.views import registry_search
+
+        return registry_search(self.get(), text, limit=limit)
+
+    def member(self, dsu_id: int) -> RegistryMatch:
+        """DSU member ``dsu_id`` as a registration takes him.
+
+        :raises NotFoundError: when he is not in the registry."""
+        from skak.views import registry_match
+
+        return registry_match(self.get(), dsu_id)
 
     def apply(
         self,
