@@ -63,9 +63,7 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.mark.parametrize("width", [1280, 390])
-def test_search_the_registry_add_and_read_why(
-    browser: Browser, tmp_path: Path, width: int
-) -> None:
+def test_search_the_registry_add_and_read_why(browser: Browser, tmp_path: Path, width: int) -> None:
     skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
     (tmp_path / "liste.csv").write_text(LIST, encoding="utf-8")
     skak.registry.import_list(tmp_path / "liste.csv", date(2026, 11, 1))
