@@ -108,3 +108,20 @@ def test_in_danish(client: TestClient, empty: int, arbiter: str) -> None:
     text = text_of(r.text)
     assert "DSU-nr. Navn Klub Født Rating Hurtig Lyn FIDE" in text
     assert "Tilmeld" in text
+
+
+def test_a_search_sees_a_registry_changed_since_the_last(
+    client: TestClient, skak: Skak, empty: int, arbiter: str, tmp_path: Path
+) -> None:
+    """The registry read for one search is kept for the next only while the database holds
+    no newer version of it."""
+    first = client.get(f"/arbiter/t/{empty}/players/registry", params={"q": "lund"}, headers=HTMX)
+    assert "No player in the rating registry matches lund." in text_of(first.text)
+    more = tmp_path / "mere.csv"
+    more.write_text(
+        LIST.splitlines()[0] + '\n"105";"1999";"Lund, Lise";"K41";"";"1500";"";"";"";"";"20"\n',
+        encoding="utf-8",
+    )
+    skak.registry.import_list(more, date(2026, 12, 1))
+    again = client.get(f"/arbiter/t/{empty}/players/registry", params={"q": "lund"}, headers=HTMX)
+    assert "105 Lund, Lise K41 1999 1500" in text_of(again.text)

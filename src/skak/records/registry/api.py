@@ -47,6 +47,23 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
 
         return registry_rules.decide(state, command)
 
+    #: The registry as last read for a search, by its stream and version (a search field
+    #: asks as one types; replaying the national list for each letter would take a second).
+    _kept: tuple[tuple[int, int], Registry] | None = None
+
+    def _current(self) -> Registry:
+        """The registry now: the one kept when the database holds no newer version."""
+        row = self.row()
+        if row is None:
+            return self._empty()
+        key = (row.id, self.store.head(self._kind().name, row.id))
+        kept = self._kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        state = self.store.load(self._kind(), row).state
+        self._kept = (key, state)
+        return state
+
     def search(self, text: str, *, limit: int = 20) -> RegistrySearch:
         """The players a text finds: a DSU member number, or words of a name in any order,
         case and accents aside (:func:`skak.views.registry_search`).
@@ -54,7 +71,7 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         :raises InputError: for an empty text."""
         from skak.views import registry_search
 
-        return registry_search(self.get(), text, limit=limit)
+        return registry_search(self._current(), text, limit=limit)
 
     def member(self, dsu_id: int) -> RegistryMatch:
         """DSU member ``dsu_id`` as a registration takes him.
@@ -62,7 +79,7 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         :raises NotFoundError: when he is not in the registry."""
         from skak.views import registry_match
 
-        return registry_match(self.get(), dsu_id)
+        return registry_match(self._current(), dsu_id)
 
     def apply(
         self,
