@@ -21,8 +21,9 @@ message extractor looks for (``pybabel extract -k N_plural:1,2``; see the README
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
-__all__ = ["N_", "Message", "N_plural", "Phrases"]
+__all__ = ["N_", "Message", "N_plural", "Phrases", "text_from_json", "text_to_json"]
 
 
 class Message(str):
@@ -84,3 +85,72 @@ class Phrases(str):
 
     def __getnewargs__(self) -> tuple[str, tuple[str, ...]]:  # type: ignore[override]
         return (self.separator, self.items)
+
+
+def text_to_json(text: str) -> str | dict[str, Any]:
+    """``text`` as JSON that keeps what a face needs to say it in another language: a plain
+    text as itself; a :class:`Message` as ``{"text", "msg"}`` (its English text and template)
+    with ``"plural"``, ``"n"`` and ``"params"`` where it has them, parameters that are texts
+    in turn; :class:`Phrases` as ``{"text", "sep", "items"}``.
+
+    >>> text_to_json(N_("{n} pawns", n=3))
+    {'text': '3 pawns', 'msg': '{n} pawns', 'params': {'n': 3}}
+    >>> text_from_json(text_to_json(N_("{n} pawns", n=3))).params
+    {'n': 3}
+    """
+    if isinstance(text, Phrases):
+        return {
+            "text": str(text),
+            "sep": text_to_json(text.separator),
+            "items": [text_to_json(item) for item in text.items],
+        }
+    if not isinstance(text, Message):
+        return str(text)
+    out: dict[str, Any] = {"text": str(text), "msg": text.template}
+    if text.plural is not None:
+        out["plural"] = text.plural
+        out["n"] = text.n
+    if text.params:
+        out["params"] = {k: _param_to_json(v) for k, v in text.params.items()}
+    return out
+
+
+def _param_to_json(value: object) -> object:
+    if isinstance(value, str):
+        return text_to_json(value)
+    if isinstance(value, bool | int | float) or value is None:
+        return value
+    return str(value)
+
+
+def text_from_json(data: object) -> str:
+    """The text :func:`text_to_json` wrote (a plain string: the text as it is). A message
+    whose parts cannot be read back is its English text alone.
+
+    :raises TypeError: when ``data`` is neither a string nor such an object.
+    """
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        raise TypeError(f"not a text: {data!r}")
+    text: str = data["text"]
+    try:
+        if "items" in data:
+            phrases = Phrases(
+                text_from_json(data["sep"]), (text_from_json(i) for i in data["items"])
+            )
+            return phrases if str(phrases) == text else text
+        params = {
+            k: text_from_json(v) if isinstance(v, str | dict) else v
+            for k, v in dict(data.get("params") or {}).items()
+        }
+        message = Message(text)
+        message.template = str(data["msg"])
+        plural = data.get("plural")
+        message.plural = None if plural is None else str(plural)
+        n = data.get("n")
+        message.n = n if isinstance(n, int) else None
+        message.params = params
+        return message
+    except (KeyError, TypeError, ValueError):
+        return text

@@ -180,6 +180,9 @@ ENGLISH_WORDS = re.compile(
         ("monrad", "bræt 1: 1 (placeret 1) møder 2 (placeret 2), den nærmest følgende spiller"),
         ("dansk", "pulje 0 (pointpulje, 4.1): 1, 2, 3, 4, 5, 6"),
         ("berger", "Berger-tabel for 6 (FIDE C.06 bilag 1), runde 1"),
+        ("dutch-1998", "pointgruppe 0 (A3, homogen): 6 spillere med 0 point"),
+        ("dubov", "runde 1 (§5): feltet efter faldende rating i to halvdele"),
+        ("knockout", "DSU Knock Out (003 §4.9.7): kvartfinale, partiplads 1"),
     ],
 )
 def test_pair_explains_in_danish(runner: CliRunner, system: str, words: str) -> None:
@@ -190,6 +193,61 @@ def test_pair_explains_in_danish(runner: CliRunner, system: str, words: str) -> 
     why = text.split("Begrundelse:", 1)[1]
     assert words in why
     assert not ENGLISH_WORDS.findall(why), ENGLISH_WORDS.findall(why)
+
+
+@pytest.mark.parametrize(
+    ("system", "words"),
+    [
+        ("dutch", "pointgruppe 0: 6 spillere med 0 point"),
+        ("monrad", "den nærmest følgende spiller"),
+        ("dansk", "pulje 0 (pointpulje, 4.1): 1, 2, 3, 4, 5, 6"),
+        ("dutch-1998", "Spiller, 1 (1) – Spiller, 4 (4): hvid til 1, farveønsker"),
+        ("dubov", "Spiller, 1 (1) – Spiller, 4 (4): hvid til 1 (§5: lodtrækningens farve"),
+        ("knockout", "seedet 1, spiller 1 (Spiller, 1), går videre uden parti (oversidder)"),
+    ],
+)
+def test_a_stored_round_explains_itself_in_either_language(
+    runner: CliRunner, system: str, words: str
+) -> None:
+    """The round is paired in English and read back from the database: its explanation is
+    kept as messages, so ``round show --explain`` says it in Danish too, and in English as
+    it was paired."""
+    run(runner, "new", "Hal", "--system", system)
+    for i in range(1, 7):
+        run(runner, "players", "add", f"Spiller, {i}", "--rating", str(2000 - 10 * i))
+    english = said(run(runner, "pair", "--explain")).split("Why (begrundelse):", 1)[1]
+    why = said(run(runner, "--lang", "da", "round", "show", "1", "--explain"))
+    why = why.split("Begrundelse:", 1)[1]
+    assert words in why
+    assert not ENGLISH_WORDS.findall(why), ENGLISH_WORDS.findall(why)
+    again = said(run(runner, "round", "show", "1", "--explain")).split("Why (begrundelse):", 1)[1]
+    assert again == english
+
+
+def test_a_round_stored_as_english_text_is_still_read() -> None:
+    """Rounds paired before the explanation was kept as messages hold plain English lines:
+    they are read as they are."""
+    from skak.model.tournament import Pairing, Round
+    from skak.records.tournament.codec import dump_event, load_event
+    from skak.records.tournament.events import RoundPaired
+
+    data = dump_event(RoundPaired(Round(1, (Pairing(1, 1, 2),), explanation=("old line",))))
+    assert data["round"]["explanation"] == ["old line"]
+    assert load_event(data).round.explanation == ("old line",)
+
+
+def test_varma_draws_in_danish(runner: CliRunner) -> None:
+    run(runner, "new", "Lukket", "--system", "berger")
+    for i in range(1, 11):
+        run(runner, "players", "add", f"Spiller, {i}", "--club", "ABC" if i < 4 else f"K{i}")
+    text = said(
+        run(runner, "--lang", "da", "varma", "--from-tournament", "--by", "club", "--seed", "7")
+    )
+    assert "Varma-lodtrækning for de 10 spillere i Lukket" in text
+    assert "trækkerækkefølge (FIDE C.06 annex 2 punkt 2): klubben med flest spillere først" in text
+    assert "ABC (3 spillere) trækker fra gruppe" in text
+    assert "Intet er gemt" in text
+    assert not ENGLISH_WORDS.findall(text), ENGLISH_WORDS.findall(text)
 
 
 def test_the_crosstable_says_oversidder_in_danish(runner: CliRunner, paired: Path) -> None:

@@ -374,13 +374,13 @@ def test_the_procedure_step_by_step() -> None:
     assert [(p.white, p.black) for p in rnd.pairings] == [(2, 1), (4, 3), (5, 8), (7, 6)]
     steps = [line for line in rnd.explanation if line.startswith(("score group", "moved-d", "rem"))]
     assert steps == [
-        "score group 1 (A3, homogeneous): 3 player(s) with 1",
+        "score group 1 (A3, homogeneous): 3 players with 1 point",
         "score group: S1 1, S2 2-3, p = 1; x = 0 (A8: x = 0 at the start)",
-        "score group ½ (A3, heterogeneous): 2 player(s) with ½; moved down into it: "
+        "score group ½ (A3, heterogeneous): 2 players with ½ point; moved down into it: "
         "Player, 3 (3) with 1",
         "moved-down players: S1 3, S2 4-8, p = 1; x = 0 (A8: x = 0 at the start)",
         "remainder: S1 –, S2 8, p = 0; x = 0 (A8: x = 0 at the start)",
-        "score group 0 (A3, heterogeneous): 3 player(s) with 0; moved down into it: "
+        "score group 0 (A3, heterogeneous): 3 players with 0 points; moved down into it: "
         "Player, 8 (8) with ½",
         "moved-down players: S1 8, S2 5-6-7, p = 1; x = 0 (A8: x = 0 at the start)",
         "remainder: S1 6, S2 7, p = 1; x = 0 (A8: x = 0 at the start)",

@@ -107,6 +107,30 @@ def test_dsu_list() -> None:
         (101, "Hansen, Jens", (("standard", 1850), ("rapid", 1800))),
         (102, "Berg, Anna", (("standard", 2010), ("blitz", 1990))),
     ]
+    assert [(e.born, e.fide_id, e.fide_rating) for e in entries] == [
+        (1980, 1400001, 1870),
+        (2001, 1400002, 2040),
+    ]
+
+
+def test_the_registry_keeps_birth_year_and_fide_from_the_list() -> None:
+    """DSU's list gives the birth year, the FIDE id and the FIDE rating (Født år, Fide, Elo):
+    the registry keeps them for a tournament's registration; a later entry without them
+    keeps those known."""
+    from skak.model.stream import Recorded
+    from skak.records.registry.codec import dump_event, load_event
+    from skak.records.registry.evolve import fold
+
+    entries = parse_dsu_list(LIST, "liste.csv", DAY)
+    assert load_event(dump_event(entries[0])) == entries[0]
+    again = PlayerEntered(101, "Hansen, Jens", (("standard", 1860),), DAY, "officer")
+    assert "born" not in dump_event(again)
+    events = [*entries, again]
+    registry = fold([Recorded(i, e, "", "") for i, e in enumerate(events, start=1)])
+    assert registry is not None
+    hansen = registry.players[101]
+    assert (hansen.born, hansen.fide_id, hansen.fide_rating) == (1980, 1400001, 1870)
+    assert hansen.rating("standard") == 1860
 
 
 def test_dsu_list_reports_every_bad_line() -> None:

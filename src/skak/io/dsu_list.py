@@ -61,7 +61,9 @@ def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ..
             if len(row) < len(COLUMNS):
                 problems.append(f"{where}: {len(row)} fields, the list has {len(COLUMNS)}")
                 continue
-            number, _born, name, club, _title, standard, rapid, blitz = (c.strip() for c in row[:8])
+            number, born, name, club, _title, standard, rapid, blitz, elo, fide = (
+                c.strip() for c in row[:10]
+            )
             if not number.isascii() or not number.isdigit() or int(number) < 1:
                 problems.append(f"{where}: member number {number!r} is not a number")
                 continue
@@ -82,7 +84,17 @@ def parse_dsu_list(text: str, source: str, day: date) -> tuple[PlayerEntered, ..
                     continue
                 seen.add(int(number))
                 out.append(
-                    PlayerEntered(int(number), name, tuple(ratings), day, source, club or None)
+                    PlayerEntered(
+                        int(number),
+                        name,
+                        tuple(ratings),
+                        day,
+                        source,
+                        club or None,
+                        _known(born, 1880, day.year),
+                        _known(fide, 1, 10**10),
+                        _known(elo, 1, 3999),
+                    )
                 )
     except csv.Error as err:
         problems.append(f"{source} line {reader.line_num}: the line cannot be read as CSV ({err})")
@@ -119,3 +131,12 @@ def parse_fide_alignment(text: str, source: str) -> dict[int, tuple[int, int]]:
             )
         fide[numbers[0]] = (numbers[1], numbers[2])
     return fide
+
+
+def _known(value: str, lowest: int, highest: int) -> int | None:
+    """A birth year, FIDE id or FIDE rating of the list, or ``None`` where it gives none
+    (empty, 0, or no such number: these columns only inform a registration, so a value
+    that cannot be one is left out rather than refusing the list)."""
+    if value.isascii() and value.isdigit() and lowest <= int(value) <= highest:
+        return int(value)
+    return None

@@ -36,7 +36,9 @@ from types import MappingProxyType
 from typing import Literal
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.player import Player
+from skak.pairing._words import players_count
 from skak.pairing.berger import berger_table
 
 __all__ = [
@@ -247,12 +249,22 @@ def varma_draw(
         if seed is not None:
             raise InputError("give either a seed for the lots or the drawn numbers, not both")
         numbers, result = _check_drawn(entries, delegations, groups, drawn, kind)
-        lines.append("the numbers were entered by the arbiter and keep the Varma rule:")
+        lines.append(N_("the numbers were entered by the arbiter and keep the Varma rule:"))
         lines.extend(
-            f"  {d.delegation} ({len(d.players)} players) drew from group {d.groups[0]}"
+            N_(
+                "  {delegation} ({players}) drew from group {group}",
+                delegation=d.delegation,
+                players=players_count(len(d.players)),
+                group=d.groups[0],
+            )
             if not d.split
-            else f"  {d.delegation} ({len(d.players)} players) drew from groups "
-            f"{', '.join(d.groups)}: no group had room for all of them at its turn"
+            else N_(
+                "  {delegation} ({players}) drew from groups {groups}: no group had room for "
+                "all of them at its turn",
+                delegation=d.delegation,
+                players=players_count(len(d.players)),
+                groups=", ".join(d.groups),
+            )
             for d in result
             if len(d.players) > 1
         )
@@ -263,7 +275,12 @@ def varma_draw(
                 seed = secrets.token_hex(4)
         numbers, result, drawing = _draw(entries, delegations, groups, random.Random(seed), kind)
         lines.extend(drawing)
-        lines.append(f"lots drawn with seed {seed!r}; the same seed repeats this lodtrækning")
+        lines.append(
+            N_(
+                "lots drawn with seed {seed}; the same seed repeats this lodtrækning",
+                seed=repr(seed),
+            )
+        )
     lines.extend(_late_meetings(entries, result, numbers, table, kind))
     return VarmaDraw(n, table, tuple(numbers), tuple(result), seed, tuple(lines))
 
@@ -316,24 +333,59 @@ def _preamble(
     kind: str,
 ) -> list[str]:
     shown = "; ".join(f"{g} ({', '.join(map(str, nums))})" for g, nums in groups.items())
-    lines = [f"Varma table for {n} players ({_RULE} point 5): {shown}"]
+    lines: list[str] = [
+        N_("Varma table for {n} players ({rule} point 5): {groups}", n=n, rule=_RULE, groups=shown)
+    ]
     if table != n:
         lines.append(
-            f"an odd field uses the table for {table}; number {table} is the Berger table's "
-            "free number (spillefri) and is not drawn"
+            N_(
+                "an odd field uses the table for {table}; number {table} is the Berger table's "
+                "free number (spillefri) and is not drawn",
+                table=table,
+            )
         )
     order = ", ".join(
         f"{code} ({len(members)})" for code, members in delegations if len(members) > 1
     )
-    lines.append(
-        f"draw order ({_RULE} point 2): the {kind} with most players first, ties by code "
-        "alphabetically, within one by name"
-        + (f": {order}" if order else "; every player is alone from their " + kind)
-    )
+    federation = kind == "federation"
+    if order and federation:
+        line = N_(
+            "draw order ({rule} point 2): the federation with most players first, ties by code "
+            "alphabetically, within one by name: {order}",
+            rule=_RULE,
+            order=order,
+        )
+    elif order:
+        line = N_(
+            "draw order ({rule} point 2): the club with most players first, ties by code "
+            "alphabetically, within one by name: {order}",
+            rule=_RULE,
+            order=order,
+        )
+    elif federation:
+        line = N_(
+            "draw order ({rule} point 2): the federation with most players first, ties by code "
+            "alphabetically, within one by name; every player is alone from their federation",
+            rule=_RULE,
+        )
+    else:
+        line = N_(
+            "draw order ({rule} point 2): the club with most players first, ties by code "
+            "alphabetically, within one by name; every player is alone from their club",
+            rule=_RULE,
+        )
+    lines.append(line)
     if any(len(m) == 1 for _, m in delegations):
         lines.append(
-            f"players alone from their {kind} have no one to keep apart and draw from the "
-            "remaining numbers by lot (lodtrækning)"
+            N_(
+                "players alone from their federation have no one to keep apart and draw from "
+                "the remaining numbers by lot (lodtrækning)"
+            )
+            if federation
+            else N_(
+                "players alone from their club have no one to keep apart and draw from the "
+                "remaining numbers by lot (lodtrækning)"
+            )
         )
     return lines
 
@@ -362,7 +414,14 @@ def _draw(
             free[group].remove(number)
             numbers[members[0]] = number
             result.append(DelegationDraw(code, tuple(members), (group,)))
-            lines.append(f"{_who(entries, members[0])} drew {number} (group {group})")
+            lines.append(
+                N_(
+                    "{player} drew {number} (group {group})",
+                    player=_who(entries, members[0]),
+                    number=number,
+                    group=group,
+                )
+            )
             continue
         room = [g for g in GROUP_NAMES if len(free[g]) >= size]
         if room:
@@ -371,33 +430,59 @@ def _draw(
             best = max(score.values())
             candidates = [g for g in room if score[g] == best]
             group = rng.choice(candidates)
-            why = f"by lot (lodtrækning) among {', '.join(candidates)}"
+            why = N_("by lot (lodtrækning) among {groups}", groups=", ".join(candidates))
             if len(candidates) < len(room):
                 left = ", ".join(g for g in room if g not in candidates)
-                why += (
-                    f"; {left} also had room but would have left a later {kind} without a "
-                    "group big enough"
+                why = (
+                    N_(
+                        "{why}; {left} also had room but would have left a later federation "
+                        "without a group big enough",
+                        why=why,
+                        left=left,
+                    )
+                    if kind == "federation"
+                    else N_(
+                        "{why}; {left} also had room but would have left a later club without "
+                        "a group big enough",
+                        why=why,
+                        left=left,
+                    )
                 )
             elif len(room) == 1:
-                why = "the only group with room"
+                why = N_("the only group with room")
             lines.append(
-                f"{code} ({size} players) draws from group {group} ({why}); {_RULE} point 3"
+                N_(
+                    "{delegation} ({players}) draws from group {group} ({why}); {rule} point 3",
+                    delegation=code,
+                    players=players_count(size),
+                    group=group,
+                    why=why,
+                    rule=_RULE,
+                )
             )
             chosen: list[str] = [group]
             for i in members:
                 number = rng.choice(sorted(free[group]))
                 free[group].remove(number)
                 numbers[i] = number
-                lines.append(f"  {_who(entries, i)} drew {number}")
+                lines.append(N_("  {player} drew {number}", player=_who(entries, i), number=number))
         else:
             biggest = max(len(v) for v in free.values())
             lines.append(
-                f"{code} has {size} players, but no group has {size} free numbers (most: "
-                f"{biggest}). {_RULE} point 3 presumes an envelope with enough numbers, and "
-                "C.06 rule 8 e asks for the restriction only 'nach Möglichkeit' (if possible): "
-                f"so {code} fills the group with most free numbers (lodtrækning between equal "
-                "ones), then the next, keeping as many players together as it can; players of "
-                f"{code} in different groups may meet in the last rounds"
+                N_(
+                    "{delegation} has {players}, but no group has {size} free numbers (most: "
+                    "{biggest}). {rule} point 3 presumes an envelope with enough numbers, and "
+                    "C.06 rule 8 e asks for the restriction only 'nach Möglichkeit' (if "
+                    "possible): so {delegation} fills the group with most free numbers "
+                    "(lodtrækning between equal ones), then the next, keeping as many players "
+                    "together as it can; players of {delegation} in different groups may meet "
+                    "in the last rounds",
+                    delegation=code,
+                    players=players_count(size),
+                    size=size,
+                    biggest=biggest,
+                    rule=_RULE,
+                )
             )
             chosen = []
             rest = list(members)
@@ -409,7 +494,14 @@ def _draw(
                     number = rng.choice(sorted(free[group]))
                     free[group].remove(number)
                     numbers[i] = number
-                    lines.append(f"  {_who(entries, i)} drew {number} (group {group})")
+                    lines.append(
+                        N_(
+                            "  {player} drew {number} (group {group})",
+                            player=_who(entries, i),
+                            number=number,
+                            group=group,
+                        )
+                    )
                 rest = rest[most:]
         result.append(DelegationDraw(code, tuple(members), tuple(chosen)))
     return numbers, result, lines
@@ -518,15 +610,25 @@ def _late_meetings(
     """Warnings for players of one delegation who meet in the last three rounds anyway."""
     met = _meeting_rounds(table)
     first_late = table - LAST_ROUNDS  # rounds run 1 … table − 1
-    lines = []
+    lines: list[str] = []
     for d in result:
         for x, i in enumerate(d.players):
             for j in d.players[x + 1 :]:
                 r = met[frozenset((numbers[i], numbers[j]))]
                 if r >= first_late:
                     lines.append(
-                        f"note: {entries[i].name} and {entries[j].name} of {d.delegation} drew "
-                        f"{numbers[i]} and {numbers[j]}, who meet in round {r}, one of the last "
-                        f"{LAST_ROUNDS} of the Berger table for {table}"
+                        N_(
+                            "note: {player} and {other} of {delegation} drew {number} and "
+                            "{other_number}, who meet in round {round}, one of the last {last} "
+                            "of the Berger table for {table}",
+                            player=entries[i].name,
+                            other=entries[j].name,
+                            delegation=d.delegation,
+                            number=numbers[i],
+                            other_number=numbers[j],
+                            round=r,
+                            last=LAST_ROUNDS,
+                            table=table,
+                        )
                     )
     return lines

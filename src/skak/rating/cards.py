@@ -39,6 +39,10 @@ class RegistryPlayer:
     ratings: tuple[tuple[str, int], ...] = ()
     history: tuple[HistoryEntry, ...] = ()
     club: str | None = None
+    #: From DSU's list when it gave them (``Født år``, ``Fide``, ``Elo``).
+    born: int | None = None
+    fide_id: int | None = None
+    fide_rating: int | None = None
 
     def rating(self, kind: str) -> int | None:
         for k, value in self.ratings:
@@ -69,6 +73,10 @@ def _is_result(reason: str) -> bool:
     return reason not in _NOT_RESULTS and not reason.startswith("entered: ")
 
 
+#: A player's birth year, FIDE id and FIDE rating, as a card keeps them.
+Facts = tuple[int | None, int | None, int | None]
+NO_FACTS: Facts = (None, None, None)
+
 #: One line of a player's history as a card keeps it: :class:`HistoryEntry`'s fields.
 Line = tuple[date, str, int | None, int, str]
 
@@ -85,7 +93,7 @@ class Card:
 
     Changed in place only by the builder whose generation made it (see the module)."""
 
-    __slots__ = ("club", "generation", "history", "name", "ratings")
+    __slots__ = ("club", "facts", "generation", "history", "name", "ratings")
 
     def __init__(
         self,
@@ -94,12 +102,14 @@ class Card:
         ratings: dict[str, int],
         history: list[Line],
         generation: int,
+        facts: Facts = NO_FACTS,
     ) -> None:
         self.name = name
         self.club = club
         self.ratings = ratings
         self.history = history
         self.generation = generation
+        self.facts = facts
 
     @classmethod
     def of(cls, player: RegistryPlayer, generation: int) -> Card:
@@ -109,16 +119,19 @@ class Card:
             dict(player.ratings),
             [(h.day, h.kind, h.old, h.new, h.reason) for h in player.history],
             generation,
+            (player.born, player.fide_id, player.fide_rating),
         )
 
     def __reduce__(self) -> tuple[type[Card], tuple[object, ...]]:
         """Pickled without its generation: one read back in another process belongs to
         no builder there (generation 0 is never given out), so it is copied before a
         change."""
-        return Card, (self.name, self.club, self.ratings, self.history, 0)
+        return Card, (self.name, self.club, self.ratings, self.history, 0, self.facts)
 
     def copy(self, generation: int) -> Card:
-        return Card(self.name, self.club, dict(self.ratings), list(self.history), generation)
+        return Card(
+            self.name, self.club, dict(self.ratings), list(self.history), generation, self.facts
+        )
 
     def player(self, dsu_id: int) -> RegistryPlayer:
         """The card as a frozen value (ratings in the order of their kinds)."""
@@ -129,6 +142,7 @@ class Card:
             tuple(sorted(ratings.items())) if len(ratings) > 1 else tuple(ratings.items()),
             tuple([HistoryEntry(*line) for line in self.history]),
             self.club,
+            *self.facts,
         )
 
     def same(self, other: Card) -> bool:
@@ -137,12 +151,13 @@ class Card:
             and self.club == other.club
             and self.ratings == other.ratings
             and self.history == other.history
+            and self.facts == other.facts
         )
 
     def __repr__(self) -> str:
         return (
             f"Card({self.name!r}, {self.club!r}, {self.ratings!r}, {self.history!r}, "
-            f"{self.generation!r})"
+            f"{self.generation!r}, {self.facts!r})"
         )
 
 

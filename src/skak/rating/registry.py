@@ -56,6 +56,11 @@ class PlayerEntered:
     day: date
     source: str
     club: str | None = None
+    #: Facts of DSU's list a tournament's registration uses (``Født år``, ``Fide``, ``Elo``),
+    #: ``None`` where the list has none; an entry without them keeps those already known.
+    born: int | None = None
+    fide_id: int | None = None
+    fide_rating: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -370,6 +375,13 @@ class RegistryBuilder:
             card.name = event.name or card.name
             if event.club is not None:
                 card.club = event.club
+        if event.born is not None or event.fide_id is not None or event.fide_rating is not None:
+            born, fide_id, fide_rating = card.facts
+            card.facts = (
+                born if event.born is None else event.born,
+                fide_id if event.fide_id is None else event.fide_id,
+                fide_rating if event.fide_rating is None else event.fide_rating,
+            )
         reason = f"entered: {event.source}"
         ratings, history = card.ratings, card.history
         for kind, value in event.ratings:

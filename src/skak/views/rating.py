@@ -29,16 +29,21 @@ __all__ = [
     "RatingListView",
     "RatingView",
     "RegistryHistoryLine",
+    "RegistryMatch",
     "RegistryRow",
+    "RegistrySearch",
     "TournamentRatingRow",
     "TournamentRatingView",
     "candidate_rows",
     "fide_view",
+    "fold_name",
     "rating_list_view",
     "rating_view",
     "ratings_on",
+    "registry_match",
     "registry_row",
     "registry_rows",
+    "registry_search",
     "tournament_rating_view",
 ]
 
@@ -232,6 +237,113 @@ def _registry_row(p: RegistryPlayer, archived: bool) -> RegistryRow:
         dict(p.ratings),
         tuple([RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history]),
     )
+
+
+# -- registering from the registry (tilmelding fra ratingkartoteket) ------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryMatch:
+    """A registry player as a tournament's registration takes him: DSU member number, name,
+    club, birth year, the DSU ratings by kind (``standard``, ``rapid``, ``blitz``), and the
+    FIDE id and rating where DSU's list gave them."""
+
+    dsu_id: int
+    name: str
+    club: str | None
+    born: int | None
+    ratings: Mapping[str, int]
+    fide_id: int | None
+    fide_rating: int | None
+
+    def rating(self, kind: str) -> int | None:
+        return self.ratings.get(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class RegistrySearch:
+    """The registry players a search text finds (at most ``limit``, best first) and how
+    many more it found."""
+
+    text: str
+    matches: tuple[RegistryMatch, ...]
+    more: int
+
+
+#: Danish letters and their spellings without them, as a name is typed on any keyboard.
+_SPELLED = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss"})
+
+
+def fold_name(text: str) -> str:
+    """``text`` as a search compares it: in any case, without accents, and with æ, ø, å, aa,
+    oe and ae alike however they are spelled, so "soeren", "Søren" and "SOREN" are one
+    ("søren" → "soren"; "Nørgård", "Noergaard" → "norgard").
+
+    >>> fold_name("Nørgård-Ørum, Søren") == fold_name("noergaard-orum, soren")
+    True
+    """
+    import unicodedata
+
+    folded = text.casefold().translate(_SPELLED)
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c)
+    )
+    return plain.replace("aa", "a").replace("oe", "o").replace("ae", "a")
+
+
+def _match(p: RegistryPlayer) -> RegistryMatch:
+    return RegistryMatch(
+        p.dsu_id, p.name, p.club, p.born, dict(p.ratings), p.fide_id, p.fide_rating
+    )
+
+
+def registry_match(registry: Registry, dsu_id: int) -> RegistryMatch:
+    """DSU member ``dsu_id`` as a registration takes him from the registry.
+
+    :raises NotFoundError: when he is not in the registry."""
+    player = registry.players.get(dsu_id)
+    if player is None:
+        raise NotFoundError(N_("DSU member {dsu_id} is not in the rating registry", dsu_id=dsu_id))
+    return _match(player)
+
+
+def registry_search(registry: Registry, text: str, *, limit: int = 20) -> RegistrySearch:
+    """The registry players ``text`` finds: a DSU member number (``1234`` or ``#1234``) finds
+    that member; words find the players whose name holds every one of them, in any order,
+    case and accents aside (:func:`fold_name`: "jens hansen" finds "Hansen, Jens", "sören"
+    "Søren"). Names that begin with the first word come first, then by name.
+
+    :raises InputError: for an empty text.
+    """
+    wanted = text.strip()
+    number = wanted.removeprefix("#")
+    if not wanted:
+        raise InputError(N_("give part of a name or a DSU member number to search for"))
+    if number.isascii() and number.isdigit():
+        player = registry.players.get(int(number))
+        found = () if player is None else (_match(player),)
+        return RegistrySearch(wanted, found, 0)
+    words = [fold_name(w) for w in wanted.replace(",", " ").split()]
+    hits: list[tuple[bool, str, int]] = []
+    for dsu_id, name in _names(registry):
+        folded = fold_name(name)
+        if all(w in folded for w in words):
+            hits.append((not folded.startswith(words[0]), folded, dsu_id))
+    hits.sort()
+    chosen = tuple(_match(registry.players[dsu_id]) for _, _, dsu_id in hits[:limit])
+    return RegistrySearch(wanted, chosen, max(0, len(hits) - limit))
+
+
+def _names(registry: Registry) -> list[tuple[int, str]]:
+    """Every registry player's number and name (read off the cards without making each
+    player's value, when the registry is a replay's table)."""
+    from skak.rating.cards import Players
+
+    players = registry.players
+    if isinstance(players, Players):
+        cards, _ = players.tables()
+        return [(dsu_id, card.name) for dsu_id, card in cards.items()]
+    return [(dsu_id, p.name) for dsu_id, p in players.items()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Protocol
@@ -14,12 +15,14 @@ from skak.views._json import OMITTED, Omittable, face_only, to_json
 
 __all__ = [
     "AroRow",
+    "BoardReason",
     "BoardRow",
     "ByeRow",
     "ResultEnteredView",
     "RoundView",
     "SeatRow",
     "board_line",
+    "board_reasons",
     "name_key",
     "pending_playoff",
     "result_entered",
@@ -274,3 +277,123 @@ def result_entered(done: _Entered, round_number: int, board: int) -> ResultEnter
         pending_playoff(done.after, after),
         done.notes,
     )
+
+
+# -- why this opponent (the public round page, per board) -------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardReason:
+    """Why a board was paired so, for the players: their points before the round
+    (``facts``) and the lines of the pairing system's own explanation that concern the
+    board — those that name the board or either player, else the line of the score group
+    (bracket, pulje) they were paired in, else the round's general lines (a round robin's
+    table). Each text is a message (:mod:`skak.messages`) the face says in its language."""
+
+    board: int
+    facts: str
+    lines: tuple[str, ...]
+
+
+#: Parameters of the systems' explanation messages that hold a player (a start number, or a
+#: name written "Name (7)"), or several of them.
+_PLAYER_PARAMS = frozenset({"player", "opponent", "white", "black", "other", "players", "pairs"})
+_NUMBER_IN_NAME = re.compile(r"\((\d+)\)")
+#: How lines stored as plain English text (before explanations were kept as messages) name
+#: a board and a score group.
+_OLD_BOARD = re.compile(r"^board (\d+):")
+_OLD_HEAD = re.compile(r"^(?:bracket|score group) ([0-9½]+)[ :]")
+
+
+#: Systems whose pairings do not follow the scores (a round robin's table, a knock-out's
+#: bracket): their boards say no points.
+_NOT_BY_SCORE = frozenset({"berger", "dsu-rr", "knockout"})
+
+
+def _params(line: str) -> Mapping[str, object]:
+    return getattr(line, "params", None) or {}
+
+
+def _mentions(line: str) -> tuple[set[int], set[int]]:
+    """The boards and the players (start numbers) an explanation line names."""
+    params = _params(line)
+    if not params:
+        old = _OLD_BOARD.match(line)
+        boards = {int(old.group(1))} if old else set()
+        return boards, {int(n) for n in _NUMBER_IN_NAME.findall(line)}
+    boards = {v for k, v in params.items() if k == "board" and isinstance(v, int)}
+    players: set[int] = set()
+    for key, value in params.items():
+        if key not in _PLAYER_PARAMS or isinstance(value, bool):
+            continue
+        if isinstance(value, int):
+            players.add(value)
+        elif isinstance(value, str):
+            players |= {int(n) for n in _NUMBER_IN_NAME.findall(value)}
+    return boards, players
+
+
+def _head_score(line: str) -> str | None:
+    """The score of a score group's heading line ("bracket 1½: …", "score group 1½ …"),
+    ``None`` for any other line."""
+    params = _params(line)
+    if not params:
+        old = _OLD_HEAD.match(line)
+        return old.group(1) if old else None
+    inner = params.get("head")
+    if isinstance(inner, str) and _params(inner):
+        params = _params(inner)
+    score = params.get("score")
+    if isinstance(score, str) and not _mentions(line)[1]:
+        return score
+    return None
+
+
+def board_reasons(t: Tournament, number: int) -> tuple[BoardReason, ...]:
+    """Why each board of round ``number`` was paired so (see :class:`BoardReason`), read off
+    the round's stored explanation (the lines ``skak pair --explain`` shows).
+
+    :raises NotFoundError: for a round not paired yet.
+    """
+    from skak.messages import N_
+    from skak.model.games import pairing_score, score
+    from skak.model.results import format_points
+    from skak.pairing._words import points_count
+
+    rnd = t.round(number)
+    lines = tuple(rnd.explanation)
+    mentions = [_mentions(line) for line in lines]
+    heads = {i: s for i, line in enumerate(lines) if (s := _head_score(line)) is not None}
+    general = tuple(
+        line
+        for i, line in enumerate(lines)
+        if i not in heads and not mentions[i][0] and not mentions[i][1]
+    )
+    out = []
+    for p in rnd.pairings:
+        players = set(p.players)
+        own = [
+            line
+            for line, (boards, named) in zip(lines, mentions, strict=True)
+            if p.board in boards or players & named
+        ]
+        groups = {format_points(pairing_score(t, n, after_round=number - 1)) for n in players}
+        head = [lines[i] for i, s in heads.items() if s in groups and lines[i] not in own]
+        chosen = tuple(head[:1] + own) or general
+        points = [score(t, n, after_round=number - 1) for n in p.players]
+        if t.pairing_system in _NOT_BY_SCORE:
+            facts = ""
+        elif p.black is None:
+            facts = N_("{points} before this round", points=points_count(points[0]))
+        elif points[0] == points[1]:
+            facts = N_(
+                "Both players had {points} before this round", points=points_count(points[0])
+            )
+        else:
+            facts = N_(
+                "White had {white} and black {black} before this round",
+                white=points_count(points[0]),
+                black=points_count(points[1]),
+            )
+        out.append(BoardReason(p.board, facts, chosen))
+    return tuple(out)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.player import Player
 from skak.model.tournament import Tournament
 from skak.pairing.berger import berger_schedule
@@ -155,7 +156,7 @@ class VarmaDrawView(VarmaGroupsView):
     note: str
 
 
-_NOT_SAVED = (
+_NOT_SAVED = N_(
     "Nothing was saved: register the players in the order of the start numbers drawn "
     "(start number = lodtrækningsnummer) before round 1 is paired."
 )
@@ -177,8 +178,12 @@ def varma_draw_view(t: Tournament, by: Delegation, seed: str | int | None) -> Va
     notes = list(draw.explanation)
     if t.pairing_system not in ("berger", "dsu-rr"):
         notes.append(
-            f"note: {t.name!r} is paired by {t.pairing_system}; the Varma tables are made for "
-            "a round robin by the Berger tables (berger or dsu-rr)"
+            N_(
+                "note: {name} is paired by {system}; the Varma tables are made for a round "
+                "robin by the Berger tables (berger or dsu-rr)",
+                name=repr(t.name),
+                system=t.pairing_system,
+            )
         )
     rows = sorted(zip(draw.numbers, field, entries, strict=True), key=lambda row: row[0])
     group_of = {n: g for g, nums in varma_group_numbers(draw.players).items() for n in nums}

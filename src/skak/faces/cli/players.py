@@ -7,6 +7,7 @@ import typer
 from rich.markup import escape
 
 from skak.api import Ratings, Title
+from skak.errors import InputError, NotFoundError
 from skak.faces.cli import render
 from skak.faces.cli._common import (
     DEFAULT_DB,
@@ -45,7 +46,10 @@ RatingOpt = Annotated[int | None, typer.Option(help="DSU rating (ratingtal).")]
 @players_app.command("add")
 @cli_errors
 def players_add(
-    name: Annotated[str, typer.Argument(help='Name as "Last, First".')],
+    name: Annotated[
+        str | None,
+        typer.Argument(help='Name as "Last, First" (leave out with --member or --search).'),
+    ] = None,
     start_number: Annotated[
         int | None, typer.Option(help="Start number (startnummer); default: the next free one.")
     ] = None,
@@ -60,14 +64,55 @@ def players_add(
     dsu_id: Annotated[int | None, typer.Option(help="DSU member number.")] = None,
     fide_id: Annotated[int | None, typer.Option(help="FIDE id.")] = None,
     title: Annotated[str | None, typer.Option(help="FIDE title: GM, IM, FM, …")] = None,
+    member: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--member",
+            help="Register DSU member N from the rating registry (repeatable): name, club, "
+            "birth year and ratings come from the registry.",
+        ),
+    ] = None,
+    search: Annotated[
+        str | None,
+        typer.Option(
+            help="Search the rating registry by part of a name or a member number; one match "
+            "is registered, several are listed.",
+        ),
+    ] = None,
+    pick: Annotated[
+        int | None,
+        typer.Option(help="With --search: register this match (its member number)."),
+    ] = None,
     db: DbOption = DEFAULT_DB,
     tournament: TournamentOption = None,
 ) -> None:
     """Register a player (tilmelding). After round 1 the player is a late entry.
 
+    With --member or --search the player is read from the database's rating registry
+    (skak rating import): name, club, birth year, DSU ratings and FIDE id and rating.
+
     Example: skak players add "Hansen, Jens" --rating 1850 --club "Aarhus Skakklub"
+
+    Example: skak players add --member 101 --member 102
+
+    Example: skak players add --search "jens hansen" --pick 101
     """
     from skak.api import added, one_player
+
+    if member or search is not None or pick is not None:
+        given: tuple[object, ...] = (name, start_number, rating, rapid, blitz, fide_rating)
+        given += (club, federation, sex, born, dsu_id, fide_id, title)
+        if any(value is not None for value in given):
+            raise InputError(
+                _(
+                    "--member and --search read the player from the rating registry: leave "
+                    "out the name and the other details"
+                )
+            )
+        _add_from_registry(member or [], search, pick, db, tournament)
+        return
+    if name is None:
+        raise InputError(_("give the player's name, --member or --search"))
 
     make = one_player(
         name,
@@ -86,6 +131,89 @@ def players_add(
     print_notes(done.notes)
     late = f", late entry from round {player.late_from}" if player.late_from else ""
     out.print(f"Added {escape(player.name)} as start number {player.start_number}{late}")
+
+
+def _add_from_registry(
+    members: list[int], search: str | None, pick: int | None, db: str, tournament: str | None
+) -> None:
+    """``skak players add --member N … | --search TEXT [--pick N]``."""
+    from skak.api import added
+
+    s = open_db(db)
+    if pick is not None and search is None:
+        raise InputError(_("--pick chooses among the matches of --search"))
+    chosen = list(members)
+    if search is not None:
+        if members:
+            raise InputError(_("give --member or --search, not both"))
+        found = s.registry.search(search)
+        if not found.matches:
+            raise NotFoundError(
+                _("no player in the rating registry matches {text}").format(text=search)
+            )
+        _print_matches(found)
+        numbers = [m.dsu_id for m in found.matches]
+        if pick is not None:
+            if pick not in numbers:
+                raise InputError(
+                    _("{pick} is not the member number of a match of {text}").format(
+                        pick=pick, text=search
+                    )
+                )
+            chosen = [pick]
+        elif len(numbers) == 1:
+            chosen = numbers
+        else:
+            raise InputError(
+                ngettext(
+                    "{n} player matches {text}: choose one with --pick and his member number",
+                    "{n} players match {text}: choose one with --pick and his member number",
+                    len(numbers) + found.more,
+                ).format(n=len(numbers) + found.more, text=search)
+            )
+    done = s.tournaments.register_from_registry(tournament, chosen)
+    print_notes(done.notes)
+    for player in added(done):
+        late = (
+            _(", late entry from round {round}").format(round=player.late_from)
+            if player.late_from
+            else ""
+        )
+        out.print(
+            _("Added {name} (DSU {dsu_id}) as start number {number}{late}").format(
+                name=escape(player.name),
+                dsu_id=player.dsu_id,
+                number=player.start_number,
+                late=late,
+            )
+        )
+
+
+def _print_matches(found: Any) -> None:
+    """The registry players a search found: member number, name, club, birth year and
+    ratings."""
+    from skak.faces.cli._tables import FittedTable
+
+    table = FittedTable(title=_("Rating registry: {text}").format(text=escape(found.text)))
+    for header in (_("DSU no."), _("Name"), _("Club"), _("Born"), _("Rating")):
+        table.add_column(header)
+    table.add_column(_("Rapid"))
+    table.add_column(_("Blitz"))
+    table.add_column(_("FIDE"))
+    for m in found.matches:
+        table.add_row(
+            str(m.dsu_id),
+            escape(m.name),
+            escape(m.club or ""),
+            "" if m.born is None else str(m.born),
+            *(
+                "" if v is None else str(v)
+                for v in (m.rating("standard"), m.rating("rapid"), m.rating("blitz"), m.fide_rating)
+            ),
+        )
+    print_table(table.fit(names={1, 2}))
+    if found.more:
+        out.print(ngettext("… and {n} more", "… and {n} more", found.more).format(n=found.more))
 
 
 @players_app.command("import")

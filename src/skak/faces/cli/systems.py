@@ -24,6 +24,7 @@ from skak.faces.cli._common import (
 )
 from skak.faces.cli._output import print_table
 from skak.faces.cli._tables import FittedTable
+from skak.faces.i18n import _, say
 
 if TYPE_CHECKING:  # the views (and the pairing tables) are imported in the commands
     from skak.views import KnockoutView, OlympiadView, VarmaDrawView
@@ -175,15 +176,17 @@ def varma(
 
 def _print_draw(draw: "VarmaDrawView") -> None:
     """The Varma draw for a tournament's players (FIDE C.06 annex 2), printed, never stored."""
+    by = _("federation") if draw.by == "federation" else _("club")
     table = FittedTable(
-        title=f"Varma draw for the {draw.players} players of {escape(draw.tournament)} "
-        f"(table {draw.table}, by {draw.by})"
+        title=_("Varma draw for the {n} players of {tournament} (table {table}, by {by})").format(
+            n=draw.players, tournament=escape(draw.tournament), table=draw.table, by=by
+        )
     )
-    table.add_column("Start no. drawn", justify="right")
-    table.add_column("Group")
-    table.add_column("Player")
-    table.add_column(draw.by.capitalize())
-    table.add_column("Registered as", justify="right")
+    table.add_column(_("Start no. drawn"), justify="right")
+    table.add_column(_("Group"))
+    table.add_column(_("Player"))
+    table.add_column(by.capitalize())
+    table.add_column(_("Registered as"), justify="right")
     for row in draw.numbers:
         table.add_row(
             str(row.number),
@@ -194,8 +197,8 @@ def _print_draw(draw: "VarmaDrawView") -> None:
         )
     print_table(table.fit(names={2, 3}))
     for line in draw.explanation:
-        out.print(escape(line), soft_wrap=True)
-    out.print(f"[bold]{escape(draw.note)}[/]", soft_wrap=True)
+        out.print(escape(say(line)), soft_wrap=True)
+    out.print(f"[bold]{escape(say(draw.note))}[/]", soft_wrap=True)
 
 
 @knockout_app.command("bracket")

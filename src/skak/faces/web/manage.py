@@ -39,6 +39,7 @@ from skak.faces.web._guard import MAX_UPLOAD
 from skak.faces.web._render import (
     error_message,
     flash,
+    fragment,
     gettext_for,
     language,
     ngettext_for,
@@ -46,9 +47,10 @@ from skak.faces.web._render import (
     status_of,
 )
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
+from skak.faces.web.auth import csrf_token
 from skak.faces.web.public import CacheDep, SkakDep, load_tournament, tournament_context
 from skak.messages import N_
-from skak.views import bans_view, pairing_systems, players_view, tiebreak_lists
+from skak.views import RegistrySearch, bans_view, pairing_systems, players_view, tiebreak_lists
 
 __all__ = ["router"]
 
@@ -240,6 +242,7 @@ def _players_page(
     refusal: _Refusal | None = None,
     values: Mapping[str, str] | None = None,
     status: int = 200,
+    search: RegistrySearch | None = None,
 ) -> Response:
     context = tournament_context(tid, t) | {
         "view": players_view(t),
@@ -247,6 +250,8 @@ def _players_page(
         "refusal": refusal,
         "values": values or {},
         "titles": [title.value for title in Title],
+        "search": search,
+        "registered": {p.dsu_id for p in t.players if p.dsu_id is not None},
     }
     return page(request, "arbiter/players.html", context, status=status)
 
@@ -323,6 +328,67 @@ async def add_player(
     if player.late_from:
         late = _("A late entry (sen tilmelding) from round {round}.")
         flash(request, late.format(round=player.late_from))
+    for note in done.notes:
+        flash(request, say(note, lang))
+    return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)
+
+
+@router.get("/arbiter/t/{tid}/players/registry", response_class=HTMLResponse)
+def registry_search(
+    request: Request, tid: int, _who: ArbiterDep, skak: SkakDep, cache: CacheDep, q: str = ""
+) -> Response:
+    """The rating registry's players that ``q`` finds (part of a name, or a DSU member
+    number), each with a button that registers him: for HTMX the list alone, else the
+    players page with it."""
+    t, _version = load_tournament(cache, tid)
+    search: RegistrySearch | None = None
+    refusal: _Refusal | None = None
+    if q.strip():
+        try:
+            search = skak.registry.search(q)
+        except SkakError as err:
+            refusal = _Refusal.of(request, err)
+    if request.headers.get("HX-Request") == "true":
+        context = {
+            "tid": tid,
+            "search": search,
+            "search_refusal": refusal,
+            "registered": {p.dsu_id for p in t.players if p.dsu_id is not None},
+            "csrf": csrf_token(request),
+        }
+        return fragment(request, "arbiter/_registry_matches.html", context)
+    return _players_page(request, tid, t, refusal=refusal, search=search, values={"q": q})
+
+
+@router.post("/arbiter/t/{tid}/players/registry", response_class=HTMLResponse)
+async def add_from_registry(
+    request: Request, tid: int, who: ChangeDep, skak: SkakDep, cache: CacheDep
+) -> Response:
+    """Register a DSU member from the rating registry (``skak players add --member N``):
+    name, club, birth year and ratings are the registry's."""
+    values = _form_values(await request.form())
+    try:
+        member = _number(values.get("member", ""), N_("DSU member number"))
+        if member is None:
+            raise InputError(N_("choose a player of the rating registry to add"))
+        done = skak.tournaments.register_from_registry(f"#{tid}", [member], actor=who)
+    except SkakError as err:
+        t, _version = load_tournament(cache, tid)
+        refusal = _Refusal.of(request, err)
+        return _players_page(request, tid, t, refusal=refusal, status=status_of(err))
+    lang = language(request)
+    _ = gettext_for(lang)
+    for player in added(done):
+        message = _(
+            "Added {name} (DSU {dsu_id}) from the rating registry as start number {number}."
+        )
+        flash(
+            request,
+            message.format(name=player.name, dsu_id=player.dsu_id, number=player.start_number),
+        )
+        if player.late_from:
+            late = _("A late entry (sen tilmelding) from round {round}.")
+            flash(request, late.format(round=player.late_from))
     for note in done.notes:
         flash(request, say(note, lang))
     return RedirectResponse(f"/arbiter/t/{tid}/players", status_code=303)

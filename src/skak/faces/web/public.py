@@ -31,6 +31,7 @@ from skak.faces.web._render import (
 )
 from skak.faces.web.auth import SESSION_ARBITER, logged_in
 from skak.views import (
+    board_reasons,
     crosstable_view,
     pairing_system,
     player_view,
@@ -244,7 +245,9 @@ async def round_page(request: Request, tid: int, number: int, cache: CacheDep) -
     def build() -> tuple[Response, int]:
         t, version = load_tournament(cache, tid)
         view = cache.view(tid, version, "round", (number,), lambda: round_view(t, number))
-        return page(request, "round.html", tournament_context(tid, t) | {"view": view}), version
+        why = cache.view(tid, version, "reasons", (number,), lambda: board_reasons(t, number))
+        context = {"view": view, "reasons": {r.board: r for r in why}}
+        return page(request, "round.html", tournament_context(tid, t) | context), version
 
     return await public_page(request, tid, build)
 

@@ -8,25 +8,29 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import ClassVar
 
-from skak.messages import N_
+from skak.messages import N_, Message
 from skak.model.records import MovedUp
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
+from skak.pairing._words import colour_word
 from skak.pairing.base import SystemDefaults
 from skak.pairing.dubov._cards import Card, DubovSettings, cards_of
 from skak.pairing.dubov._procedure import DubovRound, GroupNote
 
 __all__ = ["SYSTEM", "DubovSystem", "allocate", "format_aro"]
 
-_RULE = {
-    "2": "2.3/2.4: the other colour would break a colour limit",
-    "1": "§3 first point: both preferences",
-    "2e": "§3 second point: evens out whites and blacks",
-    "3": "§3 third point: the opposite of their latest different colours",
-    "4": "§3 fourth point: white to the higher ARO",
-    "5": "§3 fifth point: white to the lower R",
-    "lot": "§5: the lot's colour alternating by board",
-}
+
+def _rule(rule: str) -> Message:
+    """The colour rule that decided a board (§3, 2.3/2.4, §5)."""
+    return {
+        "2": N_("2.3/2.4: the other colour would break a colour limit"),
+        "1": N_("§3 first point: both preferences"),
+        "2e": N_("§3 second point: evens out whites and blacks"),
+        "3": N_("§3 third point: the opposite of their latest different colours"),
+        "4": N_("§3 fourth point: white to the higher ARO"),
+        "5": N_("§3 fifth point: white to the lower R"),
+        "lot": N_("§5: the lot's colour alternating by board"),
+    }[rule]
 
 
 def format_aro(aro: Fraction | None) -> str:
@@ -150,39 +154,78 @@ def _who(c: Card) -> str:
 def _listing(cards: Sequence[Card], vs: Sequence[int], *, aro: bool = False) -> str:
     if aro:
         return ", ".join(f"{_who(cards[v])} ARO {format_aro(cards[v].aro)}" for v in vs)
-    return ", ".join(f"{_who(cards[v])} R {cards[v].rating}" for v in vs) or "nobody"
+    return ", ".join(f"{_who(cards[v])} R {cards[v].rating}" for v in vs) or N_("nobody")
 
 
-def _group_lines(cards: Sequence[Card], note: GroupNote) -> list[str]:
+def _group_lines(cards: Sequence[Card], note: GroupNote) -> list[Message]:
     pts = format_points(note.score)
-    lines = [f"score group {pts} (4.9.6 §6)"]
+    lines = [N_("score group {score} (4.9.6 §6)", score=pts)]
     if note.floater_pairs:
         lines.append(
-            "floaters from above paired first, each with the highest R (§8): "
-            + ", ".join(f"{_who(cards[f])} – {_who(cards[v])}" for f, v in note.floater_pairs)
+            N_(
+                "floaters from above paired first, each with the highest R (§8): {pairs}",
+                pairs=", ".join(
+                    f"{_who(cards[f])} – {_who(cards[v])}" for f, v in note.floater_pairs
+                ),
+            )
         )
     for u, article in note.moved_up:
-        why = "a player here has met everyone else" if article == "7.1" else "the group is odd"
-        lines.append(f"{_who(cards[u])} moved up: {why} ({article}; 2.5 respected)")
+        why = (
+            N_("a player here has met everyone else")
+            if article == "7.1"
+            else N_("the group is odd")
+        )
+        lines.append(
+            N_(
+                "{player} moved up: {why} ({article}; 2.5 respected)",
+                player=_who(cards[u]),
+                why=why,
+                article=article,
+            )
+        )
     for v, colour in note.switched:
-        word = "black" if colour is Colour.BLACK else "white"
-        lines.append(f"{_who(cards[v])} now seeks {word} to balance the subgroups (7.3/7.4, 2.6)")
+        lines.append(
+            N_(
+                "{player} now seeks {colour} to balance the subgroups (7.3/7.4, 2.6)",
+                player=_who(cards[v]),
+                colour=colour_word(colour),
+            )
+        )
     if note.whites:
         lines.append(
-            "white-seekers by ascending ARO (6.2): " + _listing(cards, note.whites, aro=True)
+            N_(
+                "white-seekers by ascending ARO (6.2): {players}",
+                players=_listing(cards, note.whites, aro=True),
+            )
         )
-        lines.append("black-seekers by descending R (6.2): " + _listing(cards, note.blacks))
+        lines.append(
+            N_(
+                "black-seekers by descending R (6.2): {players}",
+                players=_listing(cards, note.blacks),
+            )
+        )
     for row in note.improved:
-        lines.append(f"row {row}: a rematch avoided with a black-seeker from a lower row (6.3)")
-    for a, b in note.same_colour:
-        why = (
-            "gets no opponent seeking the other colour once the rows above are paired"
-            if a in note.cut_off
-            else "has met every player seeking the other colour"
+        lines.append(
+            N_("row {row}: a rematch avoided with a black-seeker from a lower row (6.3)", row=row)
         )
-        lines.append(f"{_who(cards[a])} {why}: paired with {_who(cards[b])} (6.3, last paragraph)")
+    for a, b in note.same_colour:
+        if a in note.cut_off:
+            line = N_(
+                "{player} gets no opponent seeking the other colour once the rows above are "
+                "paired: paired with {opponent} (6.3, last paragraph)",
+                player=_who(cards[a]),
+                opponent=_who(cards[b]),
+            )
+        else:
+            line = N_(
+                "{player} has met every player seeking the other colour: paired with "
+                "{opponent} (6.3, last paragraph)",
+                player=_who(cards[a]),
+                opponent=_who(cards[b]),
+            )
+        lines.append(line)
     if note.floaters_out:
-        lines.append(f"floats down (6.4): {_listing(cards, note.floaters_out)}")
+        lines.append(N_("floats down (6.4): {players}", players=_listing(cards, note.floaters_out)))
     return lines
 
 
@@ -191,12 +234,14 @@ def _explain(
     procedure: DubovRound,
     games: Sequence[tuple[Card, Card, str]],
     first: bool,
-) -> list[str]:
-    lines: list[str] = []
+) -> list[Message]:
+    lines: list[Message] = []
     if first:
         lines.append(
-            "round 1 (§5): the field by descending rating in two halves, the first of each "
-            "half together, the lot's colour on board 1 and alternating"
+            N_(
+                "round 1 (§5): the field by descending rating in two halves, the first of each "
+                "half together, the lot's colour on board 1 and alternating"
+            )
         )
     else:
         for note in procedure.notes:
@@ -204,11 +249,23 @@ def _explain(
     if procedure.bye is not None:
         c = cards[procedure.bye]
         lines.append(
-            f"bye (§4): {_who(c)}, the lowest R ({c.rating}) in the lowest score group that "
-            "may have it (2.2: no earlier win without playing)"
+            N_(
+                "bye (§4): {player}, the lowest R ({rating}) in the lowest score group that "
+                "may have it (2.2: no earlier win without playing)",
+                player=_who(c),
+                rating=c.rating,
+            )
         )
     for w, b, rule in games:
-        lines.append(f"{_who(w)} – {_who(b)}: white to {w.number} ({_RULE[rule]})")
+        lines.append(
+            N_(
+                "{white} – {black}: white to {number} ({rule})",
+                white=_who(w),
+                black=_who(b),
+                number=w.number,
+                rule=_rule(rule),
+            )
+        )
     return lines
 
 

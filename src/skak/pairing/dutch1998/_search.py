@@ -26,6 +26,7 @@ from itertools import combinations
 from math import comb
 from typing import Literal
 
+from skak.messages import N_, Phrases
 from skak.model.results import Colour
 from skak.pairing._graphs.pairability import MatchGraph, halves_can_pair
 from skak.pairing._graphs.pairability import bits as _bits
@@ -68,13 +69,17 @@ class Level:
     down: int = 0
     up: int = 0
 
-    def describe(self) -> str:
-        parts = [f"x = {self.x}"]
-        for n, who, article in ((self.down, "downfloaters", "C9"), (self.up, "upfloaters", "C10")):
+    def describe(self) -> Phrases:
+        """``x = 1; B6 dropped for downfloaters (C9)``, as a message."""
+        parts: list[str] = [f"x = {self.x}"]
+        for n, article in ((self.down, "C9"), (self.up, "C10")):
             if n:
-                dropped = "B6" if n == 1 else "B6 and B5"
-                parts.append(f"{dropped} dropped for {who} ({article})")
-        return "; ".join(parts)
+                dropped = "B6" if n == 1 else N_("B6 and B5")
+                if article == "C9":
+                    parts.append(N_("{dropped} dropped for downfloaters (C9)", dropped=dropped))
+                else:
+                    parts.append(N_("{dropped} dropped for upfloaters (C10)", dropped=dropped))
+        return Phrases("; ", parts)
 
 
 @dataclass(frozen=True, slots=True)

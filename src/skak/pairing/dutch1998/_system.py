@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from skak.messages import N_
+from skak.messages import N_, Message, N_plural, Phrases
 from skak.model.results import Colour, Result, Scoring, format_points
 from skak.model.tournament import Bye, Pairing, Round, Tournament
+from skak.pairing._words import players_count, points_count
 from skak.pairing.base import SystemDefaults
 from skak.pairing.dutch1998._cards import Card, Dutch1998Settings, round_cards
 from skak.pairing.dutch1998._colours import allocate
@@ -18,13 +19,17 @@ from skak.pairing.dutch1998._search import NODE_LIMIT, SearchLog
 __all__ = ["SYSTEM", "Dutch1998System", "board_order", "initial_colour"]
 
 _WORD = {Colour.WHITE: "white", Colour.BLACK: "black"}
-_RULE = {
-    "B1": "B1: the other colour would break a colour limit",
-    "E1": "E1: both preferences granted",
-    "E2": "E2: the stronger preference granted",
-    "E3": "E3: the opposite of the latest round in which their colours differed",
-    "E4": "E4: the higher-ranked player's preference",
-}
+
+
+def _rule(rule: str) -> Message:
+    """The colour rule that decided a board (B1, E1–E4)."""
+    return {
+        "B1": N_("B1: the other colour would break a colour limit"),
+        "E1": N_("E1: both preferences granted"),
+        "E2": N_("E2: the stronger preference granted"),
+        "E3": N_("E3: the opposite of the latest round in which their colours differed"),
+        "E4": N_("E4: the higher-ranked player's preference"),
+    }[rule]
 
 
 def initial_colour(t: Tournament) -> Colour:
@@ -113,32 +118,78 @@ def _who(c: Card) -> str:
 
 
 def _listing(cards: Sequence[Card], vs: Sequence[int]) -> str:
-    return ", ".join(_who(cards[v]) for v in vs) or "nobody"
+    return ", ".join(_who(cards[v]) for v in vs) or N_("nobody")
 
 
-def _stage_lines(cards: Sequence[Card], st: StageNote) -> list[str]:
+def _stage_lines(cards: Sequence[Card], st: StageNote) -> list[Message]:
     def nums(vs: Sequence[int]) -> str:
         return "-".join(str(cards[v].number) for v in vs) or "–"
 
     if not st.s1 and not st.s2:
         return []
-    head = f"{st.part}: S1 {nums(st.s1)}, S2 {nums(st.s2)}, p = {st.p}"
     if st.p < st.p_full:
-        head += f" (C14: {st.p_full - st.p} pair(s) fewer)"
-    out = [head + f"; {st.level.describe()} (A8: x = {st.x} at the start)"]
+        head = N_plural(
+            "{part}: S1 {s1}, S2 {s2}, p = {p} (C14: {n} pair fewer); {level} (A8: x = {x} at "
+            "the start)",
+            "{part}: S1 {s1}, S2 {s2}, p = {p} (C14: {n} pairs fewer); {level} (A8: x = {x} at "
+            "the start)",
+            st.p_full - st.p,
+            part=_part(st.part),
+            s1=nums(st.s1),
+            s2=nums(st.s2),
+            p=st.p,
+            level=st.level.describe(),
+            x=st.x,
+        )
+    else:
+        head = N_(
+            "{part}: S1 {s1}, S2 {s2}, p = {p}; {level} (A8: x = {x} at the start)",
+            part=_part(st.part),
+            s1=nums(st.s1),
+            s2=nums(st.s2),
+            p=st.p,
+            level=st.level.describe(),
+            x=st.x,
+        )
+    out = [head]
     if st.exchange is not None:
         out1, out2 = st.exchange
-        out.append(f"exchange (D2, C8): {nums(out1)} of S1 with {nums(out2)} of S2")
+        out.append(
+            N_(
+                "exchange (D2, C8): {out1} of S1 with {out2} of S2",
+                out1=nums(out1),
+                out2=nums(out2),
+            )
+        )
     untransposed = tuple(st.s2)
     if st.order != untransposed:
-        out.append(f"S2 transposed (D1, C7) to {nums(st.order)}")
+        out.append(N_("S2 transposed (D1, C7) to {order}", order=nums(st.order)))
     return out
 
 
-_REDONE = {
-    "C12": "paired again (C12): the next score group could not pair its moved-down players",
-    "C13": "paired again (C13): the lowest score group could not be paired",
-}
+def _part(part: str) -> str:
+    """A stage's name, as the procedure calls it."""
+    words = {
+        "remainder": N_("remainder"),
+        "moved-down players": N_("moved-down players"),
+        "score group": N_("score group"),
+    }
+    return words.get(part, part)
+
+
+def _redone(rule: str, before: str) -> Message:
+    if rule == "C12":
+        return N_(
+            "paired again (C12): the next score group could not pair its moved-down players "
+            "with the floaters this group had ({before}); its next pairing in the procedure's "
+            "order that lets it is taken",
+            before=before,
+        )
+    return N_(
+        "paired again (C13): the lowest score group could not be paired with the floaters this "
+        "group had ({before}); its next pairing in the procedure's order that lets it is taken",
+        before=before,
+    )
 
 
 def _explain(
@@ -147,73 +198,122 @@ def _explain(
     games: Sequence[tuple[Card, Card]],
     rules: dict[int, str],
     log: SearchLog,
-) -> list[str]:
-    lines: list[str] = []
+) -> list[Message]:
+    lines: list[Message] = []
     for note in notes:
         pts = format_points(note.score)
-        kind = "homogeneous" if note.homogeneous else "heterogeneous"
+        kind = N_("homogeneous") if note.homogeneous else N_("heterogeneous")
+        players = players_count(len(note.residents))
         if note.joined:
             scores = ", ".join(format_points(s) for s in (note.score, *note.joined))
-            head = (
-                f"score groups {scores} joined into one lowest score group (C13: the lowest "
-                f"could not be paired, and no pairing of the one above let it; A3, {kind}): "
-                f"{len(note.residents)} player(s)"
+            head = N_(
+                "score groups {scores} joined into one lowest score group (C13: the lowest "
+                "could not be paired, and no pairing of the one above let it; A3, {kind}): "
+                "{players}",
+                scores=scores,
+                kind=kind,
+                players=players,
             )
         else:
-            head = f"score group {pts} (A3, {kind}): {len(note.residents)} player(s) with {pts}"
-        if note.mdps:
-            head += "; moved down into it: " + ", ".join(
-                f"{_who(cards[v])} with {format_points(cards[v].score)}" for v in note.mdps
+            head = N_(
+                "score group {score} (A3, {kind}): {players} with {points}",
+                score=pts,
+                kind=kind,
+                players=players,
+                points=points_count(note.score),
             )
+        if note.mdps:
+            moved = Phrases(
+                ", ",
+                [
+                    N_(
+                        "{player} with {score}",
+                        player=_who(cards[v]),
+                        score=format_points(cards[v].score),
+                    )
+                    for v in note.mdps
+                ],
+            )
+            head = N_("{head}; moved down into it: {moved}", head=head, moved=moved)
         lines.append(head)
         if note.moved:
             lines.append(
-                f"moved down at once, nobody here to meet under B1 (C1): "
-                f"{_listing(cards, note.moved)}"
+                N_(
+                    "moved down at once, nobody here to meet under B1 (C1): {players}",
+                    players=_listing(cards, note.moved),
+                )
             )
         if note.redone:
-            before = _listing(cards, note.replaced) if note.replaced else "none"
-            lines.append(
-                f"{_REDONE[note.redone]} with the floaters this group had ({before}); its next "
-                "pairing in the procedure's order that lets it is taken"
-            )
+            before = _listing(cards, note.replaced) if note.replaced else N_("none")
+            lines.append(_redone(note.redone, before))
         for st in note.stages:
             lines += _stage_lines(cards, st)
         if note.set_aside:
             lines.append(
-                f"S1 without {_listing(cards, note.set_aside)} (C14 with C1: no pairing of "
-                "all the higher moved-down players exists, so the one(s) nobody here can be "
-                "paired with are left out of S1)"
+                N_(
+                    "S1 without {players} (C14 with C1: no pairing of all the higher moved-down "
+                    "players exists, so the one(s) nobody here can be paired with are left out "
+                    "of S1)",
+                    players=_listing(cards, note.set_aside),
+                )
             )
         if note.last and note.floaters:
             lines.append(
-                f"bye (A5): {_listing(cards, note.floaters)}, left over in the lowest score "
-                "group; one point and a downfloat, no earlier bye or win without playing (B1)"
+                N_(
+                    "bye (A5): {players}, left over in the lowest score group; one point and a "
+                    "downfloat, no earlier bye or win without playing (B1)",
+                    players=_listing(cards, note.floaters),
+                )
             )
         elif note.floaters:
-            lines.append(f"floaters moved down (A4 ↓): {_listing(cards, note.floaters)}")
+            lines.append(
+                N_(
+                    "floaters moved down (A4 ↓): {players}",
+                    players=_listing(cards, note.floaters),
+                )
+            )
     if log.exact_orders:
         lines.append(
-            f"the search for S2's order (D1) passed {NODE_LIMIT} steps {log.exact_orders} "
-            "time(s) and was finished by an exact matching test (the same order; no criterion "
-            "relaxed)"
+            N_plural(
+                "the search for S2's order (D1) passed {limit} steps {n} time and was finished "
+                "by an exact matching test (the same order; no criterion relaxed)",
+                "the search for S2's order (D1) passed {limit} steps {n} times and was finished "
+                "by an exact matching test (the same order; no criterion relaxed)",
+                log.exact_orders,
+                limit=NODE_LIMIT,
+            )
         )
     if log.long_exchanges:
         lines.append(
-            f"the exchanges (D2) were read past the first {EXCHANGE_LIMIT} "
-            f"{len(log.long_exchanges)} time(s), because a matching test had shown that a later "
-            "one could succeed (no criterion relaxed)"
+            N_plural(
+                "the exchanges (D2) were read past the first {limit} {n} time, because a "
+                "matching test had shown that a later one could succeed (no criterion relaxed)",
+                "the exchanges (D2) were read past the first {limit} {n} times, because a "
+                "matching test had shown that a later one could succeed (no criterion relaxed)",
+                len(log.long_exchanges),
+                limit=EXCHANGE_LIMIT,
+            )
         )
     for white, black in games:
         if white.score != black.score:
             hi, lo = (white, black) if white.score > black.score else (black, white)
             lines.append(
-                f"{_who(hi)} floats down (↓) and {_who(lo)} up (↑) against each other (A4)"
+                N_(
+                    "{player} floats down (↓) and {opponent} up (↑) against each other (A4)",
+                    player=_who(hi),
+                    opponent=_who(lo),
+                )
             )
         rule = rules[white.number]
         lines.append(
-            f"{_who(white)} – {_who(black)}: white to {white.number}, preferences "
-            f"{white.preference_mark}/{black.preference_mark} ({_RULE[rule]})"
+            N_(
+                "{white} – {black}: white to {number}, preferences {marks} ({rule})",
+                white=_who(white),
+                black=_who(black),
+                number=white.number,
+                marks=f"{white.preference_mark}/{black.preference_mark}",
+                rule=_rule(rule),
+            )
         )
     return lines
 

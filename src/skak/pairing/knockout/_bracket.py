@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from skak.errors import InputError
+from skak.messages import N_
 from skak.model.player import Player, Title
 
 __all__ = [
@@ -130,11 +131,11 @@ def draw_bracket(seeded: Sequence[int], seed: int | str = 0) -> tuple[int | None
 def bracket_round_name(players: int) -> str:
     """The name of a bracket round with ``players`` places: final, semi-final, …"""
     names = {
-        2: "final (finale)",
-        4: "semi-final (semifinale)",
-        8: "quarter-final (kvartfinale)",
+        2: N_("final (finale)"),
+        4: N_("semi-final (semifinale)"),
+        8: N_("quarter-final (kvartfinale)"),
     }
-    return names.get(players, f"round of {players}")
+    return names.get(players) or N_("round of {players}", players=players)
 
 
 def bracket(players: int) -> Json:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from skak.messages import N_
 from skak.model.results import Result, format_points
 from skak.model.tournament import Tournament
 from skak.pairing.settings import Settings, setting
@@ -43,10 +44,10 @@ class Stage(enum.Enum):
     @property
     def label(self) -> str:
         return {
-            Stage.STANDARD: "standard game (normal betænkningstid)",
-            Stage.RAPID: "rapid play-off (omkamp i hurtigskak)",
-            Stage.BLITZ: "blitz play-off (omkamp i lynskak)",
-            Stage.ARMAGEDDON: (
+            Stage.STANDARD: N_("standard game (normal betænkningstid)"),
+            Stage.RAPID: N_("rapid play-off (omkamp i hurtigskak)"),
+            Stage.BLITZ: N_("blitz play-off (omkamp i lynskak)"),
+            Stage.ARMAGEDDON: N_(
                 "armageddon (lynparti: 5 minutes for white, 4 for black; a draw wins the match "
                 "for black)"
             ),
@@ -121,7 +122,12 @@ class Match:
 
     @property
     def where(self) -> str:
-        return f"match {self.number} (draw numbers {self.first}–{self.last})"
+        return N_(
+            "match {number} (draw numbers {first}–{last})",
+            number=self.number,
+            first=self.first,
+            last=self.last,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,23 +200,37 @@ def evaluate(match: Match, fmt: MatchFormat, withdrawn: Withdrawn) -> Outcome:
             ]
             if gone:
                 winner = None if len(gone) == 2 else (b if gone[0] == a else a)
-                how = f"player {' and '.join(map(str, gone))} withdrew (udgået)"
+                how = (
+                    N_("player {player} withdrew (udgået)", player=gone[0])
+                    if len(gone) == 1
+                    else N_(
+                        "player {player} and {other} withdrew (udgået)",
+                        player=gone[0],
+                        other=gone[1],
+                    )
+                )
                 return Outcome(True, winner, how, tuple(labels), score)
             if stage is Stage.ARMAGEDDON:
                 if game.result is Result.DOUBLE_FORFEIT:
                     return Outcome(
-                        True, None, "both forfeited the armageddon game", tuple(labels), score
+                        True, None, N_("both forfeited the armageddon game"), tuple(labels), score
                     )
                 white_won = game.result in (Result.WHITE_WIN, Result.WHITE_FORFEIT_WIN)
                 winner = game.white if white_won else game.black
-                how = "won the armageddon game" + (
-                    " with black by a draw" if game.result is Result.DRAW else ""
+                how = (
+                    N_("won the armageddon game with black by a draw")
+                    if game.result is Result.DRAW
+                    else N_("won the armageddon game")
                 )
                 return Outcome(True, winner, how, tuple(labels), score)
             if played == count and stage_score[a] != stage_score[b]:
                 winner, loser = (a, b) if stage_score[a] > stage_score[b] else (b, a)
                 won, lost = _points(stage_score[winner]), _points(stage_score[loser])
-                how = f"won the {stage.value} games {won}–{lost}"
+                how = {
+                    Stage.STANDARD: N_("won the standard games {won}–{lost}", won=won, lost=lost),
+                    Stage.RAPID: N_("won the rapid games {won}–{lost}", won=won, lost=lost),
+                    Stage.BLITZ: N_("won the blitz games {won}–{lost}", won=won, lost=lost),
+                }.get(stage, N_("won the games {won}–{lost}", won=won, lost=lost))
                 return Outcome(True, winner, how, tuple(labels), score)
         if played == count:  # level (or not yet known): the next stage follows
             index, played = index + 1, 0

@@ -11,7 +11,7 @@ import random
 from dataclasses import replace
 
 from skak.errors import NoValidPairingError
-from skak.messages import N_
+from skak.messages import N_, Phrases
 from skak.model.records import KnockoutDraw
 from skak.model.results import Scoring
 from skak.model.tournament import Pairing, Round, Tournament
@@ -26,8 +26,8 @@ __all__ = ["SYSTEM", "KnockoutSystem"]
 
 def _who(tournament: Tournament, player: int | None) -> str:
     if player is None:
-        return "nobody"
-    return f"player {player} ({tournament.player(player).name})"
+        return N_("nobody")
+    return N_("player {number} ({name})", number=player, name=tournament.player(player).name)
 
 
 def _colours(ko: Knockout, match: Match, stage: Stage, number: int) -> tuple[int, int, str]:
@@ -37,10 +37,10 @@ def _colours(ko: Knockout, match: Match, stage: Stage, number: int) -> tuple[int
     assert b is not None
     if number > 1:
         last = match.games[-1]
-        return last.black, last.white, "colours reversed from the previous game"
+        return last.black, last.white, N_("colours reversed from the previous game")
     rng = random.Random(f"{ko.lot}|colours|{match.bracket_round}|{match.number}|{stage.value}")
     white, black = (a, b) if rng.randrange(2) == 0 else (b, a)
-    return white, black, "colours drawn by lot (lodtrækning om farven)"
+    return white, black, N_("colours drawn by lot (lodtrækning om farven)")
 
 
 class KnockoutSystem(SystemDefaults[KnockoutSettings]):
@@ -97,7 +97,9 @@ class KnockoutSystem(SystemDefaults[KnockoutSettings]):
                 "enter its result first",
                 [p for m, _ in waiting for p in m.players if p is not None],
             )
-        lines = [f"DSU knock-out (003 §4.9.7): {name}, game slot {number}"]
+        lines: list[str] = [
+            N_("DSU knock-out (003 §4.9.7): {name}, game slot {number}", name=name, number=number)
+        ]
         if number == 1:
             lines += _draw_lines(tournament, ko)
         pairings: list[Pairing] = []
@@ -105,8 +107,12 @@ class KnockoutSystem(SystemDefaults[KnockoutSettings]):
             if outcome.decided:
                 if match.players[0] is not None and match.players[1] is not None:
                     lines.append(
-                        f"{match.where} is decided: {_who(tournament, outcome.winner)} "
-                        f"{outcome.how}"
+                        N_(
+                            "{match} is decided: {player} {how}",
+                            match=match.where,
+                            player=_who(tournament, outcome.winner),
+                            how=outcome.how,
+                        )
                     )
                 continue
             assert outcome.next is not None
@@ -115,12 +121,30 @@ class KnockoutSystem(SystemDefaults[KnockoutSettings]):
             board = len(pairings) + 1
             result = pre_entered_result(tournament, number, white, black)
             pairings.append(Pairing(board, white, black, result))
-            line = (
-                f"board {board}: {name}, {match.where}: {stage.label}, "
-                f"game {game_no} of {count}; {how}"
-            )
-            if result is not None:
-                line += f"; pre-entered {result.label}: a player is withdrawn or absent"
+            if result is None:
+                line = N_(
+                    "board {board}: {name}, {match}: {stage}, game {game} of {count}; {how}",
+                    board=board,
+                    name=name,
+                    match=match.where,
+                    stage=stage.label,
+                    game=game_no,
+                    count=count,
+                    how=how,
+                )
+            else:
+                line = N_(
+                    "board {board}: {name}, {match}: {stage}, game {game} of {count}; {how}; "
+                    "pre-entered {result}: a player is withdrawn or absent",
+                    board=board,
+                    name=name,
+                    match=match.where,
+                    stage=stage.label,
+                    game=game_no,
+                    count=count,
+                    how=how,
+                    result=result.label,
+                )
             lines.append(line)
         record = KnockoutDraw(ko.seeded, ko.draw) if number == 1 else None
         return Round(number, tuple(pairings), explanation=tuple(lines), record=record)
@@ -129,15 +153,32 @@ class KnockoutSystem(SystemDefaults[KnockoutSettings]):
 def _draw_lines(tournament: Tournament, ko: Knockout) -> list[str]:
     """The seeding and the draw in words (start numbers only); round 1's record holds them."""
     seeds = ", ".join(f"{i}: {n}" for i, n in enumerate(ko.seeded, start=1))
-    places = ", ".join(f"{d}: {'bye' if n is None else n}" for d, n in enumerate(ko.draw, start=1))
-    lines = [
-        f"seeds (seedning by DSU rating, title, FIDE rating, lot): {seeds}",
-        f"draw numbers (lodtrækningsnumre) by lot within the seed groups: {places}",
-        "the draw numbers fix the whole knock-out (003 §4.9.7): later rounds follow this draw, "
-        "whatever ratings or players are corrected after this round",
+    places = Phrases(
+        ", ",
+        (
+            N_("{draw}: bye", draw=d) if n is None else f"{d}: {n}"
+            for d, n in enumerate(ko.draw, start=1)
+        ),
+    )
+    lines: list[str] = [
+        N_("seeds (seedning by DSU rating, title, FIDE rating, lot): {seeds}", seeds=seeds),
+        N_(
+            "draw numbers (lodtrækningsnumre) by lot within the seed groups: {places}",
+            places=places,
+        ),
+        N_(
+            "the draw numbers fix the whole knock-out (003 §4.9.7): later rounds follow this "
+            "draw, whatever ratings or players are corrected after this round"
+        ),
     ]
     for seed, player in enumerate(ko.seeded[: len(ko.draw) - len(ko.seeded)], start=1):
-        lines.append(f"seed {seed}, {_who(tournament, player)}, goes through without a game (bye)")
+        lines.append(
+            N_(
+                "seed {seed}, {player}, goes through without a game (bye)",
+                seed=seed,
+                player=_who(tournament, player),
+            )
+        )
     return lines
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # the registry's rules are imported when it is used
     from skak.rating.alignment import Alignment
     from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
+    from skak.views import RegistryMatch, RegistrySearch
 
 # The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
 # imported by the methods that use them: every command opens a ``Skak``.
@@ -45,6 +46,40 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         from skak.records.registry import commands as registry_rules
 
         return registry_rules.decide(state, command)
+
+    #: The registry as last read for a search, by its stream and version (a search field
+    #: asks as one types; replaying the national list for each letter would take a second).
+    _kept: tuple[tuple[int, int], Registry] | None = None
+
+    def _current(self) -> Registry:
+        """The registry now: the one kept when the database holds no newer version."""
+        row = self.row()
+        if row is None:
+            return self._empty()
+        key = (row.id, self.store.head(self._kind().name, row.id))
+        kept = self._kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        state = self.store.load(self._kind(), row).state
+        self._kept = (key, state)
+        return state
+
+    def search(self, text: str, *, limit: int = 20) -> RegistrySearch:
+        """The players a text finds: a DSU member number, or words of a name in any order,
+        case and accents aside (:func:`skak.views.registry_search`).
+
+        :raises InputError: for an empty text."""
+        from skak.views import registry_search
+
+        return registry_search(self._current(), text, limit=limit)
+
+    def member(self, dsu_id: int) -> RegistryMatch:
+        """DSU member ``dsu_id`` as a registration takes him.
+
+        :raises NotFoundError: when he is not in the registry."""
+        from skak.views import registry_match
+
+        return registry_match(self._current(), dsu_id)
 
     def apply(
         self,

@@ -67,6 +67,9 @@ def _registry_readers(converter: Converter) -> None:
             iso(o["day"]),
             str(o["source"]),
             club,
+            _number(o.get("born")),
+            _number(o.get("fide_id")),
+            _number(o.get("fide_rating")),
         )
 
     if field_names(TournamentChange) == ("dsu_id", "name", "start", "raw_change") and (
@@ -74,8 +77,23 @@ def _registry_readers(converter: Converter) -> None:
         == ("key", "name", "day", "rating_kind", "edition", "changes")
     ):
         converter.register_structure_hook(TournamentApplied, tournament_applied)
-    if field_names(PlayerEntered) == ("dsu_id", "name", "ratings", "day", "source", "club"):
+    if field_names(PlayerEntered) == (
+        "dsu_id",
+        "name",
+        "ratings",
+        "day",
+        "source",
+        "club",
+        "born",
+        "fide_id",
+        "fide_rating",
+    ):
         converter.register_structure_hook(PlayerEntered, player_entered)
+
+
+def _number(value: Any) -> int | None:
+    """A birth year, FIDE id or FIDE rating written when known (left out at ``None``)."""
+    return None if value is None else int(value)
 
 
 def _rating(value: Any) -> tuple[str, int]:

@@ -30,6 +30,7 @@ from skak.records.tournament.notes import notes as arbiter_notes
 from skak.records.tournament.requests import (
     one_player,
     players_from_csv,
+    players_from_registry,
 )
 from skak.records.tournament.retry import pin
 from skak.store import Loaded, RecordKind, StreamRow
@@ -168,6 +169,26 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
     ) -> tuple[Player, ...]:
         """The players :meth:`register_players` added."""
         return added(self.register_players(ident, make, source=source, actor=actor))
+
+    def register_from_registry(
+        self,
+        ident: str | int | None,
+        members: Sequence[int],
+        *,
+        actor: str | None = None,
+    ) -> Outcome:
+        """Register DSU members by their member numbers, their details read from the
+        database's rating registry (:func:`players_from_registry`), all in one event, with
+        the checks of :meth:`register_players` (§19's quarantine).
+
+        :raises NotFoundError: for a number not in the registry.
+        :raises StateError: for a member registered already, naming him.
+        """
+        from skak.views import registry_match
+
+        registry = self._db.registry.get()
+        found = [registry_match(registry, n) for n in dict.fromkeys(members)]
+        return self.register_players(ident, players_from_registry(found), actor=actor)
 
     def add_player(
         self,

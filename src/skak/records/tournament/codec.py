@@ -12,19 +12,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skak.model.records import SystemRecord
-from skak.model.tournament import SettingValue, Tournament
+from skak.model.tournament import Round, SettingValue, Tournament
 from skak.records.tournament.events import EVENT_TYPES, Event
 from skak.store.codec import make_converter, reader, tagged_union
 
 if TYPE_CHECKING:
     from cattrs import Converter
 
-__all__ = ["dump_event", "dump_tournament", "load_event", "load_tournament"]
+__all__ = ["dump_event", "dump_snapshot", "dump_tournament", "load_event", "load_tournament"]
 
 assert len(EVENT_TYPES) == len(Event.__args__)
 
 
-def _configure(converter: Converter) -> None:
+def _configure(converter: Converter, *, messages: bool = True) -> None:
     from cattrs.strategies import configure_union_passthrough
 
     configure_union_passthrough(SettingValue, converter)
@@ -37,8 +37,41 @@ def _configure(converter: Converter) -> None:
     converter.register_structure_hook(
         SystemRecord | None, lambda v, _: None if v is None else converter.structure(v, record)
     )
+    if messages:
+        _explanations(converter)
     for union in (SystemRecord, Event):
         tagged_union(union, converter)
+
+
+def _explanations(converter: Converter) -> None:
+    """A round's explanation lines as messages (:func:`skak.messages.text_to_json`: the English
+    text with its template and parameters), so a face says a stored round's explanation in its
+    language; a line stored as a plain string (as every skak before this wrote them) is read as
+    that text."""
+    from dataclasses import replace
+
+    from skak.messages import text_from_json, text_to_json
+
+    dump_round = converter.get_unstructure_hook(Round)
+    load_round = converter.get_structure_hook(Round)
+
+    def dump(rnd: Round) -> dict[str, Any]:
+        out: dict[str, Any] = dump_round(rnd)
+        if "explanation" in out:
+            out["explanation"] = [text_to_json(line) for line in rnd.explanation]
+        return out
+
+    def load(data: dict[str, Any], _: Any) -> Round:
+        lines = data.get("explanation")
+        if not lines or all(isinstance(line, str) for line in lines):
+            rnd: Round = load_round(data, Round)
+            return rnd
+        texts = [text_from_json(line) for line in lines]
+        rnd = load_round({**data, "explanation": [str(t) for t in texts]}, Round)
+        return replace(rnd, explanation=tuple(texts))
+
+    converter.register_unstructure_hook(Round, dump)
+    converter.register_structure_hook(Round, load)
 
 
 @functools.cache
@@ -51,7 +84,15 @@ def _converter() -> Converter:
 @functools.cache
 def _complete() -> Converter:
     """The exports' converter: every field, so a reader needs no knowledge of skak's
-    defaults."""
+    defaults; an explanation as its English lines."""
+    return make_converter(
+        omit_if_default=False, configure=functools.partial(_configure, messages=False)
+    )
+
+
+@functools.cache
+def _snapshots() -> Converter:
+    """The snapshots' converter: every field, an explanation's lines as messages."""
     return make_converter(omit_if_default=False, configure=_configure)
 
 
@@ -74,6 +115,12 @@ def load_event(data: dict[str, Any]) -> Event:
 def dump_tournament(tournament: Tournament) -> dict[str, Any]:
     """Every field of the tournament, defaults included (for ``skak export json``)."""
     out: dict[str, Any] = _complete().unstructure(tournament)
+    return out
+
+
+def dump_snapshot(tournament: Tournament) -> dict[str, Any]:
+    """Every field of the tournament, its explanations as messages (for the snapshots)."""
+    out: dict[str, Any] = _snapshots().unstructure(tournament)
     return out
 
 

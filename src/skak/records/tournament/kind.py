@@ -8,7 +8,7 @@ from typing import Any
 
 from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
-from skak.records.tournament.codec import dump_event, dump_tournament, load_event, load_tournament
+from skak.records.tournament.codec import dump_event, dump_snapshot, load_event, load_tournament
 from skak.records.tournament.events import Event, EventUndone
 from skak.records.tournament.evolve import Context, ReplayError, evolve, fold, undo_refused
 from skak.store.streams import EventByEvent
@@ -65,7 +65,7 @@ class TournamentKind(EventByEvent):
         return isinstance(event, EventUndone)
 
     def dump_state(self, state: Tournament) -> dict[str, Any]:
-        return dump_tournament(state)
+        return dump_snapshot(state)
 
     def load_state(self, payload: dict[str, Any]) -> Tournament:
         return load_tournament(payload)

@@ -7,9 +7,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from skak.errors import InputError
+from skak.errors import InputError, StateError
 from skak.io.options import parse_date, parse_setting, scoring_from
 from skak.io.players_csv import decode_text, parse_players_csv
 from skak.messages import N_, N_plural
@@ -20,6 +20,9 @@ from skak.model.tournament import RatedKind, Round, Tournament
 from skak.pairing import PairingSystem, get_system, system_names
 from skak.pairing.engine import RoundCheck, check_rounds, pair_next
 
+if TYPE_CHECKING:
+    from skak.views import RegistryMatch
+
 __all__ = [
     "check_new_tournament",
     "engine_check",
@@ -28,6 +31,7 @@ __all__ = [
     "one_player",
     "players_from_bytes",
     "players_from_csv",
+    "players_from_registry",
     "results_from_text",
     "tournament_from_trf",
 ]
@@ -47,6 +51,59 @@ def one_player(
         if t.rounds and late.get("late_from") is None:
             late["late_from"] = t.next_round
         return [Player(number, name, **late)]
+
+    return make
+
+
+def players_from_registry(
+    members: Sequence[RegistryMatch],
+) -> Callable[[Tournament], list[Player]]:
+    """A registration of members of the rating registry (tilmelding fra ratingkartoteket):
+    name, club, birth year, DSU member number, the DSU ratings the registry has (the
+    tournament's kind uses its own) and the FIDE id and rating where DSU's list gave them;
+    numbered after those registered, late entries once round 1 is paired.
+
+    :raises StateError: for a member registered already (by DSU member number), naming him
+        and his start number, or named twice.
+    """
+
+    def make(t: Tournament) -> list[Player]:
+        from skak.model.player import Ratings
+
+        known = {p.dsu_id: p for p in t.players if p.dsu_id is not None}
+        number = max((p.start_number for p in t.players), default=0)
+        out: list[Player] = []
+        for m in members:
+            there = known.get(m.dsu_id)
+            if there is not None:
+                raise StateError(
+                    N_(
+                        "DSU member {dsu_id}, {name}, is registered already as start number "
+                        "{number}",
+                        dsu_id=m.dsu_id,
+                        name=there.name,
+                        number=there.start_number,
+                    )
+                )
+            number += 1
+            player = Player(
+                number,
+                m.name,
+                birth_year=m.born,
+                club=m.club,
+                dsu_id=m.dsu_id,
+                fide_id=m.fide_id,
+                ratings=Ratings(
+                    dsu=m.rating("standard"),
+                    dsu_rapid=m.rating("rapid"),
+                    dsu_blitz=m.rating("blitz"),
+                    fide=m.fide_rating,
+                ),
+                late_from=t.next_round if t.rounds else None,
+            )
+            known[m.dsu_id] = player
+            out.append(player)
+        return out
 
     return make
 

@@ -3,7 +3,10 @@
 // (hx-trigger), with the fields of hx-include ("closest tr"), the headers of the nearest
 // hx-headers (the CSRF token) and "HX-Request: true"; the answer replaces hx-target
 // ("closest tr") by hx-swap ("outerHTML"). Result fields (data-result) select their text on
-// focus, and Enter moves to the next board, which saves the one left.
+// focus, and Enter moves to the next board, which saves the one left. A field with hx-get
+// (a search, hx-trigger "input changed delay:300ms") asks hx-get with its name and value
+// once the typing has paused, and its answer replaces hx-target; an answer to a text
+// typed over since is dropped.
 //
 // One request at a time per target (like htmx's hx-sync="closest tr:queue"): a change made
 // while the row's last save is on its way is sent when the answer has come, with the row's
@@ -96,6 +99,35 @@
     var el = event.target.closest("[hx-post]");
     if (el && (el.getAttribute("hx-trigger") || "change") === "change") send(el);
   });
+
+  var pauses = new WeakMap();  // a search field -> its pending timer
+  var asked = new WeakMap();   // a search field -> the value its last request asked for
+
+  function search(el) {
+    var value = el.value;
+    if (asked.get(el) === value) return;  // "changed": the same text is not asked again
+    asked.set(el, value);
+    var url = new URL(el.getAttribute("hx-get"), document.baseURI);
+    url.searchParams.set(el.name, value);
+    fetch(url, { headers: headers(el), credentials: "same-origin" }).then(function (response) {
+      return response.text().then(function (text) {
+        var target = find(el, el.getAttribute("hx-target"));
+        if (!response.ok || !target || el.value !== value) return;
+        swap(target, text, el.getAttribute("hx-swap") || "innerHTML");
+      });
+    }).catch(function () { asked.delete(el); });
+  }
+
+  function later(event) {
+    var el = event.target.closest("[hx-get]");
+    if (!el) return;
+    clearTimeout(pauses.get(el));
+    var delay = event.type === "search" ? 0 : 300;
+    pauses.set(el, setTimeout(function () { search(el); }, delay));
+  }
+
+  document.addEventListener("input", later);
+  document.addEventListener("search", later);
 
   document.addEventListener("focusin", function (event) {
     if (event.target.matches("input[data-result]")) event.target.select();
