@@ -699,10 +699,9 @@ class _Lookups:
 def _lookups(season: Season) -> _Lookups:
     """The lookups of ``season``, made once for it (a season is a frozen value) and kept
     for the last few seasons asked about."""
-    with _LOOKUP_LOCK:
-        kept = _LOOKUPS.get(id(season))
-        if kept is not None and kept[0] is season:
-            return kept[1]
+    kept = _LOOKUPS.get(id(season))  # a dict's get is atomic: no lock to read
+    if kept is not None and kept[0] is season:
+        return kept[1]
     teams: dict[str, Team] = {}
     for t in season.teams:
         teams.setdefault(t.name, t)

@@ -349,10 +349,9 @@ def lineups_by_player(season: Season) -> Mapping[str, tuple[Lineup, ...]]:
     in the season's order: a line-up's checks look at the player's own line-ups only, so a
     season of DSU's size (2 250 line-ups) is checked in linear time, not quadratic. Kept for
     the last few seasons asked about (a season is a frozen value: its index never changes)."""
-    with _INDEX_LOCK:
-        kept = _INDEX.get(id(season))
-        if kept is not None and kept[0] is season:
-            return kept[1]
+    kept = _INDEX.get(id(season))  # a dict's get is atomic: no lock to read
+    if kept is not None and kept[0] is season:
+        return kept[1]
     index: dict[str, list[Lineup]] = {}
     for lu in season.counted_lineups():
         for p in dict.fromkeys(p for p in lu.players if p is not None):

@@ -97,14 +97,13 @@ def check_card(
     """:raises InputError: for a card that does not fit the line-ups: a result missing for
     a game both players were there for, a result for a board without a game, an absence on
     an empty board, a board beyond the match's."""
-    where = fixture.label()
     for team, lu in ((fixture.home, home), (fixture.away, away)):
         if lu is None and team not in card.no_show and team not in card.late:
             raise InputError(
                 N_(
                     "{match}: enter {team}'s line-up first (skak league lineup), or say the "
                     "team did not come",
-                    match=where,
+                    match=fixture.label(),
                     team=team,
                 )
             )
@@ -113,7 +112,7 @@ def check_card(
             raise InputError(
                 N_(
                     "{match}: the match has boards 1–{boards}, not {board}",
-                    match=where,
+                    match=fixture.label(),
                     boards=boards,
                     board=b.board,
                 )
@@ -134,7 +133,7 @@ def check_card(
                 raise InputError(
                     N_(
                         "{match}, board {board}: the {side} team's board is empty",
-                        match=where,
+                        match=fixture.label(),
                         board=number,
                         side=side,
                     )
@@ -145,14 +144,18 @@ def check_card(
         )
         if all(here) and b.result is None:
             raise InputError(
-                N_("{match}, board {board}: the result is missing", match=where, board=number)
+                N_(
+                    "{match}, board {board}: the result is missing",
+                    match=fixture.label(),
+                    board=number,
+                )
             )
         if not all(here) and b.result is not None:
             raise InputError(
                 N_(
                     "{match}, board {board}: no game was played (a player was not there); "
                     "leave the result out",
-                    match=where,
+                    match=fixture.label(),
                     board=number,
                 )
             )
