@@ -158,3 +158,25 @@ def test_a_refusal_is_in_danish_naming_the_board_the_player_and_the_paragraph(
     text = text_of(page.text)
     assert f"bræt 1: {home.removesuffix(' 1')} 4 ({prefix}4, listenr. 4) er placeret over" in text
     assert "(5.1 §10 b); partiet vindes af modstanderen uanset resultatet (5.1 §13 b)" in text
+
+
+def test_a_card_with_a_late_player_and_the_leaders_mistake(
+    client: TestClient, skak: Skak, sid: int
+) -> None:
+    """The home captain's card says why a player played no game (5.1 §13 c): a player who
+    came after the waiting time loses the game; one left out by the team leader's mistake
+    costs a penalty point, not the player's punishment."""
+    home, away = _round_2(skak, sid)
+    for t in (home, away):
+        skak.league.lineup(sid, 2, t, [f"{t[:3]}{b}" for b in range(1, 5)])
+    csrf = log_in(client, _captain(home), PASSWORD)
+    form = {"csrf": csrf, "board1": "1", "board2": "+", "absence2": "late",
+            "board3": "-", "absence3": "leader", "board4": "½"}  # fmt: skip
+    r = client.post(f"/captain/league/{sid}/result/2/{home}", data=form, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    view = skak.league.match(sid, 2, home)
+    assert "came after the waiting time" in view.boards[1].why
+    assert any("penalty point" in line and "board 3" in line for line in view.penalty_points)
+    late = {"csrf": csrf, **{f"board{b}": "1" for b in range(1, 5)}, "late_away": "1"}
+    client.post(f"/captain/league/{sid}/result/2/{home}", data=late)
+    assert skak.league.match(sid, 2, home).home_points == 4  # 4-0: more than 60 minutes late

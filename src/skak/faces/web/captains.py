@@ -123,6 +123,9 @@ async def lineup_post(
 
 #: The results a board's field takes, from the home team's side (as ``skak league result``).
 RESULT_TOKENS = ("1", "½", "0", "+", "-", "x")
+#: Why a player on the card played no game (5.1 §13 c; FIDE Laws 6.7): besides the default,
+#: did not come (udeblevet).
+ABSENCES = ("no-show", "late", "leader")
 
 
 @router.get("/captain/league/{sid}/result/{round_number}/{team}", response_class=HTMLResponse)
@@ -151,8 +154,21 @@ async def result_post(
     boards = season.boards(view.home)
     results = [str(form.get(f"board{b}", "")).strip() for b in range(1, boards + 1)]
     remark = str(form.get("remark", ""))
+    absent = []
+    for b, token in enumerate(results, start=1):
+        why = str(form.get(f"absence{b}", "")).strip()
+        if why not in ABSENCES:
+            continue  # none chosen: + and - are a player who did not come (udeblevet)
+        sides = {"+": ("away",), "-": ("home",), "x": ("home", "away")}.get(token, ())
+        absent += [f"{b}:{side}:{why}" for side in sides]
+    teams = {"home": view.home, "away": view.away}
+    late = [teams[side] for side in ("home", "away") if form.get(f"late_{side}")]
+    no_show = [teams[side] for side in ("home", "away") if form.get(f"no_show_{side}")]
     try:
-        skak.league.result(sid, round_number, view.home, results, remark=remark, actor=who)
+        skak.league.result(
+            sid, round_number, view.home, [] if no_show or late else results, absent=absent,
+            late=late, no_show=no_show, remark=remark, actor=who,
+        )  # fmt: skip
     except SkakError as err:
         context = {
             "sid": sid,
