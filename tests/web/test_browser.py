@@ -604,7 +604,16 @@ def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: i
         f"/arbiter/t/{tid}/history",
         f"/arbiter/t/{tid}/checkin",
         f"/arbiter/t/{tid}/checkin/close",
+        f"/t/{tid}/prizes",
+        f"/arbiter/t/{tid}/prizes",
+        f"/arbiter/t/{tid}/delete",
     ]
+    skak.tournaments.set_prizes(
+        tid,
+        place="1000,600,400",
+        categories=["club:Skovlunde Skakklub:250", "rating<1600:200"],
+        order="place,club:Skovlunde Skakklub",
+    )
     skak.tournaments.forbid_pairing(tid, [1, 2], rounds=(2, 3))
     skak.tournaments.forbid_groups(tid, "club", rounds=(2, 2))
     with Server(skak, Arbiters()) as srv:

@@ -147,6 +147,13 @@ if TYPE_CHECKING:
     )
     from skak.views.player import PlayerRoundRow, PlayerView, player_view
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
+    from skak.views.prizes import (
+        PrizeDeclared,
+        PrizeLine,
+        PrizeListView,
+        prize_label,
+        prize_list_view,
+    )
     from skak.views.rating import (
         CandidateRow,
         FideChangeRow,
@@ -330,6 +337,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "checkin_view",
     ),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
+    "skak.views.prizes": (
+        "PrizeDeclared",
+        "PrizeLine",
+        "PrizeListView",
+        "prize_label",
+        "prize_list_view",
+    ),
     "skak.views.rating": (
         "CandidateRow",
         "FideChangeRow",
@@ -465,6 +479,9 @@ __all__ = [
     "PlayerRow",
     "PlayerView",
     "PlayersView",
+    "PrizeDeclared",
+    "PrizeLine",
+    "PrizeListView",
     "RatingCell",
     "RatingChangeRow",
     "RatingView",
@@ -538,6 +555,8 @@ __all__ = [
     "player_row",
     "player_view",
     "players_view",
+    "prize_label",
+    "prize_list_view",
     "quarters",
     "rating_view",
     "registry_row",

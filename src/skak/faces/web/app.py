@@ -23,6 +23,7 @@ from skak.errors import SkakError
 from skak.faces.web import (
     arbiter,
     captains,
+    desk,
     hall,
     leader,
     league,
@@ -103,6 +104,7 @@ def create_app(
     app.include_router(arbiter.router)
     app.include_router(manage.router)
     app.include_router(hall.router)
+    app.include_router(desk.router)
     app.include_router(league.router)
     app.include_router(captains.router)
     app.include_router(leader.router)

@@ -41,6 +41,7 @@ from skak.records.tournament._checks import (
     check_rounds_exist,
     check_withdrawal,
 )
+from skak.records.tournament.desk import DeleteTournament, SetPrizes, decide_desk
 from skak.records.tournament.events import (
     ArbitersSet,
     Event,
@@ -76,6 +77,7 @@ __all__ = [
     "CloseCheckIn",
     "Command",
     "CreateTournament",
+    "DeleteTournament",
     "EditPlayer",
     "EnterResult",
     "EnterResults",
@@ -89,6 +91,7 @@ __all__ = [
     "RemovePlayer",
     "RenumberPlayers",
     "SetArbiters",
+    "SetPrizes",
     "Undo",
     "Withdraw",
     "arbiter_names",
@@ -263,6 +266,8 @@ Command = (
     | ForbidGroups
     | CheckIn
     | CloseCheckIn
+    | SetPrizes
+    | DeleteTournament
     | Undo
 )
 
@@ -384,6 +389,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return _decide_results(t, entries)
         case AttachGames() | RemoveGame():
             return decide_games(t, command)
+        case SetPrizes() | DeleteTournament():
+            return decide_desk(t, command)
         case ForbidPairing() | ForbidGroups() | CheckIn() | CloseCheckIn():
             return decide_hall(t, system, command)
         case SetArbiters(names=given):

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from skak.errors import NotFoundError
-from skak.messages import N_, N_plural
+from skak.messages import N_, N_plural, Phrases
 from skak.model.event_words import player_changes, renumber_reason, result_word
 from skak.model.player import Player
+from skak.model.prizes import Prizes
 from skak.model.results import Result
 from skak.model.tournament import GameRecord, GroupBan, PairingBan, Round, Tournament
 
@@ -36,9 +37,11 @@ __all__ = [
     "PlayerWithdrawn",
     "PlayersAdded",
     "PlayersRenumbered",
+    "PrizesSet",
     "ResultEntered",
     "RoundPaired",
     "TournamentCreated",
+    "TournamentDeleted",
     "describe",
 ]
 
@@ -216,6 +219,24 @@ class CheckInClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class PrizesSet:
+    """The tournament's prizes declared (``skak prizes set``), replacing those before;
+    ``None`` takes them all away."""
+
+    kind: ClassVar[str] = "prizes_set"
+    prizes: Prizes | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeleted:
+    """The tournament is deleted (``skak delete``): it leaves every list and page, its
+    events stay; undoing this event (``skak undelete``) brings it back."""
+
+    kind: ClassVar[str] = "tournament_deleted"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EventUndone:
     """Takes back the event with sequence number ``seq`` (``skak undo``)."""
 
@@ -241,6 +262,8 @@ Event = (
     | GroupBanLifted
     | CheckedIn
     | CheckInClosed
+    | PrizesSet
+    | TournamentDeleted
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -261,6 +284,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     GroupBanLifted,
     CheckedIn,
     CheckInClosed,
+    PrizesSet,
+    TournamentDeleted,
     EventUndone,
 )
 
@@ -411,6 +436,12 @@ def describe(event: Event, before: Tournament | None = None) -> str:
                 round=r,
                 players=_names(absent, before) if absent else N_("none"),
             )
+        case PrizesSet(prizes=prizes):
+            return prizes_words(prizes)
+        case TournamentDeleted(reason=reason):
+            if reason:
+                return N_("tournament deleted: {reason}", reason=reason)
+            return N_("tournament deleted")
         case EventUndone(seq=seq):
             return N_("undo of event {seq}", seq=seq)
         case _:  # pragma: no cover - the union is closed
@@ -437,3 +468,21 @@ def _rounds(first: int, last: int | None) -> str:
     if last == first:
         return N_(" (round {first})", first=first)
     return N_(" (rounds {first}–{last})", first=first, last=last)
+
+
+def prizes_words(prizes: Prizes | None) -> str:
+    """The prizes declared, in a line: ``prizes: place 1000, 600; U16 300; order: place, U16``."""
+    if prizes is None or prizes.empty:
+        return N_("prizes taken away")
+    parts: list[str] = []
+    if prizes.place:
+        parts.append(N_("place {amounts}", amounts=", ".join(map(str, prizes.place))))
+    for c in prizes.categories:
+        parts.append(f"{c.key} {', '.join(map(str, c.amounts))}")
+    order = N_("; order: {order}", order=", ".join(prizes.order)) if prizes.order else ""
+    return N_(
+        "prizes: {prizes}{order} (shared by {sharing})",
+        prizes=Phrases("; ", parts),
+        order=order,
+        sharing=prizes.sharing,
+    )
