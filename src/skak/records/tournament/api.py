@@ -508,9 +508,10 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
 
         :raises NotFoundError: when there is no such tournament, or it is deleted.
         """
+        version = super().version(ident)  # an id no database holds is refused first
         if isinstance(ident, int) and self._deleted(ident):
             raise _deleted_error(self.store.stream(self._kind().name, ident))
-        return super().version(ident)
+        return version
 
     def delete(
         self, ident: str | int | None, *, reason: str = "", actor: str | None = None
