@@ -183,7 +183,7 @@ def test_the_prize_list_on_the_command_line(runner: CliRunner) -> None:
     assert shown.exit_code == 0, shown.output
     assert "Præmieliste: Hurtig" in shown.output and "rating under 1600" in shown.output
     assert "placeringspræmier" in shown.output
-    as_json = runner.invoke(app, ["prizes", "show", "--json"])
+    as_json = runner.invoke(app, ["prizes", "--json"])  # 'skak prizes' alone: the list
     assert '"amount": "100"' in as_json.output and '"prize": "rating<1600"' in as_json.output
     refused = runner.invoke(app, ["prizes", "set", "--category", "U15:100"])
     assert refused.exit_code == 3 and "U15" in refused.stderr

@@ -25,7 +25,7 @@ from skak.faces.i18n import _, say
 if TYPE_CHECKING:
     from skak.views import PrizeListView
 
-__all__ = ["delete", "prizes_set", "prizes_show", "undelete"]
+__all__ = ["delete", "prizes_main", "prizes_set", "prizes_show", "undelete"]
 
 prizes_app = typer.Typer(
     help="The tournament's prizes (præmier) and the prize list.\n\nExample: skak prizes show",
@@ -64,6 +64,22 @@ def _prizes_table(view: "PrizeListView") -> Table:
             amounts[i],
         )
     return table
+
+
+@prizes_app.callback(invoke_without_command=True)
+def prizes_main(
+    ctx: typer.Context,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """The tournament's prizes (præmier): 'skak prizes' alone shows the prize list, as
+    'skak prizes show' does.
+
+    Example: skak prizes --json
+    """
+    if ctx.invoked_subcommand is None:
+        prizes_show(db, tournament, as_json)
 
 
 @prizes_app.command("show")
