@@ -82,3 +82,15 @@ def test_a_tournament_is_deleted_after_a_confirmation(
     assert [r.id for r in skak.tournaments.rows()] == [other]
     skak.tournaments.undelete(tid)
     assert client.get(f"/t/{tid}/standings").status_code == 200
+
+
+def test_the_history_says_it_in_danish(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    skak.tournaments.set_prizes(tid, place="500,300", categories=["U16:100"], order="place,U16")
+    skak.tournaments.delete(tid, reason="en prøve")
+    skak.tournaments.undelete(tid)
+    client.cookies.set(LANGUAGE_COOKIE, "da")
+    page = text_of(client.get(f"/arbiter/t/{tid}/history").text)
+    assert "præmier: placering 500, 300; U16 100; rækkefølge: place, U16 (deles efter §24)" in page
+    assert "turneringen slettet: en prøve" in page
