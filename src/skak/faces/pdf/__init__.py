@@ -1,6 +1,6 @@
 """Prints (udskrifter) as PDF: the pairing list by board (also large, for the notice board),
 the alphabetical list of who plays where, the result slips to cut out, the standings, the
-crosstable and §6's report to the rating registrar.
+crosstable, the prize list and §6's report to the rating registrar.
 
 Each print renders a view of :mod:`skak.views` that the CLI and the web already show —
 :class:`~skak.views.RoundView`, :class:`~skak.views.StandingsView`,
