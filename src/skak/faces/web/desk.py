@@ -1,6 +1,7 @@
 """The arbiter's desk on the web: the prizes declared (``/arbiter/t/{id}/prizes``) and
-deleting the tournament (``/arbiter/t/{id}/delete``, asked to be confirmed first), as
-``skak prizes set`` and ``skak delete`` do."""
+deleting the tournament (``/arbiter/t/{id}/delete``, asked to be confirmed first) and
+bringing it back (the arbiter's home lists the deleted ones), as ``skak prizes set``,
+``skak delete`` and ``skak undelete`` do."""
 
 from __future__ import annotations
 
@@ -87,3 +88,12 @@ def delete(
     message = _("Tournament {name} (#{id}) deleted; 'skak undelete {id}' brings it back.")
     flash(request, message.format(name=done.after.name, id=tid))
     return RedirectResponse("/arbiter", status_code=303)
+
+
+@router.post("/arbiter/t/{tid}/undelete")
+def undelete(request: Request, tid: int, who: ChangeDep, skak: SkakDep) -> Response:
+    """Bring a deleted tournament back (its deletion undone; the API checks the roles)."""
+    _undone, t = skak.tournaments.undelete(f"#{tid}", actor=who)
+    _ = gettext_for(language(request))
+    flash(request, _("Tournament {name} is back.").format(name=t.name))
+    return RedirectResponse(f"/arbiter/t/{tid}", status_code=303)
