@@ -214,3 +214,49 @@ def test_the_prize_list_is_printed(runner: CliRunner, tmp_path: Path) -> None:
     # A Swiss group: korrektion decides, and two players level on everything share.
     expected = ["Præmieliste", "placeringspræmier", "Ærø, Åge", "Østergaard, Søren", "400", "800"]
     assert [e for e in expected if e not in text] == [], text
+
+
+def test_no_prize_money_is_lost_or_made_by_any_sharing() -> None:
+    """On many random standings, every sharing pays out exactly the place prizes (as many
+    as there are players), and tied players of one group get the same under §24's rules."""
+    import random
+
+    rng = random.Random(37)
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        points = sorted((Fraction(rng.randint(0, 10), 2) for _ in range(n)), reverse=True)
+        rows = []
+        i = 0
+        while i < n:  # players level on points, some of them split by a tie-break
+            j = i + 1
+            while j < n and points[j] == points[i]:
+                j += 1
+            k = i
+            while k < j:
+                size = rng.randint(1, j - k)
+                for m in range(k, k + size):
+                    rows.append(_row(k + 1, k + size, Player(m + 1, f"P{m + 1}"), str(points[m])))
+                k += size
+            i = j
+        amounts = tuple(rng.randint(0, 1000) for _ in range(rng.randint(1, 6)))
+        for sharing in ("points", "place", "hort"):
+            won = award_prizes(SWISS, rows, day=DAY, prizes=Prizes(place=amounts, sharing=sharing))
+            paid = sum((a.amount for a in won.awards), Fraction(0))
+            assert paid == sum(amounts[:n]), (sharing, rows, amounts)
+            if sharing != "hort":
+                by = {a.player.start_number: a.amount for a in won.awards}
+                for a in won.awards:
+                    level = [
+                        s.player.start_number
+                        for s in rows
+                        if (
+                            s.points == a.points
+                            if sharing == "points"
+                            else (s.rank, s.rank_to)
+                            == (
+                                rows[a.player.start_number - 1].rank,
+                                rows[a.player.start_number - 1].rank_to,
+                            )
+                        )
+                    ]
+                    assert {by.get(x, Fraction(0)) for x in level} == {a.amount}
