@@ -48,10 +48,13 @@ def test_the_prizes_are_declared_and_listed(
     client.cookies.set(LANGUAGE_COOKIE, "da")
     danish = client.get(f"/t/{tid}/prizes").text
     assert "Præmieliste" in danish and "placeringspræmier" in danish
-    # The public sees the list too, with the menu's link.
+    # The public sees the list too, with the menu's link, and prints it.
     client.cookies.clear()
     public = client.get(f"/t/{tid}/standings").text
     assert f'href="/t/{tid}/prizes"' in public
+    printed = client.get(f"/t/{tid}/print/prizes")
+    assert printed.status_code == 200 and printed.content.startswith(b"%PDF-")
+    assert "prizes.pdf" in printed.headers["content-disposition"]
 
 
 def test_a_tournament_is_deleted_after_a_confirmation(
