@@ -294,7 +294,7 @@ def _model_fingerprint() -> str:
     import dataclasses
     import hashlib
 
-    from skak.model import player, results, tournament
+    from skak.model import player, prizes, results, tournament
     from skak.model.records import KnockoutDraw, StartOrder
 
     classes = (
@@ -310,6 +310,8 @@ def _model_fingerprint() -> str:
         results.Scoring,
         KnockoutDraw,
         StartOrder,
+        prizes.Prizes,
+        prizes.PrizeCategory,
     )
     text = "\n".join(
         cls.__name__ + ":" + ",".join(f"{f.name}={f.type}" for f in dataclasses.fields(cls))
@@ -327,6 +329,7 @@ def test_the_snapshot_format_is_raised_when_the_model_changes() -> None:
         3: "698d33ed5d319904",
         4: "ae0af8ef16bd6ee2",
         5: "6b0e869b9e52a1de",
+        6: "fc5ce618261c4ccf",
     }
     assert pinned.get(TournamentKind().snapshot_format) == _model_fingerprint()
 

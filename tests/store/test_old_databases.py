@@ -83,6 +83,8 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
         ("group_bans", []),
         ("checked_in", []),
         ("checkin_closed", False),
+        ("prizes", None),  # skak prizes set
+        ("deleted", False),  # skak delete
     )
     rest = {k: v for k, v in data.items() if (k, v) not in since}
     as_json: dict[str, Any] = json.loads(json.dumps({**rest, "rounds": rounds, "scoring": scoring}))

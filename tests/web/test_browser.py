@@ -609,7 +609,16 @@ def test_no_page_overflows_the_screen(browser: Browser, tmp_path: Path, width: i
         f"/arbiter/t/{tid}/checkin",
         f"/arbiter/t/{tid}/checkin/close",
         f"/arbiter/t/{tid}/rounds/1/edit",
+        f"/t/{tid}/prizes",
+        f"/arbiter/t/{tid}/prizes",
+        f"/arbiter/t/{tid}/delete",
     ]
+    skak.tournaments.set_prizes(
+        tid,
+        place="1000,600,400",
+        categories=["club:Skovlunde Skakklub:250", "rating<1600:200"],
+        order="place,club:Skovlunde Skakklub",
+    )
     skak.tournaments.forbid_pairing(tid, [1, 2], rounds=(2, 3))
     skak.tournaments.forbid_groups(tid, "club", rounds=(2, 2))
     with Server(skak, Arbiters()) as srv:
@@ -675,5 +684,48 @@ def test_the_check_in_in_the_browser(browser: Browser, tmp_path: Path) -> None:
         assert {b.player: b.result for b in rnd.byes} == dict.fromkeys(
             (1, 3, 4, 6), Result.ZERO_BYE
         )
+        context.close()
+    skak.close()
+
+
+def test_the_prizes_and_a_deletion_in_the_browser(browser: Browser, tmp_path: Path) -> None:
+    """The arbiter declares the prizes on their form and reads the prize list on a phone (a
+    screenshot), then deletes the tournament from its overview after the confirmation: it
+    leaves the lists and its pages answer 404."""
+    skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
+    tid = skak.tournaments.create(Tournament("Sommerturnering", "monrad", number_of_rounds=1)).id
+    other = skak.tournaments.create(Tournament("Lyn", "monrad", number_of_rounds=1)).id
+    field = [Player(i, n, ratings=Ratings(dsu=r), club="Aarhus Skakklub")
+             for i, (n, r) in enumerate(FIELD, 1)]  # fmt: skip
+    skak.tournaments.add_players(tid, lambda _t: field)
+    skak.tournaments.pair(tid)
+    for board in (1, 2, 3):
+        skak.tournaments.enter_result(tid, 1, board, "1-0" if board < 3 else "½-½")
+    skak.accounts.add(ARBITER, PASSWORD, hasher=CHEAP, actor="admin")
+    with Server(skak, Arbiters()) as srv:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = context.new_page()
+        _log_in(page, srv.url, ARBITER, PASSWORD)
+        page.goto(f"{srv.url}/arbiter/t/{tid}/prizes")
+        page.fill("input[name=place]", "1000, 600, 400")
+        page.fill("textarea[name=categories]", "rating<2000:250\nclub:Aarhus Skakklub:100")
+        page.fill("input[name=order]", "place, rating<2000")
+        page.get_by_role("button", name="Gem præmierne").click()
+        page.wait_for_url(f"{srv.url}/t/{tid}/prizes")
+        text = page.locator("main").inner_text()
+        assert "Præmieliste" in text and "placeringspræmier" in text, text
+        assert "bedste fra Aarhus Skakklub" in text and "rating under 2000" in text
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.screenshot(path=str(SCREENSHOTS / "web-prizes-phone.png"), full_page=True)
+        page.goto(f"{srv.url}/arbiter/t/{tid}")
+        page.get_by_role("link", name="Slet turneringen").click()
+        page.wait_for_url(f"{srv.url}/arbiter/t/{tid}/delete")
+        assert [r.id for r in skak.tournaments.rows()] == [tid, other]  # asked first
+        page.fill("input[name=reason]", "en prøve")
+        page.get_by_role("button", name="Ja, slet den").click()
+        page.wait_for_url(f"{srv.url}/arbiter")
+        assert "er slettet" in page.locator("p.flash").inner_text()
+        assert [r.id for r in skak.tournaments.rows()] == [other]
+        assert page.goto(f"{srv.url}/t/{tid}/standings").status == 404  # type: ignore[union-attr]
         context.close()
     skak.close()

@@ -19,9 +19,9 @@ def audit(s: Skak) -> list[str]:
     :raises StorageError: when the database cannot be read far enough to be checked.
     """
     problems = [f"SQLite: {p}" for p in s.db.integrity_problems()]
-    for row in s.tournaments.rows():
+    for row in s.tournaments.all_rows():  # the deleted ones too: their events are kept
         try:
-            s.tournaments.read(row.id, full=True).state  # noqa: B018 - building it is the check
+            s.tournaments.read_any(row.id, full=True).state  # noqa: B018 - building it is the check
         except SkakError as err:
             problems.append(f"tournament {row.label()}: {err}")
     try:

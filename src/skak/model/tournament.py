@@ -18,6 +18,7 @@ from typing import Any, Literal, TypeVar
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_, N_plural
 from skak.model.player import MAX_ROUNDS, Player, clean_text
+from skak.model.prizes import Prizes
 from skak.model.records import RECORD_TYPES, SystemRecord
 from skak.model.results import (
     PLAYOFF_RESULTS,
@@ -364,6 +365,11 @@ class Tournament:
     #: Whether the check-in for the next round is closed (the players not checked in were
     #: marked absent); opened again when it is paired.
     checkin_closed: bool = False
+    #: The prizes declared (``skak prizes set``); ``None``: none declared.
+    prizes: Prizes | None = None
+    #: Whether the tournament is deleted (``skak delete``): it leaves the lists and its
+    #: pages, its events stay (a backup keeps them, ``skak undelete`` brings it back).
+    deleted: bool = False
 
     def __post_init__(self) -> None:
         for name in ("name", "place", "time_control"):

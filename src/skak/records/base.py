@@ -141,15 +141,18 @@ class Records(Generic[S, E, C]):
         """Every record of the kind, oldest first."""
         return self.store.streams(self._kind().name)
 
-    def resolve(self, ident: str | int | None = None) -> StreamRow:
+    def resolve(
+        self, ident: str | int | None = None, *, among: Sequence[StreamRow] | None = None
+    ) -> StreamRow:
         """The record ``ident`` names (its id, ``#id`` or its name in any case); may be
-        left out when the database holds one.
+        left out when the database holds one. ``among``: the rows to look in (else
+        :meth:`rows`).
 
         :raises NotFoundError: naming the records there are.
         :raises AmbiguousTournamentError: when several match (or none is named), listing
             them.
         """
-        rows = self.rows()
+        rows = self.rows() if among is None else list(among)
         if ident is None:
             if len(rows) == 1:
                 return rows[0]

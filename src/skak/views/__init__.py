@@ -147,6 +147,13 @@ if TYPE_CHECKING:
     )
     from skak.views.player import PlayerRoundRow, PlayerView, player_view
     from skak.views.players import PlayerRow, PlayersView, player_row, players_view
+    from skak.views.prizes import (
+        PrizeDeclared,
+        PrizeLine,
+        PrizeListView,
+        prize_label,
+        prize_list_view,
+    )
     from skak.views.rating import (
         CandidateRow,
         FideChangeRow,
@@ -341,6 +348,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "checkin_view",
     ),
     "skak.views.players": ("PlayerRow", "PlayersView", "player_row", "players_view"),
+    "skak.views.prizes": (
+        "PrizeDeclared",
+        "PrizeLine",
+        "PrizeListView",
+        "prize_label",
+        "prize_list_view",
+    ),
     "skak.views.rating": (
         "CandidateRow",
         "FideChangeRow",
@@ -488,6 +502,9 @@ __all__ = [
     "PlayerRow",
     "PlayerView",
     "PlayersView",
+    "PrizeDeclared",
+    "PrizeLine",
+    "PrizeListView",
     "RatingCell",
     "RatingChangeRow",
     "RatingListRow",
@@ -567,6 +584,8 @@ __all__ = [
     "player_row",
     "player_view",
     "players_view",
+    "prize_label",
+    "prize_list_view",
     "quarters",
     "rating_list_view",
     "rating_view",

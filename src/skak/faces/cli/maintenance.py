@@ -49,7 +49,7 @@ def check(db: DbOption = DEFAULT_DB) -> None:
             "or export what can still be read ('skak export trf') and import it anew"
         )
     records = [
-        _count(len(s.tournaments.rows()), "tournament"),
+        _count(len(s.tournaments.all_rows()), "tournament"),  # the deleted ones too
         _count(len(s.league.rows()), "league season"),
         _count(len(s.cup.rows()), "cup row"),
         _count(len(s.correspondence.rows()), "correspondence group"),

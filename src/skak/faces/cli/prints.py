@@ -34,7 +34,7 @@ def print_(
         typer.Argument(
             metavar="KIND",
             help="pairings (by board), alphabetical (who plays where), cards (result slips), "
-            "standings, crosstable or report (§6).",
+            "standings, crosstable, prizes (the prize list) or report (§6).",
         ),
     ],
     output: Annotated[

@@ -1,6 +1,6 @@
 """Prints (udskrifter) as PDF: the pairing list by board (also large, for the notice board),
 the alphabetical list of who plays where, the result slips to cut out, the standings, the
-crosstable and §6's report to the rating registrar.
+crosstable, the prize list and §6's report to the rating registrar.
 
 Each print renders a view of :mod:`skak.views` that the CLI and the web already show —
 :class:`~skak.views.RoundView`, :class:`~skak.views.StandingsView`,
@@ -29,7 +29,7 @@ from skak.messages import N_
 if TYPE_CHECKING:
     from skak.api import Tournament
     from skak.faces.pdf._sheet import Column, Sheet
-    from skak.views import CrosstableView, RoundView, StandingsView
+    from skak.views import CrosstableView, PrizeListView, RoundView, StandingsView
     from skak.views.report import ReportView
 
 __all__ = [
@@ -40,12 +40,13 @@ __all__ = [
     "crosstable_pdf",
     "list_pdf",
     "pairings_pdf",
+    "prizes_pdf",
     "report_pdf",
     "standings_pdf",
 ]
 
 #: The prints by the names ``skak print`` and the web's addresses give them.
-KINDS = ("pairings", "alphabetical", "cards", "standings", "crosstable", "report")
+KINDS = ("pairings", "alphabetical", "cards", "standings", "crosstable", "prizes", "report")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +96,10 @@ def list_pdf(kind: str, t: Tournament, options: PrintOptions, round_number: int 
         return standings_pdf(view, options)
     if kind == "crosstable":
         return crosstable_pdf(crosstable_view(t, after_round=round_number), options)
+    if kind == "prizes":
+        from skak.views import prize_list_view
+
+        return prizes_pdf(prize_list_view(t, day=options.day), options)
     if t.current_round == 0:
         raise NotFoundError(N_("{tournament} has no round paired yet", tournament=t.name))
     rnd = round_view(t, round_number or t.current_round)
@@ -367,6 +372,49 @@ def standings_pdf(view: StandingsView, options: PrintOptions) -> bytes:
         sheet.paragraph(words.say(view.note), size=8.5)
     if view.rating_note:
         sheet.paragraph(words.say(view.rating_note), size=8.5)
+    return _done(sheet)
+
+
+def prizes_pdf(view: PrizeListView, options: PrintOptions) -> bytes:
+    """The prize list (præmieliste) as ``skak prizes show`` shows it: each prize won, its
+    place, the player, his points and the amount, and the total."""
+    from skak.faces.pdf._sheet import Column
+    from skak.views import number_column
+
+    words = _Words(options.lang)
+    _ = words.gettext
+    sheet = _new_sheet(options, view.tournament, _("Prize list"))
+    columns = [
+        Column(_("Prize"), wide=True),
+        Column(_("Place"), "R"),
+        Column(_("No."), "R"),
+        Column(_("Name"), wide=True),
+        Column(_("Points"), "R"),
+        Column(_("Amount"), "R"),
+    ]
+    points = number_column(line.points for line in view.lines)
+    amounts = number_column([*(line.amount for line in view.lines), view.total], fractions=False)
+    rows = [
+        [
+            words.say(line.label),
+            line.place,
+            str(line.start_number),
+            line.name,
+            points[i],
+            amounts[i],
+        ]
+        for i, line in enumerate(view.lines)
+    ]
+    if rows:
+        rows.append([_("Total"), "", "", "", "", amounts[-1]])
+    sheet.add_page(orientation="P")
+    sheet.grid(columns, rows, size=14 if options.large else 10)
+    if not view.declared:
+        sheet.paragraph(_("No prizes are declared."), size=10)
+    elif not view.final:
+        sheet.paragraph(
+            _("The tournament is not finished: the list is as the standings stand now."), size=8.5
+        )
     return _done(sheet)
 
 

@@ -23,6 +23,7 @@ from skak.errors import SkakError
 from skak.faces.web import (
     arbiter,
     captains,
+    desk,
     discipline,
     events,
     hall,
@@ -110,6 +111,7 @@ def create_app(
     app.include_router(manage.router)
     app.include_router(hall.router)
     app.include_router(round_edit.router)
+    app.include_router(desk.router)
     app.include_router(league.router)
     app.include_router(captains.router)
     app.include_router(leader.router)

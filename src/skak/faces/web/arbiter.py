@@ -150,7 +150,11 @@ def logout(request: Request, csrf: Annotated[str, Form()] = "") -> Response:
 
 @router.get("/arbiter", response_class=HTMLResponse)
 def arbiter_home(request: Request, _who: ArbiterDep, skak: SkakDep) -> Response:
-    return page(request, "arbiter/home.html", {"lines": tournament_lines(skak.tournaments.rows())})
+    context = {
+        "lines": tournament_lines(skak.tournaments.rows()),
+        "deleted": tournament_lines(skak.tournaments.deleted_rows()),
+    }
+    return page(request, "arbiter/home.html", context)
 
 
 @router.get("/arbiter/t/{tid}", response_class=HTMLResponse)

@@ -69,6 +69,7 @@ def print_pdf(
         "standings": "standings",
         "crosstable": "crosstable",
         "report": "standings",
+        "prizes": "prizes",
     }.get(kind, f"rounds/{number}")
     base = str(request.base_url).rstrip("/")
     options = pdf.PrintOptions(

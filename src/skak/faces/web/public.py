@@ -33,6 +33,7 @@ from skak.faces.web.auth import SESSION_ARBITER, logged_in
 from skak.views import (
     board_reasons,
     crosstable_view,
+    number_column,
     pairing_system,
     player_view,
     players_view,
@@ -308,5 +309,27 @@ async def player(request: Request, tid: int, number: int, cache: CacheDep) -> Re
         view = cache.view(tid, version, "player", (number,), lambda: player_view(t, number, ranked))
         context = tournament_context(tid, t) | {"view": view}
         return page(request, "player.html", context), version
+
+    return await public_page(request, tid, build)
+
+
+@router.get("/t/{tid}/prizes", response_class=HTMLResponse)
+async def prizes(request: Request, tid: int, cache: CacheDep) -> Response:
+    """The prize list: the prizes declared and who wins them in the standings (§24)."""
+
+    def build() -> tuple[Response, int]:
+        t, version = load_tournament(cache, tid)
+        view = cache.view(
+            tid, version, "prizes", (), lambda: cache.skak.tournaments.prizes(f"#{tid}")
+        )
+        amounts = number_column((line.amount for line in view.lines), fractions=False)
+        points = number_column(line.points for line in view.lines)
+        total = number_column([view.total], fractions=False)[0]
+        context = tournament_context(tid, t) | {
+            "view": view,
+            "lines": list(zip(view.lines, points, amounts, strict=True)),
+            "total": total,
+        }
+        return page(request, "prizes.html", context), version
 
     return await public_page(request, tid, build)

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from skak.errors import InputError
+from skak.errors import AmbiguousTournamentError, InputError, NotFoundError
 from skak.messages import N_, N_plural
 from skak.model.player import Player
 from skak.model.progress import Progress
@@ -22,7 +22,7 @@ from skak.records.base import Outcome as BaseOutcome
 from skak.records.tournament import commands as rules
 from skak.records.tournament.codec import dump_tournament
 from skak.records.tournament.commands import UNREAD
-from skak.records.tournament.events import Event, EventUndone
+from skak.records.tournament.events import Event, EventUndone, TournamentDeleted
 from skak.records.tournament.evolve import Context, evolve
 from skak.records.tournament.history import HistoryLine, history
 from skak.records.tournament.kind import TournamentKind
@@ -36,7 +36,7 @@ from skak.records.tournament.retry import pin
 from skak.store import Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked for
-    from skak.views import StandingsView, TournamentExport
+    from skak.views import PrizeListView, StandingsView, TournamentExport
 
 __all__ = [
     "Outcome",
@@ -498,6 +498,128 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         command = rules.RenumberPlayers("fide" if by == "fide" else "dsu")
         return self.execute(ident, command, actor=actor)
 
+    # -- the list, and deleting a tournament ---------------------------------------------
+
+    def rows(self) -> list[StreamRow]:
+        """Every tournament not deleted, oldest first (``skak tournaments``, the web's
+        lists; a name or id resolves among these)."""
+        gone = self._deleted_ids()
+        return [r for r in super().rows() if r.id not in gone]
+
+    def all_rows(self) -> list[StreamRow]:
+        """Every tournament, the deleted ones too (``skak check``, a backup)."""
+        return super().rows()
+
+    def read_any(self, ident: str | int | None, *, full: bool = False) -> Loaded[Tournament, Event]:
+        """As :meth:`read`, a deleted tournament too (``skak check`` reads every one)."""
+        return self.store.load(
+            self._kind(), super().resolve(ident, among=self.all_rows()), full=full
+        )
+
+    def deleted_rows(self) -> list[StreamRow]:
+        """The deleted tournaments (``skak undelete`` brings one back)."""
+        gone = self._deleted_ids()
+        return [r for r in super().rows() if r.id in gone]
+
+    def _deleted(self, stream: int | None = None) -> dict[int, int]:
+        """The deletion in force of each deleted tournament (of ``stream`` only, when
+        given): its event's version, by tournament id. One query: the deletions and the
+        undo markers, no replay."""
+        found = self.store.events_of_types(
+            self._kind().name, (TournamentDeleted.kind, EventUndone.kind), stream=stream
+        )
+        undone = {(sid, p.get("seq")) for sid, _, kind, p in found if kind == EventUndone.kind}
+        out: dict[int, int] = {}
+        for sid, version, kind, _ in found:
+            if kind == TournamentDeleted.kind and (sid, version) not in undone:
+                out[sid] = version
+        return out
+
+    def _deleted_ids(self) -> frozenset[int]:
+        return frozenset(self._deleted())
+
+    def resolve(
+        self, ident: str | int | None = None, *, among: Sequence[StreamRow] | None = None
+    ) -> StreamRow:
+        """As :meth:`Records.resolve`; a deleted tournament named is refused saying so (and
+        how to bring it back)."""
+        try:
+            return super().resolve(ident, among=among)
+        except NotFoundError:
+            if ident is None or among is not None:
+                raise
+            gone = self.deleted_rows()
+            try:
+                row = super().resolve(ident, among=gone) if gone else None
+            except (NotFoundError, AmbiguousTournamentError):
+                row = None
+            if row is None:
+                raise
+            raise _deleted_error(row) from None
+
+    def version(self, ident: str | int | None = None) -> int:
+        """As :meth:`Records.version`; a deleted tournament has none to show.
+
+        :raises NotFoundError: when there is no such tournament, or it is deleted.
+        """
+        version = super().version(ident)  # an id no database holds is refused first
+        if isinstance(ident, int) and self._deleted(ident):
+            raise _deleted_error(self.store.stream(self._kind().name, ident))
+        return version
+
+    def delete(
+        self, ident: str | int | None, *, reason: str = "", actor: str | None = None
+    ) -> Outcome:
+        """Delete the tournament: an event (:class:`TournamentDeleted`), so its events stay
+        (a backup keeps them, ``skak check`` checks them) while it leaves the lists and its
+        pages; :meth:`undelete` brings it back. Only its arbiter or an admin may."""
+        return self.execute(ident, rules.DeleteTournament(reason), actor=actor)
+
+    def undelete(
+        self, ident: str | int | None = None, *, actor: str | None = None
+    ) -> tuple[Recorded[Event], Tournament]:
+        """Bring a deleted tournament back, as it was: its deletion is undone (the undo
+        marker is in its history).
+
+        :raises NotFoundError: when no deleted tournament has that name or id.
+        """
+        gone = self.deleted_rows()
+        if not gone:
+            raise NotFoundError(N_("no tournament is deleted"))
+        row = super().resolve(ident, among=gone)
+        return self._undo_row(row, self._deleted(row.id)[row.id], actor)
+
+    # -- prizes ------------------------------------------------------------------------------
+
+    def set_prizes(
+        self,
+        ident: str | int | None,
+        *,
+        place: str = "",
+        categories: Sequence[str] = (),
+        order: str = "",
+        sharing: str = "§24",
+        actor: str | None = None,
+    ) -> Outcome:
+        """Declare the tournament's prizes as typed (:func:`skak.model.prizes.read_prizes`:
+        ``place="1000,600,400"``, ``categories=["U16:300", "rating<1600:200"]``,
+        ``order="place,U16"``, ``sharing`` ``§24``/``points``/``place``/``hort``),
+        replacing those before; nothing given takes them away.
+
+        :raises InputError: naming what cannot be read.
+        """
+        from skak.model.prizes import read_prizes
+
+        prizes = read_prizes(place, categories, order, sharing)
+        return self.execute(ident, rules.SetPrizes(prizes), actor=actor)
+
+    def prizes(self, ident: str | int | None = None) -> PrizeListView:
+        """The prize list: the prizes declared and their winners in the final standings
+        (:func:`skak.views.prize_list_view`)."""
+        from skak.views import prize_list_view
+
+        return prize_list_view(self.get(ident), day=self.context().today)
+
     # -- history and undo -----------------------------------------------------------------
 
     def history(self, ident: str | int | None = None) -> list[HistoryLine]:
@@ -515,8 +637,12 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         :raises UndoRefusedError: when a later event depends on the one to undo (e.g. results
             entered in a round whose pairing would be undone), or it is the creation.
         """
+        return self._undo_row(self.resolve(ident), seq, actor)
+
+    def _undo_row(
+        self, row: StreamRow, seq: int | None, actor: str | None
+    ) -> tuple[Recorded[Event], Tournament]:
         kind = self._kind()
-        row = self.resolve(ident)
         pinned: list[rules.Command] = []
 
         who = self._db._who(actor)
@@ -742,3 +868,13 @@ def read_pgn_file(path: str | Path) -> tuple[str, str]:
 
     text, _ = read_text(path)
     return text, Path(path).name
+
+
+def _deleted_error(row: StreamRow) -> NotFoundError:
+    return NotFoundError(
+        N_(
+            "tournament {name} (#{id}) is deleted; 'skak undelete {id}' brings it back",
+            name=row.name,
+            id=row.id,
+        )
+    )

@@ -41,6 +41,7 @@ from skak.records.tournament._checks import (
     check_rounds_exist,
     check_withdrawal,
 )
+from skak.records.tournament.desk import DeleteTournament, SetPrizes, decide_desk
 from skak.records.tournament.editing import (
     Edit,
     EditRound,
@@ -87,6 +88,7 @@ __all__ = [
     "CloseCheckIn",
     "Command",
     "CreateTournament",
+    "DeleteTournament",
     "Edit",
     "EditPlayer",
     "EditRound",
@@ -105,6 +107,7 @@ __all__ = [
     "RemovePlayer",
     "RenumberPlayers",
     "SetArbiters",
+    "SetPrizes",
     "SwapColours",
     "TakeBye",
     "Undo",
@@ -283,6 +286,8 @@ Command = (
     | CheckIn
     | CloseCheckIn
     | EditRound
+    | SetPrizes
+    | DeleteTournament
     | Undo
 )
 
@@ -404,6 +409,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return _decide_results(t, entries)
         case AttachGames() | RemoveGame():
             return decide_games(t, command)
+        case SetPrizes() | DeleteTournament():
+            return decide_desk(t, command)
         case ForbidPairing() | ForbidGroups() | CheckIn() | CloseCheckIn():
             return decide_hall(t, system, command)
         case EditRound():

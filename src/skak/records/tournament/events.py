@@ -16,6 +16,7 @@ from skak.errors import NotFoundError
 from skak.messages import N_, N_plural, Phrases
 from skak.model.event_words import player_changes, renumber_reason, result_word
 from skak.model.player import Player
+from skak.model.prizes import Prizes
 from skak.model.results import Result
 from skak.model.tournament import GameRecord, GroupBan, PairingBan, Round, Tournament
 from skak.pairing.edits import Breach, rule_name
@@ -37,10 +38,12 @@ __all__ = [
     "PlayerWithdrawn",
     "PlayersAdded",
     "PlayersRenumbered",
+    "PrizesSet",
     "ResultEntered",
     "RoundEdited",
     "RoundPaired",
     "TournamentCreated",
+    "TournamentDeleted",
     "describe",
 ]
 
@@ -232,6 +235,24 @@ class RoundEdited:
 
 
 @dataclass(frozen=True, slots=True)
+class PrizesSet:
+    """The tournament's prizes declared (``skak prizes set``), replacing those before;
+    ``None`` takes them all away."""
+
+    kind: ClassVar[str] = "prizes_set"
+    prizes: Prizes | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDeleted:
+    """The tournament is deleted (``skak delete``): it leaves every list and page, its
+    events stay; undoing this event (``skak undelete``) brings it back."""
+
+    kind: ClassVar[str] = "tournament_deleted"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class EventUndone:
     """Takes back the event with sequence number ``seq`` (``skak undo``)."""
 
@@ -258,6 +279,8 @@ Event = (
     | CheckedIn
     | CheckInClosed
     | RoundEdited
+    | PrizesSet
+    | TournamentDeleted
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -279,6 +302,8 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CheckedIn,
     CheckInClosed,
     RoundEdited,
+    PrizesSet,
+    TournamentDeleted,
     EventUndone,
 )
 
@@ -431,6 +456,12 @@ def describe(event: Event, before: Tournament | None = None) -> str:
             )
         case RoundEdited():
             return describe_edit(event, before)
+        case PrizesSet(prizes=prizes):
+            return prizes_words(prizes)
+        case TournamentDeleted(reason=reason):
+            if reason:
+                return N_("tournament deleted: {reason}", reason=reason)
+            return N_("tournament deleted")
         case EventUndone(seq=seq):
             return N_("undo of event {seq}", seq=seq)
         case _:  # pragma: no cover - the union is closed
@@ -495,3 +526,21 @@ def describe_edit(event: RoundEdited, before: Tournament | None) -> str:
     if event.reason:
         text = N_("{text} (reason: {reason})", text=text, reason=event.reason)
     return text
+
+
+def prizes_words(prizes: Prizes | None) -> str:
+    """The prizes declared, in a line: ``prizes: place 1000, 600; U16 300; order: place, U16``."""
+    if prizes is None or prizes.empty:
+        return N_("prizes taken away")
+    parts: list[str] = []
+    if prizes.place:
+        parts.append(N_("place {amounts}", amounts=", ".join(map(str, prizes.place))))
+    for c in prizes.categories:
+        parts.append(f"{c.key} {', '.join(map(str, c.amounts))}")
+    order = N_("; order: {order}", order=", ".join(prizes.order)) if prizes.order else ""
+    return N_(
+        "prizes: {prizes}{order} (shared by {sharing})",
+        prizes=Phrases("; ", parts),
+        order=order,
+        sharing=prizes.sharing,
+    )

@@ -22,6 +22,7 @@ from skak.records.tournament._checks import (
     check_withdrawal,
     withdrawal_too_late,
 )
+from skak.records.tournament.desk import apply_desk
 from skak.records.tournament.editing import apply_edit
 from skak.records.tournament.events import (
     ArbitersSet,
@@ -40,10 +41,12 @@ from skak.records.tournament.events import (
     PlayersAdded,
     PlayersRenumbered,
     PlayerWithdrawn,
+    PrizesSet,
     ResultEntered,
     RoundEdited,
     RoundPaired,
     TournamentCreated,
+    TournamentDeleted,
     describe,
 )
 
@@ -84,6 +87,8 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
         return event.tournament
     if state is None:
         raise StateError(f"{event.kind}: there is no tournament yet")
+    if state.deleted:
+        raise StateError(f"{event.kind}: the tournament is deleted")
     match event:
         case PlayersAdded():
             return _add_players(state, event.players)
@@ -154,6 +159,8 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             return replace(state, players=tuple(players.values()), checkin_closed=True)
         case RoundEdited():
             return apply_edit(state, event)
+        case PrizesSet() | TournamentDeleted():
+            return apply_desk(state, event)
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed

@@ -29,7 +29,9 @@ class TournamentKind(EventByEvent):
     ctx: Context = field(default_factory=Context)
     name: str = "tournament"
     snapshot_every: int = 200
-    snapshot_format: int = 5  # 3: the games attached to boards; 4: the arbiters; 5: bans, check-in
+    #: 3: the games attached to boards; 4: the arbiters; 5: bans, check-in; 6: the prizes,
+    #: a deletion
+    snapshot_format: int = 6
 
     def dump_event(self, event: Event) -> dict[str, Any]:
         return dump_event(event)
