@@ -68,7 +68,7 @@ def test_the_result_commands_read_as_their_examples() -> None:
     add = _help(("players", "add"))
     assert re.search(r"--rating +NUMBER +DSU rating", add), add
     assert re.search(r"--born +DATE +Birth date YYYY-MM-DD", add), add
-    assert re.search(r"\* +NAME +Name as", add), add  # an argument: its name, no type
+    assert re.search(r"│ +NAME +Name as", add), add  # an argument: its name, no type
     assert re.search(r"--json +Print JSON", _options_panel(_help(("tournaments",))))
 
 
