@@ -13,6 +13,7 @@ season's page ``/league/{id}/rulings`` with its last day of appeal (§15 b: 10 d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from typing import Annotated
 
@@ -59,6 +60,32 @@ def leader(request: Request, sid: int, skak: SkakDep, who: ArbiterDep) -> Respon
 def _done(request: Request, sid: int, message: str) -> Response:
     flash(request, message)
     return RedirectResponse(f"/leader/league/{sid}", status_code=303)
+
+
+def _change(
+    request: Request,
+    skak: SkakDep,
+    sid: int,
+    change: Callable[[], object],
+    said: Callable[[Callable[[str], str]], str],
+) -> Response:
+    """Carry out ``change``: back to the leader's page with ``said`` (given the request's
+    gettext), or the page again with the refusal in the request's language."""
+    try:
+        change()
+    except SkakError as err:
+        return _leader_page(
+            request, skak, sid, error=error_message(request, err), status=status_of(err)
+        )
+    return _done(request, sid, said(gettext_for(language(request))))
+
+
+def _round_or_none(text: str) -> int | None:
+    if not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise InputError(N_("a round is a number from 1, not {text}", text=repr(text)))
+    return int(text)
 
 
 @router.post("/leader/league/{sid}/approve/{round_number}/{team}")
@@ -172,14 +199,13 @@ def decide(
 ) -> Response:
     """The tournament committee's decision of an appeal: upheld or set aside (a changed
     ruling, with the committee's result, is entered with ``skak league decide``)."""
-    try:
-        skak.league.decide_appeal(sid, number, outcome, text, actor=who)
-    except SkakError as err:
-        return _leader_page(
-            request, skak, sid, error=error_message(request, err), status=status_of(err)
-        )
-    _ = gettext_for(language(request))
-    return _done(request, sid, _("The committee's decision is recorded."))
+    return _change(
+        request,
+        skak,
+        sid,
+        lambda: skak.league.decide_appeal(sid, number, outcome, text, actor=who),
+        lambda _: _("The committee's decision is recorded."),
+    )
 
 
 @router.post("/leader/league/{sid}/penalty", response_class=HTMLResponse)
@@ -194,19 +220,15 @@ def penalty(
     round: Annotated[str, Form()] = "",
 ) -> Response:
     """Penalty points (strafpoint, 5.1 §13 e), taken off the team's points."""
-    try:
-        r = int(round) if round.strip() else None
-        skak.league.penalty(sid, team, points, reason, round_number=r, actor=who)
-    except (SkakError, ValueError) as err:
-        return _leader_page(
-            request,
-            skak,
-            sid,
-            error=error_message(request, err),
-            status=status_of(err) if isinstance(err, SkakError) else 400,
-        )
-    _ = gettext_for(language(request))
-    return _done(request, sid, _("The penalty points are given."))
+    return _change(
+        request,
+        skak,
+        sid,
+        lambda: skak.league.penalty(
+            sid, team, points, reason, round_number=_round_or_none(round), actor=who
+        ),
+        lambda _: _("The penalty points are given."),
+    )
 
 
 @router.post("/leader/league/{sid}/withdraw", response_class=HTMLResponse)
@@ -220,14 +242,13 @@ def withdraw(
     reason: Annotated[str, Form()] = "",
 ) -> Response:
     """A team out of the tournament from a round (udgået, 5.1 §13 a)."""
-    try:
-        skak.league.withdraw(sid, team, round, reason, actor=who)
-    except SkakError as err:
-        return _leader_page(
-            request, skak, sid, error=error_message(request, err), status=status_of(err)
-        )
-    _ = gettext_for(language(request))
-    return _done(request, sid, _("The team's withdrawal is recorded."))
+    return _change(
+        request,
+        skak,
+        sid,
+        lambda: skak.league.withdraw(sid, team, round, reason, actor=who),
+        lambda _: _("The team's withdrawal is recorded."),
+    )
 
 
 @router.post("/leader/league/{sid}/lot", response_class=HTMLResponse)
@@ -240,14 +261,13 @@ def lot(
 ) -> Response:
     """A lot drawn by hand (5.1 §3): the tied teams in the order drawn, one a line."""
     teams = [t.strip() for t in order.replace(",", "\n").splitlines() if t.strip()]
-    try:
-        skak.league.lot(sid, teams, actor=who)
-    except SkakError as err:
-        return _leader_page(
-            request, skak, sid, error=error_message(request, err), status=status_of(err)
-        )
-    _ = gettext_for(language(request))
-    return _done(request, sid, _("The lot is recorded."))
+    return _change(
+        request,
+        skak,
+        sid,
+        lambda: skak.league.lot(sid, teams, actor=who),
+        lambda _: _("The lot is recorded."),
+    )
 
 
 @router.post("/leader/league/{sid}/playoff", response_class=HTMLResponse)
@@ -261,20 +281,17 @@ def playoff(
     day: Annotated[str, Form()] = "",
 ) -> Response:
     """2. division's play-off (omkamp, 5.1 §5) between the two third-last teams."""
-    try:
+
+    def set_playoff() -> object:
         try:
             played = date.fromisoformat(day.strip())
         except ValueError:
             raise InputError(
                 N_("the play-off's day: {day} is not a date (YYYY-MM-DD)", day=repr(day))
             ) from None
-        skak.league.playoff(sid, home, away, played, actor=who)
-    except SkakError as err:
-        return _leader_page(
-            request, skak, sid, error=error_message(request, err), status=status_of(err)
-        )
-    _ = gettext_for(language(request))
-    return _done(request, sid, _("The play-off is set."))
+        return skak.league.playoff(sid, home, away, played, actor=who)
+
+    return _change(request, skak, sid, set_playoff, lambda _: _("The play-off is set."))
 
 
 @router.get("/leader/league/{sid}/season-end", response_class=HTMLResponse)
