@@ -61,7 +61,7 @@ def test_serve_without_arbiters_is_public_only(runner: CliRunner, served: dict[s
 
 
 def test_serve_needs_a_database(runner: CliRunner, tmp_path: Path, served: dict[str, Any]) -> None:
-    out = _run(runner, "serve", "--db", str(tmp_path / "none.db"), code=7)
+    out = _run(runner, "serve", "--db", str(tmp_path / "none.db"), code=10)
     assert "no skak database" in out
     assert not (tmp_path / "none.db").exists()
     assert not served

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.faces.cli._common import (
     DEFAULT_DB,
@@ -20,6 +19,7 @@ from skak.faces.cli._common import (
     print_notes,
 )
 from skak.faces.cli._output import print_table
+from skak.faces.cli._tables import FittedTable
 from skak.faces.i18n import _, say
 
 if TYPE_CHECKING:
@@ -42,10 +42,10 @@ def sharing_text(sharing: str) -> str:
     }.get(sharing, _("DSU §24"))
 
 
-def _prizes_table(view: "PrizeListView") -> Table:
+def _prizes_table(view: "PrizeListView") -> FittedTable:
     from skak.views import number_column
 
-    table = Table(title=_("Prize list: {name}").format(name=view.tournament))
+    table = FittedTable(title=_("Prize list: {name}").format(name=view.tournament))
     table.add_column(_("Prize"))
     table.add_column(_("Place"), justify="right")
     table.add_column(_("No."), justify="right")
@@ -114,7 +114,7 @@ def prizes_show(
     out.print(escape(_("Ties: {rule}").format(rule=sharing_text(view.sharing))))
     if not view.final:
         out.print(_("The tournament is not finished: the list is as the standings stand now."))
-    print_table(_prizes_table(view))
+    print_table(_prizes_table(view).fit(names={0, 3}))
     for line in view.unknown:
         out.print(escape(_("Not counted (birth date or sex missing): {who}").format(who=line)))
 

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.table import Table
 
 from skak.faces.cli._common import (
     DEFAULT_DB,
@@ -21,6 +20,7 @@ from skak.faces.cli._common import (
     print_json,
 )
 from skak.faces.cli._output import print_table
+from skak.faces.cli._tables import FittedTable
 from skak.faces.i18n import _
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ def _rounds_text(first: int, last: int | None) -> str:
     return _("rounds {first}–{last}").format(first=first, last=last)
 
 
-def _bans_table(view: "BansView") -> Table:
-    table = Table(title=_("Forbidden pairings"))
+def _bans_table(view: "BansView") -> FittedTable:
+    table = FittedTable(title=_("Forbidden pairings"))
     table.add_column(_("Players"))
     table.add_column(_("Rounds"))
     for ban in view.bans:
@@ -113,7 +113,7 @@ def players_forbid(
     if not view.bans and not view.groups:
         out.print(_("No pairing is forbidden."))
         return
-    print_table(_bans_table(view))
+    print_table(_bans_table(view).fit(names={0}))
 
 
 _STATUS = {
@@ -124,11 +124,11 @@ _STATUS = {
 }
 
 
-def _checkin_table(view: "CheckinView") -> Table:
+def _checkin_table(view: "CheckinView") -> FittedTable:
     title = _("Check-in for round {round}").format(round=view.round)
     if view.closed:
         title += " · " + _("closed")
-    table = Table(title=title)
+    table = FittedTable(title=title)
     table.add_column(_("No."), justify="right")
     table.add_column(_("Name"))
     table.add_column(_("Club"))
@@ -189,7 +189,7 @@ def checkin(
     if as_json:
         print_json(to_json(view))
         return
-    print_table(_checkin_table(view))
+    print_table(_checkin_table(view).fit(names={1, 2}))
     out.print(
         _("{done} checked in, {waiting} not yet").format(done=view.checked_in, waiting=view.waiting)
     )
