@@ -23,6 +23,7 @@ from skak.errors import SkakError
 from skak.faces.i18n import say
 from skak.faces.web._render import error_message, flash, gettext_for, language, page, status_of
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
+from skak.faces.web.leader import board_values
 from skak.faces.web.public import SkakDep
 
 __all__ = ["router"]
@@ -231,8 +232,7 @@ async def cup_lineup(
     request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
 ) -> Response:
     """A cup team's line-up for the round, by its captain (5.3 §4: from its list)."""
-    form = await request.form()
-    players = [str(form.get(f"board{b}", "")).strip() for b in range(1, 9) if f"board{b}" in form]
+    players = board_values(await request.form(), "board")
     done = skak.cup.lineup(cid, round_number, team, players, actor=who)
     _ = gettext_for(language(request))
     flash(request, _("The line-up is saved."))
@@ -246,8 +246,7 @@ async def cup_result(
     request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
 ) -> Response:
     """The cup match's card from the first team's side, by its captain (5.3 §8)."""
-    form = await request.form()
-    results = [str(form.get(f"result{b}", "")) for b in range(1, 9) if f"result{b}" in form]
+    results = board_values(await request.form(), "result")
     skak.cup.result(cid, round_number, team, results, actor=who)
     _ = gettext_for(language(request))
     flash(request, _("The round card is saved."))

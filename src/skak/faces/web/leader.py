@@ -13,7 +13,7 @@ season's page ``/league/{id}/rulings`` with its last day of appeal (§15 b: 10 d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Annotated
 
@@ -399,18 +399,43 @@ def cup(request: Request, cid: int, skak: SkakDep, who: ArbiterDep) -> Response:
     return _cup_page(request, skak, cid)
 
 
-@router.post("/leader/cup/{cid}/pair", response_class=HTMLResponse)
-def cup_pair(request: Request, cid: int, skak: SkakDep, who: ChangeDep) -> Response:
-    """The next round paired by team Monrad (5.3 §2), with why."""
+def board_values(form: Mapping[str, object], prefix: str) -> list[str]:
+    """The fields ``prefix1``, ``prefix2``, … of a card's form, in board order."""
+    return [
+        str(form.get(f"{prefix}{b}", "")).strip() for b in range(1, 9) if f"{prefix}{b}" in form
+    ]
+
+
+def _cup_change(
+    request: Request,
+    skak: SkakDep,
+    cid: int,
+    change: Callable[[], tuple[int | None, tuple[str, ...]]],
+    said: Callable[[Callable[[str], str], int | None], str],
+) -> Response:
+    """Carry out ``change`` (it gives the round it concerns and the notes to show): the cup's
+    page with ``said`` and the notes, or again with the refusal."""
     try:
-        view = skak.cup.pair(cid, actor=who)
+        number, notes = change()
     except SkakError as err:
         return _cup_page(
             request, skak, cid, error=error_message(request, err), status=status_of(err)
         )
-    _ = gettext_for(language(request))
-    flash(request, _("Round {round} is paired.").format(round=view.round))
-    return _cup_page(request, skak, cid, notes=view.explanation)
+    flash(request, said(gettext_for(language(request)), number))
+    return _cup_page(request, skak, cid, notes=notes)
+
+
+@router.post("/leader/cup/{cid}/pair", response_class=HTMLResponse)
+def cup_pair(request: Request, cid: int, skak: SkakDep, who: ChangeDep) -> Response:
+    """The next round paired by team Monrad (5.3 §2), with why."""
+
+    def pair() -> tuple[int | None, tuple[str, ...]]:
+        view = skak.cup.pair(cid, actor=who)
+        return view.round, view.explanation
+
+    return _cup_change(
+        request, skak, cid, pair, lambda _, n: _("Round {round} is paired.").format(round=n)
+    )
 
 
 @router.post("/leader/cup/{cid}/lineup/{round_number}/{team}", response_class=HTMLResponse)
@@ -418,17 +443,14 @@ async def cup_lineup(
     request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
 ) -> Response:
     """A team's line-up for the round: its players by board, from its list."""
-    form = await request.form()
-    players = [str(form.get(f"board{b}", "")).strip() for b in range(1, 9) if f"board{b}" in form]
-    try:
-        done = skak.cup.lineup(cid, round_number, team, players, actor=who)
-    except SkakError as err:
-        return _cup_page(
-            request, skak, cid, error=error_message(request, err), status=status_of(err)
-        )
-    _ = gettext_for(language(request))
-    flash(request, _("The line-up is saved."))
-    return _cup_page(request, skak, cid, notes=done.notes)
+    players = board_values(await request.form(), "board")
+    return _cup_change(
+        request,
+        skak,
+        cid,
+        lambda: (None, skak.cup.lineup(cid, round_number, team, players, actor=who).notes),
+        lambda _, _n: _("The line-up is saved."),
+    )
 
 
 @router.post("/leader/cup/{cid}/result/{round_number}/{team}", response_class=HTMLResponse)
@@ -436,14 +458,11 @@ async def cup_result(
     request: Request, cid: int, round_number: int, team: str, skak: SkakDep, who: ChangeDep
 ) -> Response:
     """A match's round card from the first team's side (5.3 §8)."""
-    form = await request.form()
-    results = [str(form.get(f"result{b}", "")) for b in range(1, 9) if f"result{b}" in form]
-    try:
-        done = skak.cup.result(cid, round_number, team, results, actor=who)
-    except SkakError as err:
-        return _cup_page(
-            request, skak, cid, error=error_message(request, err), status=status_of(err)
-        )
-    _ = gettext_for(language(request))
-    flash(request, _("The round card is saved."))
-    return _cup_page(request, skak, cid, notes=done.notes)
+    results = board_values(await request.form(), "result")
+    return _cup_change(
+        request,
+        skak,
+        cid,
+        lambda: (None, skak.cup.result(cid, round_number, team, results, actor=who).notes),
+        lambda _, _n: _("The round card is saved."),
+    )
