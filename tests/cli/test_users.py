@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -104,3 +105,44 @@ def test_roles_are_given_granted_revoked_and_listed(runner: CliRunner, tmp_path:
     s = Skak(db)
     assert s.accounts.get().roles["Inge Holm"] == (Grant(Role.LEADER, 3),)
     s.close()
+
+
+def test_an_api_token_is_issued_once_replaced_and_revoked(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    db = str(tmp_path / "klub.db")
+    _run(runner, "user", "add", "Per Holm", "--password-stdin", "--db", db, stdin="rokade-e1g1\n")
+    first = _run(runner, "user", "token", "Per Holm", "--label", "klubserver", "--db", db)
+    token = first.split()[-1]
+    assert token.startswith("skak_") and len(token) == len("skak_") + 43
+    s = Skak(db)
+    assert s.accounts.token_owner(token) == "Per Holm"
+    assert s.accounts.tokens("Per Holm") == ("klubserver",)
+    # the database keeps the digest only, never the token
+    with sqlite3.connect(db) as raw:
+        stored = json.dumps(raw.execute("SELECT * FROM stream_events").fetchall(), default=str)
+    assert "token_issued" in stored and token not in stored
+    second = _run(runner, "user", "token", "Per Holm", "--label", "klubserver", "--db", db)
+    renewed = second.split()[-1]
+    assert renewed != token
+    assert s.accounts.token_owner(token) is None
+    assert s.accounts.token_owner(renewed) == "Per Holm"
+    _run(runner, "user", "token", "Per Holm", "--label", "klubserver", "--revoke", "--db", db)
+    assert s.accounts.token_owner(renewed) is None
+    out = _run(
+        runner, "user", "token", "Per Holm", "--label", "bærbar", "--revoke", "--db", db, code=4
+    )
+    assert "no API token 'bærbar'" in out
+    _run(runner, "user", "token", "Nobody", "--db", db, code=4)
+
+
+def test_a_removed_account_loses_its_tokens(tmp_path: Path) -> None:
+    s = Skak(tmp_path / "klub.db", create=True)
+    s.accounts.add("Per Holm", "rokade-e1g1", roles=["arbiter"])
+    token = s.accounts.issue_token("Per Holm")
+    assert not s.accounts.token_owner("skak_" + "x" * 43)
+    assert not s.accounts.token_owner(token[5:])
+    s.accounts.remove("Per Holm")
+    assert s.accounts.token_owner(token) is None
+    s.accounts.add("Per Holm", "rokade-e1g1", roles=["arbiter"])
+    assert s.accounts.token_owner(token) is None

@@ -17,11 +17,20 @@ from skak.faces.cli._common import DEFAULT_DB, DbOption, JsonOption, app, cli_er
 from skak.faces.cli._common import print_json as _print_json
 from skak.faces.i18n import _
 
-__all__ = ["user_add", "user_grant", "user_list", "user_password", "user_remove", "user_revoke"]
+__all__ = [
+    "user_add",
+    "user_grant",
+    "user_list",
+    "user_password",
+    "user_remove",
+    "user_revoke",
+    "user_token",
+]
 
 user_app = typer.Typer(
     help="Accounts for the web (skak serve) and their roles: add, list, grant and revoke a "
-    'role, change a password, remove.\n\nExample: skak user add "Inge Holm" --role arbiter'
+    "role, change a password, issue an API token, remove.\n\n"
+    'Example: skak user add "Inge Holm" --role arbiter'
 )
 app.add_typer(user_app, name="user")
 
@@ -197,3 +206,48 @@ def user_list(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
     for line in lines:
         roles = ", ".join(line.roles) or _("none")
         out.print(f"{escape(line.name)}  [dim]{escape(roles)}[/dim]")
+
+
+LabelOption = Annotated[
+    str,
+    typer.Option(
+        "--label", help="The token's name, one of the account's (a laptop, a club's server)."
+    ),
+]
+
+
+@user_app.command("token")
+@cli_errors
+def user_token(
+    name: NameArg,
+    label: LabelOption = "default",
+    revoke: Annotated[
+        bool, typer.Option("--revoke", help="Stop the token --label names working.")
+    ] = False,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Issue an API token for an account (for /api/v1 and 'skak report --send'): printed once,
+    kept only as its digest; a new token under the same --label replaces the old one. The
+    token acts with the account's roles: send it as 'Authorization: Bearer TOKEN'.
+
+    Stop it working: skak user token "Per Holm" --label klubserver --revoke
+
+    Example: skak user token "Per Holm" --label klubserver
+    """
+    accounts = open_db(db).accounts
+    if revoke:
+        accounts.revoke_token(name, label)
+        out.print(
+            escape(_("The API token {label} of {name} is revoked").format(label=label, name=name))
+        )
+        return
+    token = accounts.issue_token(name, label)
+    out.print(
+        escape(
+            _(
+                "The API token {label} of {name} (shown this once; keep it secret, it acts "
+                "with the account's roles):"
+            ).format(label=label, name=name)
+        )
+    )
+    out.print(token, soft_wrap=True, highlight=False, markup=False)

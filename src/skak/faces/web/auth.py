@@ -21,6 +21,11 @@ The design is as small as a server for one tournament hall allows, and no smalle
   from it are refused until the oldest failure is that old (:class:`LoginBrake`). A name is
   braked per address, so nobody can lock an arbiter out from another phone.
 
+* **API tokens.** A program sends ``Authorization: Bearer TOKEN`` (``skak user token``):
+  the token is looked up by its SHA-256 digest in the accounts' record and acts with its
+  account's roles (:func:`token_user`); it needs no cookie and no CSRF token, since a browser
+  never sends it by itself.
+
 The name of the logged-in arbiter is the ``actor`` recorded in the history.
 """
 
@@ -61,6 +66,7 @@ __all__ = [
     "log_in",
     "log_out",
     "logged_in",
+    "token_user",
 ]
 
 #: The form field and the request header that carry the CSRF token.
@@ -251,6 +257,17 @@ def logged_in(request: Request) -> str | None:
     if known is None or not hmac.compare_digest(str(generation), _generation(known)):
         return None
     return name
+
+
+def token_user(request: Request) -> str | None:
+    """The account whose API token this request carries (``Authorization: Bearer TOKEN``,
+    ``skak user token``); ``None`` without a header, or for a token unknown or revoked. A
+    token is looked up by its digest, so the check is as fast for a wrong one."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    skak: Skak = request.app.state.skak
+    return skak.accounts.token_owner(token.strip())
 
 
 def log_in(request: Request, name: str) -> None:

@@ -26,12 +26,31 @@ if TYPE_CHECKING:  # the accounts' rules and argon2 are imported when an account
     from skak.records.accounts.evolve import Accounts as AccountsState
     from skak.views.accounts import AccountLine
 
-__all__ = ["MIN_PASSWORD", "Accounts", "hash_password", "password_matches"]
+__all__ = [
+    "MIN_PASSWORD",
+    "TOKEN_PREFIX",
+    "Accounts",
+    "hash_password",
+    "password_matches",
+    "token_digest",
+]
 
 #: The shortest password an arbiter's account takes.
 MIN_PASSWORD = 8
 #: The longest (argon2 takes any length; a bound keeps a request from costing much).
 MAX_PASSWORD = 1000
+
+
+#: How an API token begins (a token is this and 43 random URL-safe characters).
+TOKEN_PREFIX = "skak_"
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 digest the record keeps of an API token: a token has 256 random bits, so
+    a fast digest is as safe as a slow password hash and lets a request be checked at once."""
+    import hashlib
+
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _hasher(hasher: PasswordHasher | None) -> PasswordHasher:
@@ -205,6 +224,40 @@ class Accounts(Register["AccountsState", "AccountEvent", "account_rules.AccountC
         from skak.records.accounts import commands as account_rules
 
         self.change(account_rules.RemoveArbiter(name), actor=actor)
+
+    def issue_token(self, name: str, label: str = "default", *, actor: str | None = None) -> str:
+        """A new API token for ``name`` under ``label`` (a token the account had under that
+        label stops working). The token is returned once and kept as its SHA-256 digest
+        only: lost, it is issued anew.
+
+        :raises InputError: for a bad label. :raises NotFoundError: without such an account.
+        """
+        import secrets
+
+        from skak.records.accounts import commands as account_rules
+
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        self.change(account_rules.IssueToken(name, label, token_digest(token)), actor=actor)
+        return token
+
+    def revoke_token(self, name: str, label: str = "default", *, actor: str | None = None) -> None:
+        """Stop ``name``'s token ``label`` working.
+
+        :raises NotFoundError: without such an account or token."""
+        from skak.records.accounts import commands as account_rules
+
+        self.change(account_rules.RevokeToken(name, label), actor=actor)
+
+    def tokens(self, name: str) -> tuple[str, ...]:
+        """The labels of ``name``'s API tokens (none without an account)."""
+        return self.get().labels(name)
+
+    def token_owner(self, token: str) -> str | None:
+        """The account an API token belongs to (``None``: no such token, or revoked)."""
+        if not token.startswith(TOKEN_PREFIX) or len(token) > 200:
+            return None
+        held = self.get().tokens.get(token_digest(token))
+        return None if held is None else held[0]
 
     def verify(self, name: str, password: str) -> bool:
         """Whether ``name`` has an account and ``password`` is its password; an unknown

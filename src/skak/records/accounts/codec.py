@@ -14,6 +14,8 @@ from skak.records.accounts.events import (
     PasswordChanged,
     RoleGranted,
     RoleRevoked,
+    TokenIssued,
+    TokenRevoked,
 )
 from skak.records.accounts.roles import Grant, Role
 
@@ -26,6 +28,10 @@ def dump_event(event: AccountEvent) -> dict[str, Any]:
         payload["roles"] = [_dump_grant(g) for g in event.roles]
     if isinstance(event, RoleGranted | RoleRevoked):
         payload["grant"] = _dump_grant(event.grant)
+    if isinstance(event, TokenIssued | TokenRevoked):
+        payload["label"] = event.label
+    if isinstance(event, TokenIssued):
+        payload["token_hash"] = event.token_hash
     return payload
 
 
@@ -47,6 +53,11 @@ def load_event(payload: Mapping[str, Any]) -> AccountEvent:
                 return RoleGranted(name, _load_grant(payload["grant"]))
             if kind == "role_revoked":
                 return RoleRevoked(name, _load_grant(payload["grant"]))
+            label, digest = payload.get("label"), payload.get("token_hash")
+            if isinstance(label, str) and kind == "token_revoked":
+                return TokenRevoked(name, label)
+            if isinstance(label, str) and isinstance(digest, str) and kind == "token_issued":
+                return TokenIssued(name, label, digest)
     except (KeyError, TypeError, ValueError):
         pass
     raise StorageError(f"an arbiter account's event cannot be read: {kind!r}")

@@ -21,6 +21,8 @@ from skak.records.accounts.events import (
     PasswordChanged,
     RoleGranted,
     RoleRevoked,
+    TokenIssued,
+    TokenRevoked,
 )
 from skak.records.accounts.evolve import Accounts
 from skak.records.accounts.roles import Grant
@@ -29,8 +31,11 @@ __all__ = [
     "AddArbiter",
     "ChangePassword",
     "GrantRole",
+    "IssueToken",
     "RemoveArbiter",
     "RevokeRole",
+    "RevokeToken",
+    "check_label",
     "check_name",
     "decide",
 ]
@@ -68,7 +73,49 @@ class RevokeRole:
     grant: Grant
 
 
-AccountCommand = AddArbiter | ChangePassword | RemoveArbiter | GrantRole | RevokeRole
+@dataclass(frozen=True, slots=True)
+class IssueToken:
+    """An API token for ``name`` under ``label`` (its SHA-256 digest only)."""
+
+    name: str
+    label: str
+    token_hash: str = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeToken:
+    name: str
+    label: str
+
+
+AccountCommand = (
+    AddArbiter | ChangePassword | RemoveArbiter | GrantRole | RevokeRole | IssueToken | RevokeToken
+)
+
+#: The longest label of an API token.
+LABEL_LENGTH = 40
+
+
+def check_label(label: str) -> str:
+    """A token's label as it will be recorded.
+
+    :raises InputError: for an empty, padded or too long label, or one of several lines.
+    """
+    if (
+        not label.strip()
+        or label != label.strip()
+        or len(label) > LABEL_LENGTH
+        or any(not c.isprintable() for c in label)
+    ):
+        raise InputError(
+            N_(
+                "a token's label has 1–{n} characters on one line, without spaces around "
+                "it: {label}",
+                n=LABEL_LENGTH,
+                label=repr(label[:LABEL_LENGTH]),
+            )
+        )
+    return label
 
 
 def check_name(name: str) -> str:
@@ -108,6 +155,19 @@ def decide(state: Accounts, command: AccountCommand) -> list[AccountEvent]:
         raise NotFoundError(f"no arbiter account {name!r}; the accounts are: {known}")
     if isinstance(command, ChangePassword):
         return [PasswordChanged(name, command.password_hash)]
+    if isinstance(command, IssueToken):
+        return [TokenIssued(name, check_label(command.label), command.token_hash)]
+    if isinstance(command, RevokeToken):
+        if command.label not in state.labels(name):
+            raise NotFoundError(
+                N_(
+                    "{name} has no API token {label}; the tokens of {name}: {held}",
+                    name=name,
+                    label=repr(command.label),
+                    held=", ".join(state.labels(name)) or N_("none"),
+                )
+            )
+        return [TokenRevoked(name, command.label)]
     held = state.roles.get(name, ())
     if isinstance(command, GrantRole):
         return [] if command.grant in held else [RoleGranted(name, command.grant)]

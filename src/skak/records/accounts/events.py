@@ -1,6 +1,6 @@
 """The accounts' events: an account added (with its roles), a password changed, a role
-granted or revoked, an account removed. An event carries the password's hash only, never the
-password."""
+granted or revoked, an API token issued or revoked, an account removed. An event carries the
+password's hash and the token's digest only, never the password or the token."""
 
 from __future__ import annotations
 
@@ -51,4 +51,31 @@ class RoleRevoked:
     kind: Literal["role_revoked"] = "role_revoked"
 
 
-AccountEvent = ArbiterAdded | PasswordChanged | ArbiterRemoved | RoleGranted | RoleRevoked
+@dataclass(frozen=True, slots=True)
+class TokenIssued:
+    """An API token for the account (``skak user token``), under a label of its own; the
+    event carries the token's SHA-256 digest only. A token issued under a label the account
+    has already replaces that one."""
+
+    name: str
+    label: str
+    token_hash: str = field(repr=False)
+    kind: Literal["token_issued"] = "token_issued"
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRevoked:
+    name: str
+    label: str
+    kind: Literal["token_revoked"] = "token_revoked"
+
+
+AccountEvent = (
+    ArbiterAdded
+    | PasswordChanged
+    | ArbiterRemoved
+    | RoleGranted
+    | RoleRevoked
+    | TokenIssued
+    | TokenRevoked
+)

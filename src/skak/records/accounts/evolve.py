@@ -15,6 +15,8 @@ from skak.records.accounts.events import (
     PasswordChanged,
     RoleGranted,
     RoleRevoked,
+    TokenIssued,
+    TokenRevoked,
 )
 from skak.records.accounts.roles import Grant, Role
 
@@ -22,10 +24,16 @@ from skak.records.accounts.roles import Grant, Role
 @dataclass(frozen=True, slots=True)
 class Accounts:
     """The accounts that may log in, each with the hash of the password, and their roles
-    (each account's in the order granted)."""
+    (each account's in the order granted); the API tokens by their digest, each with its
+    account and label."""
 
     hashes: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     roles: Mapping[str, tuple[Grant, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    tokens: Mapping[str, tuple[str, str]] = field(default_factory=lambda: MappingProxyType({}))
+
+    def labels(self, name: str) -> tuple[str, ...]:
+        """The labels of ``name``'s tokens, sorted."""
+        return tuple(sorted(label for owner, label in self.tokens.values() if owner == name))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -39,7 +47,17 @@ def evolve(state: Accounts | None, event: AccountEvent) -> Accounts:
     """The accounts after ``event`` (``None``: none yet)."""
     hashes = dict(state.hashes) if state is not None else {}
     roles = dict(state.roles) if state is not None else {}
-    if isinstance(event, ArbiterRemoved):
+    tokens = dict(state.tokens) if state is not None else {}
+    if isinstance(event, ArbiterRemoved | TokenIssued | TokenRevoked):
+        label = None if isinstance(event, ArbiterRemoved) else event.label
+        tokens = {
+            digest: (owner, held)
+            for digest, (owner, held) in tokens.items()
+            if owner != event.name or (label is not None and held != label)
+        }
+    if isinstance(event, TokenIssued):
+        tokens[event.token_hash] = (event.name, event.label)
+    elif isinstance(event, ArbiterRemoved):
         hashes.pop(event.name, None)
         roles.pop(event.name, None)
     elif isinstance(event, ArbiterAdded):
@@ -51,7 +69,7 @@ def evolve(state: Accounts | None, event: AccountEvent) -> Accounts:
         roles[event.name] = (*roles.get(event.name, ()), event.grant)
     elif isinstance(event, RoleRevoked):
         roles[event.name] = tuple(g for g in roles.get(event.name, ()) if g != event.grant)
-    return Accounts(MappingProxyType(hashes), MappingProxyType(roles))
+    return Accounts(MappingProxyType(hashes), MappingProxyType(roles), MappingProxyType(tokens))
 
 
 def fold(events: Sequence[Recorded[AccountEvent]], start: Accounts | None = None) -> Accounts:
