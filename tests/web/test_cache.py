@@ -169,3 +169,35 @@ def test_a_team_records_version_is_asked_for_at_most_twice_a_second(tmp_path: Pa
     assert cache.record_version("league", sid, ask) == first + 2
     other.close()
     skak.close()
+
+
+def test_a_kept_item_is_built_by_one_reader_while_the_others_wait(tmp_path: Path) -> None:
+    """Fifty readers of the rating list just after a start: one replays the registry, the
+    others wait for it and are given the same value (each building it would hold a
+    database connection apiece and exhaust the pool); another key is read meanwhile."""
+    cache = ReadCache(Skak(tmp_path / "s.db", create=True))
+    started, release = threading.Event(), threading.Event()
+    builds: list[str] = []
+
+    def slow() -> list[str]:
+        builds.append("registry")
+        started.set()
+        release.wait(10)
+        return builds
+
+    got: list[object] = []
+    readers = [
+        threading.Thread(target=lambda: got.append(cache.kept(("registry", 1), slow)))
+        for _ in range(8)
+    ]
+    readers[0].start()
+    assert started.wait(10)
+    for reader in readers[1:]:
+        reader.start()
+    assert cache.kept(("other", 1), lambda: "other") == "other"  # not held up
+    release.set()
+    for reader in readers:
+        reader.join(10)
+    assert builds == ["registry"]
+    assert len(got) == 8 and all(value is builds for value in got)
+    assert cache.kept(("registry", 1), slow) is builds and builds == ["registry"]

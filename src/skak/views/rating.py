@@ -531,8 +531,41 @@ def _folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
+@dataclass(frozen=True, slots=True)
+class RatingIndex:
+    """The rating list's rows (:func:`registry_rows`, highest standard rating first) with
+    each one's text for a search made once: a server builds it once a registry version and
+    day, and each page then only searches it (:func:`rating_list_view`)."""
+
+    rows: tuple[RegistryRow, ...]
+    texts: tuple[str, ...]
+
+    @classmethod
+    def of(cls, rows: Sequence[RegistryRow]) -> RatingIndex:
+        """The index of ``rows``, in the list's order (already theirs from
+        :func:`registry_rows`)."""
+        rows = tuple(sorted(rows, key=lambda r: (-(r.ratings.get("standard") or 0), r.dsu_id)))
+        return cls(rows, tuple(_folded(f"{r.name} {r.club or ''} {r.dsu_id}") for r in rows))
+
+    def __repr__(self) -> str:
+        return f"RatingIndex.of({self.rows!r})"
+
+
+def _list_row(r: RegistryRow, ratings: Mapping[str, int]) -> RatingListRow:
+    standard = ratings.get("standard")
+    return RatingListRow(
+        r.dsu_id,
+        r.name,
+        r.club,
+        standard,
+        ratings.get("rapid"),
+        ratings.get("blitz"),
+        designation(standard) if standard else None,
+    )
+
+
 def rating_list_view(
-    rows: Sequence[RegistryRow],
+    rows: Sequence[RegistryRow] | RatingIndex,
     today: datetime.date,
     *,
     query: str = "",
@@ -540,31 +573,38 @@ def rating_list_view(
     page: int = 1,
     per_page: int = 100,
 ) -> RatingListView:
-    """The page ``page`` of the list of ``rows`` (:func:`registry_rows`) as of ``as_of``
-    (default ``today``): searched by every word of ``query`` in the name, the club or the
-    member number."""
+    """The page ``page`` of the list of ``rows`` (:func:`registry_rows`, or their
+    :class:`RatingIndex`) as of ``as_of`` (default ``today``): searched by every word of
+    ``query`` in the name, the club or the member number.
+
+    As of today the rows keep their order (highest standard rating first, then member
+    number) and only the page's rows are built; as of an earlier day each match's ratings
+    are read from his history and the matches sorted again."""
+    index = rows if isinstance(rows, RatingIndex) else RatingIndex.of(rows)
     day = as_of or today
     words = [_folded(w) for w in query.split()]
-    found = []
-    for r in rows:
-        text = _folded(f"{r.name} {r.club or ''} {r.dsu_id}")
-        if any(w not in text for w in words):
-            continue
-        ratings = dict(r.ratings) if day >= today else ratings_on(r, day)
-        if not ratings and day < today:
-            continue  # not on the list yet then
-        standard = ratings.get("standard")
-        found.append(
-            RatingListRow(
-                r.dsu_id,
-                r.name,
-                r.club,
-                standard,
-                ratings.get("rapid"),
-                ratings.get("blitz"),
-                designation(standard) if standard else None,
-            )
+    texts = index.texts
+    matched: Sequence[int] = range(len(texts))
+    for n, word in enumerate(words):  # each word narrows the matches of the words before
+        if n == 0:
+            matched = [i for i, text in enumerate(texts) if word in text]
+        else:
+            matched = [i for i in matched if word in texts[i]]
+    if day >= today:
+        total = len(matched)
+        pages = max(1, -(-total // per_page))
+        page = min(max(page, 1), pages)
+        chosen = tuple(
+            _list_row(index.rows[i], index.rows[i].ratings)
+            for i in matched[(page - 1) * per_page : page * per_page]
         )
+        return RatingListView(query.strip(), day, total, page, pages, chosen)
+    found = []
+    for i in matched:
+        r = index.rows[i]
+        ratings = ratings_on(r, day)
+        if ratings:  # else not on the list yet then
+            found.append(_list_row(r, ratings))
     found.sort(key=lambda x: (-(x.standard or 0), x.dsu_id))
     pages = max(1, -(-len(found) // per_page))
     page = min(max(page, 1), pages)

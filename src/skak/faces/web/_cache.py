@@ -50,6 +50,7 @@ class ReadCache:
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._pages: OrderedDict[Hashable, Page] = OrderedDict()
         self._locks: dict[Hashable, threading.Lock] = {}  # one builder per page
+        self._builders: dict[Hashable, threading.Lock] = {}  # one builder per item
         self._building: set[Hashable] = set()  # pages being built now
         self._lock = threading.Lock()
         self.hits = 0
@@ -150,8 +151,22 @@ class ReadCache:
                 value: T = self._items[key]
                 return value
             self.misses += 1
-        value = build()  # outside the lock: two readers may build it once each, no harm
-        self._put(key, value)
+            one_at_a_time = self._builders.setdefault(key, threading.Lock())
+        # One reader builds it while the others wait (outside the cache's lock, so that
+        # other keys are read meanwhile): fifty readers of a 40 000-player rating list just
+        # after a start would otherwise replay the registry fifty times, each holding a
+        # database connection, and exhaust the pool.
+        with one_at_a_time:
+            with self._lock:
+                if key in self._items:
+                    self._items.move_to_end(key)
+                    kept: T = self._items[key]
+                    return kept
+            value = build()
+            self._put(key, value)
+        with self._lock:
+            if self._builders.get(key) is one_at_a_time:
+                del self._builders[key]
         return value
 
     def _peek(self, key: Hashable) -> Any:

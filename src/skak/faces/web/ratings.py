@@ -18,20 +18,23 @@ from skak.errors import InputError
 from skak.faces.web._render import page
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.messages import N_
-from skak.views import RegistryRow, rating_list_view, registry_row, registry_rows
+from skak.views import RatingIndex, rating_list_view, registry_row, registry_rows
 
 __all__ = ["router"]
 
 router = APIRouter()
 
 
-def _rows(skak: SkakDep, cache: CacheDep, today: date) -> tuple[RegistryRow, ...]:
+def _index(skak: SkakDep, cache: CacheDep, today: date) -> RatingIndex:
+    """The list's rows and their search texts, built once a registry version and day."""
     version = skak.registry.version()
 
-    def build() -> tuple[RegistryRow, ...]:
-        return registry_rows(skak.registry.get(), today)
+    def build() -> RatingIndex:
+        # the registry replayed once a version: the list and the cards share it
+        registry = cache.kept(("registry", version), skak.registry.get)
+        return RatingIndex.of(registry_rows(registry, today))
 
-    return cache.kept(("registry-rows", version, today), build)
+    return cache.kept(("registry-index", version, today), build)
 
 
 def _day(text: str | None) -> date | None:
@@ -57,7 +60,9 @@ async def ratings(
     today = date.today()
 
     def build() -> Response:
-        view = rating_list_view(_rows(skak, cache, today), today, query=q, as_of=as_of, page=number)
+        view = rating_list_view(
+            _index(skak, cache, today), today, query=q, as_of=as_of, page=number
+        )
         return page(request, "ratings/list.html", {"view": view})
 
     return await run_in_threadpool(build)
