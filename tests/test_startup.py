@@ -386,3 +386,54 @@ def test_standings_import_neither_the_norms_nor_the_rating_rules_until_needed(
     assert "skak.views.norms" not in modules
     fide = view.replace("get(None))", "get(None), fide=True)")
     assert "skak.views.norms" in _modules_after(fide + "assert v.fide_edition is not None\n")
+
+
+#: A DSU rating calculation's request (``skak rating calc``).
+_RATING_REQUEST = {
+    "date": "2026-03-01",
+    "kind": "standard",
+    "round_robin": False,
+    "players": [{"id": "A", "rating": 1850}, {"id": "B", "rating": 1720}],
+    "games": [{"white": "A", "black": "B", "result": "1-0"}],
+}
+_CORR_GAME = Path(__file__).parent / "data/correspondence/email-6.8.2.json"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["standings", "--trf", "{trf}", "--json"],
+        ["crosstable", "--trf", "{trf}", "--json"],
+        ["timecontrol", "90+30", "--json"],
+        ["corr", "time", str(_CORR_GAME), "--json"],
+        ["corr", "notation", "1. 5254 5755", "--json"],
+        ["rating", "calc", "{rating}", "--json"],
+    ],
+    ids=lambda args: " ".join(a for a in args[:2] if not a.startswith(("{", "-", "/"))),
+)
+def test_a_command_on_a_file_imports_no_storage(args: list[str], tmp_path: Path) -> None:
+    """Issue 38 item 5: a command that needs no database (it reads a file or its arguments)
+    imports none of the storage — neither SQLAlchemy nor the event store nor a record's API
+    (the pure requests of :mod:`skak.records.tournament.requests` read the file; cattrs
+    writes the JSON)."""
+    rating = tmp_path / "rating.json"
+    rating.write_text(json.dumps(_RATING_REQUEST), encoding="utf-8")
+    argv = [a.format(trf=SAMPLE_TRF, rating=rating) for a in args]
+    code = tmp_path / "code.txt"
+    modules = _modules_after(
+        f"sys.argv = ['skak', *{argv!r}]\n"
+        "from skak.faces.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exit:\n"
+        f"    open({str(code)!r}, 'w').write(str(exit.code))\n"
+    )
+    assert code.read_text() in ("0", "None")
+    storage = (
+        "sqlalchemy",
+        "alembic",
+        "skak.store",
+        "skak.api._skak",
+        *(f"skak.records.tournament.{part}" for part in ("api", "kind", "codec", "evolve")),
+    )
+    assert [name for name in storage + OTHER_KINDS if _imported(modules, name)] == []

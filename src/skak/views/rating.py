@@ -8,7 +8,7 @@ import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_
@@ -17,8 +17,10 @@ from skak.rating import calculate, get_rule_set, rule_set_for
 from skak.rating.calc import RatedGame, RatedPlayer
 from skak.rating.candidate import candidate_results, designation
 from skak.rating.fide import FideGame, FidePlayer, fide_edition_for, fide_rating, get_fide_edition
-from skak.rating.registry import Registry, RegistryPlayer
 from skak.views._json import face_only
+
+if TYPE_CHECKING:  # a rating calculation of one tournament needs no registry
+    from skak.rating.registry import Registry, RegistryPlayer
 
 __all__ = [
     "CandidateRow",
