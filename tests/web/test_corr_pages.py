@@ -83,8 +83,13 @@ def test_the_leader_enters_a_card_and_the_result_and_the_classes_follow(
     assert 'name="players"' not in page  # the play has begun: the list stands
     card = client.post(
         f"/leader/corr/{gid}/card",
-        data={"csrf": csrf, "game": str(number), "moves": "2... Nc6", "received": "2011-09-09",
-              "sent": "2011-09-12"},  # fmt: skip
+        data={
+            "csrf": csrf,
+            "game": str(number),
+            "moves": "2... Nc6",
+            "received": "2011-09-09",
+            "sent": "2011-09-12",
+        },
         follow_redirects=False,
     )
     assert card.status_code == 303, card.text
@@ -92,8 +97,13 @@ def test_the_leader_enters_a_card_and_the_result_and_the_classes_follow(
     version = skak.correspondence.version(gid)
     bad = client.post(
         f"/leader/corr/{gid}/card",
-        data={"csrf": csrf, "game": str(number), "moves": "3. Ke3", "received": "2011-09-14",
-              "sent": "2011-09-15"},  # fmt: skip
+        data={
+            "csrf": csrf,
+            "game": str(number),
+            "moves": "3. Ke3",
+            "received": "2011-09-14",
+            "sent": "2011-09-15",
+        },
     )
     assert bad.status_code == 400 and "is illegal" in text_of(bad.text)
     assert skak.correspondence.version(gid) == version  # refused: nothing written
@@ -124,8 +134,13 @@ def test_a_non_leader_is_refused_and_nothing_is_written(
     assert refused.status_code == 403 and OTHER in text_of(refused.text)
     card = client.post(
         f"/leader/corr/{gid}/card",
-        data={"csrf": csrf, "game": str(number), "moves": "2... Nc6", "received": "2011-09-09",
-              "sent": "2011-09-12"},  # fmt: skip
+        data={
+            "csrf": csrf,
+            "game": str(number),
+            "moves": "2... Nc6",
+            "received": "2011-09-09",
+            "sent": "2011-09-12",
+        },
     )
     assert card.status_code == 403
     new = client.post(
@@ -146,13 +161,24 @@ def test_a_leader_creates_a_group_and_enters_its_players(client: TestClient, ska
     csrf = log_in(client, LEADER, PASSWORD)
     made = client.post(
         "/leader/corr/new",
-        data={"csrf": csrf, "name": "EMT M 2026/1", "event": "emt", "detail": "M",
-              "start": "2026-03-01", "mode": "email"},  # fmt: skip
+        data={
+            "csrf": csrf,
+            "name": "EMT M 2026/1",
+            "event": "emt",
+            "detail": "M",
+            "start": "2026-03-01",
+            "mode": "email",
+        },
         follow_redirects=False,
     )
     assert made.status_code == 303, made.text
     gid = int(made.headers["location"].rsplit("/", 1)[1])
-    csv = "name;member;rating;club\nHansen, Ib;101;1850;Skovlunde\nLund, Eva;102;1900;\nMøller, Jo;;;\n"
+    csv = (
+        "name;member;rating;club\n"
+        "Hansen, Ib;101;1850;Skovlunde\n"
+        "Lund, Eva;102;1900;\n"
+        "Møller, Jo;;;\n"
+    )
     entered = client.post(
         f"/leader/corr/{gid}/players", data={"csrf": csrf, "players": csv}, follow_redirects=False
     )
@@ -162,9 +188,7 @@ def test_a_leader_creates_a_group_and_enters_its_players(client: TestClient, ska
         ("Hansen, Ib", 101, 1850), ("Lund, Eva", 102, 1900), ("Møller, Jo", None, None),
     ]  # fmt: skip
     assert len(view.games) == 3 and view.mode == "email"
-    bad = client.post(
-        f"/leader/corr/{gid}/players", data={"csrf": csrf, "players": "name\nSolo\n"}
-    )
+    bad = client.post(f"/leader/corr/{gid}/players", data={"csrf": csrf, "players": "name\nSolo\n"})
     assert bad.status_code == 400 and "at least 2 players" in text_of(bad.text)
     assert len(skak.correspondence.players(gid).players) == 3
 
@@ -187,9 +211,10 @@ def test_the_overdue_report_and_its_letters(client: TestClient, skak: Skak, gid:
     assert "2 letters to print" in late  # to G and to F
     pdf = client.get(f"/leader/corr/{gid}/letters.pdf?as_of=2011-10-20")
     assert pdf.status_code == 200 and pdf.headers["content-type"] == "application/pdf"
-    assert pdf.content.startswith(b"%PDF") and "letters-2011-10-20.pdf" in pdf.headers[
-        "content-disposition"
-    ]
+    assert (
+        pdf.content.startswith(b"%PDF")
+        and "letters-2011-10-20.pdf" in pdf.headers["content-disposition"]
+    )
     early = client.get(f"/leader/corr/{gid}/overdue?as_of=2011-08-01")
     assert early.status_code == 400 and "before the group's start" in text_of(early.text)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
+from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated
 
 from fastapi import APIRouter, Form, Request
@@ -127,7 +128,9 @@ def new_group(
         kind = event.strip().lower()
         text = detail.strip()
         if kind == "team" and not text.isdigit():
-            raise InputError(N_("a team group's division is 1, 2 or 3, not {text}", text=repr(text)))
+            raise InputError(
+                N_("a team group's division is 1, 2 or 3, not {text}", text=repr(text))
+            )
         row = skak.correspondence.new(
             name,
             kind,
@@ -203,9 +206,7 @@ def players(
     their colours are fixed then (6.5.2.1, 6.7.2.3)."""
 
     def change() -> tuple[str, ...]:
-        return skak.correspondence.players_csv(
-            gid, players.encode(), "players", actor=who
-        ).notes
+        return skak.correspondence.players_csv(gid, players.encode(), "players", actor=who).notes
 
     return _change(request, skak, gid, change, lambda _: _("The players are entered."))
 
@@ -344,10 +345,8 @@ def _as_of(skak: SkakDep, gid: int, text: str) -> date:
     return max(date.today(), skak.correspondence.get(gid).start)
 
 
-def _days(value: object) -> str:
-    from fractions import Fraction
-
-    return exact_decimal(value) if isinstance(value, Fraction | int) else "—"
+def _days(value: Fraction | None) -> str:
+    return "—" if value is None else exact_decimal(value)
 
 
 def due_text(d: CorrDueRow, _: Gettext) -> str:
@@ -373,17 +372,15 @@ def due_text(d: CorrDueRow, _: Gettext) -> str:
         ).format(opponent=d.opponent, day=day, rule=d.rule)
     if d.action == "adjudicate":
         return _(
-            "unfinished after 18 months: the TL may call it in for adjudication from {day} "
-            "(6.2.7)"
+            "unfinished after 18 months: the TL may call it in for adjudication from {day} (6.2.7)"
         ).format(day=day)
     if d.action == "withdrawal":
         return _(
             "{player} withdrew on {day}: {opponent} sends the game and its final position to "
             "the TL for adjudication (6.2.8)"
         ).format(player=d.player, day=day, opponent=d.opponent)
-    return _(
-        "the game ended on the board ({result}): its result is to be reported (6.2.6)"
-    ).format(result=d.result)
+    text = _("the game ended on the board ({result}): its result is to be reported (6.2.6)")
+    return text.format(result=d.result)
 
 
 def letters_of(view: CorrOverdueView, _: Gettext) -> list[Letter]:
