@@ -28,12 +28,10 @@ WINS = {("A", "B"): "1-0", ("A", "D"): "1-0", ("C", "E"): "1-0", ("C", "F"): "1-
         ("B", "G"): "1-0"}  # fmt: skip
 
 
-@pytest.fixture
-def gid(skak: Skak) -> int:
+def make_group(skak: Skak) -> int:
     """A postal EMT group of seven in class K, every game finished but F–G, which has had
     three cards (F's 1. e4 on 1/9, G's 1... c5 on 5/9, F's 2. Nf3 on Thursday 8/9, which G
-    received on Friday 9/9); its leader's account
-    and a league leader's, who leads no correspondence group."""
+    received on Friday 9/9); :returns: its id."""
     from skak.records.correspondence.commands import Entrant
 
     row = skak.correspondence.new(GROUP, "emt", D(2011, 9, 1), emt_class="K")
@@ -49,9 +47,17 @@ def gid(skak: Skak) -> int:
     skak.correspondence.card(GROUP, "6-7", "1. e4", sent=D(2011, 9, 1))
     skak.correspondence.card(GROUP, "6-7", "1... c5", received=D(2011, 9, 3), sent=D(2011, 9, 5))
     skak.correspondence.card(GROUP, "6-7", "2. Nf3", received=D(2011, 9, 7), sent=D(2011, 9, 8))
-    skak.accounts.add(LEADER, PASSWORD, roles=[Grant(Role.CORRESPONDENCE, row.id)], hasher=CHEAP)
-    skak.accounts.add(OTHER, PASSWORD, roles=[Grant(Role.LEADER, row.id)], hasher=CHEAP)
     return row.id
+
+
+@pytest.fixture
+def gid(skak: Skak) -> int:
+    """:func:`make_group`'s group, its leader's account and a league leader's, who leads no
+    correspondence group."""
+    gid = make_group(skak)
+    skak.accounts.add(LEADER, PASSWORD, roles=[Grant(Role.CORRESPONDENCE, gid)], hasher=CHEAP)
+    skak.accounts.add(OTHER, PASSWORD, roles=[Grant(Role.LEADER, gid)], hasher=CHEAP)
+    return gid
 
 
 def _game(skak: Skak, gid: int, label: str) -> int:
