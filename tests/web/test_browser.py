@@ -376,6 +376,7 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
         "/leagues",
         "/corr",
         f"/corr/{gid}",
+        f"/corr/{gid}/game/21",
         "/ratings",
         "/events",
         f"/junior/{jid}",

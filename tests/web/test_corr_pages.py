@@ -77,6 +77,13 @@ def test_the_public_page_shows_the_standings_games_and_players(
     assert "6-7 F G" in text  # the game being played, without a result
     assert "not every game is finished" in text and "Next season" not in text
     assert client.post(f"/corr/{gid}").status_code == 405
+    number = _game(skak, gid, "6-7")
+    assert f'href="/corr/{gid}/game/{number}"' in html
+    game = text_of(client.get(f"/corr/{gid}/game/{number}").text)
+    assert "Game 6-7: F – G" in game and "1. e4 c5 2. Nf3" in game
+    # G's 1... c5: received Saturday 3/9, sent Monday 5/9: 2 days (6.3.2's weekend rule)
+    assert "2 1... c5 2011-09-05 2 2" in game
+    assert client.get(f"/corr/{gid}/game/99").status_code == 404
 
 
 def test_the_leader_enters_a_card_and_the_result_and_the_classes_follow(
@@ -234,3 +241,24 @@ def test_the_pages_in_danish(client: TestClient, skak: Skak, gid: int) -> None:
     assert "G er tavs efter gentagelsen" in report and "Forfaldne frister" in report
     letters = text_of(client.get(f"/leader/corr/{gid}/letters?as_of=2011-10-03&lang=da").text)
     assert "Til G" in letters and "Turneringslederen (TL)" in letters
+
+
+def test_the_letters_pdf_has_the_list_then_a_page_a_letter() -> None:
+    from skak.faces.pdf import Letter, PrintOptions, letters_pdf
+    from tests.test_prints import pages, pdf_texts
+
+    letters = [
+        Letter("G", "game 6-7 (F – G)", "In game 6-7 (F – G) G overstepped the time."),
+        Letter("F", "game 6-7 (F – G)", "In game 6-7 (F – G) G overstepped the time."),
+    ]
+    options = PrintOptions("da", D(2011, 10, 20), compress=False)
+    data = letters_pdf(GROUP, "Breve efter fristlisten, 2011-10-20", letters, options)
+    texts = pdf_texts(data)
+    assert pages(data) == 3  # the list, and each letter on a page of its own
+    assert "Til G" in texts and "Til F" in texts and "Turneringslederen (TL)" in texts
+    assert "Brev 2 af 2" in texts
+    assert texts.index("Til G") < texts.index("Til F")
+    empty = pdf_texts(
+        letters_pdf(GROUP, "Letters", [], PrintOptions("en", D(2011, 10, 20), compress=False))
+    )
+    assert "No letter is due." in empty

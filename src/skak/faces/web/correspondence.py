@@ -3,7 +3,8 @@
 For everyone: ``/corr`` lists the groups; ``/corr/{id}`` shows a group's standings (6.5.4.1,
 6.6.1.4, 6.7.4.5; a withdrawal counted by 6.2.8), what they lead to once every game is
 finished — the class each player plays in next (6.5.2.2–6.5.3.3), a cup result's EMT right
-(6.6.2), each club's division (6.7.5.1) — its players and its games with their results.
+(6.6.2), each club's division (6.7.5.1) — its players and its games with their results;
+``/corr/{id}/game/{number}`` a game's cards and reflection time (6.3).
 
 For the correspondence leader (TL; login required, the API checks the ``correspondence``
 role on the group, or the group's creator, or an admin): ``/leader/corr`` lists the groups
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Annotated
 from fastapi import APIRouter, Form, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from skak.errors import InputError, SkakError
+from skak.errors import InputError, NotFoundError, SkakError
 from skak.faces.i18n import say
 from skak.faces.pdf import Letter
 from skak.faces.web._render import error_message, flash, gettext_for, language, page, status_of
@@ -89,6 +90,21 @@ def group(request: Request, gid: int, skak: SkakDep) -> Response:
         "finished": sum(1 for g in view.games if g.result is not None),
     }
     return page(request, "corr/group.html", context)
+
+
+@router.get("/corr/{gid}/game/{number}", response_class=HTMLResponse)
+def game(request: Request, gid: int, number: int, skak: SkakDep) -> Response:
+    """A game's cards and reflection time, card by card (as ``skak corr game`` shows it)."""
+    line = next((g for g in skak.correspondence.players(gid).games if g.number == number), None)
+    if line is None:
+        raise NotFoundError(N_("the group has no game {game}", game=f"#{number}"))
+    context = {
+        "gid": gid,
+        "name": skak.correspondence.resolve(gid).name,
+        "line": line,
+        "time": skak.correspondence.game(gid, number),
+    }
+    return page(request, "corr/game.html", context)
 
 
 # -- the leader's pages -----------------------------------------------------------------------
