@@ -350,8 +350,8 @@ def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -
 
 
 def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
-    """Every public page of a league season, a cup and a junior team championship at 390 px,
-    and the leader's and captain's pages: no horizontal overflow
+    """Every public page of a league season, a cup, a junior team championship and a
+    correspondence group at 390 px, and the leaders' and captain's pages: no horizontal overflow
     (the page is no wider than the screen; a wide table scrolls in its own box)."""
     from datetime import date
 
@@ -369,8 +369,14 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
     from tests.cli.test_junior_command import _file
 
     jid = skak.junior.import_file(_file(tmp_path), name="Junior Hold DM 2025").id
+    from tests.web.test_corr_pages import make_group
+
+    gid = make_group(skak)
     paths = [
         "/leagues",
+        "/corr",
+        f"/corr/{gid}",
+        f"/corr/{gid}/game/21",
         "/ratings",
         "/events",
         f"/junior/{jid}",
@@ -401,6 +407,10 @@ def test_the_league_pages_fit_a_phone(browser: Browser, tmp_path: Path) -> None:
             "/captain",
             "/discipline",
             "/registrar",
+            "/leader/corr",
+            f"/leader/corr/{gid}",
+            f"/leader/corr/{gid}/overdue?as_of=2011-10-20",
+            f"/leader/corr/{gid}/letters?as_of=2011-10-20",
         ):
             page.goto(f"{srv.url}{path}")
             width = page.evaluate("document.documentElement.scrollWidth")

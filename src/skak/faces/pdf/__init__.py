@@ -1,6 +1,7 @@
 """Prints (udskrifter) as PDF: the pairing list by board (also large, for the notice board),
 the alphabetical list of who plays where, the result slips to cut out, the standings, the
-crosstable, the prize list and §6's report to the rating registrar.
+crosstable, the prize list, §6's report to the rating registrar, and the correspondence
+leader's letters (:func:`letters_pdf`).
 
 Each print renders a view of :mod:`skak.views` that the CLI and the web already show —
 :class:`~skak.views.RoundView`, :class:`~skak.views.StandingsView`,
@@ -16,7 +17,7 @@ of the same list) in the heading's corner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
@@ -34,10 +35,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "KINDS",
+    "Letter",
     "PrintOptions",
     "alphabetical_pdf",
     "cards_pdf",
     "crosstable_pdf",
+    "letters_pdf",
     "list_pdf",
     "pairings_pdf",
     "prizes_pdf",
@@ -476,3 +479,22 @@ def report_pdf(view: ReportView, options: PrintOptions) -> bytes:
     from skak.faces.pdf._report import report
 
     return report(view, options, _Words(options.lang))
+
+
+@dataclass(frozen=True, slots=True)
+class Letter:
+    """A letter the correspondence leader sends: to whom, about which game (as the TL names
+    it, with its players), and what it says, in the print's language."""
+
+    to: str
+    game: str
+    text: str
+
+
+def letters_pdf(group: str, what: str, letters: Sequence[Letter], options: PrintOptions) -> bytes:
+    """The correspondence leader's letters of group ``group`` (``what``: the print's heading,
+    e.g. the overdue report's day): their list, then each on a page of its own
+    (:mod:`skak.faces.pdf._letters`)."""
+    from skak.faces.pdf._letters import letters as print_letters
+
+    return print_letters(group, what, letters, options, _Words(options.lang))

@@ -23,6 +23,7 @@ from skak.errors import SkakError
 from skak.faces.web import (
     arbiter,
     captains,
+    correspondence,
     desk,
     discipline,
     events,
@@ -120,6 +121,7 @@ def create_app(
     app.include_router(discipline.router)
     app.include_router(registrar.router)
     app.include_router(events.router)
+    app.include_router(correspondence.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:

@@ -179,7 +179,17 @@ class CorrespondenceGroups(Records["CorrGroup", "CorrespondenceEvent", "Correspo
             data = p.read_bytes()
         except OSError as err:
             raise InputError(f"cannot read the file: {err.strerror}", location=str(p)) from err
-        return self.enter_players(ident, parse_players(data, p.name), actor=actor)
+        return self.players_csv(ident, data, p.name, actor=actor)
+
+    def players_csv(
+        self, ident: str | int | None, data: bytes, source: str, *, actor: str | None = None
+    ) -> CorrOutcome:
+        """Enter the players of a CSV's text (as :meth:`players_file` reads a file; the web's
+        form sends the text), ``source`` naming it in the errors.
+
+        :raises InputError: naming ``source`` and every bad line; nothing is written.
+        """
+        return self.enter_players(ident, parse_players(data, source), actor=actor)
 
     def card(
         self,
