@@ -57,6 +57,23 @@ def test_a_round_robin_is_generated_without_a_config(runner: CliRunner) -> None:
     assert code == 0, out + err
 
 
+def test_a_model_file_gives_the_players(runner: CliRunner) -> None:
+    Path("rtg.cfg").write_text(CONFIG, encoding="utf-8")
+    assert _run(runner, "--dutch", "-g", "rtg.cfg", "-o", "model.trf", "-s", "4")[0] == 0
+    code, _, err = _run(runner, "--dutch", "model.trf", "--generate", "-o", "out.trf", "-s", "5")
+    assert code == 0, err
+    model, out = (
+        Path(n).read_text(encoding="utf-8").splitlines() for n in ("model.trf", "out.trf")
+    )
+    assert [line[:80] for line in out if line.startswith("001")] == [
+        line[:80] for line in model if line.startswith("001")
+    ]
+    code, _, err = _run(runner, "--dutch", "--check", "out.trf")
+    assert code == 0, err
+    code, _, err = _run(runner, "--dutch", "model.trf", "--generate", "rtg.cfg", "-o", "x.trf")
+    assert code == 3 and "usage: skak engine" in err
+
+
 def test_a_generated_file_is_overwritten_anything_else_only_with_force(runner: CliRunner) -> None:
     Path("rtg.cfg").write_text(CONFIG, encoding="utf-8")
     assert _run(runner, "--dutch", "--generate", "rtg.cfg", "-o", "out.trf", "--seed", "1")[0] == 0

@@ -29,6 +29,7 @@ from skak.pairing.generator import (
     GeneratorConfig,
     expected_score,
     generate,
+    model_config,
     settle,
 )
 from skak.pairing.statistics import tournament_statistics
@@ -337,6 +338,28 @@ def test_the_statistics_of_a_tournament_counted_by_hand() -> None:
     assert (s.upfloats_in_a_row, s.downfloats_in_a_row) == (0, 1)
     assert s.largest_score_difference == 2
     assert s.largest_score_difference_text == "2"
+
+
+def test_a_model_tournament_gives_its_shares() -> None:
+    """JaVaFo's and bbpPairings' model file: the settings the tournament counted by hand
+    gives — 5 players, 4 rounds, 2 draws of 7 games played, 1 forfeit of 8 games, players 2
+    and 4 with a zero-point bye or absence, player 4 with a half-point bye."""
+    config = model_config(_counted_by_hand())
+    assert (config.players, config.rounds, config.draw_percentage) == (5, 4, 28)
+    assert config.forfeit_rate == 8
+    assert config.retired_rate == Fraction(5, 2)
+    assert config.half_point_bye_rate == 5
+    assert config.scoring() == Scoring()
+
+
+def test_a_generated_tournament_keeps_the_models_players() -> None:
+    model = generate(SMALL, get_system("dutch"), 8)
+    t = generate(GeneratorConfig(), get_system("dutch"), 9, model=model)
+    assert [(p.start_number, p.name, p.ratings) for p in t.players] == [
+        (p.start_number, p.name, p.ratings) for p in model.players
+    ]
+    assert len(t.rounds) == len(model.rounds)
+    assert all(c.agrees for c in check_rounds(t, get_system("dutch")))
 
 
 def test_the_statistics_of_a_generated_tournament_add_up() -> None:

@@ -47,11 +47,13 @@ from skak.pairing.engine import pair_next, planned_rounds
 __all__ = [
     "DEFAULT_RANGES",
     "MAX_SEED",
+    "NEVER",
     "NOT_GENERATED",
     "GeneratorConfig",
     "Settled",
     "expected_score",
     "generate",
+    "model_config",
     "random_seed",
     "settle",
 ]
@@ -59,6 +61,10 @@ __all__ = [
 #: The seeds a user may give: whole numbers from 0 to this (bbpPairings' and JaVaFo's
 #: 32-bit seeds fit, and so does any seed a program that calls skak keeps as a 64-bit word).
 MAX_SEED = 2**64 - 1
+
+#: A rate that never happens (a model tournament without any forfeit, retirement or
+#: half-point bye): one in a thousand million.
+NEVER = Fraction(10**9)
 
 #: The systems the generator does not pair: a knock-out's game slots follow its play-offs,
 #: so it has no number of rounds to generate.
@@ -205,16 +211,62 @@ def expected_score(difference: int) -> float:
     return 0.5 * math.erfc(-difference / 400)
 
 
+def model_config(model: Tournament) -> GeneratorConfig:
+    """The settings a model tournament gives (JaVaFo's and bbpPairings' ``MODEL -g``): its
+    players and rounds played, its share of draws among the games played, of forfeits among
+    the games paired, of players with a zero-point bye or absence (retired) and with a
+    half-point bye, and its scoring. What the model never has is :data:`NEVER`."""
+    games = played = draws = forfeits = 0
+    retired: set[int] = set()
+    resting: set[int] = set()
+    for rnd in model.rounds:
+        for p in rnd.pairings:
+            if p.black is None or p.result is None:
+                continue
+            games += 1
+            played += p.result.is_played
+            draws += p.result is Result.DRAW
+            forfeits += p.result.is_forfeit
+        for b in rnd.byes:
+            if b.result is Result.HALF_BYE:
+                resting.add(b.player)
+            elif b.result in (Result.ZERO_BYE, Result.ABSENT):
+                retired.add(b.player)
+    n = len(model.players)
+
+    def rate(whole: int, part: int) -> Fraction:
+        return Fraction(whole, part) if part else NEVER
+
+    sc = model.scoring
+    return GeneratorConfig(
+        players=n,
+        rounds=len(model.rounds) or None,
+        draw_percentage=draws * 100 // played if played else 0,
+        forfeit_rate=rate(games, forfeits),
+        retired_rate=max(Fraction(2), rate(n, len(retired))),
+        half_point_bye_rate=rate(n, len(resting)),
+        win=sc.win,
+        draw=sc.draw,
+        loss=sc.loss,
+        forfeit_loss=sc.forfeit_loss,
+        zero_bye=sc.zero_bye,
+        pairing_bye=sc.pairing_bye,
+    )
+
+
 def generate(
     config: GeneratorConfig,
     system: PairingSystem,
     seed: int,
     *,
+    model: Tournament | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> Tournament:
     """A tournament of ``config`` whose every round ``system`` pairs (:func:`pair_next`),
     named ``AutoTest Tournament SEED`` as bbpPairings names its own (the seed is on the
-    file's first line). ``progress`` is told ``(rounds paired, rounds)``.
+    file's first line). With a ``model`` tournament its players (numbers, names, ratings)
+    are kept and the settings are :func:`model_config`'s. ``progress`` is told
+    ``(rounds paired, rounds)``.
 
     :raises InputError: for settings that cannot make a tournament (see :func:`settle`).
     :raises NoValidPairingError: when the system finds no pairing for a round.
@@ -230,25 +282,45 @@ def generate(
     if not 0 <= seed <= MAX_SEED:
         raise InputError(N_("the seed is a whole number from 0 to {top}", top=MAX_SEED))
     rng = random.Random(seed)
-    s = settle(config, rng, own_rounds=_decides_rounds(system))
+    own_rounds = _decides_rounds(system)
+    if model is not None:
+        config = model_config(model)
+        if own_rounds:
+            config = replace(config, rounds=None)
+    s = settle(config, rng, own_rounds=own_rounds)
     ratings = sorted(
         (rng.randint(s.lowest_rating, s.highest_rating) for _ in range(s.players)), reverse=True
     )
     initial = rng.choice([Colour.WHITE, Colour.BLACK])
+    if model is None:
+        players = tuple(
+            Player(n, f"Test{n:04d} Player{n:04d}", ratings=Ratings(fide=r))
+            for n, r in enumerate(ratings, 1)
+        )
+    else:
+        players = tuple(
+            replace(
+                p,
+                absent_rounds=frozenset(),
+                half_bye_rounds=frozenset(),
+                full_bye_rounds=frozenset(),
+                withdrawn_from=None,
+                late_from=None,
+                accelerations=(),
+            )
+            for p in model.players
+        )
     t = Tournament(
         f"AutoTest Tournament {seed}",
         system.name,
         number_of_rounds=s.rounds,
         scoring=config.scoring(),
         initial_colour=initial,
-        players=tuple(
-            Player(n, f"Test{n:04d} Player{n:04d}", ratings=Ratings(fide=r))
-            for n, r in enumerate(ratings, 1)
-        ),
+        players=players,
     )
     rounds = planned_rounds(t, system) or 0
     t = _with_byes(t, s, rounds, rng)
-    missing = 1 - math.sqrt(1 - 1 / float(s.forfeit_rate))
+    missing = 0.0 if s.forfeit_rate >= NEVER else 1 - math.sqrt(1 - 1 / float(s.forfeit_rate))
     for done in range(rounds):
         if progress is not None:
             progress(done, rounds)

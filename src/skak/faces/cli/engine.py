@@ -33,7 +33,7 @@ ENGINE_FILE = 5
 _ENGINE_USAGE = (
     "usage: skak engine --SYSTEM INPUT.trf -p [OUTPUT] [--force] [--explain] [--baku]\n"
     "       skak engine --SYSTEM --check INPUT.trf [--baku] [--stats]\n"
-    "       skak engine --SYSTEM --generate [CONFIG] -o OUTPUT.trf [--seed N] [--stats]"
+    "       skak engine --SYSTEM [MODEL.trf] --generate [CONFIG] -o OUTPUT.trf [--seed N] [--stats]"
 )
 
 _FLAGS = ("--check", "-c", "--explain", "--baku", "--force", "--stats")
@@ -109,9 +109,18 @@ def _run(args: list[str]) -> None:
             _fail(ENGINE_INVALID, f"unknown option {a}; pairing systems: {', '.join(names)}")
         i += 1
     if generate:
-        if len(systems) != 1 or rest or check or output or to_stdout or trf_out is None:
+        if (
+            len(systems) != 1
+            or len(rest) > 1
+            or (rest and config is not None)
+            or check
+            or output
+            or to_stdout
+            or trf_out is None
+        ):
             _fail(ENGINE_INVALID, _ENGINE_USAGE)
-        _generate(systems[0], config, trf_out, seed, force=force, stats=stats)
+        model = rest[0] if rest else None
+        _generate(systems[0], config, model, trf_out, seed, force=force, stats=stats)
         return
     if trf_out is not None or seed is not None or (stats and not check):
         _fail(ENGINE_INVALID, _ENGINE_USAGE)
@@ -162,25 +171,42 @@ def _run(args: list[str]) -> None:
 
 
 def _generate(
-    system: str, config: str | None, output: str, seed: str | None, *, force: bool, stats: bool
+    system: str,
+    config: str | None,
+    model_file: str | None,
+    output: str,
+    seed: str | None,
+    *,
+    force: bool,
+    stats: bool,
 ) -> None:
-    """``--generate``: a random tournament paired round by round, written to ``output``;
-    its first line (the seed) is written before the work, as bbpPairings writes it, so a
-    run that fails can be repeated."""
-    from skak.api import MAX_SEED, engine_generate, random_seed, trf_text
+    """``--generate``: a random tournament paired round by round, written to ``output``
+    (like ``model_file``'s tournament when one is given); its first line (the seed) is
+    written before the work, as bbpPairings writes it, so a run that fails can be repeated."""
+    from skak.api import MAX_SEED, engine_generate, random_seed, tournament_from_trf_bytes, trf_text
     from skak.faces.cli._progress import progress
 
     number = random_seed() if seed is None else _seed(seed, MAX_SEED)
     out_path = Path(output)
     try:
-        inputs = [Path(config)] if config is not None else []
+        inputs = [Path(f) for f in (config, model_file) if f is not None]
         check_output(out_path, force=force or _generated_file(output), inputs=inputs)
     except InputError as e:
         _fail(ENGINE_FILE, str(e))
+    model = None
+    if model_file is not None:
+        try:
+            data = Path(model_file).read_bytes()
+        except OSError as e:
+            _fail(ENGINE_FILE, f"{model_file}: cannot read the file: {e.strerror}")
+        try:
+            model = tournament_from_trf_bytes(data, Path(model_file).name)
+        except InputError as e:
+            _fail(ENGINE_INVALID, str(e))
     _write(out_path, f"{_GENERATED}{number}\n")
     try:
         with progress("Generating: rounds paired") as report:
-            t = engine_generate(config, system, seed=number, progress=report)
+            t = engine_generate(config, system, seed=number, model=model, progress=report)
     except NoValidPairingError as e:
         _fail(ENGINE_NO_PAIRING, f"no valid pairing exists: {e}")
     except InputError as e:

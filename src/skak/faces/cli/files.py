@@ -130,7 +130,8 @@ def engine(ctx: typer.Context) -> None:
     192 FIDE_DUTCH_BAKU does. OUTPUT is never the input file; an existing OUTPUT is overwritten
     when it is empty or holds pairs written by -p, anything else only with --force.
     --generate [CONFIG] -o OUT.trf [--seed N] writes a random tournament (FIDE's RTG) with
-    bbpPairings' and JaVaFo's configuration keys, every round paired by the system; --stats
+    bbpPairings' and JaVaFo's configuration keys (or like a model file given as INPUT),
+    every round paired by the system; --stats
     (with --generate or --check) prints the pairing statistics (colours, floats, byes).
     Exit codes: 0 done (or no differences), 1 no valid pairing (or differences found),
     3 invalid request or file, 5 file not readable or writable.

@@ -283,12 +283,14 @@ def engine_generate(
     system: str,
     *,
     seed: int | None = None,
+    model: Tournament | None = None,
     progress: Progress | None = None,
 ) -> Tournament:
     """``skak engine --generate``: a random tournament (FIDE C.04A's RTG) whose every round
     ``system`` pairs, by the configuration file at ``config_path`` (bbpPairings' and
-    JaVaFo's keys; ``None``: every setting drawn) and ``seed`` (``None``: one drawn), named
-    ``AutoTest Tournament SEED``. ``progress`` is told ``(rounds paired, rounds)``.
+    JaVaFo's keys; ``None``: every setting drawn) or like the ``model`` tournament (its
+    players, its shares of draws, forfeits and byes), and ``seed`` (``None``: one drawn),
+    named ``AutoTest Tournament SEED``. ``progress`` is told ``(rounds paired, rounds)``.
 
     :raises InputError: naming the file and line of a bad configuration, or a bad seed.
     :raises NoValidPairingError: when the system finds no pairing for a round.
@@ -302,7 +304,11 @@ def engine_generate(
 
         config = parse_generator_config(*read_text(config_path))
     return generate(
-        config, get_system(system), random_seed() if seed is None else seed, progress=progress
+        config,
+        get_system(system),
+        random_seed() if seed is None else seed,
+        model=model,
+        progress=progress,
     )
 
 
