@@ -6,6 +6,9 @@ with skak calls it once per round: :func:`skak.faces.cli.main` runs :func:`run` 
 command line that names ``engine`` (without ``--help``), before Typer and pydantic are
 imported, which saves a tenth of a second on every call. ``skak engine --help`` goes
 through Typer (:func:`skak.faces.cli.files.engine`), which calls :func:`run` too.
+
+``--generate`` is their random tournament generator (``-g``, ``-o``, ``-s``; FIDE C.04A's
+RTG), and ``--stats`` prints the pairing statistics of the file generated or checked.
 """
 
 from __future__ import annotations
