@@ -50,6 +50,8 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.model.results import Result
     from skak.model.tournament import Pairing, RatedKind, Round, Tournament
     from skak.pairing.engine import pairs_text
+    from skak.pairing.generator import MAX_SEED, random_seed
+    from skak.pairing.statistics import TournamentStatistics, tournament_statistics
     from skak.records.accounts.api import hash_password, password_matches
     from skak.records.accounts.roles import Grant, Role
     from skak.records.correspondence.api import CorrOutcome
@@ -67,6 +69,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.records.tournament.requests import (
         check_new_tournament,
         engine_check,
+        engine_generate,
         engine_pair,
         new_tournament,
         one_player,
@@ -108,6 +111,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.records.tournament.requests": (
         "check_new_tournament",
         "engine_check",
+        "engine_generate",
         "engine_pair",
         "new_tournament",
         "one_player",
@@ -128,6 +132,10 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.model.results": ("Result",),
     "skak.model.tournament": ("Pairing", "RatedKind", "Round", "Tournament"),
     "skak.pairing.engine": ("pairs_text",),
+    # The random tournament generator's seeds (``skak engine --generate --seed N``).
+    "skak.pairing.generator": ("MAX_SEED", "random_seed"),
+    # The pairing statistics of a file's rounds (``skak engine --stats``).
+    "skak.pairing.statistics": ("TournamentStatistics", "tournament_statistics"),
     "skak.records.correspondence.api": ("CorrOutcome",),
     "skak.store.database": ("database_url",),
     "skak.records.tournament.events": ("describe",),
@@ -136,6 +144,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
 __all__ = [
+    "MAX_SEED",
     "BackupSummary",
     "CorrOutcome",
     "CupOutcome",
@@ -156,6 +165,7 @@ __all__ = [
     "Title",
     "Tournament",
     "TournamentRow",
+    "TournamentStatistics",
     "added",
     "candidates_from_file",
     "check_new_tournament",
@@ -164,6 +174,7 @@ __all__ = [
     "describe",
     "dm_selection_from_file",
     "engine_check",
+    "engine_generate",
     "engine_pair",
     "fide_rating_from_file",
     "hash_password",
@@ -179,12 +190,14 @@ __all__ = [
     "players_from_bytes",
     "players_from_csv",
     "qr_svg",
+    "random_seed",
     "rating_from_file",
     "read_pgn_file",
     "results_from_text",
     "scoring_from",
     "tournament_from_trf",
     "tournament_from_trf_bytes",
+    "tournament_statistics",
     "trf_text",
     "undo_notes",
     "undo_target",

@@ -129,10 +129,16 @@ def engine(ctx: typer.Context) -> None:
     --baku applies the Baku acceleration (FIDE C.04.5; the Dutch system), as a TRF's record
     192 FIDE_DUTCH_BAKU does. OUTPUT is never the input file; an existing OUTPUT is overwritten
     when it is empty or holds pairs written by -p, anything else only with --force.
+    --generate [CONFIG] -o OUT.trf [--seed N] writes a random tournament (FIDE's RTG) with
+    bbpPairings' and JaVaFo's configuration keys (or like a model file given as INPUT),
+    every round paired by the system; --stats
+    (with --generate or --check) prints the pairing statistics (colours, floats, byes).
     Exit codes: 0 done (or no differences), 1 no valid pairing (or differences found),
     3 invalid request or file, 5 file not readable or writable.
 
     Example: skak engine --berger turnering.trf -p parring.txt
+
+    Example: skak engine --dutch --generate rtg.cfg -o tilfaeldig.trf --seed 42 --stats
     """
     from skak.faces.cli.engine import run
 

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "check_new_tournament",
     "engine_check",
+    "engine_generate",
     "engine_pair",
     "new_tournament",
     "one_player",
@@ -275,6 +276,40 @@ def engine_check(
     ``system`` from the rounds before it, and where the file differs; ``progress`` is told
     ``(rounds checked, rounds)``."""
     return check_rounds(*_engine_request(t, system, baku), progress)
+
+
+def engine_generate(
+    config_path: str | Path | None,
+    system: str,
+    *,
+    seed: int | None = None,
+    model: Tournament | None = None,
+    progress: Progress | None = None,
+) -> Tournament:
+    """``skak engine --generate``: a random tournament (FIDE C.04A's RTG) whose every round
+    ``system`` pairs, by the configuration file at ``config_path`` (bbpPairings' and
+    JaVaFo's keys; ``None``: every setting drawn) or like the ``model`` tournament (its
+    players, its shares of draws, forfeits and byes), and ``seed`` (``None``: one drawn),
+    named ``AutoTest Tournament SEED``. ``progress`` is told ``(rounds paired, rounds)``.
+
+    :raises InputError: naming the file and line of a bad configuration, or a bad seed.
+    :raises NoValidPairingError: when the system finds no pairing for a round.
+    """
+    from skak.pairing.generator import GeneratorConfig, generate, random_seed
+
+    config = GeneratorConfig()
+    if config_path is not None:
+        from skak.io.files import read_text
+        from skak.io.generator_config import parse_generator_config
+
+        config = parse_generator_config(*read_text(config_path))
+    return generate(
+        config,
+        get_system(system),
+        random_seed() if seed is None else seed,
+        model=model,
+        progress=progress,
+    )
 
 
 def results_from_text(text: str, source: str) -> list[tuple[int, Result, tuple[Result, ...]]]:
