@@ -123,7 +123,7 @@ def test_an_undone_change_is_not_recorded(api: Skak) -> None:
 
 def test_leaving_fide_mode_is_recorded_and_then_allows_the_choice(api: Skak) -> None:
     tid = _open(api)
-    with pytest.raises(InputError, match="the tie-break AK is not one of FIDE's C.07"):
+    with pytest.raises(InputError, match=r"the tie-break AK is not one of FIDE.s C\.07"):
         api.tournaments.change_settings(tid, tiebreaks=["AK"])
     api.tournaments.change_settings(tid, settings=["fide-mode=no"], reason="club rules")
     assert api.tournaments.get(tid).fide_mode is False
