@@ -200,6 +200,10 @@ def test_fide_mode_refuses_a_requested_full_point_bye_in_an_imported_file(api: S
     assert held.fide_mode is True
     with pytest.raises(InputError, match=r"Spiller, 3 \(3\) has a full-point bye"):
         api.tournaments.create(held, source="f.trf")
+    fide = _open(api, players=4)
+    with pytest.raises(InputError, match=r"Spiller, 2 \(2\) has a full-point bye"):
+        api.tournaments.edit_player(fide, 2, full_bye_rounds=frozenset({2}))
+    api.tournaments.edit_player(fide, 2, half_bye_rounds=frozenset({2}))  # FIDE's half bye
 
 
 def test_a_new_fide_tournament_ranks_players_by_fide_rating(api: Skak) -> None:

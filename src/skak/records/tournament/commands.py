@@ -367,7 +367,10 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
                 changes["absent_rounds"] = before.absent_rounds | command.add_absent
             if not changes:
                 raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
-            return [PlayerEdited(before, replace(before, **changes))]
+            edited = PlayerEdited(before, replace(before, **changes))
+            if t.fide_mode and edited.after.full_bye_rounds - before.full_bye_rounds:
+                check_fide_mode(evolve(t, edited))  # a full-point bye on request
+            return [edited]
         case AnnounceAbsence():
             t.player(command.start_number)  # an unknown player is named before the rounds
             # A cancel may take back any round, to mend what older versions accepted.
