@@ -22,6 +22,7 @@ from skak.model import (
     Title,
     Tournament,
 )
+from skak.model.changes import CHANGE_KINDS, ChangeNote
 
 TEXT = (
     st.text(
@@ -111,6 +112,16 @@ def rounds(draw: st.DrawFn, numbers: list[int], count: int) -> list[Round]:
     return out
 
 
+#: Changes a TRF file's ``###`` lines record (issue 38 item 2).
+CHANGES = st.builds(
+    ChangeNote,
+    DATES.filter(lambda d: d.year >= 1000),
+    st.integers(0, 999),
+    st.sampled_from(CHANGE_KINDS),
+    TEXT,
+)
+
+
 @st.composite
 def tournaments(draw: st.DrawFn) -> Tournament:
     numbers = sorted(draw(st.sets(st.integers(1, 9999), min_size=2, max_size=10)))
@@ -162,6 +173,8 @@ def tournaments(draw: st.DrawFn) -> Tournament:
         players=tuple(draw(players(numbers))),
         rounds=tuple(draw(rounds(numbers, count))),
         imported_records=tuple(imported),
+        imported_changes=tuple(draw(st.lists(CHANGES, max_size=3))),
+        fide_mode=draw(st.booleans()),
         initial_colour=draw(st.one_of(st.none(), st.sampled_from(Colour))),
         bans=tuple(
             PairingBan(frozenset(group), first, None if last is None else max(first, last))

@@ -47,7 +47,15 @@ def test_export_and_import_give_the_same_tournament(runner: CliRunner) -> None:
         ok(runner, "import", "trf", "rr.trf", "--db", f"copy{flag}.db")
         original = json.loads(ok(runner, "export", "json"))["tournament"]
         copy = json.loads(ok(runner, "export", "json", "--db", f"copy{flag}.db"))["tournament"]
+        # The player's edit after the rounds is a change the file records (a ### line):
+        # the copy holds it as the file's history, the original as its event.
+        changes = json.loads(ok(runner, "settings", "--json"))["changes"]
+        assert [c["kind"] for c in changes] == ["player"]
+        assert copy.pop("imported_changes") == changes
+        assert original.pop("imported_changes") == []
         assert copy == original
+        copied = json.loads(ok(runner, "settings", "--json", "--db", f"copy{flag}.db"))
+        assert copied["changes"] == changes
     history = json.loads(ok(runner, "history", "--json", "--db", "copy--trf16.db"))
     assert "5 players added from rr.trf" in [h["text"] for h in history]
 

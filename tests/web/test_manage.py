@@ -129,6 +129,19 @@ def test_the_trf_export_is_the_file_skak_export_trf_writes(
     assert client.get(f"/arbiter/t/{tid}/export.trf?format=pgn").status_code == 400
 
 
+def test_the_trf_download_records_each_change_as_a_comment_line(
+    client: TestClient, skak: Skak, tid: int, arbiter: str
+) -> None:
+    """Issue 38 item 2: a correction is a ``###`` line of the file to download, as of
+    ``skak export trf``."""
+    _finished(skak, tid)
+    skak.tournaments.enter_result(tid, 3, 1, Result.WHITE_WIN)  # a correction
+    text = client.get(f"/arbiter/t/{tid}/export.trf?format=trf26").text
+    (line,) = [x for x in text.splitlines() if x.startswith("###")]
+    assert line.endswith(" after round 3 correction: round 3 board 1: 1-0 (corrected from ½-½)")
+    assert text == write_trf(skak.tournaments.for_trf(tid), version=TrfVersion.TRF26)
+
+
 def test_a_trf_file_imports_as_a_new_tournament_equal_to_the_exported_one(
     client: TestClient, skak: Skak, tid: int, arbiter: str
 ) -> None:

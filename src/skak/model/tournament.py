@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeVar
 
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_, N_plural
+from skak.model.changes import ChangeNote
 from skak.model.player import MAX_ROUNDS, Player, clean_text
 from skak.model.prizes import Prizes
 from skak.model.records import RECORD_TYPES, SystemRecord
@@ -370,6 +371,14 @@ class Tournament:
     #: Whether the tournament is deleted (``skak delete``): it leaves the lists and its
     #: pages, its events stay (a backup keeps them, ``skak undelete`` brings it back).
     deleted: bool = False
+    #: FIDE mode (``fide-mode``): only the choices FIDE's rules define are allowed — the
+    #: pairing system and its options, C.07's tie-breaks, FIDE's scoring and byes
+    #: (:mod:`skak.records.tournament.settings`); leaving it is recorded in the TRF export.
+    fide_mode: bool = False
+    #: The changes an imported TRF file recorded in its ``###`` lines (made before the
+    #: file was written, by skak or another program); written back first on export,
+    #: before the changes made since.
+    imported_changes: tuple[ChangeNote, ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("name", "place", "time_control"):

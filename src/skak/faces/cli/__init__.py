@@ -93,6 +93,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "cup": ("skak.faces.cli.cup",),
     "discipline": ("skak.faces.cli.discipline",),
     "prizes": ("skak.faces.cli.desk",),
+    "settings": ("skak.faces.cli.desk",),
     "dm": ("skak.faces.cli.eligibility",),
     "event": ("skak.faces.cli.event",),
     "game": ("skak.faces.cli.games",),

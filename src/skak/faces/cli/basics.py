@@ -97,6 +97,13 @@ def new(
         list[str] | None,
         typer.Option(help="An arbiter's name (dommer), the chief arbiter first (repeatable)."),
     ] = None,
+    fide_mode: Annotated[
+        bool,
+        typer.Option(
+            "--fide-mode",
+            help="FIDE mode: only FIDE's choices (system, C.07 tie-breaks, points and byes).",
+        ),
+    ] = False,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Create a tournament (turnering), creating the database if needed.
@@ -121,6 +128,7 @@ def new(
         unrated=unrated,
         gladiator=gladiator,
         arbiters=arbiter or [],
+        fide_mode=fide_mode,
     )  # a bad setting or code is refused before anything is written
     s = open_db(db, create=True)
     row = s.tournaments.create(tournament)

@@ -1,5 +1,6 @@
-"""``skak prizes`` (the prizes and the prize list) and ``skak delete`` / ``skak undelete``
-(deleting a tournament, and bringing it back): the arbiter's desk."""
+"""``skak prizes`` (the prizes and the prize list), ``skak delete`` / ``skak undelete``
+(deleting a tournament, and bringing it back) and ``skak settings`` (FIDE mode, the
+tie-breaks and the pairing settings after the creation): the arbiter's desk."""
 
 from typing import TYPE_CHECKING, Annotated
 
@@ -25,7 +26,7 @@ from skak.faces.i18n import _, say
 if TYPE_CHECKING:
     from skak.views import PrizeListView
 
-__all__ = ["delete", "prizes_main", "prizes_set", "prizes_show", "undelete"]
+__all__ = ["delete", "prizes_main", "prizes_set", "prizes_show", "settings", "undelete"]
 
 prizes_app = typer.Typer(
     help="The tournament's prizes (præmier) and the prize list.\n\nExample: skak prizes show",
@@ -202,3 +203,99 @@ def undelete(
     """
     _undone, t = open_db(db).tournaments.undelete(name)
     out.print(escape(_("Tournament {name} is back.").format(name=t.name)))
+
+
+@app.command("settings")
+@cli_errors
+def settings(
+    fide_mode: Annotated[
+        bool | None,
+        typer.Option(
+            "--fide-mode/--no-fide-mode",
+            help="Enter or leave FIDE mode (only the choices FIDE's rules define: the pairing "
+            "system and its options, C.07's tie-breaks, FIDE's points and byes).",
+        ),
+    ] = None,
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(help="The whole tie-break list (korrektion), e.g. BH/C1,BH,SB."),
+    ] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(help="A pairing-system setting KEY=VALUE, e.g. baku=yes (repeatable)."),
+    ] = None,
+    unset: Annotated[
+        list[str] | None, typer.Option(help="Take a pairing-system setting away (repeatable).")
+    ] = None,
+    reason: Annotated[
+        str, typer.Option(help="Why (in the history and the TRF file's ### line).")
+    ] = "",
+    changes: Annotated[
+        bool,
+        typer.Option(
+            "--changes",
+            help="List the changes the TRF export records (### lines), an imported file's first.",
+        ),
+    ] = False,
+    json_: JsonOption = False,
+    db: DbOption = DEFAULT_DB,
+    tournament: TournamentOption = None,
+) -> None:
+    """Show or change the tournament's settings: FIDE mode, the tie-breaks, the pairing
+    system's settings. A change is in the history ('skak undo' takes it back) and in the TRF
+    export as a ### line with its date and round; so is leaving FIDE mode.
+
+    Example: skak settings --tiebreaks BH/C1,BH,SB --reason "as announced"
+    """
+    s = open_db(db)
+    given = fide_mode is not None or tiebreaks is not None or setting or unset
+    if given:
+        done = s.tournaments.change_settings(
+            tournament,
+            fide_mode=fide_mode,
+            tiebreaks=None if tiebreaks is None else [tiebreaks],
+            settings=setting or [],
+            unset=unset or [],
+            reason=reason,
+        )
+        if not json_:
+            if done.events:
+                out.print(_("Settings changed ('skak history' has the change):"))
+            else:
+                out.print(_("The settings are as given already."))
+        t = done.after
+    else:
+        t = s.tournaments.get(tournament)
+    notes = s.tournaments.changes(tournament) if changes or json_ else ()
+    if json_:
+        print_json(
+            {
+                "tournament": t.name,
+                "fide_mode": t.fide_mode,
+                "system": t.pairing_system,
+                "tiebreaks": list(t.tiebreaks),
+                "settings": dict(t.pairing_settings),
+                "changes": [
+                    {"day": n.day.isoformat(), "round": n.round, "kind": n.kind, "text": n.text}
+                    for n in notes
+                ],
+            }
+        )
+        return
+    if changes:
+        if not notes:
+            out.print(_("No change is recorded for the TRF file yet."))
+            return
+        table = FittedTable(_("Day"), _("Rounds paired"), _("Change"), _("What"))
+        for n in notes:
+            table.add_row(n.day.isoformat(), str(n.round), n.kind, escape(n.text))
+        print_table(table.fit(texts={3}))
+        return
+    yes, no = _("yes"), _("no")
+    out.print(escape(_("FIDE mode: {mode}").format(mode=yes if t.fide_mode else no)))
+    out.print(escape(_("Pairing system: {system}").format(system=t.pairing_system)))
+    codes = ", ".join(t.tiebreaks) if t.tiebreaks else _("none (DSU §24's)")
+    out.print(escape(_("Tie-breaks: {codes}").format(codes=codes)))
+    for key, value in t.pairing_settings:
+        word = (yes if value else no) if isinstance(value, bool) else str(value)
+        out.print(escape(f"{key} = {word}"))

@@ -106,13 +106,15 @@ def export_trf(
     """Write the tournament as a FIDE TRF file.
 
     skak's own SKT/SKP/SKR lines (ignored by other programs) keep what FIDE's records cannot
-    hold, so importing the file again gives the same tournament.
+    hold, so importing the file again gives the same tournament. Every change after the
+    creation (FIDE mode left, tie-breaks, settings, corrections, withdrawals, round edits)
+    is a ### comment line with its date and round, read back on import.
 
     Example: skak export trf --trf26 -o turnering.trf
     """
     from skak.api import trf_text
 
-    text = trf_text(open_db(db).tournaments.get(tournament), trf26=trf26, plain=plain)
+    text = trf_text(open_db(db).tournaments.for_trf(tournament), trf26=trf26, plain=plain)
     write_output(text, output, force=force, db=db)
 
 

@@ -211,13 +211,14 @@ async def import_trf(
 
 @router.get("/arbiter/t/{tid}/export.trf")
 def export_trf(
-    tid: int, _who: ArbiterDep, cache: CacheDep, format: str = "trf16", plain: bool = False
+    tid: int, _who: ArbiterDep, skak: SkakDep, format: str = "trf16", plain: bool = False
 ) -> Response:
     """The tournament as a TRF file to download (``skak export trf``; ``format=trf26``,
-    ``plain`` without skak's own lines, for a rating report)."""
+    ``plain`` without skak's own lines, for a rating report), with its changes as ``###``
+    lines."""
     if format not in ("trf16", "trf26"):
         raise InputError(N_("format {format} is trf16 or trf26", format=repr(format)))
-    t, _version = load_tournament(cache, tid)
+    t = skak.tournaments.for_trf(tid)
     text = trf_text(t, trf26=format == "trf26", plain=plain)
     stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in t.name).strip("-") or "skak"
     ascii_stem = "".join(c if c.isascii() else "_" for c in stem)

@@ -101,6 +101,8 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             players=tuple(players[n] for n in sorted(players)),
             rounds=tuple(rounds),
             imported_records=tuple(header["imported"]),
+            imported_changes=tuple(header.get("changes", ())),
+            fide_mode=skt.get("fide_mode") is True,
             initial_colour=header.get("colour"),
             bans=tuple(bans),
         )

@@ -20,6 +20,7 @@ from skak.errors import InputError, SkakError
 from skak.io.trf._assemble import TrfRead, _assemble
 from skak.io.trf._common import CANONICAL_CODES, XXS_CODES
 from skak.io.trf._rows import _is_number, _player_row, _points, _Row, _State
+from skak.model.changes import ChangeNote
 from skak.model.progress import Progress
 from skak.model.results import Colour, Result
 
@@ -168,8 +169,20 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
     elif code == "092" and value in _SYSTEM_CODES:  # bbpPairings writes its code here
         header.setdefault("system", _SYSTEM_CODES[value])
         header["imported"].append(line)
+    elif code == "###" and (note := _change_note(st, n, line)) is not None:
+        header.setdefault("changes", []).append(note)  # a change skak recorded
     else:
         header["imported"].append(line)
+
+
+def _change_note(st: _State, n: int, line: str) -> ChangeNote | None:
+    """The change a ``###`` line of skak's records (:mod:`skak.model.changes`); ``None``
+    for another comment, kept as it is."""
+    try:
+        return ChangeNote.from_line(line)
+    except SkakError as err:
+        st.problem(n, 1, f"a change recorded in a ### line cannot be read: {err}")
+        return None
 
 
 def _date(text: str) -> date | None:

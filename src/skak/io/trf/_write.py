@@ -98,6 +98,10 @@ def write_trf(
         else:
             lines.append(f"XXC {'white1' if t.initial_colour is Colour.WHITE else 'black1'}")
     lines.extend(imported)
+    # The change history (TRF-2026's "###" comment lines): FIDE mode left, the tie-breaks
+    # changed, corrections, withdrawals, edits and setting changes, each with its day and
+    # round (skak.model.changes); a tournament without changes writes none.
+    lines.extend(note.line() for note in t.imported_changes)
     next_round = t.next_round if t.rounds else 1
     cells_next = version is TrfVersion.TRF16
     ranks = _ranks(t)
@@ -288,6 +292,8 @@ def _json(data: dict[str, Any]) -> str:
 
 def _extensions(t: Tournament, version: TrfVersion) -> list[str]:
     skt: dict[str, Any] = {"system": t.pairing_system}
+    if t.fide_mode:
+        skt["fide_mode"] = True
     if t.pairing_settings:
         skt["settings"] = dict(t.pairing_settings)
     if t.rated_kind.value != "standard":

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from skak.errors import AmbiguousTournamentError, InputError, NotFoundError
 from skak.messages import N_, N_plural
+from skak.model.changes import ChangeNote
 from skak.model.player import Player
 from skak.model.progress import Progress
 from skak.model.results import Result
@@ -464,6 +465,60 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         names them)."""
         return self.execute(ident, rules.SetArbiters(tuple(names)), actor=actor)
 
+    def change_settings(
+        self,
+        ident: str | int | None,
+        *,
+        fide_mode: bool | None = None,
+        tiebreaks: Sequence[str] | None = None,
+        settings: Sequence[str] = (),
+        unset: Sequence[str] = (),
+        reason: str = "",
+        actor: str | None = None,
+    ) -> Outcome:
+        """Change the tournament's settings (``skak settings``): enter or leave FIDE mode,
+        the whole tie-break list (codes as typed), pairing-system settings as ``KEY=VALUE``
+        (``fide-mode=yes``/``no`` enters or leaves FIDE mode), settings taken away by key;
+        ``reason`` goes into the history and the TRF export's ``###`` line.
+
+        :raises InputError: naming the setting or code that is wrong, or the choice FIDE
+            mode does not allow.
+        """
+        from skak.io.options import parse_setting
+        from skak.records.tournament.settings import ChangeSettings
+
+        changes: dict[str, Any] = {}
+        for text in settings:
+            key, value = parse_setting(text)
+            if key == "fide-mode":
+                if not isinstance(value, bool):
+                    raise InputError(N_("fide-mode is yes or no, not {value}", value=value))
+                fide_mode = value
+            else:
+                changes[key] = value
+        for key in unset:
+            changes[key.strip()] = None
+        codes = None if tiebreaks is None else _codes(tiebreaks)
+        command = ChangeSettings(fide_mode, codes, changes, reason)
+        return self.execute(ident, command, actor=actor)
+
+    def changes(self, ident: str | int | None = None) -> tuple[ChangeNote, ...]:
+        """The changes the TRF export records as ``###`` lines, oldest first: those of the
+        file the tournament was imported from, then those made since
+        (:mod:`skak.records.tournament.changes`)."""
+        from skak.records.tournament.changes import change_notes
+
+        loaded = self.read(ident, full=True)
+        return change_notes(loaded.events)
+
+    def for_trf(self, ident: str | int | None = None) -> Tournament:
+        """The tournament as its TRF export writes it: with every change recorded
+        (:meth:`changes`) for the file's ``###`` lines."""
+        from skak.records.tournament.changes import recorded_changes
+
+        loaded = self.read(ident, full=True)
+        return recorded_changes(loaded.state, loaded.events)
+
     def remove_player(
         self,
         ident: str | int | None,
@@ -806,6 +861,14 @@ def read_pairs(text: str) -> tuple[tuple[int, int | None], ...]:
                 )
             ) from None
         out.append((white, black))
+    return tuple(out)
+
+
+def _codes(given: Sequence[str]) -> tuple[str, ...]:
+    """Tie-break codes as typed, one or several to an item (``BH/C1,BH SB``)."""
+    out: list[str] = []
+    for item in given:
+        out += [c for c in item.replace(";", ",").replace(",", " ").split() if c]
     return tuple(out)
 
 

@@ -80,10 +80,12 @@ from skak.records.tournament.hall import (
     ForbidPairing,
     decide_hall,
 )
+from skak.records.tournament.settings import ChangeSettings, check_fide_mode, decide_settings
 
 __all__ = [
     "AnnounceAbsence",
     "AttachGames",
+    "ChangeSettings",
     "CheckIn",
     "CloseCheckIn",
     "Command",
@@ -288,6 +290,7 @@ Command = (
     | EditRound
     | SetPrizes
     | DeleteTournament
+    | ChangeSettings
     | Undo
 )
 
@@ -364,7 +367,10 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
                 changes["absent_rounds"] = before.absent_rounds | command.add_absent
             if not changes:
                 raise InputError("nothing to change: give at least one option, e.g. --rating 1910")
-            return [PlayerEdited(before, replace(before, **changes))]
+            edited = PlayerEdited(before, replace(before, **changes))
+            if t.fide_mode and edited.after.full_bye_rounds - before.full_bye_rounds:
+                check_fide_mode(evolve(t, edited))  # a full-point bye on request
+            return [edited]
         case AnnounceAbsence():
             t.player(command.start_number)  # an unknown player is named before the rounds
             # A cancel may take back any round, to mend what older versions accepted.
@@ -415,6 +421,8 @@ def decide(log: Log | None, command: Command, ctx: Context) -> list[Event]:
             return decide_hall(t, system, command)
         case EditRound():
             return decide_edit(t, system, command)
+        case ChangeSettings():
+            return decide_settings(t, system, command)
         case SetArbiters(names=given):
             names = arbiter_names(given)
             return [] if names == t.arbiters else [ArbitersSet(names)]
@@ -510,8 +518,12 @@ def _decide_creation(command: CreateTournament | ImportTournament, ctx: Context)
             # A new tournament is numbered by the initial ranking (C.04.2) when round 1 is
             # paired. The setting is written out, so tournaments stored before it existed,
             # and files imported (whose numbers are their program's ranking), keep theirs.
-            t = replace(t, pairing_settings=(*t.pairing_settings, ("initial-ranking", "dsu")))
+            # In FIDE mode the ranking is C.04.2's own: by FIDE rating.
+            ranking = "fide" if t.fide_mode else "dsu"
+            t = replace(t, pairing_settings=(*t.pairing_settings, ("initial-ranking", ranking)))
+        check_fide_mode(t)
         return [TournamentCreated(t)]
+    check_fide_mode(t)
     events: list[Event] = [
         TournamentCreated(replace(t, players=(), rounds=())),
         PlayersAdded(t.players, command.source),

@@ -18,7 +18,14 @@ from skak.model.event_words import player_changes, renumber_reason, result_word
 from skak.model.player import Player
 from skak.model.prizes import Prizes
 from skak.model.results import Result
-from skak.model.tournament import GameRecord, GroupBan, PairingBan, Round, Tournament
+from skak.model.tournament import (
+    GameRecord,
+    GroupBan,
+    PairingBan,
+    Round,
+    SettingValue,
+    Tournament,
+)
 from skak.pairing.edits import Breach, rule_name
 
 __all__ = [
@@ -42,6 +49,7 @@ __all__ = [
     "ResultEntered",
     "RoundEdited",
     "RoundPaired",
+    "SettingsChanged",
     "TournamentCreated",
     "TournamentDeleted",
     "describe",
@@ -244,6 +252,19 @@ class PrizesSet:
 
 
 @dataclass(frozen=True, slots=True)
+class SettingsChanged:
+    """The tournament's settings changed (``skak settings``): each part given is the whole
+    new value, ``None`` leaves it as it was — FIDE mode entered or left, the tie-breaks,
+    the pairing system's settings — with the arbiter's ``reason``."""
+
+    kind: ClassVar[str] = "settings_changed"
+    fide_mode: bool | None = None
+    tiebreaks: tuple[str, ...] | None = None
+    pairing_settings: tuple[tuple[str, SettingValue], ...] | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentDeleted:
     """The tournament is deleted (``skak delete``): it leaves every list and page, its
     events stay; undoing this event (``skak undelete``) brings it back."""
@@ -281,6 +302,7 @@ Event = (
     | RoundEdited
     | PrizesSet
     | TournamentDeleted
+    | SettingsChanged
     | EventUndone
 )
 EVENT_TYPES: tuple[type[Event], ...] = (
@@ -304,6 +326,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundEdited,
     PrizesSet,
     TournamentDeleted,
+    SettingsChanged,
     EventUndone,
 )
 
@@ -458,6 +481,8 @@ def describe(event: Event, before: Tournament | None = None) -> str:
             return describe_edit(event, before)
         case PrizesSet(prizes=prizes):
             return prizes_words(prizes)
+        case SettingsChanged():
+            return settings_words(event, before)
         case TournamentDeleted(reason=reason):
             if reason:
                 return N_("tournament deleted: {reason}", reason=reason)
@@ -526,6 +551,51 @@ def describe_edit(event: RoundEdited, before: Tournament | None) -> str:
     if event.reason:
         text = N_("{text} (reason: {reason})", text=text, reason=event.reason)
     return text
+
+
+def settings_words(event: SettingsChanged, before: Tournament | None) -> str:
+    """``settings changed: FIDE mode left; tie-breaks BH/C1, BH (were BH, SB)``, with the
+    arbiter's reason."""
+    parts: list[str] = []
+    if event.fide_mode is not None:
+        parts.append(N_("FIDE mode entered") if event.fide_mode else N_("FIDE mode left"))
+    if event.tiebreaks is not None:
+        now = ", ".join(event.tiebreaks) if event.tiebreaks else N_("none")
+        if before is not None:
+            was = ", ".join(before.tiebreaks) if before.tiebreaks else N_("none")
+            parts.append(N_("tie-breaks {now} (were {was})", now=now, was=was))
+        else:
+            parts.append(N_("tie-breaks {now}", now=now))
+    if event.pairing_settings is not None:
+        old = dict(before.pairing_settings) if before is not None else {}
+        new = dict(event.pairing_settings)
+        for key in sorted(old.keys() | new.keys()):
+            if key not in new:
+                parts.append(N_("setting {key} removed", key=key))
+            elif key not in old:
+                parts.append(f"{key}={_setting_word(new[key])}")
+            elif old[key] != new[key]:
+                parts.append(
+                    N_(
+                        "{key}={value} (was {was})",
+                        key=key,
+                        value=_setting_word(new[key]),
+                        was=_setting_word(old[key]),
+                    )
+                )
+    text = N_(
+        "settings changed: {changes}",
+        changes=Phrases("; ", parts) if parts else N_("nothing"),
+    )
+    if event.reason:
+        text = N_("{text} (reason: {reason})", text=text, reason=event.reason)
+    return text
+
+
+def _setting_word(value: SettingValue) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def prizes_words(prizes: Prizes | None) -> str:

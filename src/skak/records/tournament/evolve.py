@@ -45,10 +45,12 @@ from skak.records.tournament.events import (
     ResultEntered,
     RoundEdited,
     RoundPaired,
+    SettingsChanged,
     TournamentCreated,
     TournamentDeleted,
     describe,
 )
+from skak.records.tournament.settings import apply_settings
 
 __all__ = [
     "Context",
@@ -161,6 +163,8 @@ def _apply(state: Tournament | None, event: Event) -> Tournament:
             return apply_edit(state, event)
         case PrizesSet() | TournamentDeleted():
             return apply_desk(state, event)
+        case SettingsChanged():
+            return apply_settings(state, event)
         case EventUndone():
             raise StateError("an undo marker is not applied to a tournament")
         case _:  # pragma: no cover - the union is closed

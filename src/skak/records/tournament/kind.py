@@ -30,8 +30,8 @@ class TournamentKind(EventByEvent):
     name: str = "tournament"
     snapshot_every: int = 200
     #: 3: the games attached to boards; 4: the arbiters; 5: bans, check-in; 6: the prizes,
-    #: a deletion
-    snapshot_format: int = 6
+    #: a deletion; 7: FIDE mode, the changes an imported TRF file recorded
+    snapshot_format: int = 7
 
     def dump_event(self, event: Event) -> dict[str, Any]:
         return dump_event(event)

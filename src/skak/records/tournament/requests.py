@@ -150,9 +150,11 @@ def new_tournament(
     unrated: bool = False,
     gladiator: bool = False,
     arbiters: Sequence[str] = (),
+    fide_mode: bool = False,
 ) -> Tournament:
     """A new tournament from the options as typed (``skak new``, the web's form): the
-    settings as ``KEY=VALUE``, the points as ``KEY=POINTS``, dates as ``YYYY-MM-DD``; a
+    settings as ``KEY=VALUE`` (``fide-mode=yes`` as ``fide_mode``: FIDE mode, which allows
+    only FIDE's choices), the points as ``KEY=POINTS``, dates as ``YYYY-MM-DD``; a
     Gladiator tournament's tie-breaks default to GLO, GLR, DE (4.9.8); without ``kind``,
     the kind the time control makes the games, else standard. Checked as
     :func:`check_new_tournament` checks it; nothing is written.
@@ -164,6 +166,12 @@ def new_tournament(
     if not name.strip():
         raise InputError(N_("a tournament needs a name"))
     pairing = get_system(system.strip())
+    pairs = [parse_setting(s) for s in settings]
+    for key, value in pairs:
+        if key == "fide-mode":
+            if not isinstance(value, bool):
+                raise InputError(N_("fide-mode is yes or no, not {value}", value=value))
+            fide_mode = value
     tournament = Tournament(
         name=name.strip(),
         pairing_system=pairing.name,
@@ -174,10 +182,11 @@ def new_tournament(
         rated_kind=kind or RatedKind.STANDARD,
         rated=not unrated,
         time_control=time_control.strip() or None if time_control is not None else None,
-        pairing_settings=tuple(parse_setting(s) for s in settings),
+        pairing_settings=tuple((k, v) for k, v in pairs if k != "fide-mode"),
         scoring=scoring_from(replace(pairing.default_scoring, gladiator=gladiator), list(scoring)),
         tiebreaks=tuple(tiebreaks or ([] if not gladiator else ["GLO", "GLR", "DE"])),
         arbiters=arbiter_names(arbiters),
+        fide_mode=fide_mode,
     )
     return check_new_tournament(tournament, kind_given=kind is not None)
 
@@ -234,10 +243,12 @@ def check_new_tournament(tournament: Tournament, *, kind_given: bool = True) -> 
         unreadable time control or the kind it contradicts.
     """
     from skak.games.timerules import settle_kind
+    from skak.records.tournament.settings import check_fide_mode
     from skak.tiebreaks import parse_tiebreaks  # the tie-breaks only for a new tournament
 
     get_system(tournament.pairing_system).check_settings(tournament.settings)
     parse_tiebreaks(tournament.tiebreaks)
+    check_fide_mode(tournament)
     if tournament.time_control:
         day = tournament.start_date or date.today()
         given = tournament.rated_kind.value if kind_given else None
