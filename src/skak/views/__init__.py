@@ -180,6 +180,13 @@ if TYPE_CHECKING:
         registry_search,
         tournament_rating_view,
     )
+    from skak.views.registry_changes import (
+        CascadeCardRow,
+        CascadePlayerRow,
+        CascadeTournamentView,
+        CorrectionPreview,
+        correction_preview,
+    )
     from skak.views.rounds import (
         BoardReason,
         BoardRow,
@@ -355,6 +362,13 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "prize_label",
         "prize_list_view",
     ),
+    "skak.views.registry_changes": (
+        "CascadeCardRow",
+        "CascadePlayerRow",
+        "CascadeTournamentView",
+        "CorrectionPreview",
+        "correction_preview",
+    ),
     "skak.views.rating": (
         "CandidateRow",
         "FideChangeRow",
@@ -450,6 +464,9 @@ __all__ = [
     "CaptainMatch",
     "CaptainRuling",
     "CardLine",
+    "CascadeCardRow",
+    "CascadePlayerRow",
+    "CascadeTournamentView",
     "CheckinRow",
     "CheckinView",
     "CorrControlRow",
@@ -466,6 +483,7 @@ __all__ = [
     "CorrStandingsView",
     "CorrTeamStandingRow",
     "CorrTimeView",
+    "CorrectionPreview",
     "CrossCell",
     "CrosstableRow",
     "CrosstableView",
@@ -552,6 +570,7 @@ __all__ = [
     "corr_overdue_view",
     "corr_standings_view",
     "corr_time_view",
+    "correction_preview",
     "crosstable_view",
     "cup_captain_matches",
     "cup_line",
