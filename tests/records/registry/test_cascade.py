@@ -94,7 +94,9 @@ def from_scratch(ratings: dict[int, int], season: list[list[Game]]) -> dict[int,
     apply_season(
         builder,
         [
-            SeasonTournament(f"t{i}", f"Turnering {i + 1}", DAYS[i], [(w, b, r) for _, w, b, r in g])
+            SeasonTournament(
+                f"t{i}", f"Turnering {i + 1}", DAYS[i], [(w, b, r) for _, w, b, r in g]
+            )
             for i, g in enumerate(season)
         ],
     )
