@@ -256,7 +256,7 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         return before.state, after.state, new
 
     def correction_preview(
-        self, tournament: str, round_number: int, first: str, second: str, result: Result,
+        self, tournament: str, round_number: int, first: str, second: str, result: Result | str,
         day: date,
     ) -> CorrectionPreview:  # fmt: skip
         """What correcting a result of an applied tournament does (nothing written): every
@@ -266,15 +266,17 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
 
         :raises SkakError: when no such tournament or game is applied, or the registry does
             not keep its games."""
+        from skak.model.results import Result
         from skak.records.registry import commands as registry_rules
         from skak.views import correction_preview
 
         loaded = self._full()
-        command = registry_rules.CorrectResult(tournament, round_number, first, second, result, day)
+        played = result if isinstance(result, Result) else Result.parse(result)
+        command = registry_rules.CorrectResult(tournament, round_number, first, second, played, day)
         return correction_preview(registry_rules.correction(loaded.events, command), loaded.version)
 
     def correct(
-        self, tournament: str, round_number: int, first: str, second: str, result: Result,
+        self, tournament: str, round_number: int, first: str, second: str, result: Result | str,
         day: date, *, actor: str | None = None, at_version: int | None = None,
     ) -> CorrectionPreview:  # fmt: skip
         """Correct a result of an applied tournament (the correction cascade): it and every
@@ -282,10 +284,12 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         preview showed it. :returns: the correction's preview as it was written.
 
         :raises ConflictError: when the registry changed since ``at_version``."""
+        from skak.model.results import Result
         from skak.records.registry import commands as registry_rules
         from skak.views import correction_preview
 
-        command = registry_rules.CorrectResult(tournament, round_number, first, second, result, day)
+        played = result if isinstance(result, Result) else Result.parse(result)
+        command = registry_rules.CorrectResult(tournament, round_number, first, second, played, day)
         shown: list[CorrectionPreview] = []
 
         def decided(log: Sequence[Recorded[RegistryEvent]]) -> list[RegistryEvent]:
@@ -307,6 +311,21 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
 
         _, after = self.change(registry_rules.MergePlayers(keep, gone, day), actor=actor)
         return registry_row(after, keep, day)
+
+    def undo_said(self, *, actor: str | None = None) -> str:
+        """:meth:`undo`, :returns: what was undone in words (a message the faces say)."""
+        from skak.messages import N_
+        from skak.rating.registry import PlayersMerged, TournamentsReRated
+
+        undone = self.undo(actor=actor)
+        if isinstance(undone, PlayersMerged):
+            return N_(
+                "The merge of DSU {gone} into DSU {keep} is undone.",
+                gone=undone.gone,
+                keep=undone.keep,
+            )
+        assert isinstance(undone, TournamentsReRated)
+        return N_("The correction is undone: {what}", what=undone.correction)
 
     def undo(self, *, actor: str | None = None) -> RegistryEvent:
         """Take back the last correction or merge in force. :returns: the event undone.
