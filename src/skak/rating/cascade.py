@@ -184,9 +184,14 @@ def correct_game(
         if new is g.result:
             raise InputError(N_("the game's result is {result} already", result=str(new)))
         names = {p.id: p.name for p in games.players}
-        said = (
-            f"{applied.name}, round {round_number}: {names[g.white]}–{names[g.black]} "
-            f"{g.result} → {new}"
+        said = N_(
+            "{name}, round {round}: {white}–{black} {was} → {new}",
+            name=applied.name,
+            round=round_number,
+            white=names[g.white],
+            black=names[g.black],
+            was=str(g.result),
+            new=str(new),
         )
         played = replace(g, result=new, unexcused_no_show=g.unexcused_no_show or not new.is_played)
         corrected = (*games.games[:i], played, *games.games[i + 1 :])

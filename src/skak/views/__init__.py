@@ -181,10 +181,12 @@ if TYPE_CHECKING:
         tournament_rating_view,
     )
     from skak.views.registry_changes import (
+        AppliedLine,
         CascadeCardRow,
         CascadePlayerRow,
         CascadeTournamentView,
         CorrectionPreview,
+        applied_lines,
         correction_preview,
     )
     from skak.views.rounds import (
@@ -363,10 +365,12 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "prize_list_view",
     ),
     "skak.views.registry_changes": (
+        "AppliedLine",
         "CascadeCardRow",
         "CascadePlayerRow",
         "CascadeTournamentView",
         "CorrectionPreview",
+        "applied_lines",
         "correction_preview",
     ),
     "skak.views.rating": (
@@ -452,6 +456,7 @@ __all__ = [
     "MAX_SCHEDULE_PLAYERS",
     "OMITTED",
     "AccountLine",
+    "AppliedLine",
     "BanGroup",
     "BanRow",
     "BannedPlayer",
@@ -555,6 +560,7 @@ __all__ = [
     "VarmaDrawView",
     "VarmaGroupsView",
     "ViolationRow",
+    "applied_lines",
     "bans_view",
     "board_line",
     "board_reasons",

@@ -7,16 +7,20 @@ rating that moves."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from skak.rating.candidate import CandidateResult, designation
 from skak.rating.cascade import Cascade, CascadeStep, kept_candidates
+from skak.rating.registry import RegistryEvent, TournamentApplied
 
 __all__ = [
+    "AppliedLine",
     "CascadeCardRow",
     "CascadePlayerRow",
     "CascadeTournamentView",
     "CorrectionPreview",
+    "applied_lines",
     "correction_preview",
 ]
 
@@ -155,4 +159,25 @@ def correction_preview(result: Cascade, version: int) -> CorrectionPreview:
         version,
         tuple(_tournament(s) for s in result.steps),
         tuple(cards),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedLine:
+    """A tournament applied to the registry, newest first in :func:`applied_lines`;
+    ``correctable`` when the registry keeps its games (a result of it can be corrected)."""
+
+    key: str
+    name: str
+    day: datetime.date
+    rating_kind: str
+    correctable: bool
+
+
+def applied_lines(events: Iterable[RegistryEvent]) -> tuple[AppliedLine, ...]:
+    """The tournaments the registry's events in force applied, newest first."""
+    return tuple(
+        AppliedLine(e.key, e.name, e.day, e.rating_kind, e.games is not None)
+        for e in reversed(list(events))
+        if isinstance(e, TournamentApplied)
     )

@@ -419,7 +419,7 @@ def _candidate(reached: bool | None) -> str:
 def print_correction(preview: "CorrectionPreview") -> None:
     """A correction's preview: each tournament it rates again (the players whose figures
     move) and each card's rating that moves."""
-    out.print(escape(_("Correction: {what}").format(what=preview.correction)))
+    out.print(escape(_("Correction: {what}").format(what=say(preview.correction))))
     for t in preview.tournaments:
         title = _("{name} ({day}), rated again").format(name=t.name, day=t.day.isoformat())
         if not t.rerated:

@@ -22,7 +22,13 @@ if TYPE_CHECKING:  # the registry's rules are imported when it is used
     from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
     from skak.store import Loaded
-    from skak.views import CorrectionPreview, RegistryMatch, RegistryRow, RegistrySearch
+    from skak.views import (
+        AppliedLine,
+        CorrectionPreview,
+        RegistryMatch,
+        RegistryRow,
+        RegistrySearch,
+    )
 
 # The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
 # imported by the methods that use them: every command opens a ``Skak``.
@@ -255,9 +261,19 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         before, after, new = self.store.execute(kind, row, decide, who, full=True)
         return before.state, after.state, new
 
+    def applied_tournaments(self) -> tuple[AppliedLine, ...]:
+        """The tournaments applied to the registry, newest first (none when it is empty)."""
+        from skak.rating.cascade import in_force
+        from skak.views import applied_lines
+
+        if self.row() is None:
+            return ()
+        loaded = self._full()
+        return applied_lines(in_force((r.version, r.event) for r in loaded.events))
+
     def correction_preview(
         self, tournament: str, round_number: int, first: str, second: str, result: Result | str,
-        day: date,
+        day: date, *, actor: str | None = None,
     ) -> CorrectionPreview:  # fmt: skip
         """What correcting a result of an applied tournament does (nothing written): every
         later tournament re-rated, every rating, §23 class and §26 candidate result that
@@ -267,9 +283,12 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         :raises SkakError: when no such tournament or game is applied, or the registry does
             not keep its games."""
         from skak.model.results import Result
+        from skak.records.access import Access
         from skak.records.registry import commands as registry_rules
         from skak.views import correction_preview
 
+        who = self._db._who(actor)  # a preview is the registrar's work too
+        self._db._authorize(who, Access(self.role, label=self.record_name, also=self.also))
         loaded = self._full()
         played = result if isinstance(result, Result) else Result.parse(result)
         command = registry_rules.CorrectResult(tournament, round_number, first, second, played, day)
