@@ -241,7 +241,7 @@ def _shifted(games: KeptGames, moved: Mapping[int, int]) -> KeptGames:
         games,
         players=tuple(
             replace(p, rating=p.rating + moved[p.dsu_id])
-            if p.rating is not None and p.dsu_id in moved
+            if p.rating is not None and p.dsu_id is not None and p.dsu_id in moved
             else p
             for p in games.players
         ),
