@@ -81,3 +81,35 @@ def test_merge_and_its_undo(runner: CliRunner, cli_db: str) -> None:
     assert 5 in s.registry.get().players
     assert "no correction or merge" in runner.invoke(app, ["rating", "undo"]).stderr
     s.close()
+
+
+def test_a_tournament_applied_from_skak_keeps_games_that_rate_as_it_was_rated(
+    runner: CliRunner, cli_db: str
+) -> None:
+    """A Gladiator tournament (play-offs; §2.5's winner placed by the standings) applied
+    with ``skak rating apply``: its kept games rate to its changes, and a correction of one
+    of them is previewed from them."""
+    from skak.rating.cascade import rate_kept
+    from skak.rating.registry import TournamentApplied
+    from tests.cli.test_rating_winner import FIELD, _gladiator
+
+    _gladiator(runner)
+    s = Skak(cli_db, create=True, actor="test")
+    listed = {member: rating for _, rating, member in FIELD.values()}
+    s.registry.change(rules.ImportList(tuple(entries(listed))))
+    assert runner.invoke(app, ["rating", "apply"]).exit_code == 0
+    row = s.registry.row()
+    assert row is not None
+    (event,) = [
+        r.event for r in s.store.load(s.registry._kind(), row, full=True).events
+        if isinstance(r.event, TournamentApplied)
+    ]  # fmt: skip
+    assert event.games is not None and event.games.first_place == ("3",)
+    assert rate_kept(event.games, event.rating_kind, event.edition) == event.changes
+    game = next(g for g in event.games.games if "3" not in (g.white, g.black))
+    ids = {p.id: str(p.dsu_id) for p in event.games.players}
+    args = ["rating", "amend", "G", str(game.round), ids[game.white], ids[game.black], "½-½"]
+    shown = runner.invoke(app, [*args, "--preview", "--date", "2026-03-02"])
+    assert shown.exit_code == 0, shown.output
+    assert "→ ½-½" in shown.stdout
+    s.close()

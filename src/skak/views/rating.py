@@ -324,8 +324,8 @@ def registry_search(registry: Registry, text: str, *, limit: int = 20) -> Regist
     number = wanted.removeprefix("#")
     if not wanted:
         raise InputError(N_("give part of a name or a DSU member number to search for"))
-    if number.isascii() and number.isdigit():
-        player = registry.players.get(int(number))
+    if number.isascii() and number.isdigit():  # a merged number finds the kept one
+        player = registry.players.get(registry.member(int(number)))
         found = () if player is None else (_match(player),)
         return RegistrySearch(wanted, found, 0)
     words = [fold_name(w) for w in wanted.replace(",", " ").split()]

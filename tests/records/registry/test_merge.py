@@ -131,6 +131,7 @@ def test_merged_through_the_api_shown_under_both_numbers_and_undone(skak: Skak) 
     assert (card.dsu_id, card.ratings["standard"]) == (101, 1710)
     assert skak.registry.member(202).dsu_id == 101  # a registration by the old number
     assert skak.registry.member(101).ratings["standard"] == 1710
+    assert [m.dsu_id for m in skak.registry.search("202").matches] == [101]
     assert isinstance(skak.registry.undo(), PlayersMerged)
     players = skak.registry.get().players
     assert players[101].rating("standard") == 1500 and players[202].rating("standard") == 1710
