@@ -261,15 +261,26 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         before, after, new = self.store.execute(kind, row, decide, who, full=True)
         return before.state, after.state, new
 
+    #: The tournaments applied, by the registry's stream and version (the registrar's page
+    #: lists them on every visit; reading the national registry's events takes a while).
+    _applied_kept: tuple[tuple[int, int], tuple[AppliedLine, ...]] | None = None
+
     def applied_tournaments(self) -> tuple[AppliedLine, ...]:
         """The tournaments applied to the registry, newest first (none when it is empty)."""
         from skak.rating.cascade import in_force
         from skak.views import applied_lines
 
-        if self.row() is None:
+        row = self.row()
+        if row is None:
             return ()
+        key = (row.id, self.store.head(self._kind().name, row.id))
+        kept = self._applied_kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
         loaded = self._full()
-        return applied_lines(in_force((r.version, r.event) for r in loaded.events))
+        lines = applied_lines(in_force((r.version, r.event) for r in loaded.events))
+        self._applied_kept = (key, lines)
+        return lines
 
     def correction_preview(
         self, tournament: str, round_number: int, first: str, second: str, result: Result | str,
