@@ -193,8 +193,9 @@ def correct_game(
             was=str(g.result),
             new=str(new),
         )
-        played = replace(g, result=new, unexcused_no_show=g.unexcused_no_show or not new.is_played)
-        corrected = (*games.games[:i], played, *games.games[i + 1 :])
+        # a forfeit counts as the tournament's rating counted one (skak's: not at all, since
+        # it cannot know whether the no-show was excused, §4.5.4.2)
+        corrected = (*games.games[:i], replace(g, result=new), *games.games[i + 1 :])
         return replace(games, games=corrected, first_place=_first(games, corrected)), said
     raise InputError(
         N_(

@@ -85,9 +85,12 @@ def logged(ratings: dict[int, int], season: list[list[Game]]) -> list[RegistryEv
     return events
 
 
-def from_scratch(ratings: dict[int, int], season: list[list[Game]]) -> dict[int, int | None]:
+def from_scratch(
+    ratings: dict[int, int], season: list[list[Game]], first: tuple[int, ...] | None = None
+) -> dict[int, int | None]:
     """The season rated again from the first tournament (:func:`apply_season`, the
-    registry's other, whole-number path)."""
+    registry's other, whole-number path); ``first``: the first tournament's first place
+    (§2.5; by default the players level on the top score)."""
     builder = RegistryBuilder()
     for e in entries(ratings):
         builder.apply(e)
@@ -95,7 +98,11 @@ def from_scratch(ratings: dict[int, int], season: list[list[Game]]) -> dict[int,
         builder,
         [
             SeasonTournament(
-                f"t{i}", f"Turnering {i + 1}", DAYS[i], [(w, b, r) for _, w, b, r in g]
+                f"t{i}",
+                f"Turnering {i + 1}",
+                DAYS[i],
+                [(w, b, r) for _, w, b, r in g],
+                first_place=first if i == 0 else None,
             )
             for i, g in enumerate(season)
         ],
@@ -279,3 +286,18 @@ def test_the_registrar_previews_then_confirms_then_undoes(skak: Skak, tmp_path: 
 def test_an_unknown_tournament_is_named(skak: Skak) -> None:
     with pytest.raises(NotFoundError, match="no tournament applied to the registry is named"):
         skak.registry.correction_preview("Nordkap Open", 1, "1", "2", B, date(2025, 6, 1))
+
+
+def test_a_result_corrected_to_a_forfeit_leaves_the_rating() -> None:
+    """skak's tournaments rate no forfeit (§4.5.4.2: an excused no-show is not rated, and
+    skak cannot tell): the game corrected to one is as if it was not played — but its point
+    counts in the standings, and so for §2.5's first place (player 3, 2½ points)."""
+    events = logged(RATINGS, SEASON)
+    first = events[len(RATINGS)]
+    assert isinstance(first, TournamentApplied)
+    games, said = correct_game(first, 3, "1", "3", Result.BLACK_FORFEIT_WIN)
+    after = fold([*events, cascade(events, "t0", games, date(2025, 6, 1), said).event])
+    without = [[g for g in SEASON[0] if g[:3] != (3, 1, 3)], *SEASON[1:]]
+    assert {pid: after.players[pid].rating("standard") for pid in RATINGS} == from_scratch(
+        RATINGS, without, first=(3,)
+    )
