@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import count
 
-__all__ = ["Card", "HistoryEntry", "Line", "Players", "RegistryPlayer", "new_generation"]
+__all__ = [
+    "Card",
+    "HistoryEntry",
+    "Line",
+    "Players",
+    "RegistryPlayer",
+    "is_result",
+    "new_generation",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +77,18 @@ class RegistryPlayer:
 _NOT_RESULTS = ("compression", "FIDE alignment", "rapid/blitz correction")
 
 
+#: How a card's lines that are no rated result begin: an entry, a correction's summary
+#: (the re-rated tournaments' own lines are results), a merge.
+_NOT_RESULT_PREFIXES = ("entered: ", "correction: ", "merged: ")
+
+
 def _is_result(reason: str) -> bool:
-    return reason not in _NOT_RESULTS and not reason.startswith("entered: ")
+    return reason not in _NOT_RESULTS and not reason.startswith(_NOT_RESULT_PREFIXES)
+
+
+def is_result(reason: str) -> bool:
+    """Whether a history line of ``reason`` is a rated result (a tournament)."""
+    return _is_result(reason)
 
 
 #: A player's birth year, FIDE id and FIDE rating, as a card keeps them.

@@ -17,8 +17,16 @@ from math import floor
 from typing import ClassVar
 
 from skak.errors import InputError, StateError
+from skak.model.results import Result
 from skak.rating.calc import RatingResult
-from skak.rating.cards import Card, HistoryEntry, Players, RegistryPlayer, new_generation
+from skak.rating.cards import (
+    Card,
+    HistoryEntry,
+    Players,
+    RegistryPlayer,
+    is_result,
+    new_generation,
+)
 from skak.rating.hundredths import HIGHEST, Plan, Row, corrected, limit_correction, plan_for
 from skak.rating.rules import RatingSettings, get_rule_set
 
@@ -26,15 +34,21 @@ __all__ = [
     "KINDS",
     "FideAligned",
     "HistoryEntry",
+    "KeptGame",
+    "KeptGames",
+    "KeptPlayer",
     "PlayerEntered",
+    "PlayersMerged",
     "RapidBlitzCorrected",
     "RatingsCompressed",
     "Registry",
     "RegistryBuilder",
+    "RegistryChangeUndone",
     "RegistryEvent",
     "RegistryPlayer",
     "TournamentApplied",
     "TournamentChange",
+    "TournamentsReRated",
     "changes_from_result",
     "entry_rating_allowed",
     "hundredths_as_points",
@@ -75,8 +89,49 @@ class TournamentChange:
 
 
 @dataclass(frozen=True, slots=True)
+class KeptPlayer:
+    """A player of a tournament the registry keeps the games of: ``id`` the tournament's
+    own (the start number as text), the DSU number (``None``: a foreign player), the start
+    rating the tournament was rated with (``None``: a performance rating, 001 §5.2)."""
+
+    id: str
+    dsu_id: int | None
+    name: str
+    rating: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class KeptGame:
+    """A game as the rating took it (:class:`skak.rating.calc.RatedGame`), with its round:
+    what a correction names."""
+
+    round: int
+    white: str
+    black: str
+    result: Result
+    rated: bool = True
+    unexcused_no_show: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class KeptGames:
+    """A tournament's rated games as the registry keeps them, so that a corrected result
+    re-rates it and every tournament after it (the correction cascade): the players, the
+    games, whether the average method may apply (a round robin), whether it is a team
+    event, and the players its standings placed first (§2.5)."""
+
+    players: tuple[KeptPlayer, ...]
+    games: tuple[KeptGame, ...]
+    round_robin: bool = False
+    team_event: bool = False
+    first_place: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TournamentApplied:
-    """A finished tournament's rating changes added to the registry (once)."""
+    """A finished tournament's rating changes added to the registry (once); ``games`` its
+    rated games where the registry keeps them (applied from skak: a correction can re-rate
+    it; ``None`` in events written before, and in a season rated in one call)."""
 
     kind: ClassVar[str] = "tournament_applied"
     key: str
@@ -85,6 +140,44 @@ class TournamentApplied:
     rating_kind: str
     edition: str
     changes: tuple[TournamentChange, ...]
+    games: KeptGames | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentsReRated:
+    """A result of an applied tournament corrected (the correction cascade): ``rerated``
+    are the tournament's and every later tournament's events as rated again, each in place
+    of the one of its key — the registry is what its events build with them instead.
+    ``moved``: each rating the correction changes, ``(DSU number, kind, old, new)``, as the
+    players' cards show it on ``day``; ``correction`` says what was corrected."""
+
+    kind: ClassVar[str] = "tournaments_rerated"
+    key: str
+    day: date
+    correction: str
+    rerated: tuple[TournamentApplied, ...]
+    moved: tuple[tuple[int, str, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayersMerged:
+    """Two DSU member numbers found to be one person: ``gone``'s card joined to ``keep``'s,
+    both histories kept; each kind's rating is that of the number rated last
+    (``docs/interpretations.md``); ``gone`` is a name of ``keep`` from then on."""
+
+    kind: ClassVar[str] = "players_merged"
+    keep: int
+    gone: int
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class RegistryChangeUndone:
+    """A correction or a merge taken back: the registry is what its events build without
+    the event of ``version`` (and this one)."""
+
+    kind: ClassVar[str] = "registry_change_undone"
+    version: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +208,14 @@ class RapidBlitzCorrected:
 
 
 RegistryEvent = (
-    PlayerEntered | TournamentApplied | RatingsCompressed | FideAligned | RapidBlitzCorrected
+    PlayerEntered
+    | TournamentApplied
+    | RatingsCompressed
+    | FideAligned
+    | RapidBlitzCorrected
+    | TournamentsReRated
+    | PlayersMerged
+    | RegistryChangeUndone
 )
 
 
@@ -130,6 +230,12 @@ class Registry:
     applied: frozenset[str] = frozenset()
     compressed_on: date | None = None
     aligned_on: date | None = None
+    #: Member numbers merged into another (gone → kept), :class:`PlayersMerged`.
+    merged: Mapping[int, int] = field(default_factory=dict)
+
+    def member(self, dsu_id: int) -> int:
+        """The number ``dsu_id`` stands under now (the kept one of a merge)."""
+        return self.merged.get(dsu_id, dsu_id)
 
 
 def _round(value: Fraction) -> int:
@@ -232,6 +338,7 @@ class RegistryBuilder:
         self._applied: set[str] = set()
         self._compressed_on: date | None = None
         self._aligned_on: date | None = None
+        self._merged: dict[int, int] = {}
         players = start.players if start is not None else None
         #: whether the tables of cards and of players made are a registry's too (handed
         #: out by :attr:`state`, or the start): then they are copied before a change
@@ -245,6 +352,7 @@ class RegistryBuilder:
             self._applied = set(start.applied)
             self._compressed_on = start.compressed_on
             self._aligned_on = start.aligned_on
+            self._merged = dict(start.merged)
         self._cards = cards
         #: the live table: each player made when asked for, forgotten when his card changes
         self._live = Players.of_cards(cards, made)
@@ -271,6 +379,7 @@ class RegistryBuilder:
                 frozenset(self._applied),
                 self._compressed_on,
                 self._aligned_on,
+                dict(self._merged),
             )
             self._shared = True  # the tables are copied before the next change,
             self._generation = new_generation()  # and each card before it changes
@@ -348,9 +457,63 @@ class RegistryBuilder:
                 for pid, which, _was, becomes in event.changes:
                     card = self._existing(pid)
                     self._rerate(card, which, becomes, event.day, "rapid/blitz correction")
+            case TournamentsReRated():
+                # the tournaments it re-rates were applied in their places already (a
+                # fold applies the events in force, :func:`in_force`): here the cards
+                # say what the correction changed, on its day
+                reason = f"correction: {event.correction}"
+                for pid, which, was, _ in event.moved:
+                    corrected = self._card(self.member(pid))
+                    if corrected is not None and which in corrected.ratings:
+                        corrected.history.append(
+                            (event.day, which, was, corrected.ratings[which], reason)
+                        )
+            case PlayersMerged():
+                self._merge(event)
+            case RegistryChangeUndone():
+                pass  # a fold leaves out what it undid (:func:`in_force`)
             case _:  # pragma: no cover - the union is closed
                 raise TypeError(event)
         self._ratings.clear()
+
+    def member(self, dsu_id: int) -> int:
+        """The number ``dsu_id`` stands under now (the kept one of a merge)."""
+        return self._merged.get(dsu_id, dsu_id) if self._merged else dsu_id
+
+    def _merge(self, event: PlayersMerged) -> None:
+        """``gone``'s card joined to ``keep``'s (see :class:`PlayersMerged`).
+
+        :raises StateError: for a number not in the registry, or one merged with itself."""
+        keep, gone = event.keep, event.gone
+        if keep == gone:
+            raise StateError(f"DSU member {keep} cannot be merged with himself")
+        self._all_registered((keep, gone))
+        kept, other = self._existing(keep), self._existing(gone)
+        history = sorted(kept.history + other.history, key=lambda line: line[0])
+        reason = f"merged: DSU {gone} ({other.name})"
+        for which in sorted(set(kept.ratings) | set(other.ratings)):
+            mine, theirs = kept.ratings.get(which), other.ratings.get(which)
+            if theirs is None:
+                stands = kept.ratings[which]
+            elif mine is None:
+                stands = theirs
+            else:
+                mine_day, theirs_day = _last_result(kept, which), _last_result(other, which)
+                later = theirs_day is not None and (mine_day is None or theirs_day > mine_day)
+                stands = theirs if later else mine
+            history.append((event.day, which, mine, stands, reason))
+            kept.ratings[which] = stands
+        kept.history = history
+        kept.club = kept.club or other.club
+        kept.facts = tuple(  # type: ignore[assignment]
+            a if a is not None else b for a, b in zip(kept.facts, other.facts, strict=True)
+        )
+        del self._cards[gone]
+        self._live.forget(gone)
+        for was, now in list(self._merged.items()):
+            if now == gone:
+                self._merged[was] = keep
+        self._merged[gone] = keep
 
     def _all_registered(self, dsu_ids: Iterable[int]) -> None:
         """:raises StateError: naming the first DSU number not in the registry (before any
@@ -402,8 +565,9 @@ class RegistryBuilder:
         )
         kind, day, reason, floor = event.rating_kind, event.day, event.name, plan.floor
         table = self._ratings.get(kind)
+        merged = self._merged
         for ch in event.changes:
-            pid = ch.dsu_id
+            pid = merged.get(ch.dsu_id, ch.dsu_id) if merged else ch.dsu_id
             card = self._card(pid)
             if card is None:
                 card = self._cards[pid] = Card(ch.name, None, {}, [], self._generation)
@@ -465,6 +629,12 @@ class RegistryBuilder:
             table[pid] = new
         self._applied.add(key)
         return TournamentApplied(key, name, day, kind, edition, tuple(changes))
+
+
+def _last_result(card: Card, kind: str) -> date | None:
+    """The day of ``card``'s last rated result of ``kind``."""
+    days = [line[0] for line in card.history if line[1] == kind and is_result(line[4])]
+    return max(days) if days else None
 
 
 def entry_rating_allowed(rating: int, authority: str, edition: str) -> bool:

@@ -10,9 +10,15 @@ from skak.model.results import ordinary_games
 from skak.model.tournament import Tournament
 from skak.rating.calc import RatedGame, RatedPlayer, RatingResult, calculate
 from skak.rating.candidate import CandidateResult, candidate_results
+from skak.rating.registry import KeptGame, KeptGames, KeptPlayer
 from skak.rating.rules import RuleSet, rule_set_for
 
-__all__ = ["rated_players_and_games", "tournament_candidates", "tournament_rating"]
+__all__ = [
+    "kept_games",
+    "rated_players_and_games",
+    "tournament_candidates",
+    "tournament_rating",
+]
 
 
 def tournament_rating(
@@ -73,6 +79,30 @@ def rated_players_and_games(t: Tournament) -> tuple[list[RatedPlayer], list[Rate
         for i, result in enumerate(ordinary_games(pg.result, pg.playoff, t.scoring))
     ]
     return players, games
+
+
+def kept_games(t: Tournament, first_place: Collection[int]) -> KeptGames:
+    """``t``'s rated games as the registry keeps them (:class:`KeptGames`): those of
+    :func:`rated_players_and_games`, each with its round, so that a correction can name one
+    and the registry rate the tournament again."""
+    players, games = rated_players_and_games(t)
+    rounds = [
+        rnd.number
+        for rnd in t.rounds
+        for pg in rnd.pairings
+        if pg.black is not None and pg.result is not None
+        for _ in ordinary_games(pg.result, pg.playoff, t.scoring)
+    ]
+    by_id = {str(p.start_number): p for p in t.players}
+    return KeptGames(
+        tuple(KeptPlayer(p.id, by_id[p.id].dsu_id, by_id[p.id].name, p.rating) for p in players),
+        tuple(
+            KeptGame(n, g.white, g.black, g.result, g.rated, g.unexcused_no_show)
+            for n, g in zip(rounds, games, strict=True)
+        ),
+        round_robin=t.pairing_system in ("berger", "dsu-rr"),
+        first_place=tuple(str(n) for n in sorted(first_place)),
+    )
 
 
 def tournament_candidates(t: Tournament) -> list[CandidateResult]:

@@ -221,8 +221,11 @@ def registry_row(registry: Registry, dsu_id: int, today: datetime.date) -> Regis
     """DSU member ``dsu_id``'s card in the registry (``skak rating show``), archived or not:
     his ratings, §23's class and every change of his ratings with its reason.
 
+    A number merged into another (:class:`skak.rating.registry.PlayersMerged`) shows the
+    kept number's card, which holds the merge.
+
     :raises NotFoundError: when he is not in the registry."""
-    player = registry.players.get(dsu_id)
+    player = registry.players.get(registry.member(dsu_id))
     if player is None:
         raise NotFoundError(N_("DSU member {dsu_id} is not in the rating registry", dsu_id=dsu_id))
     return _registry_row(player, player.archived(today))
@@ -302,8 +305,10 @@ def _match(p: RegistryPlayer) -> RegistryMatch:
 def registry_match(registry: Registry, dsu_id: int) -> RegistryMatch:
     """DSU member ``dsu_id`` as a registration takes him from the registry.
 
+    A number merged into another is taken as the kept number.
+
     :raises NotFoundError: when he is not in the registry."""
-    player = registry.players.get(dsu_id)
+    player = registry.players.get(registry.member(dsu_id))
     if player is None:
         raise NotFoundError(N_("DSU member {dsu_id} is not in the rating registry", dsu_id=dsu_id))
     return _match(player)
@@ -321,8 +326,8 @@ def registry_search(registry: Registry, text: str, *, limit: int = 20) -> Regist
     number = wanted.removeprefix("#")
     if not wanted:
         raise InputError(N_("give part of a name or a DSU member number to search for"))
-    if number.isascii() and number.isdigit():
-        player = registry.players.get(int(number))
+    if number.isascii() and number.isdigit():  # a merged number finds the kept one
+        player = registry.players.get(registry.member(int(number)))
         found = () if player is None else (_match(player),)
         return RegistrySearch(wanted, found, 0)
     words = [fold_name(w) for w in wanted.replace(",", " ").split()]

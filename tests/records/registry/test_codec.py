@@ -15,14 +15,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skak.errors import StorageError
+from skak.model import Result
 from skak.rating.registry import (
     FideAligned,
+    KeptGame,
+    KeptGames,
+    KeptPlayer,
     PlayerEntered,
+    PlayersMerged,
     RapidBlitzCorrected,
     RatingsCompressed,
+    RegistryChangeUndone,
     RegistryEvent,
     TournamentApplied,
     TournamentChange,
+    TournamentsReRated,
 )
 from skak.records.registry import codec
 from skak.records.registry.codec import dump_event, load_event
@@ -41,7 +48,50 @@ RAW = st.one_of(
 )
 
 CHANGES = st.builds(TournamentChange, IDS, TEXT, RATINGS, RAW)
+#: A tournament's games as the registry keeps them (since the correction cascade).
+KEPT = st.builds(
+    KeptGames,
+    st.lists(
+        st.builds(KeptPlayer, TEXT, st.none() | IDS, TEXT, st.none() | RATINGS), max_size=4
+    ).map(tuple),
+    st.lists(
+        st.builds(
+            KeptGame,
+            st.integers(1, 11),
+            TEXT,
+            TEXT,
+            st.sampled_from([r for r in Result if r.is_game]),
+            st.booleans(),
+            st.booleans(),
+        ),
+        max_size=4,
+    ).map(tuple),
+    st.booleans(),
+    st.booleans(),
+    st.lists(TEXT, max_size=2).map(tuple),
+)
+APPLIED_WITH_GAMES = st.builds(
+    TournamentApplied,
+    TEXT,
+    TEXT,
+    DAYS,
+    KINDS,
+    st.sampled_from(["dsu-2024", "dsu-2019"]),
+    st.lists(CHANGES, max_size=4).map(tuple),
+    st.none() | KEPT,
+)
 EVENTS: st.SearchStrategy[RegistryEvent] = st.one_of(
+    APPLIED_WITH_GAMES,
+    st.builds(
+        TournamentsReRated,
+        TEXT,
+        DAYS,
+        TEXT,
+        st.lists(APPLIED_WITH_GAMES, max_size=2).map(tuple),
+        st.lists(st.tuples(IDS, KINDS, RATINGS, RATINGS), max_size=3).map(tuple),
+    ),
+    st.builds(PlayersMerged, IDS, IDS, DAYS),
+    st.builds(RegistryChangeUndone, st.integers(1, 10**6)),
     st.builds(
         PlayerEntered,
         IDS,
@@ -127,7 +177,7 @@ JSON = st.recursive(
 )
 #: Where in a payload a damaged value may sit: a field, a change's or a rating's part.
 APPLIED_PLACES: list[tuple[Any, ...]] = [
-    *[(f,) for f in ("key", "name", "day", "rating_kind", "edition", "changes")],
+    *[(f,) for f in ("key", "name", "day", "rating_kind", "edition", "changes", "games")],
     *[("changes", 0, f) for f in ("dsu_id", "name", "start", "raw_change")],
     ("changes", 0),
 ]
@@ -147,7 +197,14 @@ ENTERED = st.builds(
     st.one_of(st.none(), TEXT),
 )
 APPLIED = st.builds(
-    TournamentApplied, TEXT, TEXT, DAYS, KINDS, TEXT, st.lists(CHANGES, min_size=1).map(tuple)
+    TournamentApplied,
+    TEXT,
+    TEXT,
+    DAYS,
+    KINDS,
+    TEXT,
+    st.lists(CHANGES, min_size=1).map(tuple),
+    st.none() | KEPT,
 )
 
 

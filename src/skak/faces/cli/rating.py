@@ -2,7 +2,7 @@
 
 from datetime import date
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -25,11 +25,15 @@ from skak.faces.cli._progress import progress
 from skak.faces.cli._tables import FittedTable
 from skak.faces.i18n import _, say
 
+if TYPE_CHECKING:
+    from skak.views import CorrectionPreview
+
 # The rating file's reader and the views (the rating rules, the tie-breaks' decimals) are
 # imported in the commands that use them.
 
 __all__ = [
     "rating_align",
+    "rating_amend",
     "rating_apply",
     "rating_calc",
     "rating_candidate",
@@ -39,7 +43,9 @@ __all__ = [
     "rating_fide",
     "rating_import",
     "rating_list",
+    "rating_merge",
     "rating_show",
+    "rating_undo",
 ]
 
 rating_app = typer.Typer(
@@ -394,3 +400,137 @@ def rating_enter(
     when = parse_date(day, "date") or date.today()
     open_db(db, create=True).registry.enter(dsu_id, name, rating, authority=by, day=when, kind=kind)
     out.print(f"Entered DSU {dsu_id} {escape(name)} with {kind} rating {rating}")
+
+
+def _was_becomes(was: object, becomes: object) -> str:
+    """``was → becomes``, or the one value when it stays."""
+    shown = "–" if was is None else str(was)
+    return shown if was == becomes else f"{shown} → {'–' if becomes is None else becomes}"
+
+
+def _kind_name(kind: str) -> str:
+    return {"standard": _("Standard"), "rapid": _("Rapid"), "blitz": _("Blitz")}.get(kind, kind)
+
+
+def _candidate(reached: bool | None) -> str:
+    return "" if reached is None else _("yes") if reached else _("no")
+
+
+def print_correction(preview: "CorrectionPreview") -> None:
+    """A correction's preview: each tournament it rates again (the players whose figures
+    move) and each card's rating that moves."""
+    out.print(escape(_("Correction: {what}").format(what=say(preview.correction))))
+    for t in preview.tournaments:
+        title = _("{name} ({day}), rated again").format(name=t.name, day=t.day.isoformat())
+        if not t.rerated:
+            title = _("{name} ({day}): its games are not kept; its changes stand").format(
+                name=t.name, day=t.day.isoformat()
+            )
+        table = FittedTable(title=title)
+        columns = (_("DSU no."), _("Name"), _("Start"), _("After"), _("Class (§23)"),
+                   _("Candidate (§26)"))  # fmt: skip
+        for i, col in enumerate(columns):
+            table.add_column(col, justify="left" if i in (1, 4) else "right")
+        for r in t.rows:
+            if not r.changed:
+                continue
+            table.add_row(
+                str(r.dsu_id), escape(r.name), _was_becomes(r.start_was, r.start_becomes),
+                _was_becomes(r.new_was, r.new_becomes),
+                _was_becomes(r.class_was or "", r.class_becomes or ""),
+                _was_becomes(_candidate(r.candidate_was), _candidate(r.candidate_becomes)),
+            )  # fmt: skip
+        print_table(table.fit(names={1}, texts={4}))
+    table = FittedTable(title=_("The players' cards"))
+    for i, col in enumerate((_("DSU no."), _("Name"), _("Rating"), _("Before"), _("After"),
+                             _("Class (§23)"))):  # fmt: skip
+        table.add_column(col, justify="left" if i in (1, 2, 5) else "right")
+    for c in preview.cards:
+        table.add_row(
+            str(c.dsu_id), escape(c.name), _kind_name(c.kind), str(c.was), str(c.becomes),
+            _was_becomes(c.class_was or "", c.class_becomes or ""),
+        )  # fmt: skip
+    print_table(table.fit(names={1}, texts={5}))
+
+
+@rating_app.command("amend")
+@cli_errors
+def rating_amend(
+    tournament: Annotated[
+        str, typer.Argument(help="The applied tournament: its name, #id or key.")
+    ],
+    round_number: Annotated[int, typer.Argument(metavar="ROUND", help="The game's round.")],
+    first: Annotated[str, typer.Argument(help="One player: DSU number or name.")],
+    second: Annotated[str, typer.Argument(help="His opponent: DSU number or name.")],
+    result: Annotated[
+        str, typer.Argument(help="The right result, as if FIRST had white: 1-0, ½-½, 0-1, +-, -+.")
+    ],
+    day: Annotated[
+        str | None, typer.Option("--date", help="The day of the correction; default: today.")
+    ] = None,
+    preview_only: Annotated[
+        bool, typer.Option("--preview", help="Show what it changes; write nothing.")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Write it without asking.")] = False,
+    db: DbOption = DEFAULT_DB,
+    as_json: JsonOption = False,
+) -> None:
+    """Correct a result of a tournament already applied to the registry: it and every later
+    tournament are rated again (001 §4.1), shown first — every rating, §23 class, §26
+    candidate result and card that changes — and written when confirmed. 'skak rating undo'
+    takes it back.
+
+    Example: skak rating amend "Vejle Open 2026" 3 123456 234567 0-1 --preview
+    """
+    from skak.views import to_json
+
+    when = parse_date(day, "date") or date.today()
+    played = result
+    s = open_db(db)
+    preview = s.registry.correction_preview(tournament, round_number, first, second, played, when)
+    if as_json:
+        print_json(to_json(preview))
+    else:
+        print_correction(preview)
+    if preview_only:
+        return
+    if not yes and (as_json or not typer.confirm(_("Write the correction?"), default=False)):
+        out.print(_("Nothing was written."))
+        raise typer.Exit(1)
+    s.registry.correct(
+        tournament, round_number, first, second, played, when, at_version=preview.version
+    )
+    if not as_json:
+        out.print(_("The correction is written; 'skak rating undo' takes it back."))
+
+
+@rating_app.command("merge")
+@cli_errors
+def rating_merge(
+    keep: Annotated[int, typer.Argument(help="The DSU member number that stays.")],
+    gone: Annotated[int, typer.Argument(help="The number found to be the same person.")],
+    day: Annotated[str | None, typer.Option("--date", help="Default: today.")] = None,
+    db: DbOption = DEFAULT_DB,
+) -> None:
+    """Merge two DSU member numbers found to be one person: GONE's history joins KEEP's
+    card (both kept, in date order, the merge on the card); each rating is that of the
+    number rated last. 'skak rating undo' takes it back.
+
+    Example: skak rating merge 123456 654321
+    """
+    when = parse_date(day, "date") or date.today()
+    card = open_db(db).registry.merge(keep, gone, when)
+    ratings = ", ".join(f"{_kind_name(k)} {card.ratings[k]}" for k in _KINDS if k in card.ratings)
+    message = _("DSU {gone} is merged into DSU {keep} {name}: {ratings}")
+    out.print(escape(message.format(gone=gone, keep=keep, name=card.name, ratings=ratings)))
+
+
+@rating_app.command("undo")
+@cli_errors
+def rating_undo(db: DbOption = DEFAULT_DB) -> None:
+    """Take back the registry's last correction of a result or merge of players (the
+    registry is then as if it was never made).
+
+    Example: skak rating undo
+    """
+    out.print(escape(say(open_db(db).registry.undo_said())))

@@ -4,7 +4,7 @@ on the one registry stream; ``skak.registry`` on a :class:`skak.api.Skak`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -16,10 +16,19 @@ from skak.records.registry.kind import REGISTRY
 from skak.store import RecordKind
 
 if TYPE_CHECKING:  # the registry's rules are imported when it is used
+    from skak.model.results import Result
+    from skak.model.stream import Recorded
     from skak.rating.alignment import Alignment
     from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
-    from skak.views import RegistryMatch, RegistrySearch
+    from skak.store import Loaded
+    from skak.views import (
+        AppliedLine,
+        CorrectionPreview,
+        RegistryMatch,
+        RegistryRow,
+        RegistrySearch,
+    )
 
 # The standings and the rating of a tournament (``rating_apply``) and DSU's list reader are
 # imported by the methods that use them: every command opens a ``Skak``.
@@ -201,3 +210,165 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         return sum(
             1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
         )
+
+    # -- the correction cascade, merges and their undo -----------------------------------
+
+    def _full(self) -> Loaded[Registry, RegistryEvent]:
+        """The registry with every event. :raises NotFoundError: when it is empty."""
+        from skak.errors import NotFoundError
+        from skak.messages import N_
+
+        row = self.row()
+        if row is None:
+            raise NotFoundError(N_("the rating registry is empty"))
+        return self.store.load(self._kind(), row, full=True)
+
+    def _change_on_log(
+        self,
+        decided: Callable[[Sequence[Recorded[RegistryEvent]]], Sequence[RegistryEvent]],
+        *,
+        actor: str | None,
+        at_version: int | None = None,
+    ) -> tuple[Registry, Registry, tuple[RegistryEvent, ...]]:
+        """Carry out a command decided on every event (a correction, an undo) by
+        ``decided``, only on the registry at ``at_version`` when given.
+
+        :raises ConflictError: when it is no longer there."""
+        from skak.errors import ConflictError, NotFoundError
+        from skak.messages import N_
+        from skak.records.access import Access
+
+        kind = self._kind()
+        who = self._db._who(actor)
+        self._db._authorize(who, Access(self.role, label=self.record_name, also=self.also))
+        row = self.row()
+        if row is None:
+            raise NotFoundError(N_("the rating registry is empty"))
+
+        def decide(loaded: Loaded[Registry, RegistryEvent]) -> Sequence[RegistryEvent]:
+            if at_version is not None and loaded.version != at_version:
+                raise ConflictError(
+                    N_(
+                        "{name} was changed since it was shown (version {version}, not "
+                        "{shown}); nothing was written: look again",
+                        name=row.name,
+                        version=loaded.version,
+                        shown=at_version,
+                    )
+                )
+            return decided(loaded.events)
+
+        before, after, new = self.store.execute(kind, row, decide, who, full=True)
+        return before.state, after.state, new
+
+    #: The tournaments applied, by the registry's stream and version (the registrar's page
+    #: lists them on every visit; reading the national registry's events takes a while).
+    _applied_kept: tuple[tuple[int, int], tuple[AppliedLine, ...]] | None = None
+
+    def applied_tournaments(self) -> tuple[AppliedLine, ...]:
+        """The tournaments applied to the registry, newest first (none when it is empty)."""
+        from skak.rating.cascade import in_force
+        from skak.views import applied_lines
+
+        row = self.row()
+        if row is None:
+            return ()
+        key = (row.id, self.store.head(self._kind().name, row.id))
+        kept = self._applied_kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        loaded = self._full()
+        lines = applied_lines(in_force((r.version, r.event) for r in loaded.events))
+        self._applied_kept = (key, lines)
+        return lines
+
+    def correction_preview(
+        self, tournament: str, round_number: int, first: str, second: str, result: Result | str,
+        day: date, *, actor: str | None = None,
+    ) -> CorrectionPreview:  # fmt: skip
+        """What correcting a result of an applied tournament does (nothing written): every
+        later tournament re-rated, every rating, §23 class and §26 candidate result that
+        changes (:func:`skak.views.correction_preview`). ``first`` and ``second`` are DSU
+        numbers or names, in either colour; ``result`` is read as ``first`` had white.
+
+        :raises SkakError: when no such tournament or game is applied, or the registry does
+            not keep its games."""
+        from skak.model.results import Result
+        from skak.records.access import Access
+        from skak.records.registry import commands as registry_rules
+        from skak.views import correction_preview
+
+        who = self._db._who(actor)  # a preview is the registrar's work too
+        self._db._authorize(who, Access(self.role, label=self.record_name, also=self.also))
+        loaded = self._full()
+        played = result if isinstance(result, Result) else Result.parse(result)
+        command = registry_rules.CorrectResult(tournament, round_number, first, second, played, day)
+        return correction_preview(registry_rules.correction(loaded.events, command), loaded.version)
+
+    def correct(
+        self, tournament: str, round_number: int, first: str, second: str, result: Result | str,
+        day: date, *, actor: str | None = None, at_version: int | None = None,
+    ) -> CorrectionPreview:  # fmt: skip
+        """Correct a result of an applied tournament (the correction cascade): it and every
+        later tournament re-rated, in one event; ``at_version``: only on the registry as the
+        preview showed it. :returns: the correction's preview as it was written.
+
+        :raises ConflictError: when the registry changed since ``at_version``."""
+        from skak.model.results import Result
+        from skak.records.registry import commands as registry_rules
+        from skak.views import correction_preview
+
+        played = result if isinstance(result, Result) else Result.parse(result)
+        command = registry_rules.CorrectResult(tournament, round_number, first, second, played, day)
+        shown: list[CorrectionPreview] = []
+
+        def decided(log: Sequence[Recorded[RegistryEvent]]) -> list[RegistryEvent]:
+            found = registry_rules.correction(log, command)
+            shown.append(correction_preview(found, log[-1].version if log else 0))
+            return [found.event]
+
+        self._change_on_log(decided, actor=actor, at_version=at_version)
+        return shown[-1]
+
+    def merge(self, keep: int, gone: int, day: date, *, actor: str | None = None) -> RegistryRow:
+        """Merge two DSU member numbers found to be one person: ``gone``'s history joined to
+        ``keep``'s card, each kind's rating that of the number rated last. :returns: the
+        kept player's card.
+
+        :raises StateError: for a number not in the registry or merged already."""
+        from skak.records.registry import commands as registry_rules
+        from skak.views import registry_row
+
+        _, after = self.change(registry_rules.MergePlayers(keep, gone, day), actor=actor)
+        return registry_row(after, keep, day)
+
+    def undo_said(self, *, actor: str | None = None) -> str:
+        """:meth:`undo`, :returns: what was undone in words (a message the faces say)."""
+        from skak.messages import N_
+        from skak.rating.registry import PlayersMerged, TournamentsReRated
+
+        undone = self.undo(actor=actor)
+        if isinstance(undone, PlayersMerged):
+            return N_(
+                "The merge of DSU {gone} into DSU {keep} is undone.",
+                gone=undone.gone,
+                keep=undone.keep,
+            )
+        assert isinstance(undone, TournamentsReRated)
+        return N_("The correction is undone: {what}", what=undone.correction)
+
+    def undo(self, *, actor: str | None = None) -> RegistryEvent:
+        """Take back the last correction or merge in force. :returns: the event undone.
+
+        :raises StateError: when there is none, or a tournament was applied after it."""
+        from skak.rating.registry import RegistryChangeUndone
+        from skak.records.registry import commands as registry_rules
+
+        command = registry_rules.UndoChange()
+        _, _, new = self._change_on_log(
+            lambda log: registry_rules.decide_on_log(log, command), actor=actor
+        )
+        (marker,) = new
+        assert isinstance(marker, RegistryChangeUndone)
+        loaded = self._full()
+        return loaded.events[marker.version - 1].event

@@ -8,7 +8,13 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from skak.rating.registry import PlayerEntered, RegistryEvent, TournamentApplied, TournamentChange
+from skak.rating.registry import (
+    KeptGames,
+    PlayerEntered,
+    RegistryEvent,
+    TournamentApplied,
+    TournamentChange,
+)
 from skak.store.codec import field_names, fraction, make_converter, reader, tagged_union
 
 if TYPE_CHECKING:
@@ -52,6 +58,8 @@ def _registry_readers(converter: Converter) -> None:
                     for c in o["changes"]
                 ]
             ),
+            # the games, kept since the correction cascade (left out at ``None``)
+            None if o.get("games") is None else converter.structure(o["games"], KeptGames),
         )
 
     def player_entered(o: dict[str, Any], _: Any) -> PlayerEntered:
@@ -74,7 +82,7 @@ def _registry_readers(converter: Converter) -> None:
 
     if field_names(TournamentChange) == ("dsu_id", "name", "start", "raw_change") and (
         field_names(TournamentApplied)
-        == ("key", "name", "day", "rating_kind", "edition", "changes")
+        == ("key", "name", "day", "rating_kind", "edition", "changes", "games")
     ):
         converter.register_structure_hook(TournamentApplied, tournament_applied)
     if field_names(PlayerEntered) == (

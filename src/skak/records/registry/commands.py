@@ -7,22 +7,28 @@ the store appends the events under the version that was read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from skak.errors import InputError, StateError
+from skak.messages import N_
+from skak.model.results import Result
+from skak.model.stream import Recorded
 from skak.model.tournament import Tournament
 from skak.pairing import get_system
 from skak.pairing.engine import is_finished
 from skak.rating.alignment import Alignment, align
+from skak.rating.cascade import Cascade, cascade, correct_game, find_applied, in_force, undo_target
 from skak.rating.registry import (
     KINDS,
     FideAligned,
     PlayerEntered,
+    PlayersMerged,
     RapidBlitzCorrected,
     RatingsCompressed,
     Registry,
+    RegistryChangeUndone,
     RegistryEvent,
     TournamentApplied,
     changes_from_result,
@@ -30,7 +36,7 @@ from skak.rating.registry import (
     rapid_blitz_corrections,
 )
 from skak.rating.rules import rule_set_for
-from skak.rating.tournament import tournament_rating
+from skak.rating.tournament import kept_games, tournament_rating
 from skak.standings import first_place
 
 __all__ = [
@@ -38,10 +44,15 @@ __all__ = [
     "ApplyTournament",
     "CompressRatings",
     "CorrectRapidBlitz",
+    "CorrectResult",
     "EnterPlayer",
     "ImportList",
+    "MergePlayers",
     "RegistryCommand",
+    "UndoChange",
+    "correction",
     "decide",
+    "decide_on_log",
     "fide_alignment",
     "may_start_afresh",
     "tournament_applied",
@@ -92,9 +103,46 @@ class CompressRatings:
     day: date
 
 
+@dataclass(frozen=True, slots=True)
+class CorrectResult:
+    """A result of an applied tournament corrected (the correction cascade): the game of
+    round ``round`` between ``first`` and ``second`` (each a DSU number or a name; either
+    colour) has ``result``, read as ``first`` had white; recorded on ``day``."""
+
+    tournament: str
+    round: int
+    first: str
+    second: str
+    result: Result
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class MergePlayers:
+    """Two DSU member numbers found to be one person: ``gone`` joined to ``keep``."""
+
+    keep: int
+    gone: int
+    day: date
+
+
+@dataclass(frozen=True, slots=True)
+class UndoChange:
+    """The last correction or merge in force taken back."""
+
+
 RegistryCommand = (
-    ImportList | EnterPlayer | ApplyTournament | AlignWithFide | CorrectRapidBlitz | CompressRatings
+    ImportList
+    | EnterPlayer
+    | ApplyTournament
+    | AlignWithFide
+    | CorrectRapidBlitz
+    | CompressRatings
+    | MergePlayers
 )
+
+#: The commands decided on the registry's events, not its state (:func:`decide_on_log`).
+LogCommand = CorrectResult | UndoChange
 
 
 def may_start_afresh(last_result: date | None, day: date) -> bool:
@@ -121,7 +169,8 @@ def tournament_applied(t: Tournament, key: str, today: date) -> TournamentApplie
         raise StateError(f"{t.name} is not rated (it was created with --unrated)")
     if not is_finished(t, get_system(t.pairing_system)):
         raise StateError(f"{t.name} is not finished: every round needs its results first")
-    result = tournament_rating(t, today, first_place=first_place(t))
+    first = first_place(t)
+    result = tournament_rating(t, today, first_place=first)
     dsu_ids = {str(p.start_number): p.dsu_id for p in t.players if p.dsu_id is not None}
     names = {str(p.start_number): p.name for p in t.players}
     return TournamentApplied(
@@ -131,6 +180,7 @@ def tournament_applied(t: Tournament, key: str, today: date) -> TournamentApplie
         t.rated_kind.value,
         result.edition,
         changes_from_result(result, dsu_ids, names),
+        kept_games(t, first),
     )
 
 
@@ -168,7 +218,59 @@ def decide(registry: Registry, command: RegistryCommand) -> list[RegistryEvent]:
         case CompressRatings(day=day):
             _check_compression(registry, day)
             return [RatingsCompressed(day)]
+        case MergePlayers():
+            return [_decide_merge(registry, command)]
     raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def correction(log: Sequence[Recorded[RegistryEvent]], command: CorrectResult) -> Cascade:
+    """What correcting the result ``command`` names does to the registry ``log`` builds:
+    every tournament re-rated, every rating moved (:func:`skak.rating.cascade.cascade`),
+    nothing written.
+
+    :raises SkakError: when no such tournament or game is applied, or the registry does not
+        keep its games."""
+    events = in_force((r.version, r.event) for r in log)
+    applied = find_applied(events, command.tournament)
+    games, said = correct_game(
+        applied, command.round, command.first, command.second, command.result
+    )
+    return cascade(events, applied.key, games, command.day, said)
+
+
+def decide_on_log(
+    log: Sequence[Recorded[RegistryEvent]], command: LogCommand
+) -> list[RegistryEvent]:
+    """The events of a command decided on every event of the registry (a correction, an
+    undo).
+
+    :raises SkakError: when a rule refuses it."""
+    match command:
+        case CorrectResult():
+            return [correction(log, command).event]
+        case UndoChange():
+            version, _ = undo_target([(r.version, r.event) for r in log])
+            return [RegistryChangeUndone(version)]
+    raise TypeError(command)  # pragma: no cover - the union is closed
+
+
+def _decide_merge(registry: Registry, c: MergePlayers) -> PlayersMerged:
+    """:raises StateError: for a number not in the registry (or merged already), or one
+    merged with itself."""
+    if c.keep == c.gone:
+        raise InputError(N_("a player cannot be merged with himself (DSU {n})", n=c.keep))
+    for pid in (c.keep, c.gone):
+        if pid in registry.merged:
+            raise StateError(
+                N_(
+                    "DSU member {n} was merged into {kept} already",
+                    n=pid,
+                    kept=registry.merged[pid],
+                )
+            )
+        if pid not in registry.players:
+            raise StateError(N_("DSU member {n} is not in the rating registry", n=pid))
+    return PlayersMerged(c.keep, c.gone, c.day)
 
 
 def _check_alignment_day(registry: Registry, day: date) -> None:

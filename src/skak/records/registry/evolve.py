@@ -8,12 +8,27 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from skak.errors import StateError
 from skak.model.progress import Progress
 from skak.model.stream import Recorded
-from skak.rating.registry import Registry, RegistryBuilder, RegistryEvent
+from skak.rating.registry import (
+    Registry,
+    RegistryBuilder,
+    RegistryChangeUndone,
+    RegistryEvent,
+    TournamentsReRated,
+)
 from skak.rating.rules import RatingSettings
 
-__all__ = ["evolve", "fold"]
+__all__ = ["evolve", "fold", "needs_log"]
+
+
+def needs_log(event: RegistryEvent) -> bool:
+    """Whether ``event`` changes what the earlier events build (a correction puts re-rated
+    tournaments in their places, an undo leaves one out): the registry is then built again
+    from every event (:func:`skak.rating.cascade.in_force`)."""
+    return isinstance(event, TournamentsReRated | RegistryChangeUndone)
+
 
 #: How many events a replay applies between two progress reports.
 _REPORT_EVERY = 1000
@@ -40,8 +55,23 @@ def fold(
     ``start`` itself is left as it was. ``progress`` is told ``(events applied, events)``
     now and then when the events are a sequence (their number is known).
 
-    :raises StateError: when a tournament is applied twice.
+    :raises StateError: when a tournament is applied twice, or a correction or an undo is
+        folded on a ``start`` (they need every event from the first).
     """
+    listed: Sequence[Recorded[RegistryEvent] | RegistryEvent] = (
+        events if isinstance(events, Sequence) else list(events)
+    )
+    if any(needs_log(e.event if isinstance(e, Recorded) else e) for e in listed):
+        if start is not None:
+            raise StateError("a correction or an undo is applied to every event from the first")
+        from skak.rating.cascade import in_force
+
+        events = in_force(
+            (e.version, e.event) if isinstance(e, Recorded) else (i, e)
+            for i, e in enumerate(listed, start=1)
+        )
+    else:
+        events = listed  # type: ignore[assignment]
     builder = RegistryBuilder(settings, start=start)
     if progress is None or not isinstance(events, Sequence):
         for e in events:

@@ -20,8 +20,10 @@ __all__ = ["REGISTRY", "RegistryKind"]
 
 @dataclass(frozen=True)
 class RegistryKind:
-    """DSU's rating registry: one stream, never undone, no snapshots (a replay of the
-    national list is cheap next to reading it). ``progress`` is told how far a replay has
+    """DSU's rating registry: one stream, no snapshots (a replay of the national list is
+    cheap next to reading it); a correction or a merge may be undone, and a correction
+    puts re-rated tournaments in the places of earlier events (both built again from
+    every event). ``progress`` is told how far a replay has
     come (``(events applied, events)``)."""
 
     name: str = "rating-registry"
@@ -54,6 +56,10 @@ class RegistryKind:
     ) -> Registry:
         from skak.records.registry import evolve
 
+        if evolve.needs_log(event):
+            if log is None:  # pragma: no cover - the store reads the log for these
+                raise ValueError("a correction or an undo needs the registry's events")
+            return evolve.fold([*log, Recorded(len(log) + 1, event, "", "")])
         return evolve.evolve(state, event)
 
     def evolve_all(self, state: Registry | None, events: Sequence[RegistryEvent]) -> Registry:
@@ -64,7 +70,9 @@ class RegistryKind:
         return evolve.fold(events, start=state)
 
     def needs_log(self, event: RegistryEvent) -> bool:
-        return False
+        from skak.records.registry import evolve
+
+        return evolve.needs_log(event)
 
     def dump_state(self, state: Registry) -> dict[str, Any]:  # pragma: no cover - no snapshots
         raise NotImplementedError
