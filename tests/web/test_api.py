@@ -13,7 +13,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi import routing
 from fastapi.testclient import TestClient
@@ -21,9 +20,10 @@ from typer.testing import CliRunner
 
 from skak.api import Grant, Role, Skak
 from skak.faces.cli import app as cli
+from skak.io.dsu_list import COLUMNS
 from skak.records.cup.commands import EnterCupTeams
 from tests.cli.test_junior_command import _file as junior_file
-from tests.cli.test_rating_commands import COLUMNS, list_row
+from tests.cli.test_rating_commands import list_row
 from tests.teams.cup_fixture import DAY as CUP_DAY
 from tests.teams.cup_fixture import team as cup_team
 from tests.web.conftest import CHEAP, log_in
@@ -90,9 +90,7 @@ class Calls:
         self.routes = api_routes(client)
         self.seen: set[tuple[str, str]] = set()
 
-    def __call__(
-        self, method: str, path: str, token: str | None = None, **kwargs: Any
-    ) -> httpx.Response:
+    def __call__(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
         headers = bearer(token) if token else {}
         answer = self.client.request(method, API + path, headers=headers, **kwargs)
         assert answer.status_code < 300, (method, path, answer.status_code, answer.text)
@@ -383,7 +381,7 @@ def test_the_errors_are_danish_unless_english_is_asked_for(
     client.cookies.clear()
     danish = client.post(f"{API}/tournaments", json={"name": "X"}).json()["error"]
     english = client.post(f"{API}/tournaments?lang=en", json={"name": "X"}).json()["error"]
-    assert "token" in danish and danish != english and "needs an API token" in english
+    assert "API-nøgle" in danish and danish != english and "needs an API token" in english
     missing = client.get(f"{API}/tournaments/99/standings").json()["error"]
     assert missing != client.get(f"{API}/tournaments/99/standings?lang=en").json()["error"]
 
