@@ -82,12 +82,64 @@ def _route(routes: set[tuple[str, str]], method: str, url: str) -> str:
     return found[0]
 
 
+_TYPES: dict[str, Any] = {
+    "object": dict,
+    "array": list,
+    "string": str,
+    "boolean": bool,
+    "null": type(None),
+}
+
+
+def conforms(data: Any, schema: dict[str, Any], where: str = "$") -> None:
+    """``data`` is what ``schema`` says (the few words of JSON Schema the API's document
+    uses); a view's object has its properties and no others. :raises AssertionError:
+    naming the place that is not."""
+    if "anyOf" in schema:
+        fits = []
+        for option in schema["anyOf"]:
+            try:
+                conforms(data, option, where)
+                fits.append(option)
+            except AssertionError:
+                pass
+        assert fits, (where, data, schema)
+        return
+    if "enum" in schema:
+        assert data in schema["enum"], (where, data, schema["enum"])
+    kind = schema.get("type")
+    if kind == "integer":
+        assert isinstance(data, int) and not isinstance(data, bool), (where, data)
+    elif kind is not None:
+        assert isinstance(data, _TYPES[kind]) and not (kind != "boolean" and data is True), (
+            where,
+            data,
+            kind,
+        )
+    if kind == "object" and "properties" in schema:
+        assert set(schema["required"]) <= set(data) <= set(schema["properties"]), (where, set(data))
+        for key, value in data.items():
+            conforms(value, schema["properties"][key], f"{where}.{key}")
+    elif kind == "object":
+        for key, value in data.items():
+            conforms(value, schema.get("additionalProperties", {}), f"{where}.{key}")
+    if kind == "array" and "prefixItems" in schema:
+        assert len(data) == len(schema["prefixItems"]), (where, data)
+        for i, (value, item) in enumerate(zip(data, schema["prefixItems"], strict=True)):
+            conforms(value, item, f"{where}[{i}]")
+    elif kind == "array":
+        for i, value in enumerate(data):
+            conforms(value, schema.get("items", {}), f"{where}[{i}]")
+
+
 class Calls:
-    """The API's routes a test called, by method and route path, with the answers."""
+    """The API's routes a test called, by method and route path; each answer is checked
+    against what the OpenAPI document says of it."""
 
     def __init__(self, client: TestClient) -> None:
         self.client = client
         self.routes = api_routes(client)
+        self.document = client.get("/openapi.json").json()
         self.seen: set[tuple[str, str]] = set()
 
     def __call__(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> Any:
@@ -95,7 +147,12 @@ class Calls:
         answer = self.client.request(method, API + path, headers=headers, **kwargs)
         assert answer.status_code < 300, (method, path, answer.status_code, answer.text)
         assert answer.headers["content-type"].startswith("application/json")
-        self.seen.add((method, _route(self.routes, method, API + path)))
+        route = _route(self.routes, method, API + path)
+        self.seen.add((method, route))
+        said = self.document["paths"][route][method.lower()]["responses"]
+        conforms(
+            answer.json(), said[str(answer.status_code)]["content"]["application/json"]["schema"]
+        )
         return answer
 
 

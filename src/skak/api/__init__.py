@@ -50,6 +50,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.model.results import Result
     from skak.model.tournament import Pairing, RatedKind, Round, Tournament
     from skak.pairing.engine import pairs_text
+    from skak.rating.registry import TournamentApplied
     from skak.records.accounts.api import hash_password, password_matches
     from skak.records.accounts.roles import Grant, Role
     from skak.records.correspondence.api import CorrOutcome
@@ -128,6 +129,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.model.results": ("Result",),
     "skak.model.tournament": ("Pairing", "RatedKind", "Round", "Tournament"),
     "skak.pairing.engine": ("pairs_text",),
+    "skak.rating.registry": ("TournamentApplied",),
     "skak.records.correspondence.api": ("CorrOutcome",),
     "skak.store.database": ("database_url",),
     "skak.records.tournament.events": ("describe",),
@@ -155,6 +157,7 @@ __all__ = [
     "Skak",
     "Title",
     "Tournament",
+    "TournamentApplied",
     "TournamentRow",
     "added",
     "candidates_from_file",

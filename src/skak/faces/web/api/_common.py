@@ -27,7 +27,7 @@ from starlette.responses import JSONResponse
 from skak.errors import SkakError
 from skak.faces.web._render import RETRY_AFTER, error_message, gettext_for, language, status_of
 from skak.faces.web.auth import token_user
-from skak.views import to_json
+from skak.views import json_schema, to_json
 
 __all__ = [
     "API_PREFIX",
@@ -38,6 +38,7 @@ __all__ = [
     "Body",
     "TokenRefused",
     "answer",
+    "described",
     "error_code",
     "http_refusal",
     "is_api",
@@ -169,6 +170,13 @@ def view_answer(
     return answer(to_json(view), status, headers)
 
 
+def described(description: str, shape: Any, status: int = 200) -> dict[int | str, Any]:
+    """A route's answer for the OpenAPI document: ``description`` and the JSON Schema of
+    ``shape`` (a view class, or ``tuple[View, ...]`` for a list), as ``to_json`` writes it."""
+    content = {"application/json": {"schema": json_schema(shape)}}
+    return {status: {"description": description, "content": content}}
+
+
 def _error(description: str) -> dict[str, Any]:
     return {"model": ApiError, "description": description}
 
@@ -178,6 +186,8 @@ READ_ERRORS: dict[int | str, dict[str, Any]] = {
     400: _error("A value that cannot be used (an address's number, a tie-break code)."),
     404: _error("No such tournament, round, player, season, team or member."),
     503: _error("The database is busy or out of reach for now: retry after `Retry-After`."),
+    # Every refusal has this shape (and a value that does not fit is 400 here, not 422).
+    "4XX": _error("Any other refusal: 405 a method the route does not take, 413 too large."),
 }
 
 #: The refusals every command may answer with, for the OpenAPI document.

@@ -19,6 +19,7 @@ from skak.api import (
     Ratings,
     Result,
     Title,
+    TournamentApplied,
     added,
     new_tournament,
     one_player,
@@ -26,11 +27,24 @@ from skak.api import (
     parse_sex,
 )
 from skak.errors import InputError
-from skak.faces.web.api._common import ERRORS, AccountDep, Body, answer, view_answer
+from skak.faces.web.api._common import ERRORS, AccountDep, Body, answer, described, view_answer
 from skak.faces.web.public import SkakDep
 from skak.messages import N_
-from skak.views import players_view, result_entered, round_view, to_json, tournament_lines
-from skak.views.discipline import sanction_row
+from skak.views import (
+    CardLine,
+    LineupView,
+    MatchView,
+    PlayerRow,
+    ResultEnteredView,
+    RoundView,
+    TournamentLine,
+    players_view,
+    result_entered,
+    round_view,
+    to_json,
+    tournament_lines,
+)
+from skak.views.discipline import SanctionRow, sanction_row
 
 __all__ = ["router"]
 
@@ -42,8 +56,8 @@ _RATINGS = "rating registry"
 _DISCIPLINE = "discipline"
 
 
-def _done(description: str, status: int = 200) -> dict[int | str, dict[str, Any]]:
-    return {status: {"description": description}}
+def _done(description: str, shape: Any, status: int = 200) -> dict[int | str, Any]:
+    return described(description, shape, status)
 
 
 # -- tournaments -------------------------------------------------------------------------------
@@ -75,7 +89,9 @@ class NewTournament(Body):
     tags=[_TOURNAMENTS],
     summary="Create a tournament",
     status_code=201,
-    responses=_done("The new tournament's line, as in `skak tournaments --json`.", 201),
+    responses=_done(
+        "The new tournament's line, as in `skak tournaments --json`.", TournamentLine, 201
+    ),
 )
 def create_tournament(body: NewTournament, skak: SkakDep, who: AccountDep) -> JSONResponse:
     """`skak new`: a tournament with its pairing system and settings (the `arbiter` role)."""
@@ -125,7 +141,9 @@ class NewPlayer(Body):
     tags=[_TOURNAMENTS],
     summary="Register players",
     status_code=201,
-    responses=_done("The players added, each as in `skak players list --json`.", 201),
+    responses=_done(
+        "The players added, each as in `skak players list --json`.", tuple[PlayerRow, ...], 201
+    ),
 )
 def add_players(tid: int, body: NewPlayer, skak: SkakDep, who: AccountDep) -> JSONResponse:
     """`skak players add`: one player by his details, or DSU members from the registry
@@ -170,7 +188,7 @@ class Withdrawal(Body):
     "/tournaments/{tid}/players/{number}/withdraw",
     tags=[_TOURNAMENTS],
     summary="Withdraw a player",
-    responses=_done("The player, as in `skak players list --json`."),
+    responses=_done("The player, as in `skak players list --json`.", PlayerRow),
 )
 def withdraw(
     tid: int, number: int, skak: SkakDep, who: AccountDep, body: Withdrawal | None = None
@@ -195,7 +213,7 @@ class Pairing(Body):
     summary="Pair the next round",
     status_code=201,
     responses={
-        **_done("The new round, as `skak pair --json`.", 201),
+        **_done("The new round, as `skak pair --json`.", RoundView, 201),
         422: ERRORS[409] | {"description": "No valid pairing exists for the next round."},
     },
 )
@@ -224,7 +242,7 @@ class RoundResults(Body):
     "/tournaments/{tid}/rounds/{number}/results",
     tags=[_TOURNAMENTS],
     summary="Enter results",
-    responses=_done("The round afterwards, as `skak round show N --json`."),
+    responses=_done("The round afterwards, as `skak round show N --json`.", RoundView),
 )
 def enter_results(
     tid: int, number: int, body: RoundResults, skak: SkakDep, who: AccountDep
@@ -249,7 +267,9 @@ class OneResult(Body):
     "/tournaments/{tid}/rounds/{number}/boards/{board}",
     tags=[_TOURNAMENTS],
     summary="Enter one board's result",
-    responses=_done("What was entered: the game, the result and what it was before."),
+    responses=_done(
+        "What was entered: the game, the result and what it was before.", ResultEnteredView
+    ),
 )
 def enter_result(
     tid: int, number: int, board: int, body: OneResult, skak: SkakDep, who: AccountDep
@@ -278,7 +298,7 @@ class Lineup(Body):
     "/leagues/{sid}/lineups/{round_number}/{team}",
     tags=[_LEAGUE],
     summary="Enter a team's line-up",
-    responses=_done("The line-up checked, as `skak league lineup --json`."),
+    responses=_done("The line-up checked, as `skak league lineup --json`.", LineupView),
 )
 def enter_lineup(
     sid: int, round_number: int, team: str, body: Lineup, skak: SkakDep, who: AccountDep
@@ -305,7 +325,7 @@ class MatchCard(Body):
     "/leagues/{sid}/matches/{round_number}/{team}/card",
     tags=[_LEAGUE],
     summary="Report a match's result card",
-    responses=_done("The match as it counts, as `skak league result --json`."),
+    responses=_done("The match as it counts, as `skak league result --json`.", MatchView),
 )
 def enter_card(
     sid: int, round_number: int, team: str, body: MatchCard, skak: SkakDep, who: AccountDep
@@ -331,7 +351,9 @@ def _card(skak: SkakDep, sid: int, round_number: int, team: str) -> JSONResponse
     "/leagues/{sid}/matches/{round_number}/{team}/confirm",
     tags=[_LEAGUE],
     summary="Confirm a result card",
-    responses=_done("The card and what was said of it, as in `skak league cards --json`."),
+    responses=_done(
+        "The card and what was said of it, as in `skak league cards --json`.", CardLine
+    ),
 )
 def confirm_card(
     sid: int, round_number: int, team: str, skak: SkakDep, who: AccountDep
@@ -349,7 +371,9 @@ class Dispute(Body):
     "/leagues/{sid}/matches/{round_number}/{team}/dispute",
     tags=[_LEAGUE],
     summary="Dispute a result card",
-    responses=_done("The card and what was said of it, as in `skak league cards --json`."),
+    responses=_done(
+        "The card and what was said of it, as in `skak league cards --json`.", CardLine
+    ),
 )
 def dispute_card(
     sid: int, round_number: int, team: str, body: Dispute, skak: SkakDep, who: AccountDep
@@ -372,7 +396,9 @@ class Application(Body):
     tags=[_RATINGS],
     summary="Apply a tournament to the registry",
     status_code=201,
-    responses=_done("The tournament applied: each member's start rating and change.", 201),
+    responses=_done(
+        "The tournament applied: each member's start rating and change.", TournamentApplied, 201
+    ),
 )
 def apply_tournament(body: Application, skak: SkakDep, who: AccountDep) -> JSONResponse:
     """`skak rating apply`: a finished tournament's rating changes added to the registry,
@@ -404,7 +430,7 @@ class Sanction(Body):
     tags=[_DISCIPLINE],
     summary="Register a warning or a quarantine",
     status_code=201,
-    responses=_done("The entry as registered, as `skak discipline add --json`.", 201),
+    responses=_done("The entry as registered, as `skak discipline add --json`.", SanctionRow, 201),
 )
 def give_sanction(body: Sanction, skak: SkakDep, who: AccountDep) -> JSONResponse:
     """`skak discipline add`: §19 decides what is registered (a second warning within a

@@ -15,9 +15,28 @@ from fastapi import APIRouter, Query
 from starlette.responses import JSONResponse
 
 from skak.api import Tournament
-from skak.faces.web.api._common import READ_ERRORS, view_answer
+from skak.faces.web.api._common import READ_ERRORS, described, view_answer
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.views import (
+    CrosstableView,
+    CupLine,
+    CupStandingsView,
+    FixtureRow,
+    JuniorLine,
+    JuniorView,
+    LeagueStandingsView,
+    LineupView,
+    MatchView,
+    PlayerRow,
+    PlayerView,
+    PrizeListView,
+    RegistryRow,
+    RoundView,
+    SeasonLine,
+    StandingsView,
+    TournamentExport,
+    TournamentLine,
+    TournamentRatingView,
     crosstable_view,
     player_view,
     players_view,
@@ -48,8 +67,8 @@ Tiebreaks = Annotated[
 Rules = Annotated[str | None, Query(description="A named list of tie-breaks (`skak tiebreaks`).")]
 
 
-def _ok(cli: str) -> dict[int | str, dict[str, Any]]:
-    return {200: {"description": f"The JSON of `{cli} --json`."}}
+def _ok(cli: str, shape: Any) -> dict[int | str, Any]:
+    return described(f"The JSON of `{cli} --json`.", shape)
 
 
 def _tournament(cache: CacheDep, tid: int) -> tuple[Tournament, int]:
@@ -75,7 +94,7 @@ def _text(value: str | None) -> str | None:
     "/tournaments",
     tags=[_TOURNAMENTS],
     summary="The tournaments",
-    responses=_ok("skak tournaments"),
+    responses=_ok("skak tournaments", tuple[TournamentLine, ...]),
 )
 def tournaments(skak: SkakDep) -> JSONResponse:
     """Every tournament in the database: its id, name and when it was created."""
@@ -86,7 +105,7 @@ def tournaments(skak: SkakDep) -> JSONResponse:
     "/tournaments/{tid}",
     tags=[_TOURNAMENTS],
     summary="A tournament whole",
-    responses=_ok("skak export json"),
+    responses=_ok("skak export json", TournamentExport),
 )
 def tournament(tid: int, skak: SkakDep) -> JSONResponse:
     """The tournament's settings, players, rounds and standings, as `skak export json`."""
@@ -97,7 +116,7 @@ def tournament(tid: int, skak: SkakDep) -> JSONResponse:
     "/tournaments/{tid}/standings",
     tags=[_TOURNAMENTS],
     summary="The standings",
-    responses=_ok("skak standings"),
+    responses=_ok("skak standings", StandingsView),
 )
 def standings(
     tid: int,
@@ -124,7 +143,7 @@ def standings(
     "/tournaments/{tid}/crosstable",
     tags=[_TOURNAMENTS],
     summary="The crosstable",
-    responses=_ok("skak crosstable"),
+    responses=_ok("skak crosstable", CrosstableView),
 )
 def crosstable(
     tid: int,
@@ -151,7 +170,7 @@ def crosstable(
     "/tournaments/{tid}/rounds",
     tags=[_TOURNAMENTS],
     summary="Every round",
-    responses={200: {"description": "A list: each round as `skak round show N --json`."}},
+    responses=described("A list: each round as `skak round show N --json`.", tuple[RoundView, ...]),
 )
 def rounds(tid: int, cache: CacheDep) -> JSONResponse:
     """Every round paired, first to last: its boards, results and bye."""
@@ -165,7 +184,7 @@ def rounds(tid: int, cache: CacheDep) -> JSONResponse:
     "/tournaments/{tid}/rounds/{number}",
     tags=[_TOURNAMENTS],
     summary="A round",
-    responses=_ok("skak round show N"),
+    responses=_ok("skak round show N", RoundView),
 )
 def round_(tid: int, number: int, cache: CacheDep) -> JSONResponse:
     """Round ``number``'s pairings and results, and the pairing system's explanation."""
@@ -177,7 +196,7 @@ def round_(tid: int, number: int, cache: CacheDep) -> JSONResponse:
     "/tournaments/{tid}/players",
     tags=[_TOURNAMENTS],
     summary="The players",
-    responses=_ok("skak players list"),
+    responses=_ok("skak players list", tuple[PlayerRow, ...]),
 )
 def players(tid: int, cache: CacheDep) -> JSONResponse:
     """The players by start number, with their details and ratings."""
@@ -190,7 +209,7 @@ def players(tid: int, cache: CacheDep) -> JSONResponse:
     "/tournaments/{tid}/players/{number}",
     tags=[_TOURNAMENTS],
     summary="A player's tournament",
-    responses=_ok("skak players show N"),
+    responses=_ok("skak players show N", PlayerView),
 )
 def player(tid: int, number: int, cache: CacheDep) -> JSONResponse:
     """Every round's opponent, colour, result and score, the place, the performance rating
@@ -203,7 +222,7 @@ def player(tid: int, number: int, cache: CacheDep) -> JSONResponse:
     "/tournaments/{tid}/rating",
     tags=[_TOURNAMENTS],
     summary="The rating result",
-    responses={200: {"description": "The DSU rating result (the page `/t/{id}/rating`)."}},
+    responses=described("The DSU rating result (the page `/t/{id}/rating`).", TournamentRatingView),
 )
 def rating(tid: int, cache: CacheDep) -> JSONResponse:
     """A finished rated tournament's DSU rating result, every figure of it."""
@@ -215,7 +234,7 @@ def rating(tid: int, cache: CacheDep) -> JSONResponse:
     "/tournaments/{tid}/prizes",
     tags=[_TOURNAMENTS],
     summary="The prize list",
-    responses=_ok("skak prizes show"),
+    responses=_ok("skak prizes show", PrizeListView),
 )
 def prizes(tid: int, cache: CacheDep, skak: SkakDep) -> JSONResponse:
     """The prizes declared and who wins them in the standings (§24)."""
@@ -230,7 +249,10 @@ Group = Annotated[int | None, Query(description="One group of the division.")]
 
 
 @router.get(
-    "/leagues", tags=[_LEAGUE], summary="The league seasons", responses=_ok("skak league list")
+    "/leagues",
+    tags=[_LEAGUE],
+    summary="The league seasons",
+    responses=_ok("skak league list", tuple[SeasonLine, ...]),
 )
 def leagues(skak: SkakDep) -> JSONResponse:
     """Every division-league season: its id, name, start, edition and teams."""
@@ -241,7 +263,7 @@ def leagues(skak: SkakDep) -> JSONResponse:
     "/leagues/{sid}/standings",
     tags=[_LEAGUE],
     summary="A season's standings",
-    responses=_ok("skak league standings"),
+    responses=_ok("skak league standings", tuple[LeagueStandingsView, ...]),
 )
 def league_standings(
     sid: int,
@@ -259,7 +281,7 @@ def league_standings(
     "/leagues/{sid}/matches",
     tags=[_LEAGUE],
     summary="A season's matches",
-    responses=_ok("skak league schedule"),
+    responses=_ok("skak league schedule", tuple[FixtureRow, ...]),
 )
 def league_matches(
     sid: int, skak: SkakDep, division: Division = None, group: Group = None
@@ -272,7 +294,7 @@ def league_matches(
     "/leagues/{sid}/matches/{round_number}/{team}",
     tags=[_LEAGUE],
     summary="A match",
-    responses=_ok("skak league result ROUND TEAM"),
+    responses=_ok("skak league result ROUND TEAM", MatchView),
 )
 def league_match(sid: int, round_number: int, team: str, skak: SkakDep) -> JSONResponse:
     """The match ``team`` plays in the round (0: the play-off) as it counts: board points,
@@ -284,7 +306,7 @@ def league_match(sid: int, round_number: int, team: str, skak: SkakDep) -> JSONR
     "/leagues/{sid}/lineups/{round_number}/{team}",
     tags=[_LEAGUE],
     summary="A team's line-up",
-    responses=_ok("skak league lineup ROUND TEAM"),
+    responses=_ok("skak league lineup ROUND TEAM", LineupView),
 )
 def league_lineup(sid: int, round_number: int, team: str, skak: SkakDep) -> JSONResponse:
     """The line-up ``team`` entered for the round, board by board, checked against §10."""
@@ -294,7 +316,9 @@ def league_lineup(sid: int, round_number: int, team: str, skak: SkakDep) -> JSON
 # -- the cup and the junior team championship --------------------------------------------------
 
 
-@router.get("/cups", tags=[_TEAMS], summary="The cups", responses=_ok("skak cup list"))
+@router.get(
+    "/cups", tags=[_TEAMS], summary="The cups", responses=_ok("skak cup list", tuple[CupLine, ...])
+)
 def cups(skak: SkakDep) -> JSONResponse:
     """Every cup: its row, day, rounds, teams and rounds paired."""
     return view_answer(skak.cup.lines())
@@ -304,7 +328,7 @@ def cups(skak: SkakDep) -> JSONResponse:
     "/cups/{cid}/standings",
     tags=[_TEAMS],
     summary="A cup's standings",
-    responses=_ok("skak cup standings"),
+    responses=_ok("skak cup standings", CupStandingsView),
 )
 def cup_standings(cid: int, skak: SkakDep) -> JSONResponse:
     """The row's standings (5.3 §8), and who plays §9's play-off for first place."""
@@ -315,7 +339,7 @@ def cup_standings(cid: int, skak: SkakDep) -> JSONResponse:
     "/juniors",
     tags=[_TEAMS],
     summary="The junior team championships",
-    responses=_ok("skak junior list"),
+    responses=_ok("skak junior list", tuple[JuniorLine, ...]),
 )
 def juniors(skak: SkakDep) -> JSONResponse:
     """Every junior team championship: its name, day, teams and matches."""
@@ -326,7 +350,7 @@ def juniors(skak: SkakDep) -> JSONResponse:
     "/juniors/{jid}/standings",
     tags=[_TEAMS],
     summary="A junior championship's standings",
-    responses=_ok("skak junior standings"),
+    responses=_ok("skak junior standings", JuniorView),
 )
 def junior_standings(jid: int, skak: SkakDep) -> JSONResponse:
     """The standings by 5.5 §4 and every team's §6 problems."""
@@ -340,7 +364,7 @@ def junior_standings(jid: int, skak: SkakDep) -> JSONResponse:
     "/ratings",
     tags=[_RATINGS],
     summary="The rating list",
-    responses=_ok("skak rating list"),
+    responses=_ok("skak rating list", tuple[RegistryRow, ...]),
 )
 def ratings(
     skak: SkakDep,
@@ -365,7 +389,7 @@ def ratings(
     "/ratings/{member}",
     tags=[_RATINGS],
     summary="A player's rating card",
-    responses=_ok("skak rating show MEMBER"),
+    responses=_ok("skak rating show MEMBER", RegistryRow),
 )
 def rating_card(member: int, skak: SkakDep, cache: CacheDep) -> JSONResponse:
     """The player's ratings, §23's class and every change with its day and reason."""
