@@ -189,8 +189,7 @@ def create_app(
         route = getattr(request.scope.get("route"), "path", request.url.path)
         fields = invalid_values(_, route, err.errors())
         if api.is_api(request):
-            text = _("A value in the address or the body cannot be used: {fields}.")
-            return api.refusal(400, text.format(fields=fields))
+            return api.invalid_refusal(request, fields)
         text = _("A value in the address or the form cannot be used: {fields}.").format(
             fields=fields
         )

@@ -41,6 +41,7 @@ __all__ = [
     "described",
     "error_code",
     "http_refusal",
+    "invalid_refusal",
     "is_api",
     "refusal",
     "skak_refusal",
@@ -127,6 +128,18 @@ def http_refusal(
     else:
         text = _("The request cannot be answered ({status}).").format(status=status)
     return refusal(status, text, headers)
+
+
+def invalid_refusal(request: Request, fields: str) -> JSONResponse:
+    """A value in the address or the body that does not fit (``fields`` names them), 400;
+    but a command without a valid token is refused for that first (401), whatever its body
+    (FastAPI reads the body before it asks for the token)."""
+    if request.method not in ("GET", "HEAD") and token_user(request) is None:
+        sent = bool(request.headers.get("Authorization", "").strip())
+        return token_refusal(request, TokenRefused(sent=sent))
+    _ = gettext_for(language(request))
+    text = _("A value in the address or the body cannot be used: {fields}.")
+    return refusal(400, text.format(fields=fields))
 
 
 def token_refusal(request: Request, err: TokenRefused) -> JSONResponse:
