@@ -71,16 +71,17 @@ def _ok(cli: str, shape: Any) -> dict[int | str, Any]:
     return described(f"The JSON of `{cli} --json`.", shape)
 
 
-def _tournament(cache: CacheDep, tid: int) -> tuple[Tournament, int]:
-    return cache.tournament(tid)
-
-
 def _kept(
-    cache: CacheDep, tid: int, name: str, key: tuple[Any, ...], build: Callable[[], Any]
+    cache: CacheDep,
+    tid: int,
+    name: str,
+    key: tuple[Any, ...],
+    build: Callable[[Tournament], Any],
 ) -> Any:
-    """A view of tournament ``tid`` built once a version (the API's own names in the cache)."""
-    _t, version = cache.tournament(tid)
-    return cache.view(tid, version, f"api:{name}", key, build)
+    """A view of tournament ``tid`` as it is now, built once a version (under the API's
+    own names in the pages' cache): the tournament and its version are read together."""
+    t, version = cache.tournament(tid)
+    return cache.view(tid, version, f"api:{name}", key, lambda: build(t))
 
 
 def _text(value: str | None) -> str | None:
@@ -128,13 +129,12 @@ def standings(
     """Points, then the tie-breaks (the tournament's own, or those chosen); places level
     on everything are shared; the rating column once a rated tournament is finished."""
     chosen, named = _text(tiebreaks), _text(rules)
-    t, _version = _tournament(cache, tid)
     view = _kept(
         cache,
         tid,
         "standings",
         (after_round, chosen, named),
-        lambda: standings_view(t, after_round=after_round, tiebreaks=chosen, rules=named),
+        lambda t: standings_view(t, after_round=after_round, tiebreaks=chosen, rules=named),
     )
     return view_answer(view)
 
@@ -155,13 +155,12 @@ def crosstable(
     """Each player's opponent, colour and result per round in standings order, with the
     points and the tie-breaks."""
     chosen, named = _text(tiebreaks), _text(rules)
-    t, _version = _tournament(cache, tid)
     view = _kept(
         cache,
         tid,
         "crosstable",
         (after_round, chosen, named),
-        lambda: crosstable_view(t, after_round=after_round, tiebreaks=chosen, rules=named),
+        lambda t: crosstable_view(t, after_round=after_round, tiebreaks=chosen, rules=named),
     )
     return view_answer(view)
 
@@ -174,9 +173,7 @@ def crosstable(
 )
 def rounds(tid: int, cache: CacheDep) -> JSONResponse:
     """Every round paired, first to last: its boards, results and bye."""
-    t, _version = _tournament(cache, tid)
-    numbers = tuple(r.number for r in t.rounds)
-    views = _kept(cache, tid, "rounds", numbers, lambda: [round_view(t, n) for n in numbers])
+    views = _kept(cache, tid, "rounds", (), lambda t: [round_view(t, r.number) for r in t.rounds])
     return view_answer(views)
 
 
@@ -188,8 +185,7 @@ def rounds(tid: int, cache: CacheDep) -> JSONResponse:
 )
 def round_(tid: int, number: int, cache: CacheDep) -> JSONResponse:
     """Round ``number``'s pairings and results, and the pairing system's explanation."""
-    t, _version = _tournament(cache, tid)
-    return view_answer(_kept(cache, tid, "round", (number,), lambda: round_view(t, number)))
+    return view_answer(_kept(cache, tid, "round", (number,), lambda t: round_view(t, number)))
 
 
 @router.get(
@@ -200,8 +196,7 @@ def round_(tid: int, number: int, cache: CacheDep) -> JSONResponse:
 )
 def players(tid: int, cache: CacheDep) -> JSONResponse:
     """The players by start number, with their details and ratings."""
-    t, _version = _tournament(cache, tid)
-    view = _kept(cache, tid, "players", (), lambda: players_view(t))
+    view = _kept(cache, tid, "players", (), players_view)
     return view_answer(view.players)
 
 
@@ -214,8 +209,7 @@ def players(tid: int, cache: CacheDep) -> JSONResponse:
 def player(tid: int, number: int, cache: CacheDep) -> JSONResponse:
     """Every round's opponent, colour, result and score, the place, the performance rating
     and, once a rated tournament is finished, the new rating."""
-    t, _version = _tournament(cache, tid)
-    return view_answer(_kept(cache, tid, "player", (number,), lambda: player_view(t, number)))
+    return view_answer(_kept(cache, tid, "player", (number,), lambda t: player_view(t, number)))
 
 
 @router.get(
@@ -226,8 +220,7 @@ def player(tid: int, number: int, cache: CacheDep) -> JSONResponse:
 )
 def rating(tid: int, cache: CacheDep) -> JSONResponse:
     """A finished rated tournament's DSU rating result, every figure of it."""
-    t, _version = _tournament(cache, tid)
-    return view_answer(_kept(cache, tid, "rating", (), lambda: tournament_rating_view(t)))
+    return view_answer(_kept(cache, tid, "rating", (), tournament_rating_view))
 
 
 @router.get(
@@ -238,7 +231,7 @@ def rating(tid: int, cache: CacheDep) -> JSONResponse:
 )
 def prizes(tid: int, cache: CacheDep, skak: SkakDep) -> JSONResponse:
     """The prizes declared and who wins them in the standings (§24)."""
-    view = _kept(cache, tid, "prizes", (), lambda: skak.tournaments.prizes(f"#{tid}"))
+    view = _kept(cache, tid, "prizes", (), lambda _t: skak.tournaments.prizes(f"#{tid}"))
     return view_answer(view)
 
 
