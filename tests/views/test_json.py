@@ -18,6 +18,7 @@ from skak.views import (
     Omittable,
     face_only,
     from_data,
+    json_schema,
     number_column,
     players_view,
     quarters,
@@ -52,6 +53,36 @@ def test_the_rules() -> None:
         "games": [[1, 2]],
     }
     assert list(to_json(row)) == ["points", "day", "colour", "seen", "values", "games"]
+
+
+def test_the_schema_says_what_the_rules_write() -> None:
+    """json_schema describes to_json's output of a class by the same rules: the face's field
+    left out, the omittable key not required, exact decimals and dates as strings, an enum
+    by its values, a set and a tuple as arrays, a mapping as an object."""
+    schema = json_schema(Row)
+    fraction = {"type": "string", "description": "an exact decimal (7.5), or a fraction (7/3)"}
+    assert schema["properties"] == {
+        "points": fraction,
+        "day": {"anyOf": [{"type": "string", "format": "date"}, {"type": "null"}]},
+        "colour": {"enum": [c.value for c in Colour]},
+        "seen": {"type": "array", "items": {"type": "integer"}},
+        "values": {
+            "type": "object",
+            "additionalProperties": {"anyOf": [fraction, {"type": "null"}]},
+        },
+        "games": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"type": "integer"}, {"type": "integer"}],
+                "minItems": 2,
+                "maxItems": 2,
+            },
+        },
+        "prize": {"anyOf": [fraction, {"type": "null"}]},
+    }
+    assert schema["required"] == ["points", "day", "colour", "seen", "values", "games"]
+    assert json_schema(tuple[Row, ...]) == {"type": "array", "items": schema}
 
 
 @pytest.mark.parametrize(("prize", "shown"), [(None, None), (Fraction(1, 2), "0.5")])

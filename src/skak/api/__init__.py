@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.pairing.engine import pairs_text
     from skak.pairing.generator import MAX_SEED, random_seed
     from skak.pairing.statistics import TournamentStatistics, tournament_statistics
+    from skak.rating.registry import TournamentApplied
     from skak.records.accounts.api import hash_password, password_matches
     from skak.records.accounts.roles import Grant, Role
     from skak.records.correspondence.api import CorrOutcome
@@ -136,6 +137,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.pairing.generator": ("MAX_SEED", "random_seed"),
     # The pairing statistics of a file's rounds (``skak engine --stats``).
     "skak.pairing.statistics": ("TournamentStatistics", "tournament_statistics"),
+    "skak.rating.registry": ("TournamentApplied",),
     "skak.records.correspondence.api": ("CorrOutcome",),
     "skak.store.database": ("database_url",),
     "skak.records.tournament.events": ("describe",),
@@ -164,6 +166,7 @@ __all__ = [
     "Skak",
     "Title",
     "Tournament",
+    "TournamentApplied",
     "TournamentRow",
     "TournamentStatistics",
     "added",

@@ -303,6 +303,14 @@ class Register(Generic[S, E, C]):
         row = self.row()
         return None if row is None else self.store.load(self._kind(progress), row).state
 
+    def authorize(self, actor: str | None = None) -> None:
+        """:raises PermissionDenied: when ``actor`` may not change the record (a guarded
+        database), checked by :meth:`change`, and first by an operation that reads other
+        records before it changes this one, so that one who may not is told so first."""
+        self._db._authorize(
+            self._db._who(actor), Access(self.role, label=self.record_name, also=self.also)
+        )
+
     def change(
         self, command: C, *, actor: str | None = None, progress: Progress | None = None
     ) -> tuple[S, S]:
@@ -310,7 +318,7 @@ class Register(Generic[S, E, C]):
         record before and after. ``progress`` is told how far the replay has come."""
         kind = self._kind(progress)
         who = self._db._who(actor)
-        self._db._authorize(who, Access(self.role, label=self.record_name, also=self.also))
+        self.authorize(actor)
         row = self.row()
         if row is None:
             empty = self._empty()

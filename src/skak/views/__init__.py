@@ -37,7 +37,15 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from skak.tiebreaks import exact_decimal
-    from skak.views._json import OMITTED, Omittable, Omitted, face_only, from_data, to_json
+    from skak.views._json import (
+        OMITTED,
+        Omittable,
+        Omitted,
+        face_only,
+        from_data,
+        json_schema,
+        to_json,
+    )
     from skak.views._numbers import number_column, quarters
     from skak.views._times import local_time
     from skak.views.accounts import AccountLine
@@ -245,7 +253,15 @@ if TYPE_CHECKING:
 #: standings, the tie-breaks, the rating rules and every pairing system.
 _MODULES: dict[str, tuple[str, ...]] = {
     "skak.tiebreaks": ("exact_decimal",),
-    "skak.views._json": ("OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"),
+    "skak.views._json": (
+        "OMITTED",
+        "Omittable",
+        "Omitted",
+        "face_only",
+        "from_data",
+        "json_schema",
+        "to_json",
+    ),
     "skak.views._numbers": ("number_column", "quarters"),
     "skak.views._times": ("local_time",),
     "skak.views.catalogue": (
@@ -594,6 +610,7 @@ __all__ = [
     "fold_name",
     "from_data",
     "is_finished",
+    "json_schema",
     "junior_line",
     "junior_matches",
     "junior_view",

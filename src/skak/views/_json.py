@@ -14,7 +14,9 @@ nothing else writes a view's JSON:
   the documented shape has only sometimes (``"prize"`` only when prizes are shared).
 
 :func:`from_data` reads the pure core's JSON-ready data (a knock-out bracket, the Varma
-groups, an Olympiad draft) into the typed view with the same rules backwards.
+groups, an Olympiad draft) into the typed view with the same rules backwards, and
+:func:`json_schema` describes what :func:`to_json` writes of a view class, by the same rules
+(the HTTP API's OpenAPI document shows it).
 """
 
 from __future__ import annotations
@@ -33,7 +35,15 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
 if TYPE_CHECKING:
     from cattrs import Converter
 
-__all__ = ["OMITTED", "Omittable", "Omitted", "face_only", "from_data", "to_json"]
+__all__ = [
+    "OMITTED",
+    "Omittable",
+    "Omitted",
+    "face_only",
+    "from_data",
+    "json_schema",
+    "to_json",
+]
 
 T = TypeVar("T")
 
@@ -129,3 +139,89 @@ def from_data(data: Mapping[str, Any], cls: type[T]) -> T:
     core's descriptions of a bracket, a draft); fields made with :func:`face_only` keep their
     defaults."""
     return _converter().structure(data, cls)
+
+
+def json_schema(cls: Any) -> dict[str, Any]:
+    """The JSON Schema of what :func:`to_json` writes of a ``cls`` (a view class, or a type
+    such as ``tuple[View, ...]``), by the rules of this module: a view is an object of its
+    fields (a :func:`face_only` field left out; an :data:`Omittable` one not required), a
+    fraction an exact decimal string, a date an ISO date, an enum one of its values. A view
+    met again inside itself is any value (no view nests so today)."""
+    return _schema(cls, ())
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    """A view's field types; names its module imports for type checking only are looked
+    up among :mod:`skak.views`' own."""
+    import importlib
+
+    module = importlib.import_module(cls.__module__)
+    try:
+        return typing.get_type_hints(cls)
+    except NameError:
+        views = importlib.import_module("skak.views")
+        names = {name: getattr(views, name) for name in views.__all__}
+        return typing.get_type_hints(cls, globalns=vars(module), localns=names)
+
+
+def _schema(t: Any, seen: tuple[type, ...]) -> dict[str, Any]:
+    if t is Any or t is object:
+        return {}
+    if t is type(None):
+        return {"type": "null"}
+    if t is bool:
+        return {"type": "boolean"}
+    if t is int:
+        return {"type": "integer"}
+    if t is float:
+        return {"type": "number"}
+    if t is str:
+        return {"type": "string"}
+    if t is Fraction:
+        return {"type": "string", "description": "an exact decimal (7.5), or a fraction (7/3)"}
+    if t is date:
+        return {"type": "string", "format": "date"}
+    if isinstance(t, type) and issubclass(t, enum.Enum):
+        return {"enum": [m.value for m in t]}
+    if _is_view(t):
+        if t in seen:
+            return {}
+        return _object(t, (*seen, t))
+    origin, args = typing.get_origin(t), typing.get_args(t)
+    if origin is Literal:
+        return {"enum": [a.value if isinstance(a, enum.Enum) else a for a in args]}
+    if origin in (typing.Union, types.UnionType):
+        kept = [a for a in args if a != _LITERAL]
+        if len(kept) == 1:
+            return _schema(kept[0], seen)
+        return {"anyOf": [_schema(a, seen) for a in kept]}
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        items = [_schema(a, seen) for a in args]
+        return {
+            "type": "array",
+            "prefixItems": items,
+            "minItems": len(items),
+            "maxItems": len(items),
+        }
+    if isinstance(origin, type) and issubclass(origin, Mapping):
+        values = _schema(args[1], seen) if len(args) == 2 else {}
+        return {"type": "object", "additionalProperties": values}
+    if isinstance(origin, type) and issubclass(origin, (Sequence, AbstractSet)):
+        return {"type": "array", "items": _schema(args[0], seen) if args else {}}
+    return {}
+
+
+def _object(cls: type, seen: tuple[type, ...]) -> dict[str, Any]:
+    hints = _hints(cls)
+    properties: dict[str, Any] = {}
+    required = []
+    for f in dataclasses.fields(cls):
+        if f.metadata.get(_FACE_ONLY):
+            continue
+        properties[f.name] = _schema(hints[f.name], seen)
+        if f.default is not OMITTED:
+            required.append(f.name)
+    schema: dict[str, Any] = {"title": cls.__name__, "type": "object", "properties": properties}
+    if cls.__doc__ and not cls.__doc__.startswith(f"{cls.__name__}("):
+        schema["description"] = " ".join(cls.__doc__.split())
+    return schema | {"required": required}

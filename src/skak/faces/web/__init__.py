@@ -14,6 +14,8 @@ instance for the whole server, with the logged-in arbiter as the actor of each c
   edit, withdraw, absences);
 * :mod:`.auth` — arbiter accounts (the database's, ``skak user``; argon2id), the signed
   session, CSRF, the brake on guessing passwords;
+* :mod:`.api` — the HTTP API under ``/api/v1``: the views as ``--json`` writes them, the
+  commands with an account's API token (``/openapi.json`` describes it);
 * :mod:`._render` — templates and their language; :mod:`._cache` — views per version;
 * :mod:`.app` — :func:`create_app`.
 """

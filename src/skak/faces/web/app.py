@@ -18,9 +18,11 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.staticfiles import StaticFiles
 
+from skak import __version__
 from skak.api import Skak
 from skak.errors import SkakError
 from skak.faces.web import (
+    api,
     arbiter,
     captains,
     correspondence,
@@ -58,6 +60,16 @@ __all__ = ["SESSION_COOKIE", "create_app"]
 SESSION_COOKIE = "skak_session"
 
 
+_API_DESCRIPTION = """\
+Every public view of the database as `skak … --json` writes it, and the commands an
+account's roles allow. A command needs the account's API token (`skak user token NAME`) as
+`Authorization: Bearer TOKEN`; reading needs none. A refusal is `{"error": TEXT, "code":
+WORD}` with the status of its kind: 400 bad input, 401 no valid token, 403 not allowed, 404
+not found, 409 a conflict, 422 no valid pairing, 503 busy (retry after `Retry-After`), 500 a
+database error. The texts are in Danish, or in English with `?lang=en`.
+"""
+
+
 def _is_htmx(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
@@ -84,7 +96,15 @@ def create_app(
         for the QR code of the hall screen; default: the address a page was asked at.
     :raises InputError: for a public address that is no http(s) address.
     """
-    app = FastAPI(title="skak", docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(
+        title="skak",
+        version=__version__,
+        summary="The HTTP API of a skak database (/api/v1): its views and commands.",
+        description=_API_DESCRIPTION,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url="/openapi.json",
+    )
     app.state.arbiters = arbiters or Arbiters()
     # Every change the web makes is checked against the account's roles, in the API.
     app.state.skak = skak.guarded(admins=app.state.arbiters.hashes)
@@ -106,25 +126,32 @@ def create_app(
     app.add_middleware(Guard)  # outermost: bounds every body before anything reads it
     static = files("skak.faces.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
-    app.include_router(public.router)
-    app.include_router(screen.router)
-    app.include_router(arbiter.router)
-    app.include_router(manage.router)
-    app.include_router(hall.router)
-    app.include_router(round_edit.router)
-    app.include_router(desk.router)
-    app.include_router(league.router)
-    app.include_router(captains.router)
-    app.include_router(leader.router)
-    app.include_router(prints.router)
-    app.include_router(ratings.router)
-    app.include_router(discipline.router)
-    app.include_router(registrar.router)
-    app.include_router(events.router)
-    app.include_router(correspondence.router)
+    # The pages are HTML for people: the OpenAPI document describes the API only.
+    for pages in (
+        public,
+        screen,
+        arbiter,
+        manage,
+        hall,
+        round_edit,
+        desk,
+        league,
+        captains,
+        leader,
+        prints,
+        ratings,
+        discipline,
+        registrar,
+        events,
+        correspondence,
+    ):
+        app.include_router(pages.router, include_in_schema=False)
+    app.include_router(api.router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:
+        if api.is_api(request):
+            return api.skak_refusal(request, err)
         status = status_of(err)
         text = error_message(request, err)
         if _is_htmx(request):
@@ -137,6 +164,8 @@ def create_app(
         """FastAPI's own refusals (no such page, a method a page does not take) as pages
         in the page's language, not JSON."""
         _ = gettext_for(language(request))
+        if api.is_api(request):
+            return api.http_refusal(request, err.status_code, err.headers)
         if err.status_code == 404:
             text = _("There is no such page.")
         elif err.status_code == 405:
@@ -161,12 +190,18 @@ def create_app(
         _ = gettext_for(language(request))
         route = getattr(request.scope.get("route"), "path", request.url.path)
         fields = invalid_values(_, route, err.errors())
+        if api.is_api(request):
+            return api.invalid_refusal(request, fields)
         text = _("A value in the address or the form cannot be used: {fields}.").format(
             fields=fields
         )
         if _is_htmx(request):
             return PlainTextResponse(text, status_code=400)
         return page(request, "error.html", {"error": text, "status": 400}, status=400)
+
+    @app.exception_handler(api.TokenRefused)
+    def token_refused(request: Request, err: api.TokenRefused) -> Response:
+        return api.token_refusal(request, err)
 
     @app.exception_handler(LoginRequired)
     def login_required(request: Request, _err: LoginRequired) -> Response:

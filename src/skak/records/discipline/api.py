@@ -85,6 +85,7 @@ class Discipline(
         """
         from skak.records.discipline import commands as discipline_rules
 
+        self.authorize(actor)  # who may not is told so before anything else is looked at
         try:
             sanction_kind = SanctionKind(kind)
         except ValueError:

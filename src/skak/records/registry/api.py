@@ -106,6 +106,7 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         """
         from skak.records.registry import commands as registry_rules
 
+        self.authorize(actor)  # the registrar's work: the tournament is looked at for him only
         tournaments = self._db.tournaments
         row = tournaments.resolve(ident)
         key = f"tournament {row.id} ({row.created_at})"
