@@ -26,7 +26,7 @@ MAX_UPLOAD = 8 * 1024 * 1024
 #: The largest body of any other request (a form).
 FORM_LIMIT = 64 * 1024
 #: The routes that take an uploaded file.
-_UPLOADS = re.compile(r"^/arbiter/(import|t/\d+/players/import)$")
+_UPLOADS = re.compile(r"^/(arbiter/(import|t/\d+/players/import)|api/v1/reports|reports/upload)$")
 #: Sent with every answer: no framing by other sites, no guessing of content types.
 _HEADERS = [
     (b"x-frame-options", b"DENY"),

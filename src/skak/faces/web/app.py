@@ -34,6 +34,7 @@ from skak.faces.web import (
     public,
     ratings,
     registrar,
+    reports,
     round_edit,
     screen,
 )
@@ -119,6 +120,7 @@ def create_app(
     app.include_router(ratings.router)
     app.include_router(discipline.router)
     app.include_router(registrar.router)
+    app.include_router(reports.router)
     app.include_router(events.router)
 
     @app.exception_handler(SkakError)

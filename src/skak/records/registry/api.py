@@ -17,7 +17,7 @@ from skak.store import RecordKind
 
 if TYPE_CHECKING:  # the registry's rules are imported when it is used
     from skak.rating.alignment import Alignment
-    from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
+    from skak.rating.registry import PlayerEntered, Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
     from skak.views import RegistryMatch, RegistrySearch
 
@@ -201,3 +201,20 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         return sum(
             1 for p in state.players.values() if p.history and p.history[-1].reason == "compression"
         )
+
+    def apply_reported(
+        self,
+        entries: Sequence[PlayerEntered],
+        applied: TournamentApplied,
+        *,
+        actor: str | None = None,
+    ) -> None:
+        """Apply a tournament reported to the registrar (``skak.reports.apply``): its new
+        players entered with their entry ratings (001 §5.1), then its changes, in one
+        change of the registry.
+
+        :raises StateError: when it was applied already, or an entry names a registered
+            player."""
+        from skak.records.registry import commands as registry_rules
+
+        self.change(registry_rules.ApplyReported(tuple(entries), applied), actor=actor)
