@@ -53,9 +53,9 @@ __all__ = [
     "ReportAssessment",
     "ReportStatusView",
     "assess_report",
+    "registry_key",
     "report_document_of",
     "report_key",
-    "registry_key",
     "report_status_view",
 ]
 
