@@ -77,7 +77,13 @@ def test_a_report_sent_with_a_token_waits_with_its_status(
             "received",
             True,
         )
-        assert [ch["check"] for ch in report["checks"]][0] == "complete"
+        assert [ch["check"] for ch in report["checks"]] == [
+            "complete",
+            "players",
+            "quarantine",
+            "not_applied",
+            "rating",
+        ]
         status = c.get(sent["url"], headers=bearer(token)).json()
         assert status["status"] == "received" and status["club"] == CLUB
         listed = c.get("/api/v1/reports", headers=bearer(token)).json()["reports"]
