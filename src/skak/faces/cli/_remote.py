@@ -64,8 +64,17 @@ def request_json(
     if body is not None:
         content = json.dumps(body, ensure_ascii=False).encode("utf-8")
         headers["Content-Type"] = "application/json"
+    from skak.faces.i18n import current
+
     try:
-        answer = httpx.request(method, url, headers=headers, content=content, timeout=TIMEOUT)
+        answer = httpx.request(
+            method,
+            url,
+            params={"lang": current()},  # the server's words in the command's language
+            headers=headers,
+            content=content,
+            timeout=TIMEOUT,
+        )
     except httpx.TimeoutException:
         raise ServerUnreachableError(
             N_("the server {url} did not answer within {seconds} s; try again",
