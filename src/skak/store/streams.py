@@ -714,6 +714,9 @@ class EventStore:
                     conn, first, new, state, actor, at=at, earlier=earlier
                 )
             )
+            if getattr(kind, "append_only", False):
+                # the state written is the one the next read builds on (not built again)
+                self._keep(stream, after.version, state)
             return before, after, new
         except ConflictError:
             pass

@@ -432,10 +432,14 @@ def _rating(
     event = TournamentApplied(
         key, t.name, day, kind, result.edition, changes_from_result(result, dsu_ids, names)
     )
-    builder = RegistryBuilder(start=registry)
+    # the involved players' cards only (a copy of the whole registry's tables would cost
+    # more than the rating)
+    involved = {c.dsu_id for c in event.changes} | {e.dsu_id for e in entries}
+    cards = registry.players
+    builder = RegistryBuilder(start=Registry({pid: cards[pid] for pid in involved if pid in cards}))
     try:
         for e in entries:
-            if e.dsu_id not in registry.players:
+            if e.dsu_id not in cards:
                 builder.apply(e)
         # the new ratings as the registry would have them (under a key of its own: a report
         # applied already is the check before's to say)

@@ -220,13 +220,19 @@ class Reports(Records["RatingReport", "ReportEvent", "ReportCommand"]):
         return tuple(out)
 
     def _queued(
-        self, row: StreamRow, *, check: bool, report: RatingReport | None = None
+        self,
+        row: StreamRow,
+        *,
+        check: bool,
+        report: RatingReport | None = None,
+        doc: ReportDocument | None = None,
     ) -> QueuedReport:
         from skak.io.rating_report import read_report_document
         from skak.views.rating_reports import assess_report
 
         report = report if report is not None else self.get(row.id)
-        doc = read_report_document(report.document, f"report #{row.id}")
+        if doc is None:
+            doc = read_report_document(report.document, f"report #{row.id}")
         checked = None
         if check and report.status == "received":
             checked = assess_report(
@@ -260,11 +266,11 @@ class Reports(Records["RatingReport", "ReportEvent", "ReportCommand"]):
         row = self._row(ident)
         who = self._db._who(actor)
         self._db._authorize(who, self._access(row, None, None))
-        report = self.get(row.id)
+        report = self.store.load(self._kind(), row).state
         decide(report, ApplyReport(day))  # refused now when it was decided already
         registry = self._db.registry.get()
+        doc = read_report_document(report.document, f"report #{row.id}")
         if registry_key(report.key, row.id) not in registry.applied:
-            doc = read_report_document(report.document, f"report #{row.id}")
             checked = assess_report(
                 doc, report.key, row.id, registry, self._db.discipline.get(), day
             )
@@ -278,8 +284,8 @@ class Reports(Records["RatingReport", "ReportEvent", "ReportCommand"]):
                 )
             registrar = cast(_Registrar, self._db.registry)
             registrar.apply_reported(checked.entries, checked.applied, actor=who)
-        self.execute(row.id, ApplyReport(day), actor=who)
-        return self._queued(row, check=False)
+        done = self.execute(row.id, ApplyReport(day), actor=who)
+        return self._queued(row, check=False, report=done.after, doc=doc)
 
     def send_back(
         self, ident: int, note: str, *, today: date | None = None, actor: str | None = None
@@ -291,5 +297,5 @@ class Reports(Records["RatingReport", "ReportEvent", "ReportCommand"]):
         from skak.records.reports.commands import ReturnReport
 
         row = self._row(ident)
-        self.execute(row.id, ReturnReport(today or date.today(), note), actor=actor)
-        return self._queued(row, check=False)
+        done = self.execute(row.id, ReturnReport(today or date.today(), note), actor=actor)
+        return self._queued(row, check=False, report=done.after)
