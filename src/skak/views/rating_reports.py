@@ -61,6 +61,12 @@ __all__ = [
 
 #: The checks in the order the queue shows them.
 CHECKS = ("complete", "players", "quarantine", "not_applied", "rating")
+#: Who gives an entry rating (001 §5.1), as the checks name him.
+_AUTHORITY = {
+    "club": N_("the club's chairman"),
+    "district": N_("the district's chairman"),
+    "rk": N_("the rating committee (RK)"),
+}
 #: Each check as a face names it.
 CHECK_LABELS = {
     "complete": N_("§6's report complete (arbiters, dates, a DSU-ratable time control, results)"),
@@ -303,11 +309,11 @@ def _players(
         if edition is None or not entry_rating_allowed(entry.rating, entry.authority, edition):
             problems.append(
                 N_(
-                    "{name} (DSU member {member}): a {authority} may not give the entry rating "
+                    "{name} (DSU member {member}): {authority} may not give the entry rating "
                     "{rating} (001 §5.1)",
                     name=p.name,
                     member=p.dsu_id,
-                    authority=entry.authority,
+                    authority=_AUTHORITY.get(entry.authority, entry.authority),
                     rating=entry.rating,
                 )
             )
@@ -315,11 +321,11 @@ def _players(
         notes.append(
             N_(
                 "{name} (DSU member {member}) is new, with the entry rating {rating} given by "
-                "the {authority} (001 §5.1)",
+                "{authority} (001 §5.1)",
                 name=p.name,
                 member=p.dsu_id,
                 rating=entry.rating,
-                authority=entry.authority,
+                authority=_AUTHORITY.get(entry.authority, entry.authority),
             )
         )
         entries.append(

@@ -84,9 +84,9 @@ def report(
     entry: Annotated[
         list[str] | None,
         typer.Option(
-            metavar="MEMBER=RATING[:AUTHORITY]",
-            help="A new player's entry rating (001 §5.1), given by the club (default), "
-            "district or rk (repeatable).",
+            metavar="MEMBER=RATING",
+            help="A new player's entry rating (001 §5.1), given by the club; "
+            "MEMBER=RATING:district or :rk by another (repeatable).",
         ),
     ] = None,
     document: Annotated[
@@ -134,6 +134,8 @@ def report(
         end=parse_date(end, "--end"),
     )
     outputs = [p for p in (trf, html, document) if p is not None]
+    if trf is not None and html is not None and trf.resolve() == html.resolve():
+        raise InputError(N_("--trf and --html name the same file"), location=str(trf))
     if len({p.resolve() for p in outputs}) < len(outputs):
         raise InputError(N_("--trf, --html and --document name the same file"))
     for p in outputs:  # every file checked before any is written

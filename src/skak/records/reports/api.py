@@ -136,7 +136,8 @@ class Reports(Records["RatingReport", "ReportEvent", "ReportCommand"]):
         from skak.views.rating_reports import report_key
 
         doc = read_report_document(document, source)
-        raw = document if isinstance(document, Mapping) else json.loads(document)
+        # kept as sent, a copy of its own (the caller's object is not kept)
+        raw = json.loads(json.dumps(document) if isinstance(document, Mapping) else document)
         who = self._db._who(actor)
         clubs = frozenset({doc.club}) if doc.club else frozenset()
         self._db._authorize(who, Access("arbiter", None, doc.tournament.name, clubs))
