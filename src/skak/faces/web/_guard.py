@@ -1,8 +1,8 @@
 """What every request and answer passes first: a bound on the request's body, and the
 headers that keep the pages out of other sites' frames.
 
-A form is a few kilobytes; only the two uploads (a TRF file, a CSV player list) may send
-more, up to :data:`MAX_UPLOAD`. A body over its bound is refused with 413 before the
+A form is a few kilobytes; only the uploads (a TRF file, a CSV player list, a rating report
+on its page or to ``POST /api/v1/reports``) may send more, up to :data:`MAX_UPLOAD`. A body over its bound is refused with 413 before the
 application reads it — by its ``Content-Length``, or, for a body sent in chunks, as soon as
 more has arrived than the bound — so no visitor can make the server parse or store a large
 body, logged in or not. A pure ASGI middleware: it adds no thread and no copy of the body.
