@@ -195,3 +195,14 @@ def test_the_queue_fits_a_phone(fed: Skak, doc: dict[str, object]) -> None:
     assert html.count('<table class="list">') == html.count('<div class="scroll">\n<table')
     assert "Ratingændringer" in html or "ratingændringer" in html.lower()
     assert csrf_of(html)
+
+
+def test_a_large_report_is_no_form(fed: Skak) -> None:
+    """A report of a large open is more than a form's 64 KB: the API takes it (up to an
+    upload's 8 MB) and reads it."""
+    token = fed.accounts.issue_token(CLUB_ACCOUNT)
+    body = b'{"padding": "' + b"x" * 200_000 + b'"}'
+    with client_of(fed) as c:
+        r = c.post("/api/v1/reports", content=body, headers=bearer(token))
+    assert r.status_code == 422  # read, and refused as no report; not 413
+    assert "not a skak rating report" in r.json()["error"]
