@@ -2,10 +2,11 @@
 headers that keep the pages out of other sites' frames.
 
 A form is a few kilobytes; only the uploads (a TRF file, a CSV player list, a rating report
-on its page or to ``POST /api/v1/reports``) may send more, up to :data:`MAX_UPLOAD`. A body over its bound is refused with 413 before the
-application reads it — by its ``Content-Length``, or, for a body sent in chunks, as soon as
-more has arrived than the bound — so no visitor can make the server parse or store a large
-body, logged in or not. A pure ASGI middleware: it adds no thread and no copy of the body.
+on its page or to ``POST /api/v1/reports``) may send more, up to :data:`MAX_UPLOAD`. A
+body over its bound is refused with 413 before the application reads it — by its
+``Content-Length``, or, for a body sent in chunks, as soon as more has arrived than the
+bound — so no visitor can make the server parse or store a large body, logged in or not. A
+pure ASGI middleware: it adds no thread and no copy of the body.
 """
 
 from __future__ import annotations
