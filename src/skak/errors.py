@@ -13,6 +13,7 @@
     │   └── ConflictError              (another writer changed the record first)
     ├── NoValidPairingError        6  the pairing system cannot pair the next round
     ├── PermissionDenied           8  the account's roles do not allow the command
+    ├── ServerUnreachableError     9  another skak's server did not answer (skak report --send)
     └── StorageError               7  the database cannot be used: damaged, read-only, refused
         ├── DatabaseBusyError      9  busy or out of reach for now: the one to try again
         ├── MissingDatabaseError  10  no database there
@@ -42,6 +43,7 @@ __all__ = [
     "NotFoundError",
     "PairingBreachError",
     "PermissionDenied",
+    "ServerUnreachableError",
     "SkakError",
     "StateError",
     "StorageError",
@@ -141,6 +143,18 @@ class PermissionDenied(SkakError):
     nothing was written."""
 
     exit_code = 8
+
+
+class ServerUnreachableError(SkakError):
+    """Another skak's server (the registrar's, ``skak report --send``) did not answer, or
+    answered that it is busy: nothing was received there; try again. ``location`` is its
+    address."""
+
+    exit_code = 9
+
+    def __init__(self, message: str, *, location: str) -> None:
+        super().__init__(message)
+        self.location = location
 
 
 class NoValidPairingError(SkakError):

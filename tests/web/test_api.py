@@ -293,7 +293,11 @@ def test_every_route_of_the_api_is_called(
     assert (warned.json()["kind"], warned.json()["member"]) == ("warning", 2)
 
     assert len(calls.routes) >= 29
-    assert calls.routes - calls.seen == set()
+    # the reports to the registrar are called by tests/web/test_report_queue.py, with a
+    # club's tournament and a federation's registry of their own
+    elsewhere = {(m, r) for m, r in calls.routes if r.startswith(f"{API}/reports")}
+    assert len(elsewhere) == 3
+    assert calls.routes - calls.seen - elsewhere == set()
 
 
 def _command_routes(client: TestClient) -> list[tuple[str, str]]:

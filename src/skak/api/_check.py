@@ -51,4 +51,9 @@ def audit(s: Skak) -> list[str]:
         s.discipline.get()
     except SkakError as err:
         problems.append(f"the discipline registry: {err}")
+    for row in s.reports.rows():
+        try:
+            s.reports.get(row.id)
+        except SkakError as err:
+            problems.append(f"rating report {row.label()}: {err}")
     return problems

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from skak.records.junior.api import Championships
     from skak.records.league.api import Seasons
     from skak.records.registry.api import RatingRegistry
+    from skak.records.reports.api import Reports
     from skak.records.tournament.api import Tournaments
 
 __all__ = ["Skak"]
@@ -155,6 +156,13 @@ class Skak(BackupCommands):
         from skak.records.registry.api import RatingRegistry
 
         return RatingRegistry(self)
+
+    @cached_property
+    def reports(self) -> Reports:
+        """The rating reports sent to the registrar, his queue (§6)."""
+        from skak.records.reports.api import Reports
+
+        return Reports(self)
 
     @cached_property
     def discipline(self) -> Discipline:

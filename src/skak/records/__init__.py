@@ -1,7 +1,8 @@
 """The records skak keeps, one folder per kind: ``tournament``, ``league`` (a division-league
 season), ``cup`` (a row of the team cup), ``registry`` (DSU's rating registry),
-``discipline`` (warnings and quarantines, §19), ``accounts`` (who may log in) and
-``correspondence`` (a group of a correspondence event, section 6).
+``discipline`` (warnings and quarantines, §19), ``accounts`` (who may log in),
+``correspondence`` (a group of a correspondence event, section 6) and ``reports`` (the
+rating reports in the registrar's queue, §6).
 
 Every record is a versioned stream of events. A kind's folder holds all of it:
 

@@ -466,6 +466,8 @@ class EventStore:
             raise _unreadable(stream) from err
         if any(r.version != after + i for i, r in enumerate(tail, start=1)):
             return None
+        if any(kind.needs_log(r.event) for r in tail):
+            return None  # an event after it rebuilds the record from its first (a correction)
         self.stats.reads += 1
         self.stats.events_read += len(tail)
         version = after + len(tail)
@@ -714,6 +716,9 @@ class EventStore:
                     conn, first, new, state, actor, at=at, earlier=earlier
                 )
             )
+            if getattr(kind, "append_only", False):
+                # the state written is the one the next read builds on (not built again)
+                self._keep(stream, after.version, state)
             return before, after, new
         except ConflictError:
             pass

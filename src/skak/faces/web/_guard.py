@@ -1,11 +1,12 @@
 """What every request and answer passes first: a bound on the request's body, and the
 headers that keep the pages out of other sites' frames.
 
-A form is a few kilobytes; only the two uploads (a TRF file, a CSV player list) may send
-more, up to :data:`MAX_UPLOAD`. A body over its bound is refused with 413 before the
-application reads it — by its ``Content-Length``, or, for a body sent in chunks, as soon as
-more has arrived than the bound — so no visitor can make the server parse or store a large
-body, logged in or not. A pure ASGI middleware: it adds no thread and no copy of the body.
+A form is a few kilobytes; only the uploads (a TRF file, a CSV player list, a rating report
+on its page or to ``POST /api/v1/reports``) may send more, up to :data:`MAX_UPLOAD`. A
+body over its bound is refused with 413 before the application reads it — by its
+``Content-Length``, or, for a body sent in chunks, as soon as more has arrived than the
+bound — so no visitor can make the server parse or store a large body, logged in or not. A
+pure ASGI middleware: it adds no thread and no copy of the body.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ MAX_UPLOAD = 8 * 1024 * 1024
 #: The largest body of any other request (a form).
 FORM_LIMIT = 64 * 1024
 #: The routes that take an uploaded file.
-_UPLOADS = re.compile(r"^/arbiter/(import|t/\d+/players/import)$")
+_UPLOADS = re.compile(r"^/(arbiter/(import|t/\d+/players/import)|api/v1/reports|reports/upload)$")
 #: Sent with every answer: no framing by other sites, no guessing of content types.
 _HEADERS = [
     (b"x-frame-options", b"DENY"),

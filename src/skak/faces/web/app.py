@@ -37,6 +37,7 @@ from skak.faces.web import (
     public,
     ratings,
     registrar,
+    reports,
     round_edit,
     screen,
 )
@@ -142,11 +143,13 @@ def create_app(
         ratings,
         discipline,
         registrar,
+        reports,
         events,
         correspondence,
     ):
         app.include_router(pages.router, include_in_schema=False)
     app.include_router(api.router)
+    app.include_router(reports.api_router)
 
     @app.exception_handler(SkakError)
     def skak_error(request: Request, err: SkakError) -> Response:

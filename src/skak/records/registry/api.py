@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # the registry's rules are imported when it is used
     from skak.model.results import Result
     from skak.model.stream import Recorded
     from skak.rating.alignment import Alignment
-    from skak.rating.registry import Registry, RegistryEvent, TournamentApplied
+    from skak.rating.registry import PlayerEntered, Registry, RegistryEvent, TournamentApplied
     from skak.records.registry import commands as registry_rules
     from skak.store import Loaded
     from skak.views import (
@@ -373,3 +373,20 @@ class RatingRegistry(Register["Registry", "RegistryEvent", "registry_rules.Regis
         assert isinstance(marker, RegistryChangeUndone)
         loaded = self._full()
         return loaded.events[marker.version - 1].event
+
+    def apply_reported(
+        self,
+        entries: Sequence[PlayerEntered],
+        applied: TournamentApplied,
+        *,
+        actor: str | None = None,
+    ) -> None:
+        """Apply a tournament reported to the registrar (``skak.reports.apply``): its new
+        players entered with their entry ratings (001 §5.1), then its changes, in one
+        change of the registry.
+
+        :raises StateError: when it was applied already, or an entry names a registered
+            player."""
+        from skak.records.registry import commands as registry_rules
+
+        self.change(registry_rules.ApplyReported(tuple(entries), applied), actor=actor)

@@ -41,6 +41,7 @@ from skak.standings import first_place
 
 __all__ = [
     "AlignWithFide",
+    "ApplyReported",
     "ApplyTournament",
     "CompressRatings",
     "CorrectRapidBlitz",
@@ -131,6 +132,15 @@ class UndoChange:
     """The last correction or merge in force taken back."""
 
 
+@dataclass(frozen=True, slots=True)
+class ApplyReported:
+    """A tournament reported to the registrar (``skak report --send``) applied: its new
+    players entered with their entry ratings (001 §5.1), then its changes, in one change."""
+
+    entries: tuple[PlayerEntered, ...]
+    applied: TournamentApplied
+
+
 RegistryCommand = (
     ImportList
     | EnterPlayer
@@ -139,6 +149,7 @@ RegistryCommand = (
     | CorrectRapidBlitz
     | CompressRatings
     | MergePlayers
+    | ApplyReported
 )
 
 #: The commands decided on the registry's events, not its state (:func:`decide_on_log`).
@@ -220,6 +231,8 @@ def decide(registry: Registry, command: RegistryCommand) -> list[RegistryEvent]:
             return [RatingsCompressed(day)]
         case MergePlayers():
             return [_decide_merge(registry, command)]
+        case ApplyReported(entries=entries, applied=event):
+            return _decide_reported(registry, entries, event)
     raise TypeError(command)  # pragma: no cover - the union is closed
 
 
@@ -328,3 +341,21 @@ def _decide_entry(registry: Registry, c: EnterPlayer) -> PlayerEntered:
             "only when his last rated result is more than five years old (001 §5.1)"
         )
     return PlayerEntered(c.dsu_id, c.name, ((c.kind, c.rating),), c.day, f"entry by {c.authority}")
+
+
+def _decide_reported(
+    registry: Registry, entries: tuple[PlayerEntered, ...], event: TournamentApplied
+) -> list[RegistryEvent]:
+    """A reported tournament: once, and its entries new players only (001 §5.1).
+
+    :raises StateError: for a tournament applied already, or an entry of a registered
+        player."""
+    if event.key in registry.applied:
+        raise StateError(f"{event.name} has been applied to the registry already")
+    for e in entries:
+        if e.dsu_id in registry.players:
+            raise StateError(
+                f"DSU member {e.dsu_id} is registered already; an entry rating is for a new "
+                "player (001 §5.1)"
+            )
+    return [*entries, event]

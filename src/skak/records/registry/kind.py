@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from skak.model.progress import Progress
 from skak.model.stream import Recorded
@@ -27,6 +27,9 @@ class RegistryKind:
     come (``(events applied, events)``)."""
 
     name: str = "rating-registry"
+    #: Its events are only ever appended: the store builds on the registry it read last
+    #: (only the events after it are read), as for the small kinds.
+    append_only: ClassVar[bool] = True
     snapshot_every: int = 0
     snapshot_format: int = 1
     progress: Progress | None = field(default=None, compare=False, repr=False)
