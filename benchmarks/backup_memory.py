@@ -111,7 +111,10 @@ def build(db: str, tournaments: int) -> int:
                     payloads = templates[written % TEMPLATES]
                     conn.execute(
                         insert(streams).values(
-                            id=written, kind="tournament", name=f"Turnering {written}", created_at=at
+                            id=written,
+                            kind="tournament",
+                            name=f"Turnering {written}",
+                            created_at=at,
                         )
                     )
                     conn.execute(
@@ -161,7 +164,10 @@ def size_mb(s: Skak) -> float:
         path = Path(s.db.location)
         return path.stat().st_size / 1e6
     with s.db.read() as conn:
-        return float(conn.exec_driver_sql("SELECT pg_database_size(current_database())").scalar_one()) / 1e6
+        return (
+            float(conn.exec_driver_sql("SELECT pg_database_size(current_database())").scalar_one())
+            / 1e6
+        )
 
 
 def measure(backend: str, db: str, target: str, folder: Path, tournaments: int) -> None:
@@ -192,7 +198,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tournaments", type=int, default=5000)
     parser.add_argument("--backends", default="sqlite,postgresql")
-    parser.add_argument("--postgresql", help="a PostgreSQL server's URL (default: a throw-away cluster)")
+    parser.add_argument(
+        "--postgresql", help="a PostgreSQL server's URL (default: a throw-away cluster)"
+    )
     args = parser.parse_args()
     print(
         f"{'backend':>10} {'tourn.':>6} {'events':>9} {'build':>7} {'database':>10} "
@@ -202,7 +210,13 @@ def main() -> None:
         with tempfile.TemporaryDirectory(prefix="skak-bench-") as name:
             folder = Path(name)
             if backend == "sqlite":
-                measure(backend, str(folder / "big.db"), str(folder / "restored.db"), folder, args.tournaments)
+                measure(
+                    backend,
+                    str(folder / "big.db"),
+                    str(folder / "restored.db"),
+                    folder,
+                    args.tournaments,
+                )
                 continue
             sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
             from tests.postgres import Cluster, unavailable

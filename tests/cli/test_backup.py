@@ -136,7 +136,9 @@ def test_a_logical_backup_moves_between_backends(
     ok(runner, "backup", "again.json", "--json", "--db", "again.db")
     # The log is the same, byte for byte, after two restores and on either backend: only
     # the time of writing in the first line differs.
-    written = [Path(f).read_bytes().split(b"\n", 1) for f in ("log.json", "back.json", "again.json")]
+    written = [
+        Path(f).read_bytes().split(b"\n", 1) for f in ("log.json", "back.json", "again.json")
+    ]
     assert written[0][1] == written[1][1] == written[2][1]
     heads = [json.loads(first) for first, _ in written]
     assert all(h.pop("written_at") for h in heads)

@@ -164,11 +164,11 @@ class _ReadBack:
                     self._built(head, kind, recorded, state)
                 head, kind, recorded, state = row, self._kind(row), [], None
             else:
-                assert head is not None and kind is not None
+                assert head is not None
+                assert kind is not None
+                payload = row.to_json()["payload"]
                 try:
-                    recorded.append(
-                        Recorded(row.version, kind.load_event(row.payload), row.actor, "")
-                    )
+                    recorded.append(Recorded(row.version, kind.load_event(payload), row.actor, ""))
                 except SkakError as err:
                     raise InputError(
                         f"the event cannot be read: {err}",
@@ -204,7 +204,8 @@ class _ReadBack:
             return kind.fold(recorded, state)
         except SkakError as err:
             raise InputError(
-                f"the record cannot be rebuilt: {err}", location=place(self.name, head.line, head.id)
+                f"the record cannot be rebuilt: {err}",
+                location=place(self.name, head.line, head.id),
             ) from err
 
     def _built(
@@ -213,7 +214,9 @@ class _ReadBack:
         if recorded:
             state = self._fold(head, kind, recorded, state)
         if state is None:
-            raise InputError("a record without events", location=place(self.name, head.line, head.id))
+            raise InputError(
+                "a record without events", location=place(self.name, head.line, head.id)
+            )
 
 
 def _folded_in_parts(kind: RecordKind[Any, Any]) -> bool:

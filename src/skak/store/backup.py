@@ -215,12 +215,8 @@ def sqlite_backup(db: Database, target: Path) -> None:
 
 
 def _counts(conn: Connection) -> LogCounts:
-    kinds = {
-        kind: n
-        for kind, n in conn.execute(
-            select(streams.c.kind, func.count()).group_by(streams.c.kind).order_by(streams.c.kind)
-        )
-    }
+    query = select(streams.c.kind, func.count()).group_by(streams.c.kind).order_by(streams.c.kind)
+    kinds = {str(r[0]): int(r[1]) for r in conn.execute(query)}
     events = conn.execute(select(func.count()).select_from(stream_events)).scalar_one()
     return LogCounts(kinds, events)
 
@@ -252,7 +248,9 @@ def read_log(db: Database, *, raw: bool = False) -> Iterator[tuple[LogCounts, It
                 stream_events.c.actor,
                 stream_events.c.recorded_at,
             )
-            .select_from(streams.outerjoin(stream_events, stream_events.c.stream_id == streams.c.id))
+            .select_from(
+                streams.outerjoin(stream_events, stream_events.c.stream_id == streams.c.id)
+            )
             .order_by(streams.c.id, stream_events.c.version)
         )
 
@@ -388,7 +386,11 @@ class BackupFile:
                 f'not a skak backup: the JSON has no "format": "{FORMAT}"', location=str(self.path)
             )
         version = header.get("version")
-        if not _whole(version) or version < 1 or version > FORMAT_VERSION:
+        if (
+            not isinstance(version, int)
+            or isinstance(version, bool)
+            or not 0 < version <= FORMAT_VERSION
+        ):
             raise InputError(
                 f"a backup of format version {version!r}, written by a newer skak; upgrade skak "
                 "to restore it",
@@ -704,9 +706,9 @@ class _Version1:
                 if self._fill():
                     continue
                 raise self._damaged(err.msg, err.pos) from err
-            if end == len(self.buffer) and not isinstance(value, (dict, list, str)):
-                if self._fill():  # a number or a word may go on in the next chunk
-                    continue
+            at_end = end == len(self.buffer) and not isinstance(value, (dict, list, str))
+            if at_end and self._fill():  # a number or a word may go on in the next chunk
+                continue
             self.at = end
             return value
 
