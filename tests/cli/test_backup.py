@@ -291,3 +291,34 @@ def test_an_old_databases_copy_restores_and_stays_as_it_was(
     assert hashlib.sha256(Path("old.db").read_bytes()).hexdigest() == digest
     names = [t["name"] for t in json.loads(ok(runner, "tournaments", "--json", "--db", "new.db"))]
     assert len(names) == 6
+
+
+def test_backup_and_restore_tell_how_far_they_have_come(club: str) -> None:
+    """What a progress bar shows: the events written of how many there are (an older
+    skak's JSON does not say how many: 0)."""
+    told: list[tuple[int, int]] = []
+    s = Skak(club)
+    try:
+        done = s.backup("p.json", logical=True, progress=lambda d, n: told.append((d, n)))
+    finally:
+        s.close()
+    assert told == [(done.events, done.events)]  # fewer than a thousand: told once at the end
+    for source, total in (("p.json", done.events), (str(OLD_JSON), 0)):
+        told.clear()
+        into = Skak(f"{Path(source).stem}.db", create=True)
+        try:
+            restored = into.restore(source, progress=lambda d, n: told.append((d, n)))
+        finally:
+            into.close()
+        assert told == [(restored.events, total)]
+
+
+def test_every_kind_of_record_restores(runner: CliRunner, club: str) -> None:
+    """A league season beside the tournaments and the registry (a restore once refused every
+    kind but those two)."""
+    ok(runner, "league", "new", "Divisionen 2025/26", "--start", "2025-09-01",
+       "--dates", "2025-10-05,2025-11-02")  # fmt: skip
+    ok(runner, "backup", "alt.json", "--json")
+    ok(runner, "restore", "alt.json", "--db", "alt.db")
+    seasons = json.loads(ok(runner, "league", "list", "--json", "--db", "alt.db"))
+    assert [s["name"] for s in seasons] == ["Divisionen 2025/26"]
