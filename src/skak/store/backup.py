@@ -80,6 +80,8 @@ BATCH = 1000
 LONGEST_LINE = 64 * 1024 * 1024
 #: What a version 1 file is read in.
 _CHUNK = 64 * 1024
+#: A text as JSON, as :func:`_line` writes it.
+_TEXT = json.JSONEncoder(ensure_ascii=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +131,7 @@ class EventRow:
         write it again."""
         if not isinstance(self.payload, str) or "\n" in self.payload or "\r" in self.payload:
             return _line(self.to_json())
-        dump = json.JSONEncoder(ensure_ascii=False).encode
+        dump = _TEXT.encode
         return (
             f'{{"version":{self.version},"type":{dump(self.type)},"payload":{self.payload},'
             f'"actor":{dump(self.actor)},"recorded_at":{dump(self.recorded_at)}}}\n'
@@ -345,9 +347,13 @@ class BackupFile:
             raise InputError("cannot read the file: no such file", location=str(path))
         if is_sqlite_file(path):
             self.form = "sqlite"
-            self._open_copy()
-            assert self._copy is not None
-            self.counts = log_counts(self._copy)
+            try:
+                self._open_copy()
+                assert self._copy is not None
+                self.counts = log_counts(self._copy)
+            except BaseException:
+                self.__exit__()
+                raise
             return self
         try:
             with path.open("rb") as f:
@@ -365,7 +371,7 @@ class BackupFile:
                 if not _whole(records) or not _whole(events):
                     raise InputError(
                         N_('not a skak backup: its first line lacks "records" or "events"'),
-                        location=f"{path} line 1",
+                        location=f"{self.name} line 1",
                     )
                 self.counts = LogCounts({}, events)
                 self._records = records
