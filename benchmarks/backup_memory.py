@@ -19,6 +19,13 @@ the database and the backup. With ``--tournaments`` smaller the figures are prin
 they are; the peak memory does not grow with the number of tournaments (that is the point),
 the times grow in proportion.
 
+Measured on a busy two-core machine (2026-11-29, the two backends at once), 5 000
+tournaments, 1 095 000 events, a 261 MB backup: SQLite (236 MB) backup 243 s at 60 MB,
+restore 1 164 s at 71 MB; PostgreSQL (284 MB) backup 201 s at 68 MB, restore 952 s at 79 MB;
+start-up alone 60 and 68 MB. skak before (ed5309d: the log read whole, one JSON object) on
+500 tournaments of SQLite: backup 528 MB (18 s), restore 215 MB (33 s), where this one takes
+60 MB (8 s) and 70 MB (41 s).
+
 PostgreSQL is a throw-away cluster as the tests start one (``tests/postgres.py``), or the
 server ``--postgresql URL`` names (its user must be allowed to create databases).
 
