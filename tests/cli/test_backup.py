@@ -19,6 +19,28 @@ from skak.faces.cli import app
 from tests.conftest import db_digest
 
 OLD = Path(__file__).resolve().parents[1] / "data" / "storage" / "main-0a11e49.db"
+#: A logical backup of format version 1 (one JSON object), written by skak at ed5309d of the
+#: ``club`` below: two tournaments (one with rounds, results, a correction and an undo) and
+#: the rating registry.
+OLD_JSON = Path(__file__).resolve().parents[1] / "data" / "backup" / "skak-backup-v1.json"
+
+
+def lines(path: str) -> list[dict[str, Any]]:
+    """A logical backup's lines, each read as JSON."""
+    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines()]
+
+
+def as_version_1(path: str) -> dict[str, Any]:
+    """A logical backup as an older skak wrote it: one JSON object."""
+    header, *rest = lines(path)
+    found: list[dict[str, Any]] = []
+    for line in rest:
+        if "id" in line:
+            found.append(line | {"events": []})
+        else:
+            found[-1]["events"].append(line)
+    return {"format": "skak-backup", "version": 1, "schema": header["schema"],
+            "written_at": header["written_at"], "streams": found}  # fmt: skip
 
 
 def ok(runner: CliRunner, *args: str) -> str:
@@ -95,10 +117,13 @@ def test_a_logical_backup_moves_between_backends(
     """From SQLite to PostgreSQL and back: the club's file onto the federation's server."""
     before = _everything(club)
     ok(runner, "backup", "log.json", "--json")
-    data = json.loads(Path("log.json").read_text(encoding="utf-8"))
-    assert data["format"] == "skak-backup"
-    assert [s["kind"] for s in data["streams"]] == ["tournament", "tournament", "rating-registry"]
-    first = data["streams"][0]["events"][0]
+    header, *rest = lines("log.json")
+    assert header["format"] == "skak-backup"
+    assert header["version"] == 2
+    assert header["records"] == 3
+    assert header["events"] == len(rest) - 3
+    assert [s["kind"] for s in rest if "id" in s] == ["tournament", "tournament", "rating-registry"]
+    first = rest[1]
     assert set(first) == {"version", "type", "payload", "actor", "recorded_at"}
     assert first["actor"] == "arbiter"
     on_sqlite = backend == "sqlite"
@@ -108,6 +133,16 @@ def test_a_logical_backup_moves_between_backends(
     ok(runner, "backup", "back.json", "--json", "--db", other)
     ok(runner, "restore", "back.json", "--db", "again.db")
     assert _everything("again.db") == before
+    ok(runner, "backup", "again.json", "--json", "--db", "again.db")
+    # The log is the same, byte for byte, after two restores and on either backend: only
+    # the time of writing in the first line differs.
+    written = [
+        Path(f).read_bytes().split(b"\n", 1) for f in ("log.json", "back.json", "again.json")
+    ]
+    assert written[0][1] == written[1][1] == written[2][1]
+    heads = [json.loads(first) for first, _ in written]
+    assert all(h.pop("written_at") for h in heads)
+    assert heads[0] == heads[1] == heads[2]
 
 
 @pytest.mark.sqlite_only
@@ -125,7 +160,7 @@ def test_backup_refuses_what_every_output_refuses(runner: CliRunner, club: str) 
     assert "the file exists already; give --force" in refused(runner, "backup", "notes.txt")
     assert Path("notes.txt").read_text(encoding="utf-8") == "the arbiter's notes\n"
     ok(runner, "backup", "notes.txt", "--json", "--force")
-    assert json.loads(Path("notes.txt").read_text(encoding="utf-8"))["format"] == "skak-backup"
+    assert lines("notes.txt")[0]["format"] == "skak-backup"
     with sqlite3.connect("other.db") as conn:
         conn.execute("CREATE TABLE customers (id INTEGER)")
     digest = hashlib.sha256(Path("other.db").read_bytes()).hexdigest()
@@ -173,17 +208,74 @@ def test_a_damaged_event_in_a_backup_is_named_and_nothing_restored(
     runner: CliRunner, club: str
 ) -> None:
     ok(runner, "backup", "kopi.json", "--json")
-    data = json.loads(Path("kopi.json").read_text(encoding="utf-8"))
-    data["streams"][0]["events"][9]["payload"] = {"type": "result_entered", "round": "x"}
-    Path("bad.json").write_text(json.dumps(data), encoding="utf-8")
+    text = Path("kopi.json").read_text(encoding="utf-8").splitlines(keepends=True)
+    # Line 1 is the header, 2 the first tournament, 3 its first event: 12 its tenth.
+    damaged = json.loads(text[11])
+    damaged["payload"] = {"type": "result_entered", "round": "x"}
+    Path("bad.json").write_text(
+        "".join([*text[:11], json.dumps(damaged) + "\n", *text[12:]]), encoding="utf-8"
+    )
     message = refused(runner, "restore", "bad.json", "--db", "target.db")
-    assert "bad.json: record 1 event 10: the event cannot be read" in message
+    assert "bad.json line 12, record 1 event 10: the event cannot be read" in message
     assert not Path("target.db").exists()
-    data["streams"][0]["events"][3]["version"] = 7
-    Path("bad.json").write_text(json.dumps(data), encoding="utf-8")
-    assert "event versions must run 1, 2, 3" in refused(
+    damaged = json.loads(text[5]) | {"version": 7}
+    Path("bad.json").write_text(
+        "".join([*text[:5], json.dumps(damaged) + "\n", *text[6:]]), encoding="utf-8"
+    )
+    assert "bad.json line 6, record 1 event 4: event versions must run 1, 2, 3" in refused(
         runner, "restore", "bad.json", "--db", "target.db"
     )
+    # The same in the JSON an older skak wrote: named by record and event.
+    data = as_version_1("kopi.json")
+    data["streams"][0]["events"][9]["payload"] = {"type": "result_entered", "round": "x"}
+    Path("old.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    message = refused(runner, "restore", "old.json", "--db", "target.db")
+    assert "old.json: record 1 event 10: the event cannot be read" in message
+    assert not Path("target.db").exists()
+
+
+def test_a_backup_cut_short_or_damaged_half_way_writes_nothing(
+    runner: CliRunner, club: str
+) -> None:
+    """Restore is all or nothing: the records before the damage are not kept, and a database
+    whose records were to be replaced (--force) holds them as before."""
+    ok(runner, "backup", "kopi.json", "--json")
+    text = Path("kopi.json").read_bytes().splitlines(keepends=True)
+    digest = db_digest(club)
+    cases = {
+        # Cut at a line's end: the first line's counts tell.
+        "short.json": (b"".join(text[:-2]), f"short.json line {len(text) - 1}: the backup ends "
+                       "after"),
+        # Cut inside a line.
+        "cut.json": (b"".join(text)[:-40], f"cut.json line {len(text)}: the line is not JSON"),
+        # A damaged line in the middle (the second tournament's).
+        "noise.json": (b"".join([*text[:-4], b"\x00garbage\n", *text[-3:]]),
+                       f"noise.json line {len(text) - 3}: the line is not JSON"),
+        "bytes.json": (b"".join([*text[:-4], b'{"version": "\xff"}\n', *text[-3:]]),
+                       f"bytes.json line {len(text) - 3}: not UTF-8 text"),
+    }  # fmt: skip
+    for name, (content, message) in cases.items():
+        Path(name).write_bytes(content)
+        assert message in refused(runner, "restore", name, "--db", "target.db")
+        assert not Path("target.db").exists()
+        assert message in refused(runner, "restore", name, "--force")
+        assert db_digest(club) == digest
+    # The same for the JSON an older skak wrote, cut in the middle of its second tournament.
+    old = json.dumps(as_version_1("kopi.json"), indent=1).encode()
+    Path("old.json").write_bytes(old[: len(old) * 3 // 4])
+    assert "old.json line " in refused(runner, "restore", "old.json", "--force")
+    assert db_digest(club) == digest
+
+
+def test_an_older_skaks_json_backup_restores(runner: CliRunner, cli_db: str) -> None:
+    """A logical backup of format version 1 (one JSON object, read a record at a time)
+    restores with every event, and backs up again as JSON Lines holding the same."""
+    said = ok(runner, "restore", str(OLD_JSON))
+    assert "Restored 2 tournaments and the rating registry, 15 events" in " ".join(said.split())
+    assert [t["name"] for t in json.loads(ok(runner, "tournaments", "--json"))] == ["Klub", "Lyn"]
+    ok(runner, "backup", "new.json", "--json")
+    old = json.loads(OLD_JSON.read_text(encoding="utf-8"))
+    assert as_version_1("new.json")["streams"] == old["streams"]
 
 
 @pytest.mark.sqlite_only
@@ -199,3 +291,34 @@ def test_an_old_databases_copy_restores_and_stays_as_it_was(
     assert hashlib.sha256(Path("old.db").read_bytes()).hexdigest() == digest
     names = [t["name"] for t in json.loads(ok(runner, "tournaments", "--json", "--db", "new.db"))]
     assert len(names) == 6
+
+
+def test_backup_and_restore_tell_how_far_they_have_come(club: str) -> None:
+    """What a progress bar shows: the events written of how many there are (an older
+    skak's JSON does not say how many: 0)."""
+    told: list[tuple[int, int]] = []
+    s = Skak(club)
+    try:
+        done = s.backup("p.json", logical=True, progress=lambda d, n: told.append((d, n)))
+    finally:
+        s.close()
+    assert told == [(done.events, done.events)]  # fewer than a thousand: told once at the end
+    for source, total in (("p.json", done.events), (str(OLD_JSON), 0)):
+        told.clear()
+        into = Skak(f"{Path(source).stem}.db", create=True)
+        try:
+            restored = into.restore(source, progress=lambda d, n: told.append((d, n)))
+        finally:
+            into.close()
+        assert told == [(restored.events, total)]
+
+
+def test_every_kind_of_record_restores(runner: CliRunner, club: str) -> None:
+    """A league season beside the tournaments and the registry (a restore once refused every
+    kind but those two)."""
+    ok(runner, "league", "new", "Divisionen 2025/26", "--start", "2025-09-01",
+       "--dates", "2025-10-05,2025-11-02")  # fmt: skip
+    ok(runner, "backup", "alt.json", "--json")
+    ok(runner, "restore", "alt.json", "--db", "alt.db")
+    seasons = json.loads(ok(runner, "league", "list", "--json", "--db", "alt.db"))
+    assert [s["name"] for s in seasons] == ["Divisionen 2025/26"]

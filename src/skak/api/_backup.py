@@ -1,38 +1,47 @@
 """Backups and restores (``skak backup`` / ``skak restore``), mixed into :class:`skak.api.Skak`.
 
 A backup of an SQLite file is SQLite's online backup (a copy that opens as it is); of any
-database, with ``logical``, the event log as JSON (:mod:`skak.store.backup`). A restore
-reads either kind, checks every record in it (each event read and each record rebuilt, before
-anything is written), and writes them into the database in one transaction: an SQLite file
-or a database server alike, so a backup moves a club's file to the federation's server and
-back.
+database, with ``logical``, the event log as JSON Lines (:mod:`skak.store.backup`), written a
+line at a time. A restore reads either kind (and the JSON of an older skak) a record at a
+time, checks every record as it comes (each event read and the record rebuilt), and writes
+them into the database in one transaction, which a record that does not read back undoes
+whole: an SQLite file or a database server alike, so a backup moves a club's file to the
+federation's server and back. Neither holds more of the log in memory than one record.
 """
 
 from __future__ import annotations
 
-import json
-import sqlite3
-import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from skak.errors import InputError, SkakError
 from skak.model.stream import Recorded
+from skak.records.accounts.kind import ACCOUNTS
+from skak.records.correspondence.kind import CORRESPONDENCE
+from skak.records.cup.kind import CUP
+from skak.records.discipline.kind import DISCIPLINE
+from skak.records.event.kind import EVENT
+from skak.records.junior.kind import JUNIOR
+from skak.records.league.kind import LEAGUE
 from skak.records.registry.kind import REGISTRY
+from skak.records.reports.kind import REPORTS
 from skak.records.tournament.kind import TournamentKind
 from skak.store import EventStore, RecordKind
 from skak.store.backup import (
-    FORMAT,
-    FORMAT_VERSION,
+    BackupFile,
+    LogCounts,
+    Progress,
+    Row,
+    StreamRow,
     dump_log,
-    is_sqlite_file,
     load_log,
+    log_counts,
+    place,
     sqlite_backup,
-    written_atomically,
 )
 from skak.store.database import Database
-from skak.store.schema import ACTOR_LENGTH, NAME_LENGTH
 
 __all__ = ["BackupCommands", "BackupSummary"]
 
@@ -60,34 +69,36 @@ class BackupCommands:
     db: Database
     store: EventStore
 
-    def backup(self, path: str | Path, *, logical: bool = False) -> BackupSummary:
+    def backup(
+        self, path: str | Path, *, logical: bool = False, progress: Progress | None = None
+    ) -> BackupSummary:
         """Write a backup of the whole database to ``path`` (replacing it only when the copy
         is complete): SQLite's online backup where the database is SQLite, else — or with
-        ``logical`` — the event log as JSON. The caller decides whether ``path`` may be
-        written (the CLI: never the database, nor another, nor a file without --force).
+        ``logical`` — the event log as JSON Lines, a line at a time (``progress`` is told
+        the events written). The caller decides whether ``path`` may be written (the CLI:
+        never the database, nor another, nor a file without --force).
 
         :raises InputError: when ``path`` cannot be written.
         """
         target = Path(path)
-        data = dump_log(self.db)
         if self.db.is_sqlite and not logical:
+            counts = log_counts(self.db)
             sqlite_backup(self.db, target)
-            form = "sqlite"
-        else:
-            with written_atomically(target) as temporary:
-                temporary.write_text(
-                    json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-                )
-            form = "logical"
-        return _summary(form, data)
+            return _summary("sqlite", counts)
+        return _summary("logical", dump_log(self.db, target, progress))
 
-    def restore(self, path: str | Path, *, replace: bool = False) -> BackupSummary:
+    def restore(
+        self, path: str | Path, *, replace: bool = False, progress: Progress | None = None
+    ) -> BackupSummary:
         """Write every record of the backup ``path`` (either form) into this database, in one
-        transaction, after checking that each of them reads back. ``replace`` first removes
-        every record the database holds; without it the database must hold none.
+        transaction, checking that each of them reads back as it comes (a record that does
+        not undoes all). ``replace`` first removes every record the database holds; without
+        it the database must hold none. ``progress`` is told the events written (and how
+        many there are, where the backup says).
 
-        :raises InputError: when ``path`` is not a skak backup that reads back, or the
-            database holds records and ``replace`` is not given.
+        :raises InputError: when ``path`` is not a skak backup that reads back (naming the
+            line, record and event), or the database holds records and ``replace`` is not
+            given.
         """
         source = Path(path)
         if self.db.is_sqlite and self.db.engine.url.database:
@@ -98,148 +109,132 @@ class BackupCommands:
                     "into another one",
                     location=str(source),
                 )
-        data = read_backup(source)
-        checked = self._checked(data, source.name)
-        load_log(self.db, checked, replace=replace)
-        return _summary("sqlite" if is_sqlite_file(source) else "logical", checked)
+        with BackupFile(source) as backup:
+            total = backup.counts.events if backup.counts is not None else 0
+            rows = _ReadBack(source.name).rows(backup.rows())
+            counts = load_log(self.db, rows, replace=replace, progress=progress, total=total)
+            return _summary(backup.form, counts)
 
-    def _checked(self, data: dict[str, Any], name: str) -> dict[str, Any]:
-        """``data`` as :func:`load_log` takes it, every stream's events read and the record
-        rebuilt from them.
 
-        :raises InputError: naming the stream and event that is wrong.
+def _kinds() -> dict[str, RecordKind[Any, Any]]:
+    """Every record kind this skak knows, by the name the streams table gives it."""
+    kinds: list[RecordKind[Any, Any]] = [
+        TournamentKind(),
+        REGISTRY,
+        ACCOUNTS,
+        DISCIPLINE,
+        LEAGUE,
+        CUP,
+        EVENT,
+        JUNIOR,
+        CORRESPONDENCE,
+        REPORTS,
+    ]
+    return {k.name: k for k in kinds}
+
+
+#: The kinds a database holds one record of (see ``SINGLE_STREAM_KINDS``).
+_SINGLE = frozenset({REGISTRY.name, ACCOUNTS.name, DISCIPLINE.name})
+#: Events of a record whose events are never undone are folded this many at a time (the
+#: rating registry's 40 000 players are as many events); a tournament's are kept until its
+#: last (an undo folds the log again).
+_FOLDED_AT_ONCE = 2000
+
+
+class _ReadBack:
+    """The rows of a backup passed on as they come, each record rebuilt from its events when
+    its last has come: a record that does not read back stops the restore."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.kinds = _kinds()
+        self.singles: set[str] = set()
+
+    def rows(self, rows: Iterable[Row]) -> Iterator[Row]:
+        """``rows``, checked.
+
+        :raises InputError: naming the record and event that is wrong.
         """
-        kinds: dict[str, RecordKind[Any, Any]] = {
-            "tournament": TournamentKind(),
-            REGISTRY.name: REGISTRY,
-        }
-        if not isinstance(data.get("streams"), list):
-            raise InputError("not a skak backup: it has no list of streams", location=name)
-        streams: list[dict[str, Any]] = []
-        seen: set[int] = set()
-        for s in data["streams"]:
-            where = f"{name}: record {s.get('id') if isinstance(s, dict) else '?'}"
-            stream = _stream(s, where)
-            if stream["id"] in seen:
-                raise InputError("a second record with this id", location=where)
-            seen.add(stream["id"])
-            kind = kinds.get(stream["kind"])
-            if kind is None:
-                raise InputError(
-                    f"a record of kind {stream['kind']!r}, which this skak does not know "
-                    "(a newer skak wrote it?)",
-                    location=where,
-                )
-            if stream["kind"] == REGISTRY.name and any(t["kind"] == REGISTRY.name for t in streams):
-                raise InputError("a second rating registry", location=where)
-            recorded = []
-            for e in stream["events"]:
-                at = f"{where} event {e['version']}"
+        head: StreamRow | None = None
+        kind: RecordKind[Any, Any] | None = None
+        recorded: list[Recorded[Any]] = []
+        state: Any = None
+        for row in rows:
+            if isinstance(row, StreamRow):
+                if head is not None:
+                    assert kind is not None
+                    self._built(head, kind, recorded, state)
+                head, kind, recorded, state = row, self._kind(row), [], None
+            else:
+                assert head is not None
+                assert kind is not None
+                payload = row.to_json()["payload"]
                 try:
-                    recorded.append(
-                        Recorded(e["version"], kind.load_event(e["payload"]), e["actor"], "")
-                    )
+                    recorded.append(Recorded(row.version, kind.load_event(payload), row.actor, ""))
                 except SkakError as err:
-                    raise InputError(f"the event cannot be read: {err}", location=at) from err
-            try:
-                built = kind.fold(recorded, None)
-            except SkakError as err:
-                raise InputError(f"the record cannot be rebuilt: {err}", location=where) from err
-            if built is None:
-                raise InputError("a record without events", location=where)
-            streams.append(stream)
-        return {"streams": streams}
+                    raise InputError(
+                        f"the event cannot be read: {err}",
+                        location=place(self.name, row.line, head.id, row.version),
+                    ) from err
+                if len(recorded) >= _FOLDED_AT_ONCE and _folded_in_parts(kind):
+                    state = self._fold(head, kind, recorded, state)
+                    recorded = []
+            yield row
+        if head is not None:
+            assert kind is not None
+            self._built(head, kind, recorded, state)
 
-
-def read_backup(path: Path) -> dict[str, Any]:
-    """The logical content of a backup file of either form. An SQLite backup is read from a
-    copy, brought up to this skak's schema there: the backup itself is never changed.
-
-    :raises InputError: when the file cannot be read or is not a skak backup.
-    """
-    if not path.is_file():
-        raise InputError("cannot read the file: no such file", location=str(path))
-    if is_sqlite_file(path):
-        with tempfile.TemporaryDirectory(prefix="skak-restore-") as folder:
-            copy = Path(folder) / "backup.db"
-            try:
-                source = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-                try:
-                    target = sqlite3.connect(copy)
-                    source.backup(target)
-                    target.close()
-                finally:
-                    source.close()
-            except sqlite3.Error as err:
-                raise InputError(f"cannot read the SQLite file: {err}", location=str(path)) from err
-            try:
-                db = Database(copy)
-            except SkakError as err:
-                raise InputError(f"not a skak backup: {err}", location=str(path)) from err
-            try:
-                return dump_log(db)
-            finally:
-                db.dispose()
-    try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except OSError as err:
-        raise InputError(f"cannot read the file: {err.strerror}", location=str(path)) from err
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise InputError(
-            "not a skak backup: neither an SQLite database nor JSON", location=str(path)
-        ) from err
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InputError(
-            f'not a skak backup: the JSON has no "format": "{FORMAT}"', location=str(path)
-        )
-    version = data.get("version")
-    if not isinstance(version, int) or version > FORMAT_VERSION:
-        raise InputError(
-            f"a backup of format version {version!r}, written by a newer skak; upgrade skak "
-            "to restore it",
-            location=str(path),
-        )
-    return data
-
-
-def _stream(s: Any, where: str) -> dict[str, Any]:
-    """One record of a backup, its fields checked.
-
-    :raises InputError: naming what is wrong.
-    """
-    if not isinstance(s, dict):
-        raise InputError("a record that is not an object", location=where)
-    fields = {"id": int, "kind": str, "name": str, "created_at": str, "events": list}
-    for key, kind in fields.items():
-        if not isinstance(s.get(key), kind) or isinstance(s.get(key), bool):
-            raise InputError(f"{key!r} is missing or not a {kind.__name__}", location=where)
-    if s["id"] < 1 or len(s["name"]) > NAME_LENGTH or len(s["kind"]) > 40:
-        raise InputError("an id below 1, or a name or kind too long", location=where)
-    events = []
-    for number, e in enumerate(s["events"], start=1):
-        at = f"{where} event {number}"
-        if not isinstance(e, dict):
-            raise InputError("an event that is not an object", location=at)
-        if e.get("version") != number:
+    def _kind(self, row: StreamRow) -> RecordKind[Any, Any]:
+        where = place(self.name, row.line, row.id)
+        kind = self.kinds.get(row.kind)
+        if kind is None:
             raise InputError(
-                f"event versions must run 1, 2, 3, …; this one is {e.get('version')!r}",
-                location=at,
+                f"a record of kind {row.kind!r}, which this skak does not know "
+                "(a newer skak wrote it?)",
+                location=where,
             )
-        text = {"type": 40, "actor": ACTOR_LENGTH, "recorded_at": 32}
-        for key, limit in text.items():
-            if not isinstance(e.get(key), str) or not 0 < len(e[key]) <= limit:
-                raise InputError(f"{key!r} must be a text of 1–{limit} characters", location=at)
-        if not isinstance(e.get("payload"), dict):
-            raise InputError("the event's payload is not an object", location=at)
-        events.append({k: e[k] for k in ("version", "type", "payload", "actor", "recorded_at")})
-    return {k: s[k] for k in ("id", "kind", "name", "created_at")} | {"events": events}
+        if row.kind in _SINGLE:
+            if row.kind in self.singles:
+                raise InputError(f"a second record of kind {row.kind!r}", location=where)
+            self.singles.add(row.kind)
+        return kind
+
+    def _fold(
+        self, head: StreamRow, kind: RecordKind[Any, Any], recorded: list[Recorded[Any]], state: Any
+    ) -> Any:
+        if state is not None and any(kind.needs_log(r.event) for r in recorded):
+            # A correction of the registry (or its undo) rebuilds it from its first event,
+            # which a record folded in parts no longer holds: each such event was read back
+            # above, and the others are folded as they come. The store builds the record
+            # from every event when it is first read.
+            recorded = [r for r in recorded if not kind.needs_log(r.event)]
+        try:
+            return kind.fold(recorded, state)
+        except SkakError as err:
+            raise InputError(
+                f"the record cannot be rebuilt: {err}",
+                location=place(self.name, head.line, head.id),
+            ) from err
+
+    def _built(
+        self, head: StreamRow, kind: RecordKind[Any, Any], recorded: list[Recorded[Any]], state: Any
+    ) -> None:
+        if recorded:
+            state = self._fold(head, kind, recorded, state)
+        if state is None:
+            raise InputError(
+                "a record without events", location=place(self.name, head.line, head.id)
+            )
 
 
-def _summary(form: str, data: dict[str, Any]) -> BackupSummary:
-    streams = data["streams"]
+def _folded_in_parts(kind: RecordKind[Any, Any]) -> bool:
+    return kind is REGISTRY or bool(getattr(kind, "append_only", False))
+
+
+def _summary(form: str, counts: LogCounts) -> BackupSummary:
     return BackupSummary(
         form,
-        sum(1 for s in streams if s["kind"] == "tournament"),
-        any(s["kind"] == REGISTRY.name for s in streams),
-        sum(len(s["events"]) for s in streams),
+        counts.kinds.get("tournament", 0),
+        counts.kinds.get(REGISTRY.name, 0) > 0,
+        counts.events,
     )

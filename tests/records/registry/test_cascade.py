@@ -301,3 +301,24 @@ def test_a_result_corrected_to_a_forfeit_leaves_the_rating() -> None:
     assert {pid: after.players[pid].rating("standard") for pid in RATINGS} == from_scratch(
         RATINGS, without, first=(3,)
     )
+
+
+def test_a_corrected_registry_restores_when_folded_in_parts(
+    skak: Skak, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restore folds the registry's events a part at a time (a list of 40 000 players);
+    a correction and its undo rebuild the registry from its first event, which a part no
+    longer holds: the restore reads them back all the same, and the restored registry is
+    the one backed up."""
+    from skak.api import _backup
+
+    monkeypatch.setattr(_backup, "_FOLDED_AT_ONCE", 2)
+    version = skak.registry.version()
+    skak.registry.correct("Turnering 1", 1, "1", "2", B, date(2025, 6, 1), at_version=version)
+    now = {pid: p.rating("standard") for pid, p in skak.registry.get().players.items()}
+    backup = tmp_path / "kopi.json"
+    skak.backup(backup, logical=True)
+    restored = Skak(tmp_path / "restored.db", create=True, actor="test")
+    restored.restore(backup)
+    assert {p: c.rating("standard") for p, c in restored.registry.get().players.items()} == now
+    restored.close()

@@ -299,3 +299,17 @@ def test_the_stored_report_reads_back(tmp_path: Path, fed: Skak) -> None:
     stored = fed.reports.get(row.id)
     assert (stored.status, stored.note, stored.received_on) == ("returned", "Mend it", TODAY)
     assert stored.document["tournament"]["name"] == NAME
+
+
+def test_the_queue_is_backed_up_and_restored(tmp_path: Path, fed: Skak) -> None:
+    """A federation's backup holds its reports too: restored, the queue is as it was."""
+    row = fed.reports.receive(document(tmp_path / "club.db"), today=TODAY, actor="vejle")
+    was = fed.reports.status(row.id).view()
+    fed.backup(tmp_path / "kopi.json", logical=True)
+    restored = Skak(tmp_path / "restored.db", create=True, actor="test")
+    try:
+        restored.restore(tmp_path / "kopi.json")
+        (waiting,) = restored.reports.queue(today=TODAY)
+        assert waiting.view() == was
+    finally:
+        restored.close()

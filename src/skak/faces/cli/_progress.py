@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DELAY", "Report", "progress"]
 
-#: ``report(done, total)``: how far the work has come.
+#: ``report(done, total)``: how far the work has come (``total`` 0: not known).
 Report = Callable[[int, int], None]
 
 #: Seconds of work before the display appears.
@@ -51,7 +51,7 @@ class _Display:
                 return
             self.bar, self.task = self._start()
         assert self.task is not None
-        self.bar.update(self.task, completed=done, total=total)
+        self.bar.update(self.task, completed=done, total=total or None)  # 0: not known
 
     def _start(self) -> tuple[Progress, TaskID]:
         from rich.progress import (

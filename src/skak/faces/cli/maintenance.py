@@ -18,6 +18,7 @@ from skak.faces.cli._common import (
     open_db,
     out,
 )
+from skak.faces.cli._progress import progress
 
 __all__ = ["backup", "check", "restore"]
 
@@ -79,14 +80,15 @@ def backup(
 ) -> None:
     """Back up the whole database while others keep working: an SQLite file with SQLite's
     online backup (the copy opens with --db as it is), any database with --json as its event
-    log (every record, event, actor and time). Never written over the database, another
-    database, or an existing file without --force.
+    log as JSON Lines, written a line at a time (every record, event, actor and time). Never
+    written over the database, another database, or an existing file without --force.
 
     Example: skak backup klub-2026-11-26.db
     """
     check_output(file, force=force, db=db)
     s = open_db(db)
-    done = s.backup(file, logical=logical)
+    with progress(f"Writing {escape(str(file))}: events") as report:
+        done = s.backup(file, logical=logical, progress=report)
     how = "an SQLite copy" if done.form == "sqlite" else "the event log as JSON"
     out.print(f"Wrote {escape(str(file))}: {how} of {escape(done.describe())}")
 
@@ -102,13 +104,15 @@ def restore(
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Restore a backup (either form) into a database: a new SQLite file, an empty database
-    on a server, or — with --force — one whose records it replaces. Every record is read back
-    before anything is written, and all is written in one transaction, or nothing.
+    on a server, or — with --force — one whose records it replaces. The backup is read a
+    record at a time and every record read back as it is written, all in one transaction: a
+    damaged or cut-short file writes nothing, and the error names its line.
 
     Example: skak restore klub-2026-11-26.db --db postgresql://skak@server/dsu
     """
     s = open_db(db, create=True)
-    done = s.restore(file, replace=force)
+    with progress(f"Restoring {escape(str(file))}: events") as report:
+        done = s.restore(file, replace=force, progress=report)
     out.print(
         f"Restored {escape(done.describe())} from {escape(str(file))} into {escape(s.db.location)}"
     )
