@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skak.rating.registry import PlayerEntered, RegistryBuilder
 from skak.views import RatingIndex, RegistryRow, rating_list_view, registry_rows
-from skak.views.rating import _folded
+from skak.views.rating import _folded, registry_reason
 
 TODAY = date(2026, 11, 1)
 NAMES = ("Hansen, Bo", "Østergaard-Hansen, Ib", "Jensen, Åse", "Holm, Per", "Bech, Sø")
@@ -62,3 +63,27 @@ def test_the_index_finds_what_every_row_read_finds(
     ]
     # the rows themselves give the same page as their index
     assert rating_list_view(rows, TODAY, query=query, page=page, per_page=per_page) == view
+
+
+@pytest.mark.parametrize(
+    ("kept", "danish"),
+    [
+        ("compression", "kompression"),
+        ("FIDE alignment", "tilpasning til FIDE"),
+        ("rapid/blitz correction", "korrektion af hurtig- og lynrating"),
+        ("correction: Turnering 1, round 1", "rettelse: Turnering 1, round 1"),
+        ("merged: DSU 4711 (Hansen, Bo)", "sammenlagt med DSU 4711 (Hansen, Bo)"),
+        ("entered: entry by club", "indført med indplaceringstal fra club"),
+        ("entered: liste.csv", "indført fra liste.csv"),
+        ("Vejle Open 2026", "Vejle Open 2026"),
+    ],
+    ids=lambda v: v,
+)
+def test_a_cards_reason_is_said_in_danish_and_kept_in_english(kept: str, danish: str) -> None:
+    """The registry keeps a change's reason in English (the JSON says it so); the card says
+    it in the reader's language (issue 36: Danish throughout)."""
+    from skak.faces.i18n import say
+
+    reason = registry_reason(kept)
+    assert reason == kept  # the same English text: --json is unchanged
+    assert say(reason, "da") == danish

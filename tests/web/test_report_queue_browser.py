@@ -83,6 +83,8 @@ def test_the_registrar_applies_a_report_on_a_phone(
         page.goto(f"{srv.url}/ratings/555")
         assert NAME in page.content()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if width == 390:  # the player's card with the tournament as the reason (README)
+            page.screenshot(path=str(SCREENSHOTS / "web-rating-card-phone.png"), full_page=True)
         context.close()
     assert fed.reports.get(failing.id).note == "Nielsen mangler indplaceringstal."
     fed.close()

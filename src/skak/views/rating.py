@@ -231,6 +231,36 @@ def registry_row(registry: Registry, dsu_id: int, today: datetime.date) -> Regis
     return _registry_row(player, player.archived(today))
 
 
+#: The registry's own reasons for a change (the others are the tournaments' names).
+_REASONS = {
+    "compression": N_("compression"),
+    "FIDE alignment": N_("FIDE alignment"),
+    "rapid/blitz correction": N_("rapid/blitz correction"),
+}
+
+
+def registry_reason(reason: str) -> str:
+    """A change's reason as the registry keeps it, as a message each face says in its
+    language (the same English text): the registry's own words, a correction, a merge, an
+    entry; a tournament's name is itself."""
+    import re
+
+    known = _REASONS.get(reason)
+    if known is not None:
+        return known
+    head, _, rest = reason.partition(": ")
+    if head == "correction" and rest:
+        return N_("correction: {what}", what=rest)
+    merged = re.fullmatch(r"merged: DSU (\d+) \((.*)\)", reason, flags=re.S)
+    if merged:
+        return N_("merged: DSU {dsu_id} ({name})", dsu_id=merged[1], name=merged[2])
+    if head == "entered" and rest.startswith("entry by "):
+        return N_("entered: entry by {authority}", authority=rest.removeprefix("entry by "))
+    if head == "entered" and rest:
+        return N_("entered: {source}", source=rest)
+    return reason
+
+
 def _registry_row(p: RegistryPlayer, archived: bool) -> RegistryRow:
     standard = p.rating("standard")
     return RegistryRow(
@@ -240,7 +270,12 @@ def _registry_row(p: RegistryPlayer, archived: bool) -> RegistryRow:
         designation(standard) if standard else None,
         archived,
         dict(p.ratings),
-        tuple([RegistryHistoryLine(h.day, h.kind, h.old, h.new, h.reason) for h in p.history]),
+        tuple(
+            [
+                RegistryHistoryLine(h.day, h.kind, h.old, h.new, registry_reason(h.reason))
+                for h in p.history
+            ]
+        ),
     )
 
 

@@ -282,7 +282,7 @@ def rating_show(
         change = "" if line.old is None else f"{line.new - line.old:+d}"
         table.add_row(
             line.date.isoformat(), line.kind, "" if line.old is None else str(line.old),
-            str(line.new), change, escape(line.reason),
+            str(line.new), change, escape(say(line.reason)),
         )  # fmt: skip
     print_table(table.fit(names={5}))
 
