@@ -330,6 +330,7 @@ def test_the_snapshot_format_is_raised_when_the_model_changes() -> None:
         4: "ae0af8ef16bd6ee2",
         5: "6b0e869b9e52a1de",
         6: "fc5ce618261c4ccf",
+        7: "d62512868f3a989a",
     }
     assert pinned.get(TournamentKind().snapshot_format) == _model_fingerprint()
 

@@ -85,6 +85,7 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
         ("checkin_closed", False),
         ("prizes", None),  # skak prizes set
         ("deleted", False),  # skak delete
+        ("organiser", None),  # the list of tournaments (issue 39)
     )
     rest = {k: v for k, v in data.items() if (k, v) not in since}
     as_json: dict[str, Any] = json.loads(json.dumps({**rest, "rounds": rounds, "scoring": scoring}))

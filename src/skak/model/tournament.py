@@ -370,9 +370,12 @@ class Tournament:
     #: Whether the tournament is deleted (``skak delete``): it leaves the lists and its
     #: pages, its events stay (a backup keeps them, ``skak undelete`` brings it back).
     deleted: bool = False
+    #: Who holds the tournament (arrangør): a club, a union's district, the federation; the
+    #: list of tournaments finds a club's own by it.
+    organiser: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("name", "place", "time_control"):
+        for name in ("name", "place", "time_control", "organiser"):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, clean_text(value, f"tournament {name}"))

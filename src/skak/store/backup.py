@@ -28,7 +28,7 @@ from sqlalchemy import Connection, delete, func, insert, select, text
 
 from skak.errors import InputError, StorageError
 from skak.store.database import SCHEMA_REVISION, Database, now
-from skak.store.schema import snapshots, stream_events, streams
+from skak.store.schema import snapshots, stream_events, stream_summaries, streams
 
 __all__ = [
     "FORMAT",
@@ -165,7 +165,7 @@ def load_log(db: Database, data: dict[str, Any], *, replace: bool = False) -> No
                 "empty database, or give --force to replace everything in it",
                 location=db.location,
             )
-        for table in (snapshots, stream_events, streams):
+        for table in (snapshots, stream_summaries, stream_events, streams):
             conn.execute(delete(table))
         for s in data["streams"]:
             conn.execute(

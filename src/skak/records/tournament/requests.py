@@ -149,6 +149,7 @@ def new_tournament(
     unrated: bool = False,
     gladiator: bool = False,
     arbiters: Sequence[str] = (),
+    organiser: str | None = None,
 ) -> Tournament:
     """A new tournament from the options as typed (``skak new``, the web's form): the
     settings as ``KEY=VALUE``, the points as ``KEY=POINTS``, dates as ``YYYY-MM-DD``; a
@@ -177,6 +178,7 @@ def new_tournament(
         scoring=scoring_from(replace(pairing.default_scoring, gladiator=gladiator), list(scoring)),
         tiebreaks=tuple(tiebreaks or ([] if not gladiator else ["GLO", "GLR", "DE"])),
         arbiters=arbiter_names(arbiters),
+        organiser=organiser.strip() or None if organiser is not None else None,
     )
     return check_new_tournament(tournament, kind_given=kind is not None)
 
