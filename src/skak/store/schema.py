@@ -117,4 +117,6 @@ stream_summaries = Table(
     #: The words a search matches, as the kind folds them (name, place, organiser).
     Column("search", Text, nullable=False),
     Index("ix_stream_summaries_list", "kind", "listed", "sort_day", "stream_id"),
+    # The list's stamp (the sum of a kind's versions) read from the index alone.
+    Index("ix_stream_summaries_stamp", "kind", "version"),
 )

@@ -25,6 +25,7 @@ transaction that appends the events, and a list is one query of those rows
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -926,23 +927,32 @@ class EventStore:
 
     def summaries(self, kind: str, query: SummaryQuery) -> SummaryPage:
         """The summaries of the records of ``kind`` that ``query`` asks for, and how many
-        match in all: two queries of the summaries' table, no event read."""
+        match in all: a query of the summaries' table (and one that counts them, unless the
+        page is the last), no event read."""
         where = _summary_filter(kind, query)
         joined = stream_summaries.join(streams, streams.c.id == stream_summaries.c.stream_id)
 
         def read(conn: Connection) -> SummaryPage:
+            offset, limit = max(query.offset, 0), max(query.limit, 0)
+            rows = tuple(
+                _summary_row(r)
+                for r in conn.execute(
+                    select(stream_summaries, streams.c.created_at)
+                    .select_from(joined)
+                    .where(*where)
+                    .order_by(
+                        stream_summaries.c.sort_day.desc(), stream_summaries.c.stream_id.desc()
+                    )
+                    .limit(limit)
+                    .offset(offset)
+                )
+            )
+            if 0 < len(rows) < limit or (not rows and not offset):  # the last page: all known
+                return SummaryPage(rows, offset + len(rows))
             total = conn.execute(
                 select(func.count()).select_from(stream_summaries).where(*where)
             ).scalar_one()
-            rows = conn.execute(
-                select(stream_summaries, streams.c.created_at)
-                .select_from(joined)
-                .where(*where)
-                .order_by(stream_summaries.c.sort_day.desc(), stream_summaries.c.stream_id.desc())
-                .limit(max(query.limit, 0))
-                .offset(max(query.offset, 0))
-            )
-            return SummaryPage(tuple(_summary_row(r) for r in rows), int(total))
+            return SummaryPage(rows, int(total))
 
         return self._reading(read)
 
@@ -992,7 +1002,7 @@ class EventStore:
     def unsummarised(self, kind: str) -> list[StreamRow]:
         """The records of ``kind`` that have no summary kept: a database written before the
         summaries were (schema 0005), or restored from a backup, which holds the events only.
-        Make theirs with :meth:`keep_summary`."""
+        :meth:`summarised` makes theirs."""
         joined = streams.outerjoin(stream_summaries, stream_summaries.c.stream_id == streams.c.id)
         rows = self._reading(
             lambda conn: conn.execute(
@@ -1006,47 +1016,50 @@ class EventStore:
 
     def summarised(self, kind: RecordKind[S, E]) -> bool:
         """Whether every record of ``kind`` has its summary kept, after making those that
-        are missing (:meth:`unsummarised`; each record read once, from its snapshot).
-        ``False`` only where they cannot be written (a read-only database): then a list is
-        made from the records themselves. Checked at most once a second per store."""
+        are missing (:meth:`unsummarised`; each record read once, from its snapshot, and
+        the summaries written a few hundred a transaction). ``False`` only where they cannot
+        be written (a read-only database): then a list is made from the records themselves.
+        Checked at most once a second per store."""
         moment = time.monotonic()
         checked = self._summaries_checked.get(kind.name)
         if checked is not None and moment - checked < 1.0:
             return True
-        for row in self.unsummarised(kind.name):
-            loaded = self.load(kind, row)
-            try:
-                loaded.state  # noqa: B018 - built here, outside the write transaction
-            except StateError:  # a stream without events: 'skak check' names it
-                continue
-            if not self.keep_summary(kind, loaded) and self.db.read_only:
-                return False
+        missing = self.unsummarised(kind.name)
+        if missing and (self.db.read_only or not hasattr(kind, "summary")):
+            return False
+        for start in range(0, len(missing), 200):
+            made = []
+            for row in missing[start : start + 200]:
+                loaded = self.load(kind, row)
+                try:
+                    made.append((loaded, kind.summary(loaded.state)))  # type: ignore[attr-defined]
+                except StateError:  # a stream without events: 'skak check' names it
+                    continue
+            self._keep_summaries(kind.name, made)
         self._summaries_checked[kind.name] = moment
         return True
 
-    def keep_summary(self, kind: RecordKind[S, E], loaded: Loaded[S, E]) -> bool:
-        """Keep the summary of the record as read, unless one is kept already (a writer came
-        since, and kept its own, newer): :returns: whether it was written (not on a database
-        that may not be written)."""
-        if self.db.read_only or not hasattr(kind, "summary"):
-            return False
-        summary: Summary = kind.summary(loaded.state)  # built before the write transaction
+    def _keep_summaries(self, kind: str, made: Sequence[tuple[Loaded[Any, Any], Summary]]) -> None:
+        """Keep each summary made of a record as read, unless one is kept already (a writer
+        came since, and kept its own, newer)."""
 
-        def attempt(conn: Connection, _at: str, _earlier: tuple[str, ...]) -> bool:
-            held = conn.execute(
-                select(stream_summaries.c.version).where(
-                    stream_summaries.c.stream_id == loaded.stream.id
-                )
-            ).first()
-            if held is not None:
-                return False
-            _write_summary(conn, kind.name, loaded.stream, loaded.version, summary)
-            return True
+        def attempt(conn: Connection, _at: str, _earlier: tuple[str, ...]) -> None:
+            held = set(
+                conn.execute(
+                    select(stream_summaries.c.stream_id).where(
+                        stream_summaries.c.stream_id.in_([m.stream.id for m, _ in made])
+                    )
+                ).scalars()
+            )
+            for loaded, summary in made:
+                if loaded.stream.id not in held:
+                    _write_summary(conn, kind, loaded.stream, loaded.version, summary)
 
-        try:
-            return self._writing(attempt)
-        except ConflictError:  # another reader kept it first
-            return False
+        if not made:
+            return
+        # Another reader may keep some first (a conflict): a check a second on makes the rest.
+        with contextlib.suppress(ConflictError):
+            self._writing(attempt)
 
 
 def _check_actor(actor: str) -> None:

@@ -46,6 +46,7 @@ def upgrade() -> None:
         "stream_summaries",
         ["kind", "listed", "sort_day", "stream_id"],
     )
+    op.create_index("ix_stream_summaries_stamp", "stream_summaries", ["kind", "version"])
 
 
 def downgrade() -> None:  # pragma: no cover - skak never downgrades a database
