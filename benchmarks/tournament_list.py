@@ -8,9 +8,10 @@ process on 127.0.0.1. 50 concurrent readers (one keep-alive connection each, in 
 as ``benchmarks/web_load.py`` reads) read ``/tournaments`` back to back: the first page, later
 pages, a search, a club's own list, a status and a kind filter, a date range — each reader
 one of those addresses. The script prints the percentiles, the server's CPU a read and
-whether p95 is under the goal of 50 ms; then the same while an arbiter enters a result every
-second (each one changes the list's stamp, so every page is built anew); and the time one
-page takes to build from the database (the first read of an address).
+whether p95 is under the goal of 50 ms; then the same while, every second, a result is
+entered in a running tournament (which changes nothing the list shows: its pages stay) and a
+new tournament is created (which changes the list: every page is built anew); and the time
+one page takes to build from the database (the first read of an address).
 
 PostgreSQL runs as a throw-away cluster of its own (``tests/postgres.py``: Debian's server
 binaries), or on ``--db URL`` (an empty database).
@@ -71,27 +72,33 @@ ADDRESSES = (
     "/tournaments?from=2024-01-01&to=2024-12-31",
 )
 
-#: The arbiter's process: a correction of a board of one running tournament every second.
-ARBITER = """
-import random, sys, time
-from skak.api import Skak
+#: The organisers' process: every second a result entered in a running tournament (which
+#: changes nothing the list shows) and then a new tournament (which changes the list: every
+#: page of it is built anew).
+ORGANISER = """
+import datetime, random, sys, time
+from skak.api import Skak, Tournament
 from skak.model import Result
-s = Skak(sys.argv[1], actor="arbiter")
+s = Skak(sys.argv[1], actor="organiser")
 tid = int(sys.argv[2])
 rng = random.Random(7)
-t = s.tournaments.get(tid)
-last = t.rounds[-1].number
+last = s.tournaments.get(tid).rounds[-1].number
 print("ready", flush=True)
+n = 0
 while True:
-    time.sleep(1.0)
-    board = rng.randint(1, 8)
-    s.tournaments.enter_result(tid, last, board, rng.choice(list(Result)[:3]))
-    print("entered", flush=True)
+    time.sleep(0.5)
+    result = rng.choice((Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN))
+    s.tournaments.enter_result(tid, last, rng.randint(1, 8), result)
+    time.sleep(0.5)
+    n += 1
+    day = datetime.date(2027, 1, 1) + datetime.timedelta(days=n)
+    s.tournaments.create(Tournament(f"Ny turnering {n}", "dutch", place="Vejle", start_date=day))
+    print("created", flush=True)
 """
 
 
 def build(s: Skak, count: int) -> int:
-    """``count`` tournaments; returns the id of a running one (for the arbiter)."""
+    """``count`` tournaments; returns the id of a running one (for the organisers)."""
     rng = random.Random(39)
     kind = TournamentKind(s.tournaments.context())
     running = 0
@@ -167,17 +174,17 @@ def run(db: str, label: str, args: argparse.Namespace) -> None:
         latencies, wall = asyncio.run(_load_many(base, args.readers, args.reads))
         cpu = _cpu(server.pid) - cpu
         _report(f"{args.readers} readers, nothing changing", latencies, wall, cpu)
-        arbiter = subprocess.Popen(
-            [sys.executable, "-c", ARBITER, db, str(running)], stdout=subprocess.PIPE, text=True
+        organiser = subprocess.Popen(
+            [sys.executable, "-c", ORGANISER, db, str(running)], stdout=subprocess.PIPE, text=True
         )
-        assert arbiter.stdout is not None
-        arbiter.stdout.readline()
+        assert organiser.stdout is not None
+        organiser.stdout.readline()
         cpu = _cpu(server.pid)
         latencies, wall = asyncio.run(_load_many(base, args.readers, args.reads))
         cpu = _cpu(server.pid) - cpu
-        arbiter.terminate()
-        changes = (arbiter.communicate(timeout=30)[0] or "").count("entered")
-        _report(f"... while {changes} results were entered", latencies, wall, cpu)
+        organiser.terminate()
+        changes = (organiser.communicate(timeout=30)[0] or "").count("created")
+        _report(f"... {changes} new tournaments, results", latencies, wall, cpu)
     finally:
         server.terminate()
         server.wait(timeout=10)

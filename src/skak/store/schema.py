@@ -97,7 +97,7 @@ stream_summaries = Table(
     metadata,
     Column("stream_id", Integer, ForeignKey("streams.id"), primary_key=True),
     Column("kind", String(40), nullable=False),
-    #: The stream's version the row was made at.
+    #: The stream's version the row was made at (the last change that changed it).
     Column("version", Integer, nullable=False),
     #: Whether the record is in the lists (a deleted tournament is not).
     Column("listed", Boolean, nullable=False),

@@ -184,7 +184,7 @@ class Summary:
 @dataclass(frozen=True, slots=True)
 class SummaryRow:
     """A record's :class:`Summary` as kept: its stream's id, when it was created, and the
-    version the summary was made at."""
+    version the summary was made at (the version of the last change that changed it)."""
 
     id: int
     created_at: str
@@ -987,9 +987,10 @@ class EventStore:
         )
 
     def summary_stamp(self, kind: str) -> tuple[int, int]:
-        """How many summaries of ``kind`` are kept and the sum of their versions: it changes
-        whenever a record of the kind is created or changed (a version only grows), so a
-        page of the list built at one stamp holds until the stamp changes."""
+        """How many summaries of ``kind`` are kept and the sum of their versions: it grows
+        whenever a record of the kind is created or a change changes its summary (the row
+        then takes the newer version), so a page of the list built at one stamp holds until
+        the stamp changes."""
         count, versions = self._reading(
             lambda conn: conn.execute(
                 select(func.count(), func.coalesce(func.sum(stream_summaries.c.version), 0)).where(
@@ -1126,12 +1127,20 @@ def _summarise(
     conn: Connection, kind: RecordKind[S, Any], stream: StreamRow, version: int, state: S
 ) -> None:
     """Keep the summary of the record at ``version``, in the write's transaction, when its
-    kind makes one."""
+    kind makes one — unless it is the summary kept already (most changes, a result entered,
+    change nothing a list shows): the row then keeps the version it was made at, and the
+    list's stamp (:meth:`EventStore.summary_stamp`) stays, so no page of it is built anew."""
     make = getattr(kind, "summary", None)
     if make is None:
         return
+    summary = make(state)
+    held = conn.execute(
+        select(stream_summaries).where(stream_summaries.c.stream_id == stream.id)
+    ).first()
+    if held is not None and _summary_of(held) == summary:
+        return  # what the list shows is as it was (a result entered): its stamp stays
     conn.execute(delete(stream_summaries).where(stream_summaries.c.stream_id == stream.id))
-    _write_summary(conn, kind.name, stream, version, make(state))
+    _write_summary(conn, kind.name, stream, version, summary)
 
 
 def _write_summary(
@@ -1158,25 +1167,24 @@ def _write_summary(
     )
 
 
-def _summary_row(row: Any) -> SummaryRow:
-    return SummaryRow(
-        int(row.stream_id),
-        str(row.created_at),
-        int(row.version),
-        Summary(
-            name=row.name,
-            listed=bool(row.listed),
-            place=row.place,
-            organiser=row.organiser,
-            organiser_key=row.organiser_key,
-            first_day=row.first_day,
-            last_day=row.last_day,
-            category=row.category,
-            status=row.status,
-            rated=bool(row.rated),
-            search=row.search,
-        ),
+def _summary_of(row: Any) -> Summary:
+    return Summary(
+        name=row.name,
+        listed=bool(row.listed),
+        place=row.place,
+        organiser=row.organiser,
+        organiser_key=row.organiser_key,
+        first_day=row.first_day,
+        last_day=row.last_day,
+        category=row.category,
+        status=row.status,
+        rated=bool(row.rated),
+        search=row.search,
     )
+
+
+def _summary_row(row: Any) -> SummaryRow:
+    return SummaryRow(int(row.stream_id), str(row.created_at), int(row.version), _summary_of(row))
 
 
 def _summary_filter(kind: str, query: SummaryQuery) -> list[ColumnElement[bool]]:

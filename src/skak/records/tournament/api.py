@@ -633,9 +633,10 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         return tournament_list_view(found.rows, found.total, page, limit, filters)
 
     def list_stamp(self) -> int:
-        """A stamp of the list: the sum of the tournaments' versions, which grows whenever a
-        tournament is created or changed (one small query), so a page of the list built at
-        one stamp holds until it grows."""
+        """A stamp of the list (one small query): it grows whenever a tournament is created
+        or changed in what the list shows (a result entered changes nothing there, the last
+        one makes it finished), so a page of the list built at one stamp holds until it
+        grows."""
         return self.store.summary_stamp(self._kind().name)[1]
 
     def resolve(
