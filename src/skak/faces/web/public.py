@@ -33,7 +33,6 @@ from skak.faces.web._render import (
 )
 from skak.faces.web.auth import SESSION_ARBITER, logged_in
 from skak.views import (
-    TOURNAMENT_STATUSES,
     board_reasons,
     crosstable_view,
     number_column,
@@ -181,9 +180,10 @@ async def tournaments(request: Request, cache: CacheDep) -> Response:
     words of the name, place or organiser, ``?organiser=`` a club's own, ``?from=`` and
     ``?to=`` the days, ``?kind=``, ``?status=`` and ``?page=``.
 
-    Kept per stamp of the list (the sum of the tournaments' versions, asked of the database
-    at most twice a second) and query for visitors without a login, so a federation's
-    thousands of tournaments cost one small query a half second and a page per change."""
+    Kept per stamp of the list (``skak.tournaments.list_stamp()``, asked of the
+    database at most twice a second: it grows only when something the list shows changes)
+    and query for visitors without a login, so a federation's thousands of tournaments cost
+    one small query a half second and a page per change."""
     skak = cache.skak
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(_tournament_list, request, skak)
@@ -247,7 +247,6 @@ def _tournament_list(request: Request, skak: Skak) -> Response:
         "view": view,
         "asked": asked,
         "refused": refused,
-        "statuses": TOURNAMENT_STATUSES,
         "link": link,
     }
     return page(request, "tournaments.html", context)
