@@ -62,7 +62,8 @@ def test_a_name_longer_than_its_column_is_refused(runner: CliRunner) -> None:
     )
     assert not Path("skak.db").exists()
     ok(runner, "new", "K" * 200)
-    assert [t["name"] for t in json.loads(ok(runner, "tournaments", "--json"))] == ["K" * 200]
+    listed = json.loads(ok(runner, "tournaments", "--json"))["tournaments"]
+    assert [t["name"] for t in listed] == ["K" * 200]
 
 
 @pytest.fixture

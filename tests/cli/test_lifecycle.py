@@ -75,8 +75,10 @@ def test_db_option_and_environment(runner: CliRunner, monkeypatch: pytest.Monkey
     assert Path("a.db").exists()
     assert Path("b.db").exists()
     assert not Path("skak.db").exists()
-    assert json.loads(run(runner, "tournaments", "--json"))[0]["name"] == "B"
-    assert json.loads(run(runner, "tournaments", "--json", "--db", "a.db"))[0]["name"] == "A"
+    listed = json.loads(run(runner, "tournaments", "--json"))["tournaments"]
+    assert listed[0]["name"] == "B"
+    listed = json.loads(run(runner, "tournaments", "--json", "--db", "a.db"))["tournaments"]
+    assert listed[0]["name"] == "A"
 
 
 def test_ambiguous_tournament_lists_the_candidates(runner: CliRunner) -> None:

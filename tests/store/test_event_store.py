@@ -331,6 +331,7 @@ def test_the_snapshot_format_is_raised_when_the_model_changes() -> None:
         5: "6b0e869b9e52a1de",
         6: "fc5ce618261c4ccf",
         7: "417c3e9f1cc64abc",
+        8: "1a2f511e09a7c685",
     }
     assert pinned.get(TournamentKind().snapshot_format) == _model_fingerprint()
 

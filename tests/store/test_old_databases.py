@@ -87,6 +87,7 @@ def _without_records(data: dict[str, Any]) -> dict[str, Any]:
         ("deleted", False),  # skak delete
         ("fide_mode", False),  # skak settings --fide-mode
         ("imported_changes", []),  # the ### lines of an imported TRF file
+        ("organiser", None),  # the list of tournaments (issue 39)
     )
     rest = {k: v for k, v in data.items() if (k, v) not in since}
     as_json: dict[str, Any] = json.loads(json.dumps({**rest, "rounds": rounds, "scoring": scoring}))
@@ -157,3 +158,25 @@ def test_the_old_rating_registry_reads_as_it_did(old: str) -> None:
     result = CliRunner().invoke(app, ["rating", "list", "--json", "--db", old])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout) == EXPECTED["registry"]
+
+
+def test_the_old_tournaments_are_listed_from_summaries_made_on_the_first_list(old: str) -> None:
+    """Migration 0005 makes the summaries' table empty (the store knows no record); the first
+    list makes each old tournament's summary from its record, and lists them all."""
+    from skak.records.tournament.kind import tournament_summary
+
+    api = Skak(old, actor="test")
+    assert {r.name for r in api.store.unsummarised("tournament")} == set(TOURNAMENTS)
+    view = api.tournaments.listing(limit=500)
+    assert sorted(line.name for line in view.tournaments) == sorted(TOURNAMENTS)
+    assert api.store.unsummarised("tournament") == []
+    for row in api.tournaments.rows():
+        loaded = api.tournaments.read(row.id)
+        kept = api.store.summary("tournament", row.id)
+        assert kept is not None
+        assert (kept.version, kept.summary) == (loaded.version, tournament_summary(loaded.state))
+    # A change after the upgrade keeps its summary itself, as every write does.
+    name = TOURNAMENTS[0]
+    api.tournaments.delete(name)
+    assert name not in [line.name for line in api.tournaments.listing(limit=500).tournaments]
+    api.close()

@@ -239,7 +239,11 @@ def test_every_route_of_the_api_is_called(
         "/prizes",
     ):
         calls("GET", f"/tournaments/{tid}{path}")
-    assert [t["id"] for t in calls("GET", "/tournaments").json()] == [tid, rr]
+    listed = calls("GET", "/tournaments").json()
+    assert sorted(t["id"] for t in listed["tournaments"]) == sorted([tid, rr])
+    assert listed["total"] == 2 and listed["page"] == listed["pages"] == 1
+    searched = calls("GET", "/tournaments", params={"search": "rr", "limit": 5}).json()
+    assert [t["id"] for t in searched["tournaments"]] == [rr]
 
     # The league's round 2: line-ups and a card by the captains, confirmed; one disputed.
     season = skak.league.get(sid)

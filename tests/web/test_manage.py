@@ -49,6 +49,7 @@ def test_a_tournament_is_created_with_its_system_settings_and_tiebreaks(
         system="monrad",
         rounds="7",
         place="Odense",
+        organiser="Odense Skakklub",
         start="2026-09-01",
         end="2026-10-13",
         kind="rapid",
@@ -70,6 +71,10 @@ def test_a_tournament_is_created_with_its_system_settings_and_tiebreaks(
     assert t.rated_kind.value == "rapid" and t.tiebreaks == ("BH", "SB")
     assert dict(t.pairing_settings) == {"lot-seed": 4711, "look-ahead": False}
     assert str(t.start_date) == "2026-09-01" and t.time_control == "15 min + 10 s"
+    assert t.organiser == "Odense Skakklub"  # the club's own list finds it
+    assert [
+        line.id for line in skak.tournaments.listing(organiser="odense skakklub").tournaments
+    ] == [row.id]
     assert skak.tournaments.history(row.id)[0].actor == "Inge Holm"
 
 

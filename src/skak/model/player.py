@@ -22,6 +22,7 @@ __all__ = [
     "Sex",
     "Title",
     "clean_text",
+    "fold_name",
 ]
 
 #: The longest name, club, place or time control skak keeps (the database's name column).
@@ -250,3 +251,24 @@ class Player:
         """The rating of ``kind`` (``dsu``, ``dsu_rapid``, ``dsu_blitz``, ``fide``)."""
         value: int | None = getattr(self.ratings, kind)
         return value
+
+
+#: Danish letters and their spellings without them, as a name is typed on any keyboard.
+_SPELLED = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss"})
+
+
+def fold_name(text: str) -> str:
+    """``text`` as a search compares it: in any case, without accents, and with æ, ø, å, aa,
+    oe and ae alike however they are spelled, so "soeren", "Søren" and "SOREN" are one
+    ("søren" → "soren"; "Nørgård", "Noergaard" → "norgard").
+
+    >>> fold_name("Nørgård-Ørum, Søren") == fold_name("noergaard-orum, soren")
+    True
+    """
+    import unicodedata
+
+    folded = text.casefold().translate(_SPELLED)
+    plain = "".join(
+        c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c)
+    )
+    return plain.replace("aa", "a").replace("oe", "o").replace("ae", "a")

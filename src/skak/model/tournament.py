@@ -379,9 +379,12 @@ class Tournament:
     #: file was written, by skak or another program); written back first on export,
     #: before the changes made since.
     imported_changes: tuple[ChangeNote, ...] = ()
+    #: Who holds the tournament (arrangør): a club, a union's district, the federation; the
+    #: list of tournaments finds a club's own by it.
+    organiser: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("name", "place", "time_control"):
+        for name in ("name", "place", "time_control", "organiser"):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, clean_text(value, f"tournament {name}"))

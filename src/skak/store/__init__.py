@@ -13,6 +13,11 @@ from skak.store.streams import (
     SmallKind,
     Stats,
     StreamRow,
+    Summary,
+    SummaryPage,
+    SummaryQuery,
+    SummaryRow,
+    select_summaries,
 )
 
 __all__ = [
@@ -23,4 +28,9 @@ __all__ = [
     "SmallKind",
     "Stats",
     "StreamRow",
+    "Summary",
+    "SummaryPage",
+    "SummaryQuery",
+    "SummaryRow",
+    "select_summaries",
 ]

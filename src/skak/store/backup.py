@@ -43,7 +43,14 @@ from sqlalchemy import Connection, Text, cast, delete, func, insert, select, tex
 from skak.errors import InputError, SkakError, StorageError
 from skak.messages import N_
 from skak.store.database import SCHEMA_REVISION, Database, now
-from skak.store.schema import ACTOR_LENGTH, NAME_LENGTH, snapshots, stream_events, streams
+from skak.store.schema import (
+    ACTOR_LENGTH,
+    NAME_LENGTH,
+    snapshots,
+    stream_events,
+    stream_summaries,
+    streams,
+)
 
 __all__ = [
     "FORMAT",
@@ -759,7 +766,7 @@ def load_log(
                 "empty database, or give --force to replace everything in it",
                 location=db.location,
             )
-        for table in (snapshots, stream_events, streams):
+        for table in (snapshots, stream_summaries, stream_events, streams):
             conn.execute(delete(table))
         waiting: list[dict[str, Any]] = []
         for row in rows:

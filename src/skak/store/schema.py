@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Column,
     ForeignKey,
     Index,
@@ -17,6 +18,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
     text,
 )
@@ -30,6 +32,7 @@ __all__ = [
     "metadata",
     "snapshots",
     "stream_events",
+    "stream_summaries",
     "streams",
 ]
 
@@ -83,4 +86,37 @@ snapshots = Table(
     Column("version", Integer, nullable=False),
     Column("format", Integer, nullable=False),
     Column("payload", JSON, nullable=False),
+)
+
+#: What a list shows of each record, kept beside its stream by the record kind's summary
+#: (:class:`skak.store.streams.Summary`) in the transaction that appends its events, so a
+#: list of thousands of tournaments (paged, searched, filtered) reads this table and never
+#: the events. A cache like the snapshots: a missing row is made again from the record.
+stream_summaries = Table(
+    "stream_summaries",
+    metadata,
+    Column("stream_id", Integer, ForeignKey("streams.id"), primary_key=True),
+    Column("kind", String(40), nullable=False),
+    #: The stream's version the row was made at (the last change that changed it).
+    Column("version", Integer, nullable=False),
+    #: Whether the record is in the lists (a deleted tournament is not).
+    Column("listed", Boolean, nullable=False),
+    Column("name", String(NAME_LENGTH), nullable=False),
+    Column("place", String(NAME_LENGTH), nullable=True),
+    Column("organiser", String(NAME_LENGTH), nullable=True),
+    #: The organiser as a search compares it (the kind folds it): a club's own list.
+    Column("organiser_key", String(NAME_LENGTH), nullable=True),
+    #: ISO dates: the first and last day (each may be unknown).
+    Column("first_day", String(10), nullable=True),
+    Column("last_day", String(10), nullable=True),
+    #: The day a list sorts by, newest first: the first day, else the day it was created.
+    Column("sort_day", String(10), nullable=False),
+    Column("category", String(40), nullable=False),
+    Column("status", String(40), nullable=False),
+    Column("rated", Boolean, nullable=False),
+    #: The words a search matches, as the kind folds them (name, place, organiser).
+    Column("search", Text, nullable=False),
+    Index("ix_stream_summaries_list", "kind", "listed", "sort_day", "stream_id"),
+    # The list's stamp (the sum of a kind's versions) read from the index alone.
+    Index("ix_stream_summaries_stamp", "kind", "version"),
 )

@@ -16,17 +16,24 @@ same actor, recorded at the same second) — then the write was made, and is not
 A record kind tells the store how to encode its events and build its state
 (:class:`RecordKind`); each kind's binding, rules and events live in its record's folder
 (``skak/records/<kind>/kind.py``). The store imports none of them.
+
+A kind may also say what a list shows of a record (its ``summary(state)``: a
+:class:`Summary`); the store then keeps that row beside the stream, written in the
+transaction that appends the events, and a list is one query of those rows
+(:meth:`EventStore.summaries`: paged, newest first, searched and filtered), never a replay.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from sqlalchemy import Connection, delete, func, insert, select
+from sqlalchemy import ColumnElement, Connection, and_, delete, false, func, insert, select, true
 
 from skak.errors import (
     ConflictError,
@@ -39,7 +46,13 @@ from skak.errors import (
 from skak.messages import N_
 from skak.model.stream import Recorded
 from skak.store.database import Database, now
-from skak.store.schema import ACTOR_LENGTH, snapshots, stream_events, streams
+from skak.store.schema import (
+    ACTOR_LENGTH,
+    snapshots,
+    stream_events,
+    stream_summaries,
+    streams,
+)
 
 __all__ = [
     "EventByEvent",
@@ -49,6 +62,12 @@ __all__ = [
     "SmallKind",
     "Stats",
     "StreamRow",
+    "Summarised",
+    "Summary",
+    "SummaryPage",
+    "SummaryQuery",
+    "SummaryRow",
+    "select_summaries",
 ]
 
 #: The largest id a stream can have: SQLite's and PostgreSQL's 64-bit integer. A larger
@@ -139,6 +158,75 @@ class RecordKind(Protocol[S, E]):
     def snapshot_usable(self, version: int, tail: Sequence[Recorded[E]]) -> bool:
         """Whether a snapshot at ``version`` still holds, given the events after it."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a list shows of one record, as its kind makes it from the record's state: its
+    name, place, organiser, first and last day (ISO dates), category (a tournament's
+    standard, rapid or blitz), status (``planned``, ``running``, ``finished``), whether it is
+    rated, whether it is listed at all (a deleted tournament is not), and the words a search
+    matches (``search``) and the organiser (``organiser_key``) as the kind folds them."""
+
+    name: str
+    listed: bool = True
+    place: str | None = None
+    organiser: str | None = None
+    organiser_key: str | None = None
+    first_day: str | None = None
+    last_day: str | None = None
+    category: str = ""
+    status: str = ""
+    rated: bool = False
+    search: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    """A record's :class:`Summary` as kept: its stream's id, when it was created, and the
+    version the summary was made at (the version of the last change that changed it)."""
+
+    id: int
+    created_at: str
+    version: int
+    summary: Summary
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryQuery:
+    """Which summaries a list asks for: every word of ``words`` in the record's search words
+    (each folded as the kind folds them), its organiser (folded) ``organiser``, the days it
+    is held on meeting ``first``–``last`` (ISO dates, either open), its ``category``, its
+    ``status`` (``rated``: finished and rated), listed or not; ``limit`` rows after
+    ``offset``, newest first (by the first day, else the day it was created; then the
+    newest record first)."""
+
+    words: tuple[str, ...] = ()
+    organiser: str | None = None
+    first: str | None = None
+    last: str | None = None
+    category: str | None = None
+    status: str | None = None
+    listed: bool = True
+    limit: int = 50
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SummaryPage:
+    """The summaries a :class:`SummaryQuery` asked for, and how many there are in all."""
+
+    rows: tuple[SummaryRow, ...]
+    total: int
+
+
+S_contra = TypeVar("S_contra", contravariant=True)
+
+
+class Summarised(Protocol[S_contra]):
+    """A record kind whose records a list shows (see :class:`Summary`)."""
+
+    def summary(self, state: S_contra) -> Summary: ...
 
 
 class EventByEvent:
@@ -289,6 +377,8 @@ class EventStore:
     #: ``(created_at, version, state)``. Only states built from committed events are kept.
     _kept: dict[int, tuple[str, int, Any]] = field(default_factory=dict, repr=False)
     _kept_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    #: When each kind's summaries were last found complete (:meth:`summarised`).
+    _summaries_checked: dict[str, float] = field(default_factory=dict, repr=False)
 
     # -- streams -------------------------------------------------------------------------
 
@@ -363,6 +453,7 @@ class EventStore:
                 raise StateError("the database did not return the new record's id")
             row = StreamRow(int(new_id), kind.name, name, created)
             recorded = self._insert(conn, kind, row.id, 0, new, actor, at=created)
+            _summarise(conn, kind, row, len(new), made)
             _fault("appended")
             self._maybe_snapshot(conn, kind, row, len(new), made)
             _fault("snapshotted")
@@ -615,8 +706,9 @@ class EventStore:
                 )
             )
         recorded = self._insert(conn, kind, loaded.stream.id, loaded.version, new, actor, at=at)
-        _fault("appended")
         version = loaded.version + len(new)
+        _summarise(conn, kind, loaded.stream, version, state)
+        _fault("appended")
         # An undo of an event a snapshot holds makes that snapshot useless: write a new one.
         rebuilt = any(kind.needs_log(e) for e in new)
         self._maybe_snapshot(conn, kind, loaded.stream, version, state, force=rebuilt)
@@ -836,6 +928,145 @@ class EventStore:
                 return row
         raise NotFoundError(f"there is no {kind} #{ident}")
 
+    # -- the lists ------------------------------------------------------------------------
+
+    def summaries(self, kind: str, query: SummaryQuery) -> SummaryPage:
+        """The summaries of the records of ``kind`` that ``query`` asks for, and how many
+        match in all: a query of the summaries' table (and one that counts them, unless the
+        page is the last), no event read."""
+        where = _summary_filter(kind, query)
+        joined = stream_summaries.join(streams, streams.c.id == stream_summaries.c.stream_id)
+
+        def read(conn: Connection) -> SummaryPage:
+            offset, limit = max(query.offset, 0), max(query.limit, 0)
+            rows = tuple(
+                _summary_row(r)
+                for r in conn.execute(
+                    select(stream_summaries, streams.c.created_at)
+                    .select_from(joined)
+                    .where(*where)
+                    .order_by(
+                        stream_summaries.c.sort_day.desc(), stream_summaries.c.stream_id.desc()
+                    )
+                    .limit(limit)
+                    .offset(offset)
+                )
+            )
+            if 0 < len(rows) < limit or (not rows and not offset):  # the last page: all known
+                return SummaryPage(rows, offset + len(rows))
+            total = conn.execute(
+                select(func.count()).select_from(stream_summaries).where(*where)
+            ).scalar_one()
+            return SummaryPage(rows, int(total))
+
+        return self._reading(read)
+
+    def summary(self, kind: str, ident: int) -> SummaryRow | None:
+        """The summary kept of record ``ident`` of ``kind`` (``None``: none is kept)."""
+        if not 0 < ident <= MAX_ID:
+            return None
+        joined = stream_summaries.join(streams, streams.c.id == stream_summaries.c.stream_id)
+        row = self._reading(
+            lambda conn: conn.execute(
+                select(stream_summaries, streams.c.created_at)
+                .select_from(joined)
+                .where(stream_summaries.c.stream_id == ident, stream_summaries.c.kind == kind)
+            ).first()
+        )
+        return None if row is None else _summary_row(row)
+
+    def unlisted(self, kind: str) -> frozenset[int]:
+        """The ids of the records of ``kind`` whose summary keeps them out of the lists."""
+        return frozenset(
+            self._reading(
+                lambda conn: (
+                    conn.execute(
+                        select(stream_summaries.c.stream_id).where(
+                            stream_summaries.c.kind == kind, stream_summaries.c.listed == false()
+                        )
+                    )
+                    .scalars()
+                    .all()
+                )
+            )
+        )
+
+    def summary_stamp(self, kind: str) -> tuple[int, int]:
+        """How many summaries of ``kind`` are kept and the sum of their versions: it grows
+        whenever a record of the kind is created or a change changes its summary (the row
+        then takes the newer version), so a page of the list built at one stamp holds until
+        the stamp changes."""
+        count, versions = self._reading(
+            lambda conn: conn.execute(
+                select(func.count(), func.coalesce(func.sum(stream_summaries.c.version), 0)).where(
+                    stream_summaries.c.kind == kind
+                )
+            ).one()
+        )
+        return int(count), int(versions)
+
+    def unsummarised(self, kind: str) -> list[StreamRow]:
+        """The records of ``kind`` that have no summary kept: a database written before the
+        summaries were (schema 0005), or restored from a backup, which holds the events only.
+        :meth:`summarised` makes theirs."""
+        joined = streams.outerjoin(stream_summaries, stream_summaries.c.stream_id == streams.c.id)
+        rows = self._reading(
+            lambda conn: conn.execute(
+                select(streams.c.id, streams.c.kind, streams.c.name, streams.c.created_at)
+                .select_from(joined)
+                .where(streams.c.kind == kind, stream_summaries.c.stream_id.is_(None))
+                .order_by(streams.c.id)
+            ).all()
+        )
+        return [StreamRow(r.id, r.kind, r.name, r.created_at) for r in rows]
+
+    def summarised(self, kind: RecordKind[S, E]) -> bool:
+        """Whether every record of ``kind`` has its summary kept, after making those that
+        are missing (:meth:`unsummarised`; each record read once, from its snapshot, and
+        the summaries written a few hundred a transaction). ``False`` only where they cannot
+        be written (a read-only database): then a list is made from the records themselves.
+        Checked at most once a second per store."""
+        moment = time.monotonic()
+        checked = self._summaries_checked.get(kind.name)
+        if checked is not None and moment - checked < 1.0:
+            return True
+        missing = self.unsummarised(kind.name)
+        if missing and (self.db.read_only or not hasattr(kind, "summary")):
+            return False
+        for start in range(0, len(missing), 200):
+            made = []
+            for row in missing[start : start + 200]:
+                loaded = self.load(kind, row)
+                try:
+                    made.append((loaded, kind.summary(loaded.state)))  # type: ignore[attr-defined]
+                except StateError:  # a stream without events: 'skak check' names it
+                    continue
+            self._keep_summaries(kind.name, made)
+        self._summaries_checked[kind.name] = moment
+        return True
+
+    def _keep_summaries(self, kind: str, made: Sequence[tuple[Loaded[Any, Any], Summary]]) -> None:
+        """Keep each summary made of a record as read, unless one is kept already (a writer
+        came since, and kept its own, newer)."""
+
+        def attempt(conn: Connection, _at: str, _earlier: tuple[str, ...]) -> None:
+            held = set(
+                conn.execute(
+                    select(stream_summaries.c.stream_id).where(
+                        stream_summaries.c.stream_id.in_([m.stream.id for m, _ in made])
+                    )
+                ).scalars()
+            )
+            for loaded, summary in made:
+                if loaded.stream.id not in held:
+                    _write_summary(conn, kind, loaded.stream, loaded.version, summary)
+
+        if not made:
+            return
+        # Another reader may keep some first (a conflict): a check a second on makes the rest.
+        with contextlib.suppress(ConflictError):
+            self._writing(attempt)
+
 
 def _check_actor(actor: str) -> None:
     """:raises InputError: when the name of who acts does not fit its column."""
@@ -895,3 +1126,117 @@ def _recorded(
 def _json(value: Any) -> Any:
     """A JSON column's value (a driver may hand back its text)."""
     return json.loads(value) if isinstance(value, str) else value
+
+
+def _summarise(
+    conn: Connection, kind: RecordKind[S, Any], stream: StreamRow, version: int, state: S
+) -> None:
+    """Keep the summary of the record at ``version``, in the write's transaction, when its
+    kind makes one — unless it is the summary kept already (most changes, a result entered,
+    change nothing a list shows): the row then keeps the version it was made at, and the
+    list's stamp (:meth:`EventStore.summary_stamp`) stays, so no page of it is built anew."""
+    make = getattr(kind, "summary", None)
+    if make is None:
+        return
+    summary = make(state)
+    held = conn.execute(
+        select(stream_summaries).where(stream_summaries.c.stream_id == stream.id)
+    ).first()
+    if held is not None and _summary_of(held) == summary:
+        return  # what the list shows is as it was (a result entered): its stamp stays
+    conn.execute(delete(stream_summaries).where(stream_summaries.c.stream_id == stream.id))
+    _write_summary(conn, kind.name, stream, version, summary)
+
+
+def _write_summary(
+    conn: Connection, kind: str, stream: StreamRow, version: int, summary: Summary
+) -> None:
+    conn.execute(
+        insert(stream_summaries).values(
+            stream_id=stream.id,
+            kind=kind,
+            version=version,
+            listed=summary.listed,
+            name=summary.name,
+            place=summary.place,
+            organiser=summary.organiser,
+            organiser_key=summary.organiser_key,
+            first_day=summary.first_day,
+            last_day=summary.last_day,
+            sort_day=summary.first_day or stream.created_at[:10],
+            category=summary.category,
+            status=summary.status,
+            rated=summary.rated,
+            search=summary.search,
+        )
+    )
+
+
+def _summary_of(row: Any) -> Summary:
+    return Summary(
+        name=row.name,
+        listed=bool(row.listed),
+        place=row.place,
+        organiser=row.organiser,
+        organiser_key=row.organiser_key,
+        first_day=row.first_day,
+        last_day=row.last_day,
+        category=row.category,
+        status=row.status,
+        rated=bool(row.rated),
+        search=row.search,
+    )
+
+
+def _summary_row(row: Any) -> SummaryRow:
+    return SummaryRow(int(row.stream_id), str(row.created_at), int(row.version), _summary_of(row))
+
+
+def _summary_filter(kind: str, query: SummaryQuery) -> list[ColumnElement[bool]]:
+    """The conditions of ``query`` on the summaries' table."""
+    c = stream_summaries.c
+    where: list[ColumnElement[bool]] = [
+        c.kind == kind,
+        c.listed == (true() if query.listed else false()),
+    ]
+    where += [c.search.contains(word, autoescape=True) for word in query.words if word]
+    if query.organiser is not None:
+        where.append(c.organiser_key == query.organiser)
+    if query.first is not None:  # held on a day on or after ``first``
+        where.append(func.coalesce(c.last_day, c.first_day, c.sort_day) >= query.first)
+    if query.last is not None:  # held on a day on or before ``last``
+        where.append(c.sort_day <= query.last)
+    if query.category is not None:
+        where.append(c.category == query.category)
+    if query.status == "rated":
+        where.append(and_(c.status == "finished", c.rated == true()))
+    elif query.status is not None:
+        where.append(c.status == query.status)
+    return where
+
+
+def select_summaries(rows: Sequence[SummaryRow], query: SummaryQuery) -> SummaryPage:
+    """What :meth:`EventStore.summaries` answers, from summaries made in memory (a
+    read-only database that keeps none of some records): the same conditions and order."""
+    found = [r for r in rows if _matches(r, query)]
+    found.sort(key=lambda r: (r.summary.first_day or r.created_at[:10], r.id), reverse=True)
+    start = max(query.offset, 0)
+    return SummaryPage(tuple(found[start : start + max(query.limit, 0)]), len(found))
+
+
+def _matches(row: SummaryRow, query: SummaryQuery) -> bool:
+    s = row.summary
+    sort_day = s.first_day or row.created_at[:10]
+    return (
+        s.listed == query.listed
+        and all(word in s.search for word in query.words)
+        and (query.organiser is None or s.organiser_key == query.organiser)
+        and (query.first is None or (s.last_day or s.first_day or sort_day) >= query.first)
+        and (query.last is None or sort_day <= query.last)
+        and (query.category is None or s.category == query.category)
+        and (
+            query.status is None
+            or (s.status == "finished" and s.rated if query.status == "rated" else False)
+            or s.status == query.status
+        )
+    )

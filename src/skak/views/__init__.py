@@ -242,10 +242,15 @@ if TYPE_CHECKING:
         varma_groups_view,
     )
     from skak.views.tournaments import (
+        TOURNAMENT_STATUSES,
         TournamentExport,
+        TournamentFilters,
         TournamentLine,
+        TournamentListing,
+        TournamentListView,
         tournament_export,
         tournament_lines,
+        tournament_list_view,
     )
 
 #: Where each public name is defined. A name is imported on first use (PEP 562), so that a
@@ -461,9 +466,14 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "varma_groups_view",
     ),
     "skak.views.tournaments": (
+        "TOURNAMENT_STATUSES",
         "TournamentExport",
+        "TournamentFilters",
         "TournamentLine",
+        "TournamentListView",
+        "TournamentListing",
         "tournament_export",
+        "tournament_list_view",
         "tournament_lines",
     ),
 }
@@ -473,6 +483,7 @@ __all__ = [
     "MAX_OLYMPIAD_PLAYERS",
     "MAX_SCHEDULE_PLAYERS",
     "OMITTED",
+    "TOURNAMENT_STATUSES",
     "AccountLine",
     "AppliedLine",
     "BanGroup",
@@ -573,7 +584,10 @@ __all__ = [
     "TiebreakChoice",
     "TimeControlView",
     "TournamentExport",
+    "TournamentFilters",
     "TournamentLine",
+    "TournamentListView",
+    "TournamentListing",
     "TournamentRatingRow",
     "TournamentRatingView",
     "VarmaDrawView",
@@ -659,6 +673,7 @@ __all__ = [
     "to_json",
     "tournament_export",
     "tournament_lines",
+    "tournament_list_view",
     "tournament_rating_view",
     "varma_draw_view",
     "varma_groups_view",

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_
+from skak.model.player import fold_name
 from skak.model.tournament import Tournament
 from skak.rating import calculate, get_rule_set, rule_set_for
 from skak.rating.calc import RatedGame, RatedPlayer
@@ -308,27 +309,6 @@ class RegistrySearch:
     text: str
     matches: tuple[RegistryMatch, ...]
     more: int
-
-
-#: Danish letters and their spellings without them, as a name is typed on any keyboard.
-_SPELLED = str.maketrans({"æ": "ae", "ø": "oe", "å": "aa", "ß": "ss"})
-
-
-def fold_name(text: str) -> str:
-    """``text`` as a search compares it: in any case, without accents, and with æ, ø, å, aa,
-    oe and ae alike however they are spelled, so "soeren", "Søren" and "SOREN" are one
-    ("søren" → "soren"; "Nørgård", "Noergaard" → "norgard").
-
-    >>> fold_name("Nørgård-Ørum, Søren") == fold_name("noergaard-orum, soren")
-    True
-    """
-    import unicodedata
-
-    folded = text.casefold().translate(_SPELLED)
-    plain = "".join(
-        c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c)
-    )
-    return plain.replace("aa", "a").replace("oe", "o").replace("ae", "a")
 
 
 def _match(p: RegistryPlayer) -> RegistryMatch:

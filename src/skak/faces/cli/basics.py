@@ -23,6 +23,7 @@ from skak.faces.cli._common import (
     export_app,
     open_db,
     out,
+    parse_date,
     print_json,
     print_notes,
     write_output,
@@ -63,6 +64,10 @@ def new(
         typer.Option(help="Points KEY=VALUE: win, draw, loss, forfeit-win, bye, half-bye, …"),
     ] = None,
     place: Annotated[str | None, typer.Option(help="Where it is played (spillested).")] = None,
+    organiser: Annotated[
+        str | None,
+        typer.Option(help="Who holds it (arrangør), e.g. the club: its list finds it by this."),
+    ] = None,
     start: Annotated[str | None, typer.Option(help="First day, YYYY-MM-DD.")] = None,
     end: Annotated[str | None, typer.Option(help="Last day, YYYY-MM-DD.")] = None,
     kind: Annotated[
@@ -129,6 +134,7 @@ def new(
         gladiator=gladiator,
         arbiters=arbiter or [],
         fide_mode=fide_mode,
+        organiser=organiser,
     )  # a bad setting or code is refused before anything is written
     s = open_db(db, create=True)
     row = s.tournaments.create(tournament)
@@ -151,18 +157,72 @@ def new(
 
 @app.command("tournaments")
 @cli_errors
-def list_tournaments(db: DbOption = DEFAULT_DB, as_json: JsonOption = False) -> None:
-    """List the tournaments in the database.
+def list_tournaments(
+    db: DbOption = DEFAULT_DB,
+    search: Annotated[
+        str,
+        typer.Option(
+            "--search",
+            metavar="TEXT",
+            help="Words of the name, place or organiser, in any order and case.",
+        ),
+    ] = "",
+    organiser: Annotated[
+        str | None,
+        typer.Option(metavar="NAME", help="One organiser's tournaments (a club's own list)."),
+    ] = None,
+    from_day: Annotated[
+        str | None,
+        typer.Option("--from", metavar="YYYY-MM-DD", help="Held on this day or later."),
+    ] = None,
+    to_day: Annotated[
+        str | None,
+        typer.Option("--to", metavar="YYYY-MM-DD", help="Held on this day or earlier."),
+    ] = None,
+    kind: Annotated[
+        RatedKind | None,
+        typer.Option(metavar="KIND", help="Only standard, rapid or blitz tournaments."),
+    ] = None,
+    status: Annotated[
+        str | None,
+        typer.Option(
+            metavar="STATUS",
+            help="Only planned, running, finished, or rated (finished and rated) ones.",
+        ),
+    ] = None,
+    limit: Annotated[
+        int, typer.Option("--limit", metavar="N", help="Tournaments a page (at most 500).")
+    ] = 50,
+    page: Annotated[int, typer.Option("--page", metavar="N", help="Which page.")] = 1,
+    as_json: JsonOption = False,
+) -> None:
+    """List the tournaments in the database, newest first, a page at a time.
 
-    Example: skak tournaments --json
+    Example: skak tournaments --search aarhus --status running --page 2
     """
-    from skak.views import to_json, tournament_lines
+    from skak.views import to_json
 
-    lines = tournament_lines(open_db(db).tournaments.rows())
+    view = open_db(db).tournaments.listing(
+        search=search,
+        organiser=organiser,
+        start=parse_date(from_day, "--from"),
+        end=parse_date(to_day, "--to"),
+        kind=kind.value if kind is not None else None,
+        status=status.strip().lower() if status else None,
+        page=page,
+        limit=limit,
+    )
     if as_json:
-        print_json(to_json(lines))
-    else:
-        print_table(render.tournaments_table(lines))
+        print_json(to_json(view))
+        return
+    print_table(render.tournaments_table(view.tournaments))
+    if view.total > len(view.tournaments) or view.page > 1:
+        out.print(
+            _("page {page} of {pages} ({total} tournaments); --page N for another").format(
+                page=view.page, pages=view.pages, total=view.total
+            ),
+            highlight=False,
+        )
 
 
 # -- rounds, results and standings: in their own module, registered here to keep --help's order

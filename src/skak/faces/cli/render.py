@@ -28,7 +28,7 @@ if TYPE_CHECKING:
         PlayerView,
         RoundView,
         StandingsView,
-        TournamentLine,
+        TournamentListing,
     )
     from skak.views.report import ReportView
 
@@ -73,14 +73,44 @@ def _status(p: PlayerRow) -> str:
     return "; ".join(parts)
 
 
-def tournaments_table(lines: Sequence[TournamentLine]) -> Table:
+def _days(line: TournamentListing) -> str:
+    if line.start is None:
+        return line.created_at[:10]
+    if line.end is None or line.end == line.start:
+        return line.start.isoformat()
+    return f"{line.start.isoformat()} – {line.end.isoformat()}"
+
+
+def _tournament_status(line: TournamentListing) -> str:
+    words = {"planned": _("planned"), "running": _("running"), "finished": _("finished")}
+    status = words.get(line.status, line.status)
+    return status + (", " + _("rated") if line.rated and line.status == "finished" else "")
+
+
+def tournaments_table(lines: Sequence[TournamentListing]) -> Table:
+    """The list of tournaments (``skak tournaments``), newest first: ID, name, place,
+    organiser, days (the day it was created when none is given), kind and status."""
     table = FittedTable(title="Tournaments (turneringer)")
     table.add_column("ID", justify="right")
-    table.add_column("Name")
-    table.add_column("Created")
+    table.add_column(_("Name"))
+    table.add_column(_("Venue"))
+    table.add_column(_("Organiser"))
+    table.add_column(_("Days"))
+    table.add_column(_("Kind"))
+    table.add_column(_("Status"))
+    kinds = {"standard": _("standard"), "rapid": _("rapid"), "blitz": _("blitz")}
     for r in lines:
-        _add_row(table, str(r.id), r.name, r.created_at[:10])
-    return table.fit(names={1})
+        _add_row(
+            table,
+            str(r.id),
+            r.name,
+            r.place or "",
+            r.organiser or "",
+            _days(r),
+            kinds.get(r.kind, r.kind),
+            _tournament_status(r),
+        )
+    return table.fit(names={1, 2, 3}, texts={6})
 
 
 def players_table(view: PlayersView) -> Table:

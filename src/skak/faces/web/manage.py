@@ -145,6 +145,7 @@ async def create(request: Request, who: ChangeDep, skak: SkakDep) -> Response:
             unrated=bool(get("unrated")),
             gladiator=bool(get("gladiator")),
             arbiters=_items(values.get("arbiters", "")),
+            organiser=get("organiser") or None,
         )
         row = skak.tournaments.create(tournament, actor=who)
     except (SkakError, ValueError) as err:

@@ -12,13 +12,15 @@ POST to any of them is refused (405). What they build is kept per tournament ver
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from datetime import date
 from typing import Annotated
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Request
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from skak.api import Skak, Tournament
+from skak.api import Skak, Tournament, parse_date
 from skak.errors import InputError
 from skak.faces.web._cache import Page, ReadCache
 from skak.faces.web._render import (
@@ -40,7 +42,6 @@ from skak.views import (
     round_view,
     standings_view,
     tiebreak_lists,
-    tournament_lines,
     tournament_rating_view,
 )
 
@@ -164,19 +165,91 @@ def tournament_context(tid: int, t: Tournament) -> dict[str, object]:
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request, skak: SkakDep) -> Response:
+async def home(request: Request, skak: SkakDep) -> Response:
     """The standings of the database's one tournament; with several, the list of them."""
-    rows = skak.tournaments.rows()
+    rows = await run_in_threadpool(skak.tournaments.rows)
     if len(rows) == 1:
         query = f"?{request.url.query}" if request.url.query else ""
         return RedirectResponse(f"/t/{rows[0].id}/standings{query}", status_code=302)
-    return tournaments(request, skak)
+    return await tournaments(request, request.app.state.cache)
 
 
 @router.get("/tournaments", response_class=HTMLResponse)
-def tournaments(request: Request, skak: SkakDep) -> Response:
-    lines = tournament_lines(skak.tournaments.rows())
-    return page(request, "tournaments.html", {"lines": lines})
+async def tournaments(request: Request, cache: CacheDep) -> Response:
+    """The tournaments, newest first, a page at a time (``skak tournaments``): ``?q=``
+    words of the name, place or organiser, ``?organiser=`` a club's own, ``?from=`` and
+    ``?to=`` the days, ``?kind=``, ``?status=`` and ``?page=``.
+
+    Kept per stamp of the list (``skak.tournaments.list_stamp()``, asked of the
+    database at most twice a second: it grows only when something the list shows changes)
+    and query for visitors without a login, so a federation's thousands of tournaments cost
+    one small query a half second and a page per change."""
+    skak = cache.skak
+    if request.session.get(SESSION_ARBITER) is not None:
+        return await run_in_threadpool(_tournament_list, request, skak)
+    version = cache.record_version("tournament-list", 0, skak.tournaments.list_stamp)
+    key = ("tournaments", request.url.path, request.url.query, language(request))
+    kept = cache.kept_page(key, version)
+    if kept is not None:
+        shown = kept
+    else:
+        shown, _status = await run_in_threadpool(
+            _built_page, cache, key, version, lambda: (_tournament_list(request, skak), version)
+        )
+    response = HTMLResponse(shown.body)
+    remember_language(request, response)
+    return response
+
+
+#: What the list's form may ask for, as the page offers it.
+_LIST_PARAMS = ("q", "organiser", "from", "to", "kind", "status")
+
+
+def _tournament_list(request: Request, skak: Skak) -> Response:
+    """The page of the list the query asks for; a field that cannot be read is said, and
+    the list shown without it."""
+    params = request.query_params
+    asked = {name: params.get(name, "").strip() for name in _LIST_PARAMS}
+    number = params.get("page", "1").strip()
+    refused: list[str] = []
+
+    def day(name: str) -> date | None:
+        try:
+            return parse_date(asked[name] or None, name)
+        except InputError as err:
+            refused.append(error_message(request, err))
+            asked[name] = ""
+            return None
+
+    start, end = day("from"), day("to")
+    try:
+        view = skak.tournaments.listing(
+            search=asked["q"],
+            organiser=asked["organiser"] or None,
+            start=start,
+            end=end,
+            kind=asked["kind"] or None,
+            status=asked["status"] or None,
+            page=int(number) if number.isdigit() and 0 < int(number) < 10**6 else 1,
+        )
+    except InputError as err:
+        refused.append(error_message(request, err))
+        view = skak.tournaments.listing()
+        asked = dict.fromkeys(_LIST_PARAMS, "")
+
+    def link(to_page: int, **changed: str) -> str:
+        fields = {k: v for k, v in ({**asked, **changed}).items() if v}
+        if to_page > 1:
+            fields["page"] = str(to_page)
+        return "/tournaments" + (f"?{urlencode(fields)}" if fields else "")
+
+    context = {
+        "view": view,
+        "asked": asked,
+        "refused": refused,
+        "link": link,
+    }
+    return page(request, "tournaments.html", context)
 
 
 @router.get("/t/{tid}")

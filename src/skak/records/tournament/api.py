@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from skak.errors import AmbiguousTournamentError, InputError, NotFoundError
+from skak.errors import AmbiguousTournamentError, InputError, NotFoundError, StateError
 from skak.messages import N_, N_plural
 from skak.model.changes import ChangeNote
 from skak.model.player import Player
@@ -37,7 +37,7 @@ from skak.records.tournament.retry import pin
 from skak.store import Loaded, RecordKind, StreamRow
 
 if TYPE_CHECKING:  # the standings (tie-breaks, rating) are imported when asked for
-    from skak.views import PrizeListView, StandingsView, TournamentExport
+    from skak.views import PrizeListView, StandingsView, TournamentExport, TournamentListView
 
 __all__ = [
     "Outcome",
@@ -591,7 +591,108 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         return out
 
     def _deleted_ids(self) -> frozenset[int]:
+        """The deleted tournaments' ids: one query of the summaries kept beside the streams
+        (the events only where a read-only database keeps none of some tournaments)."""
+        kind = self._kind()
+        if self.store.summarised(kind):
+            return self.store.unlisted(kind.name)
         return frozenset(self._deleted())
+
+    #: The most tournaments one page of the list shows.
+    MAX_LIMIT = 500
+
+    def listing(
+        self,
+        *,
+        search: str = "",
+        organiser: str | None = None,
+        start: date | None = None,
+        end: date | None = None,
+        kind: str | None = None,
+        status: str | None = None,
+        page: int = 1,
+        limit: int = 50,
+    ) -> TournamentListView:
+        """The list of tournaments as a federation keeps it: newest first (by the first day,
+        else the day it was created), ``limit`` a page, page ``page``; ``search``: words of
+        the name, place or organiser, every one in any order, case, accents and æ/ø/å
+        spellings aside; ``organiser``: one organiser's own (a club's list); ``start``,
+        ``end``: held on a day between them; ``kind`` (``standard``, ``rapid``, ``blitz``)
+        and ``status`` (``planned``, ``running``, ``finished``, ``rated``: finished and
+        counting for rating). A deleted tournament is not listed. Read from the summaries
+        kept beside the streams (:class:`skak.store.Summary`), never the events.
+
+        :raises InputError: for a page or limit below 1 (or a limit above
+            :attr:`MAX_LIMIT`), an unknown kind or status, or ``end`` before ``start``.
+        """
+        from skak.model.player import fold_name
+        from skak.model.tournament import RatedKind
+        from skak.store import SummaryQuery, SummaryRow, select_summaries
+        from skak.views import TOURNAMENT_STATUSES, TournamentFilters, tournament_list_view
+
+        if page < 1:
+            raise InputError(N_("the page must be 1 or more, not {page}", page=page))
+        if not 1 <= limit <= self.MAX_LIMIT:
+            raise InputError(
+                N_(
+                    "the tournaments a page shows must be 1–{most}, not {limit}",
+                    most=self.MAX_LIMIT,
+                    limit=limit,
+                )
+            )
+        kinds = [k.value for k in RatedKind]
+        if kind is not None and kind not in kinds:
+            raise InputError(
+                N_("unknown kind {kind}; known: {known}", kind=repr(kind), known=", ".join(kinds))
+            )
+        if status is not None and status not in TOURNAMENT_STATUSES:
+            raise InputError(
+                N_(
+                    "unknown status {status}; known: {known}",
+                    status=repr(status),
+                    known=", ".join(TOURNAMENT_STATUSES),
+                )
+            )
+        if start is not None and end is not None and end < start:
+            raise InputError(
+                N_(
+                    "the days end ({end}) before they start ({start})",
+                    end=str(end),
+                    start=str(start),
+                )
+            )
+        organiser = organiser.strip() or None if organiser else None
+        query = SummaryQuery(
+            words=tuple(fold_name(w) for w in search.split()),
+            organiser=fold_name(organiser) if organiser else None,
+            first=start.isoformat() if start else None,
+            last=end.isoformat() if end else None,
+            category=kind,
+            status=status,
+            limit=limit,
+            offset=(page - 1) * limit,
+        )
+        record = self._kind()
+        if self.store.summarised(record):
+            found = self.store.summaries(record.name, query)
+        else:  # a read-only database that keeps no summary of some: made from the records
+            made = []
+            for row in self.all_rows():
+                try:
+                    state = self.store.load(record, row).state
+                except StateError:
+                    continue
+                made.append(SummaryRow(row.id, row.created_at, 0, record.summary(state)))
+            found = select_summaries(made, query)
+        filters = TournamentFilters(search.strip(), organiser, start, end, kind, status)
+        return tournament_list_view(found.rows, found.total, page, limit, filters)
+
+    def list_stamp(self) -> int:
+        """A stamp of the list (one small query): it grows whenever a tournament is created
+        or changed in what the list shows (a result entered changes nothing there, the last
+        one makes it finished), so a page of the list built at one stamp holds until it
+        grows."""
+        return self.store.summary_stamp(self._kind().name)[1]
 
     def resolve(
         self, ident: str | int | None = None, *, among: Sequence[StreamRow] | None = None
@@ -618,9 +719,17 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         :raises NotFoundError: when there is no such tournament, or it is deleted.
         """
         version = super().version(ident)  # an id no database holds is refused first
-        if isinstance(ident, int) and self._deleted(ident):
+        if isinstance(ident, int) and self._is_deleted(ident):
             raise _deleted_error(self.store.stream(self._kind().name, ident))
         return version
+
+    def _is_deleted(self, ident: int) -> bool:
+        """Whether tournament ``ident`` is deleted: its summary says (one row by its key),
+        else its deletion and undo events."""
+        kept = self.store.summary(self._kind().name, ident)
+        if kept is not None:
+            return not kept.summary.listed
+        return bool(self._deleted(ident))
 
     def delete(
         self, ident: str | int | None, *, reason: str = "", actor: str | None = None

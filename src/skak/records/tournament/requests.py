@@ -151,6 +151,7 @@ def new_tournament(
     gladiator: bool = False,
     arbiters: Sequence[str] = (),
     fide_mode: bool = False,
+    organiser: str | None = None,
 ) -> Tournament:
     """A new tournament from the options as typed (``skak new``, the web's form): the
     settings as ``KEY=VALUE`` (``fide-mode=yes`` as ``fide_mode``: FIDE mode, which allows
@@ -187,6 +188,7 @@ def new_tournament(
         tiebreaks=tuple(tiebreaks or ([] if not gladiator else ["GLO", "GLR", "DE"])),
         arbiters=arbiter_names(arbiters),
         fide_mode=fide_mode,
+        organiser=organiser.strip() or None if organiser is not None else None,
     )
     return check_new_tournament(tournament, kind_given=kind is not None)
 

@@ -35,7 +35,7 @@ from skak.views import (
     SeasonLine,
     StandingsView,
     TournamentExport,
-    TournamentLine,
+    TournamentListView,
     TournamentRatingView,
     crosstable_view,
     player_view,
@@ -44,7 +44,6 @@ from skak.views import (
     registry_rows,
     round_view,
     standings_view,
-    tournament_lines,
     tournament_rating_view,
 )
 
@@ -95,11 +94,34 @@ def _text(value: str | None) -> str | None:
     "/tournaments",
     tags=[_TOURNAMENTS],
     summary="The tournaments",
-    responses=_ok("skak tournaments", tuple[TournamentLine, ...]),
+    responses=_ok("skak tournaments", TournamentListView),
 )
-def tournaments(skak: SkakDep) -> JSONResponse:
-    """Every tournament in the database: its id, name and when it was created."""
-    return view_answer(tournament_lines(skak.tournaments.rows()))
+def tournaments(
+    skak: SkakDep,
+    search: Annotated[str, Query(description="Words of the name, place or organiser.")] = "",
+    organiser: Annotated[
+        str | None, Query(description="One organiser's tournaments (a club's own list).")
+    ] = None,
+    start: Annotated[date | None, Query(alias="from", description="Held on or after.")] = None,
+    end: Annotated[date | None, Query(alias="to", description="Held on or before.")] = None,
+    kind: Annotated[str | None, Query(description="standard, rapid or blitz.")] = None,
+    status: Annotated[str | None, Query(description="planned, running, finished or rated.")] = None,
+    page: Annotated[int, Query(description="Which page (from 1).")] = 1,
+    limit: Annotated[int, Query(description="Tournaments a page (at most 500).")] = 50,
+) -> JSONResponse:
+    """The tournaments, newest first, a page at a time, searched and filtered as
+    `skak tournaments` does; read from the list's summaries, never the events."""
+    view = skak.tournaments.listing(
+        search=search,
+        organiser=organiser,
+        start=start,
+        end=end,
+        kind=kind,
+        status=status,
+        page=page,
+        limit=limit,
+    )
+    return view_answer(view)
 
 
 @router.get(
