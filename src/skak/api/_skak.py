@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from skak.records.league.api import Seasons
     from skak.records.registry.api import RatingRegistry
     from skak.records.tournament.api import Tournaments
+    from skak.store.marks import Marks
 
 __all__ = ["Skak"]
 
@@ -169,6 +170,14 @@ class Skak(BackupCommands):
         from skak.records.accounts.api import Accounts
 
         return Accounts(self)
+
+    @cached_property
+    def marks(self) -> Marks:
+        """What every process of a web server on this database sees alike: logged-out
+        sessions, failed logins (:mod:`skak.store.marks`)."""
+        from skak.store.marks import Marks
+
+        return Marks(self.db)
 
     def close(self) -> None:
         self.db.dispose()

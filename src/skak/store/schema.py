@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     Column,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -31,6 +32,7 @@ __all__ = [
     "snapshots",
     "stream_events",
     "streams",
+    "web_marks",
 ]
 
 metadata = MetaData()
@@ -83,4 +85,14 @@ snapshots = Table(
     Column("version", Integer, nullable=False),
     Column("format", Integer, nullable=False),
     Column("payload", JSON, nullable=False),
+)
+
+#: What every worker of a web server sees alike (logged-out sessions, failed logins): a key
+#: and the time, in seconds since the epoch, it counts until (:mod:`skak.store.marks`).
+web_marks = Table(
+    "web_marks",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("key", String(300), nullable=False, index=True),
+    Column("until", Float, nullable=False, index=True),
 )
