@@ -5,6 +5,7 @@ never older than what that reader was already shown."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -117,6 +118,38 @@ def test_a_reader_never_goes_back_to_an_older_version(tmp_path: Path) -> None:
         release.set()
         builder.join(10)
         assert other.get(f"/t/{tid}/rounds/1").status_code == 200
+
+
+def test_built_behind_the_first_reader_too_is_given_the_page_before(tmp_path: Path) -> None:
+    """skak serve's choice: after a change no reader waits for the page to be built; the
+    first one starts the build and is given the page before, and the change is shown as
+    soon as it is built (a reader who was shown the new version waits for it)."""
+    skak = Skak(tmp_path / "s.db", create=True)
+    tid = register(skak)
+    skak.tournaments.pair(tid)
+    with TestClient(create_app(skak, build_behind=True)) as reader:
+        cache: ReadCache = reader.app.state.cache  # type: ignore[attr-defined]
+        page = f"/t/{tid}/rounds/1"
+        assert "1-0" not in reader.get(page).text
+        skak.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN)
+        stale = reader.get(page)  # the page is built behind this reader: the one before
+        assert stale.status_code == 200 and "1-0" not in stale.text
+        deadline = time.monotonic() + 10
+        while "1-0" not in (text := reader.get(page).text):
+            assert time.monotonic() < deadline, "the page was never built anew"
+            time.sleep(0.02)
+        assert "1-0" in text and cache.misses >= 2
+        assert "1-0" in reader.get(page).text  # and kept
+
+
+def test_without_building_behind_a_read_after_a_change_shows_it(tmp_path: Path) -> None:
+    skak = Skak(tmp_path / "s.db", create=True)
+    tid = register(skak)
+    skak.tournaments.pair(tid)
+    with TestClient(create_app(skak)) as reader:
+        assert "1-0" not in reader.get(f"/t/{tid}/rounds/1").text
+        skak.tournaments.enter_result(tid, 1, 1, Result.WHITE_WIN)
+        assert "1-0" in reader.get(f"/t/{tid}/rounds/1").text
 
 
 def test_the_tournament_is_read_again_after_every_change(tmp_path: Path) -> None:

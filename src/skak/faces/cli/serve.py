@@ -139,7 +139,12 @@ def serve(
     # One key signs the login cookies of every worker (a login made by one holds in all).
     secret = secrets.token_urlsafe(32)
     web = create_app(
-        s, arbiters=accounts, secret=secret, secure_cookies=secure_cookies, public_url=public_url
+        s,
+        arbiters=accounts,
+        secret=secret,
+        secure_cookies=secure_cookies,
+        public_url=public_url,
+        build_behind=True,
     )
     shown = f"[{host}]" if ":" in host else host
     names = [*accounts.hashes, *(n for n in s.accounts.get().names if n not in accounts)]

@@ -45,9 +45,13 @@ class ReadCache:
     """Tournaments and views by ``(tournament id, version, what, options)``, and public
     pages by what was asked for (see the module)."""
 
-    def __init__(self, skak: Skak, *, size: int = 256) -> None:
+    def __init__(self, skak: Skak, *, size: int = 256, build_behind: bool = False) -> None:
         self.skak = skak
         self.size = size
+        #: The first reader to find a page out of date is answered the page before too,
+        #: while the new one is built behind it (see :meth:`claim`): no reader waits for a
+        #: build while a page of the tournament is kept (``skak serve``'s choice).
+        self.build_behind = build_behind
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._pages: OrderedDict[Hashable, Page] = OrderedDict()
         self._locks: dict[Hashable, threading.Lock] = {}  # one builder per page
@@ -93,6 +97,27 @@ class ReadCache:
             else:
                 self.stale += 1
             return kept
+
+    def claim(self, key: Hashable) -> bool:
+        """Whether the caller is to build page ``key`` anew behind the readers (it is then
+        marked as being built, and :meth:`rebuild` builds it): ``False`` when another reader
+        builds it already, or pages are not built behind (:attr:`build_behind`)."""
+        with self._lock:
+            if not self.build_behind or key in self._building:
+                return False
+            self._building.add(key)
+            return True
+
+    def rebuild(
+        self, key: Hashable, version: int, build: Callable[[], tuple[bytes, int, bool]]
+    ) -> Page:
+        """Build page ``key`` claimed with :meth:`claim` (readers meanwhile are given the
+        page before)."""
+        try:
+            return self.page(key, version, build)
+        finally:
+            with self._lock:
+                self._building.discard(key)
 
     def page(
         self, key: Hashable, version: int, build: Callable[[], tuple[bytes, int, bool]]

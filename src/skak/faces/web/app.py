@@ -89,6 +89,7 @@ def create_app(
     secure_cookies: bool = False,
     brake: LoginBrake | None = None,
     public_url: str | None = None,
+    build_behind: bool = False,
 ) -> FastAPI:
     """The web application on ``skak``'s database.
 
@@ -100,6 +101,10 @@ def create_app(
     :param brake: the limit on failed logins (default: :class:`LoginBrake`'s).
     :param public_url: the address players reach the server at (``https://skak.klub.dk``),
         for the QR code of the hall screen; default: the address a page was asked at.
+    :param build_behind: a public page found out of date is answered as it was to every
+        reader, the first one too, while it is built anew (``skak serve``: no reader waits
+        for a build; a reader sees a change once it is built); default: the first reader
+        waits for it (a page read just after a change shows the change).
     :raises InputError: for a public address that is no http(s) address.
     """
     app = FastAPI(
@@ -115,7 +120,7 @@ def create_app(
     # Every change the web makes is checked against the account's roles, in the API.
     app.state.skak = skak.guarded(admins=app.state.arbiters.hashes)
     app.state.pages = Pages()
-    app.state.cache = ReadCache(app.state.skak)
+    app.state.cache = ReadCache(app.state.skak, build_behind=build_behind)
     # Logouts and failed logins are kept in the database, so that every worker of a server
     # sees them (a read-only database keeps them in this process only).
     marks = None if skak.db.read_only else skak.marks
@@ -245,6 +250,7 @@ def server_settings(
     secure_cookies: bool = False,
     public_url: str | None = None,
     session_hours: int = 12,
+    build_behind: bool = True,
 ) -> str:
     """What each worker of ``skak serve --workers N`` needs to build the same application
     (:func:`server_app`), as the value of :data:`SERVER_VARIABLE`: the database's address,
@@ -262,6 +268,7 @@ def server_settings(
             "secure_cookies": secure_cookies,
             "public_url": public_url,
             "session_hours": session_hours,
+            "build_behind": build_behind,
         }
     )
 
@@ -285,4 +292,5 @@ def server_app() -> FastAPI:
         session_hours=settings["session_hours"],
         secure_cookies=settings["secure_cookies"],
         public_url=settings["public_url"],
+        build_behind=settings["build_behind"],
     )

@@ -8,18 +8,20 @@ The design is as small as a server for one tournament hall allows, and no smalle
   ``skak serve --arbiter NAME`` gives, with their passwords hashed the same way and kept in
   this process's memory only (:class:`Arbiters`).
 * **Sessions.** Starlette's ``SessionMiddleware`` keeps the logged-in name in a cookie
-  signed (HMAC, itsdangerous) with a random secret made at each start, ``HttpOnly``,
-  ``SameSite=Lax`` and, behind an HTTPS proxy, ``Secure``; a restart logs everybody out.
-  The cookie holds no password: a session id (a logged-out one is refused, even from a
-  copy of the cookie) and a digest of the account's password hash (a changed password or a
-  removed account ends the session).
+  signed (HMAC, itsdangerous) with a random secret made at each start (one for all the
+  workers of ``skak serve --workers N``), ``HttpOnly``, ``SameSite=Lax`` and, behind an
+  HTTPS proxy, ``Secure``; a restart logs everybody out. The cookie holds no password: a
+  session id (a logged-out one is refused, even from a copy of the cookie, by every worker:
+  the logout is written to the database, :class:`Sessions`) and a digest of the account's
+  password hash (a changed password or a removed account ends the session).
 * **CSRF.** Each session gets a random token; every form (and every HTMX request, by a
   header) sends it back, and a change without it is refused (403) — checked with
   :func:`hmac.compare_digest`.
 * **Guessing.** After :data:`MAX_FAILURES` wrong passwords for one name from one address,
   or ``4 × MAX_FAILURES`` from one address, within :data:`FAILURE_WINDOW` seconds, logins
   from it are refused until the oldest failure is that old (:class:`LoginBrake`). A name is
-  braked per address, so nobody can lock an arbiter out from another phone.
+  braked per address, so nobody can lock an arbiter out from another phone. The attempts
+  are counted in the database, so the workers of one server count them together.
 
 * **API tokens.** A program sends ``Authorization: Bearer TOKEN`` (``skak user token``):
   the token is looked up by its SHA-256 digest in the accounts' record and acts with its
@@ -122,7 +124,12 @@ class LoginBrake:
     module). An attempt is counted before its password is checked, under one lock, so
     guesses sent in parallel are braked as surely as guesses sent one by one; a login that
     succeeds takes its own attempt back. At most ``checks`` passwords are hashed at once
-    (argon2 takes 64 MiB a check)."""
+    (argon2 takes 64 MiB a check; per process).
+
+    With ``marks`` (the database's, :attr:`skak.api.Skak.marks`) the attempts are kept in
+    the database, counted and added in one write transaction, by the wall clock: every
+    worker of a server counts the attempts sent to all of them. Without, in this process's
+    memory (a read-only database; the tests' clock)."""
 
     def __init__(
         self,
