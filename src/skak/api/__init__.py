@@ -80,6 +80,7 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
         tournament_from_trf,
     )
     from skak.store.database import database_url
+    from skak.store.marks import Marks
 
 #: Where each name lives: its module is imported when the name is first asked for.
 _MODULES: dict[str, tuple[str, ...]] = {
@@ -140,6 +141,7 @@ _MODULES: dict[str, tuple[str, ...]] = {
     "skak.rating.registry": ("TournamentApplied",),
     "skak.records.correspondence.api": ("CorrOutcome",),
     "skak.store.database": ("database_url",),
+    "skak.store.marks": ("Marks",),
     "skak.records.tournament.events": ("describe",),
     "skak.records.tournament.history": ("HistoryLine", "undo_notes", "undo_target"),
 }
@@ -153,6 +155,7 @@ __all__ = [
     "Grant",
     "HistoryLine",
     "LeagueOutcome",
+    "Marks",
     "Outcome",
     "PairPreview",
     "Pairing",

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from skak.records.registry.api import RatingRegistry
     from skak.records.reports.api import Reports
     from skak.records.tournament.api import Tournaments
+    from skak.store.marks import Marks
 
 __all__ = ["Skak"]
 
@@ -177,6 +178,14 @@ class Skak(BackupCommands):
         from skak.records.accounts.api import Accounts
 
         return Accounts(self)
+
+    @cached_property
+    def marks(self) -> Marks:
+        """What every process of a web server on this database sees alike: logged-out
+        sessions, failed logins (:mod:`skak.store.marks`)."""
+        from skak.store.marks import Marks
+
+        return Marks(self.db)
 
     def close(self) -> None:
         self.db.dispose()

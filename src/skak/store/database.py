@@ -68,7 +68,7 @@ _MIGRATIONS = Path(__file__).parent / "migrations"
 
 #: The newest migration's revision. Checked against the migrations by the tests, so that a
 #: current database is recognised without importing Alembic on every command.
-SCHEMA_REVISION = "0005"
+SCHEMA_REVISION = "0006"
 
 #: How long a write waits for another command's write to finish before it gives up with
 #: "busy, try again" (reads never wait: WAL).

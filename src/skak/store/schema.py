@@ -12,6 +12,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     Column,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -34,6 +35,7 @@ __all__ = [
     "stream_events",
     "stream_summaries",
     "streams",
+    "web_marks",
 ]
 
 metadata = MetaData()
@@ -119,4 +121,14 @@ stream_summaries = Table(
     Index("ix_stream_summaries_list", "kind", "listed", "sort_day", "stream_id"),
     # The list's stamp (the sum of a kind's versions) read from the index alone.
     Index("ix_stream_summaries_stamp", "kind", "version"),
+)
+
+#: What every worker of a web server sees alike (logged-out sessions, failed logins): a key
+#: and the time, in seconds since the epoch, it counts until (:mod:`skak.store.marks`).
+web_marks = Table(
+    "web_marks",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("key", String(300), nullable=False, index=True),
+    Column("until", Float, nullable=False, index=True),
 )

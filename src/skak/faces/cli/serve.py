@@ -4,6 +4,7 @@ The web (FastAPI, uvicorn) is imported only when the server starts, so that ever
 command starts as fast as before."""
 
 import os
+import secrets
 import sys
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -25,6 +26,8 @@ PASSWORD_VARIABLE = "SKAK_WEB_PASSWORD"
 #: The longest arbiter's name: the history's actor column.
 _NAME_LENGTH = 100
 _LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: The most worker processes ``skak serve --workers`` starts.
+_MOST_WORKERS = 64
 
 
 def arbiter_accounts(names: list[str]) -> "Arbiters":
@@ -106,6 +109,14 @@ def serve(
             "opened at.",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Worker processes that answer the requests (a federation's server: about "
+            "one per processor core); each keeps its own pages and reads every change from "
+            "the database.",
+        ),
+    ] = 1,
     db: DbOption = DEFAULT_DB,
 ) -> None:
     """Serve the web pages: public standings, pairings and crosstables for players'
@@ -116,6 +127,8 @@ def serve(
     """
     if not 1 <= port <= 65535:
         raise InputError(f"--port {port} is not a port number (1–65535)")
+    if not 1 <= workers <= _MOST_WORKERS:
+        raise InputError(f"--workers {workers}: give 1–{_MOST_WORKERS} worker processes")
     accounts = arbiter_accounts(arbiter or [])
     s = open_db(db)
     # The server waited for its database to start; a page does not wait for it: it
@@ -123,11 +136,21 @@ def serve(
     s.db.wait, s.db.on_wait = 0, None
     from skak.faces.web import create_app
 
-    web = create_app(s, arbiters=accounts, secure_cookies=secure_cookies, public_url=public_url)
+    # One key signs the login cookies of every worker (a login made by one holds in all).
+    secret = secrets.token_urlsafe(32)
+    web = create_app(
+        s,
+        arbiters=accounts,
+        secret=secret,
+        secure_cookies=secure_cookies,
+        public_url=public_url,
+        build_behind=True,
+    )
     shown = f"[{host}]" if ":" in host else host
     names = [*accounts.hashes, *(n for n in s.accounts.get().names if n not in accounts)]
     err.print(
         f"skak serves {escape(s.db.location)} at http://{escape(shown)}:{port}/ "
+        + (f"with {workers} workers " if workers > 1 else "")
         + (
             f"(arbiters: {escape(', '.join(names))}; log in at /login)"
             if names
@@ -143,7 +166,28 @@ def serve(
         )
     import uvicorn
 
-    uvicorn.run(web, host=host, port=port, **server_options(forwarded_allow_ips))
+    options = server_options(forwarded_allow_ips)
+    if workers == 1:
+        uvicorn.run(web, host=host, port=port, **options)
+        return
+    from skak.faces.web import SERVER_VARIABLE, server_settings
+
+    # Each worker is a process of its own that builds the same application from the
+    # environment (uvicorn imports the factory by its name in each one).
+    os.environ[SERVER_VARIABLE] = server_settings(
+        s, arbiters=accounts, secret=secret, secure_cookies=secure_cookies, public_url=public_url
+    )
+    try:
+        uvicorn.run(
+            "skak.faces.web:server_app",
+            factory=True,
+            workers=workers,
+            host=host,
+            port=port,
+            **options,
+        )
+    finally:
+        os.environ.pop(SERVER_VARIABLE, None)
 
 
 def server_options(forwarded_allow_ips: str | None = None) -> dict[str, Any]:

@@ -22,7 +22,14 @@ instance for the whole server, with the logged-in arbiter as the actor of each c
 
 from __future__ import annotations
 
-from skak.faces.web.app import create_app
+from skak.faces.web.app import SERVER_VARIABLE, create_app, server_app, server_settings
 from skak.faces.web.auth import Arbiters, LoginBrake
 
-__all__ = ["Arbiters", "LoginBrake", "create_app"]
+__all__ = [
+    "SERVER_VARIABLE",
+    "Arbiters",
+    "LoginBrake",
+    "create_app",
+    "server_app",
+    "server_settings",
+]

@@ -5,8 +5,10 @@ each public page as a visitor without a login sees it.
 Pages are read far more often than tournaments change (players reload the standings on
 their phones between rounds), and every view is a pure function of the tournament and its
 options, so what was built for version *v* holds for as long as the tournament is at *v*.
-Each request asks the database for the version only (one small query); the cache is
-bounded (least recently used out) and shared by the server's threads.
+Each request asks the database for the version only (one small indexed query), so a change
+made anywhere (another worker process of ``skak serve --workers N``, the CLI) is shown by
+the next request whichever worker answers it; the cache is bounded (least recently used out)
+and shared by one process's threads (each worker keeps its own).
 
 A public page is built once per version, by the first reader who asks for it. Readers who
 come while it is being built are given the page of the version before (a few hundred
@@ -19,7 +21,6 @@ from the newest version.
 from __future__ import annotations
 
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -44,9 +45,13 @@ class ReadCache:
     """Tournaments and views by ``(tournament id, version, what, options)``, and public
     pages by what was asked for (see the module)."""
 
-    def __init__(self, skak: Skak, *, size: int = 256) -> None:
+    def __init__(self, skak: Skak, *, size: int = 256, build_behind: bool = False) -> None:
         self.skak = skak
         self.size = size
+        #: The first reader to find a page out of date is answered the page before too,
+        #: while the new one is built behind it (see :meth:`claim`): no reader waits for a
+        #: build while a page of the tournament is kept (``skak serve``'s choice).
+        self.build_behind = build_behind
         self._items: OrderedDict[Hashable, Any] = OrderedDict()
         self._pages: OrderedDict[Hashable, Page] = OrderedDict()
         self._locks: dict[Hashable, threading.Lock] = {}  # one builder per page
@@ -56,12 +61,6 @@ class ReadCache:
         self.hits = 0
         self.misses = 0
         self.stale = 0
-        self._versions: dict[tuple[str, int], tuple[float, int, int]] = {}
-
-    #: How long a team record's version, once asked for, is taken as it was without asking
-    #: the database again (a change this server makes is seen at once; a change another
-    #: process makes, a captain's CLI, within this time).
-    VERSION_TTL = 0.5
 
     def kept(self, key: Hashable, build: Callable[[], T]) -> T:
         """What ``build`` makes for ``key`` (a key that names the version it is of), made
@@ -70,19 +69,10 @@ class ReadCache:
 
     def record_version(self, kind: str, ident: int, ask: Callable[[], int]) -> int:
         """The version of a league season, cup or junior championship (``kind``), asked of
-        the database (``ask``) at most every :attr:`VERSION_TTL` seconds while this server
-        writes nothing: fifty phones reloading a season's standings cost one query a half
-        second, not one each."""
-        now = time.monotonic()
-        writes = self.skak.store.stats.writes
-        with self._lock:
-            kept = self._versions.get((kind, ident))
-        if kept is not None and kept[1] == writes and now - kept[0] < self.VERSION_TTL:
-            return kept[2]
-        version = ask()
-        with self._lock:
-            self._versions[(kind, ident)] = (now, writes, version)
-        return version
+        the database (``ask``: one small indexed query) at every request, as a tournament's
+        is: a change made by another worker process of the server, or by the CLI, is seen
+        by the next request whichever worker answers it."""
+        return ask()
 
     def newest(self, key: Hashable) -> Page | None:
         """The page kept for ``key``, of whatever version (``None``: none yet)."""
@@ -107,6 +97,27 @@ class ReadCache:
             else:
                 self.stale += 1
             return kept
+
+    def claim(self, key: Hashable) -> bool:
+        """Whether the caller is to build page ``key`` anew behind the readers (it is then
+        marked as being built, and :meth:`rebuild` builds it): ``False`` when another reader
+        builds it already, or pages are not built behind (:attr:`build_behind`)."""
+        with self._lock:
+            if not self.build_behind or key in self._building:
+                return False
+            self._building.add(key)
+            return True
+
+    def rebuild(
+        self, key: Hashable, version: int, build: Callable[[], tuple[bytes, int, bool]]
+    ) -> Page:
+        """Build page ``key`` claimed with :meth:`claim` (readers meanwhile are given the
+        page before)."""
+        try:
+            return self.page(key, version, build)
+        finally:
+            with self._lock:
+                self._building.discard(key)
 
     def page(
         self, key: Hashable, version: int, build: Callable[[], tuple[bytes, int, bool]]

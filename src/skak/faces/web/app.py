@@ -7,8 +7,11 @@ CLI's, in the page's language, with an HTTP status by their kind, and nothing ch
 
 from __future__ import annotations
 
+import json
+import os
 import secrets
 from importlib.resources import files
+from typing import Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
@@ -55,10 +58,13 @@ from skak.faces.web._render import (
 )
 from skak.faces.web.auth import Arbiters, CsrfRefused, LoginBrake, LoginRequired, Sessions
 
-__all__ = ["SESSION_COOKIE", "create_app"]
+__all__ = ["SERVER_VARIABLE", "SESSION_COOKIE", "create_app", "server_app", "server_settings"]
 
 #: The session cookie's name.
 SESSION_COOKIE = "skak_session"
+#: The environment variable by which ``skak serve --workers N`` tells each worker process
+#: what to serve (:func:`server_settings`, :func:`server_app`).
+SERVER_VARIABLE = "SKAK_SERVE_SETTINGS"
 
 
 _API_DESCRIPTION = """\
@@ -84,6 +90,7 @@ def create_app(
     secure_cookies: bool = False,
     brake: LoginBrake | None = None,
     public_url: str | None = None,
+    build_behind: bool = False,
 ) -> FastAPI:
     """The web application on ``skak``'s database.
 
@@ -95,6 +102,10 @@ def create_app(
     :param brake: the limit on failed logins (default: :class:`LoginBrake`'s).
     :param public_url: the address players reach the server at (``https://skak.klub.dk``),
         for the QR code of the hall screen; default: the address a page was asked at.
+    :param build_behind: a public page found out of date is answered as it was to every
+        reader, the first one too, while it is built anew (``skak serve``: no reader waits
+        for a build; a reader sees a change once it is built); default: the first reader
+        waits for it (a page read just after a change shows the change).
     :raises InputError: for a public address that is no http(s) address.
     """
     app = FastAPI(
@@ -110,11 +121,14 @@ def create_app(
     # Every change the web makes is checked against the account's roles, in the API.
     app.state.skak = skak.guarded(admins=app.state.arbiters.hashes)
     app.state.pages = Pages()
-    app.state.cache = ReadCache(app.state.skak)
-    app.state.brake = brake or LoginBrake()
+    app.state.cache = ReadCache(app.state.skak, build_behind=build_behind)
+    # Logouts and failed logins are kept in the database, so that every worker of a server
+    # sees them (a read-only database keeps them in this process only).
+    marks = None if skak.db.read_only else skak.marks
+    app.state.brake = brake or LoginBrake(marks=marks)
     app.state.secure_cookies = secure_cookies
     app.state.public_url = screen.public_base(public_url)
-    app.state.sessions = Sessions(max_age=session_hours * 3600)
+    app.state.sessions = Sessions(max_age=session_hours * 3600, marks=marks)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret or secrets.token_urlsafe(32),
@@ -229,3 +243,57 @@ def create_app(
         return page(request, "error.html", {"error": message, "status": 403}, status=403)
 
     return app
+
+
+def server_settings(
+    skak: Skak,
+    *,
+    arbiters: Arbiters,
+    secret: str,
+    secure_cookies: bool = False,
+    public_url: str | None = None,
+    session_hours: int = 12,
+    build_behind: bool = True,
+) -> str:
+    """What each worker of ``skak serve --workers N`` needs to build the same application
+    (:func:`server_app`), as the value of :data:`SERVER_VARIABLE`: the database's address,
+    who acts, the ``--arbiter`` accounts (their argon2id hashes only), the key that signs
+    the session cookies (one for all workers, so that a login made by one holds in every
+    one) and the options. It is handed to the worker processes in their environment, which
+    only the same user (and root) may read; it holds no password, but the key and the
+    database's address (with a database server's password, if the address has one)."""
+    return json.dumps(
+        {
+            "db": skak.db.url,
+            "actor": skak.actor,
+            "arbiters": dict(arbiters.hashes),
+            "secret": secret,
+            "secure_cookies": secure_cookies,
+            "public_url": public_url,
+            "session_hours": session_hours,
+            "build_behind": build_behind,
+        }
+    )
+
+
+def server_app() -> FastAPI:
+    """The application of one worker of ``skak serve --workers N``, built from
+    :data:`SERVER_VARIABLE` (see :func:`server_settings`): uvicorn calls it in each worker
+    process (``factory=True``). Each worker opens the database itself, and keeps its own
+    pages; a page is rebuilt whenever its record's version in the database changed, so every
+    worker shows every change.
+
+    :raises KeyError: when the variable is not set (the factory is for ``skak serve`` only).
+    """
+    settings: dict[str, Any] = json.loads(os.environ[SERVER_VARIABLE])
+    # A page does not wait for a busy database: it answers 503 with Retry-After.
+    skak = Skak(settings["db"], actor=settings["actor"], wait=0)
+    return create_app(
+        skak,
+        arbiters=Arbiters(settings["arbiters"]),
+        secret=settings["secret"],
+        session_hours=settings["session_hours"],
+        secure_cookies=settings["secure_cookies"],
+        public_url=settings["public_url"],
+        build_behind=settings["build_behind"],
+    )

@@ -8,18 +8,20 @@ The design is as small as a server for one tournament hall allows, and no smalle
   ``skak serve --arbiter NAME`` gives, with their passwords hashed the same way and kept in
   this process's memory only (:class:`Arbiters`).
 * **Sessions.** Starlette's ``SessionMiddleware`` keeps the logged-in name in a cookie
-  signed (HMAC, itsdangerous) with a random secret made at each start, ``HttpOnly``,
-  ``SameSite=Lax`` and, behind an HTTPS proxy, ``Secure``; a restart logs everybody out.
-  The cookie holds no password: a session id (a logged-out one is refused, even from a
-  copy of the cookie) and a digest of the account's password hash (a changed password or a
-  removed account ends the session).
+  signed (HMAC, itsdangerous) with a random secret made at each start (one for all the
+  workers of ``skak serve --workers N``), ``HttpOnly``, ``SameSite=Lax`` and, behind an
+  HTTPS proxy, ``Secure``; a restart logs everybody out. The cookie holds no password: a
+  session id (a logged-out one is refused, even from a copy of the cookie, by every worker:
+  the logout is written to the database, :class:`Sessions`) and a digest of the account's
+  password hash (a changed password or a removed account ends the session).
 * **CSRF.** Each session gets a random token; every form (and every HTMX request, by a
   header) sends it back, and a change without it is refused (403) — checked with
   :func:`hmac.compare_digest`.
 * **Guessing.** After :data:`MAX_FAILURES` wrong passwords for one name from one address,
   or ``4 × MAX_FAILURES`` from one address, within :data:`FAILURE_WINDOW` seconds, logins
   from it are refused until the oldest failure is that old (:class:`LoginBrake`). A name is
-  braked per address, so nobody can lock an arbiter out from another phone.
+  braked per address, so nobody can lock an arbiter out from another phone. The attempts
+  are counted in the database, so the workers of one server count them together.
 
 * **API tokens.** A program sends ``Authorization: Bearer TOKEN`` (``skak user token``):
   the token is looked up by its SHA-256 digest in the accounts' record and acts with its
@@ -48,6 +50,8 @@ from skak.api import Skak, hash_password, password_matches
 
 if TYPE_CHECKING:
     from argon2 import PasswordHasher
+
+    from skak.api import Marks
 
 __all__ = [
     "CSRF_FIELD",
@@ -120,7 +124,12 @@ class LoginBrake:
     module). An attempt is counted before its password is checked, under one lock, so
     guesses sent in parallel are braked as surely as guesses sent one by one; a login that
     succeeds takes its own attempt back. At most ``checks`` passwords are hashed at once
-    (argon2 takes 64 MiB a check)."""
+    (argon2 takes 64 MiB a check; per process).
+
+    With ``marks`` (the database's, :attr:`skak.api.Skak.marks`) the attempts are kept in
+    the database, counted and added in one write transaction, by the wall clock: every
+    worker of a server counts the attempts sent to all of them. Without, in this process's
+    memory (a read-only database; the tests' clock)."""
 
     def __init__(
         self,
@@ -128,11 +137,14 @@ class LoginBrake:
         max_failures: int = MAX_FAILURES,
         window: float = FAILURE_WINDOW,
         checks: int = 4,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
+        marks: Marks | None = None,
     ) -> None:
         self.max_failures = max_failures
         self.window = window
-        self.clock = clock
+        # Marks in the database are shared by processes: they count by the wall clock.
+        self.clock = clock or (time.time if marks is not None else time.monotonic)
+        self.marks = marks
         self.checking = threading.BoundedSemaphore(checks)
         self._attempts: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
@@ -156,6 +168,9 @@ class LoginBrake:
         """Count a login attempt before its password is checked; :returns: 0 when it may
         go ahead, else the seconds until one may (the attempt is then not counted)."""
         now = self.clock()
+        if self.marks is not None:
+            wait = self.marks.count_then_add(self._keys(name, address), now + self.window, now)
+            return max(1, int(wait + 0.999)) if wait > 0 else 0
         with self._lock:
             self._calls += 1
             if self._calls % 1000 == 0:  # forget what is out of the window everywhere
@@ -177,6 +192,10 @@ class LoginBrake:
         """A login that succeeded: its name's attempts from this address are forgotten,
         and the address's count gives back this attempt."""
         by_name, (by_address, _limit) = self._keys(name, address)
+        if self.marks is not None:
+            self.marks.remove(by_name[0])
+            self.marks.remove_newest(by_address)
+            return
         with self._lock:
             self._attempts.pop(by_name[0], None)
             times = self._attempts.get(by_address)
@@ -208,23 +227,41 @@ class CsrfRefused(Exception):
 class Sessions:
     """The sessions ended before their cookie expires (logged out): their ids, each kept
     until the cookie would have expired anyway. A cookie is signed, so a copy of it taken
-    before the logout would otherwise still open the arbiter's pages."""
+    before the logout would otherwise still open the arbiter's pages.
 
-    def __init__(self, max_age: float, clock: Callable[[], float] = time.monotonic) -> None:
+    With ``marks`` (the database's, :attr:`skak.api.Skak.marks`) a logout is written to the
+    database, so that every worker of the server refuses the session from its next request
+    on; without (a read-only database), it is known to this process only."""
+
+    def __init__(
+        self,
+        max_age: float,
+        clock: Callable[[], float] | None = None,
+        marks: Marks | None = None,
+    ) -> None:
         self.max_age = max_age
-        self.clock = clock
+        self.clock = clock or (time.time if marks is not None else time.monotonic)
+        self.marks = marks
         self._ended: dict[str, float] = {}
         self._lock = threading.Lock()
+
+    @staticmethod
+    def _key(sid: str) -> str:
+        return f"session:{sid}"
 
     def end(self, sid: str) -> None:
         now = self.clock()
         with self._lock:
             self._ended = {k: t for k, t in self._ended.items() if t > now}
             self._ended[sid] = now + self.max_age
+        if self.marks is not None:
+            self.marks.add(self._key(sid), now + self.max_age, now)
 
     def ended(self, sid: str) -> bool:
         with self._lock:
-            return sid in self._ended
+            if sid in self._ended:
+                return True
+        return self.marks is not None and self.marks.marked(self._key(sid), self.clock())
 
 
 def _generation(password_hash: str) -> str:

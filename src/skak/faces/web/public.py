@@ -11,6 +11,7 @@ POST to any of them is refused (405). What they build is kept per tournament ver
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Hashable
 from datetime import date
 from typing import Annotated
@@ -107,8 +108,27 @@ async def public_page(request: Request, tid: int, build: Build) -> Response:
     kept = cache.kept_page(key, version, seen)
     if kept is not None:
         return _answer(request, tid, kept, 200, seen)
+    older = cache.newest(key)
+    if older is not None and older.version >= seen and cache.claim(key):
+        # Built behind this reader, who is answered the page before (skak serve's choice).
+        task = asyncio.create_task(run_in_threadpool(_rebuilt_page, cache, key, version, build))
+        _BEHIND.add(task)
+        task.add_done_callback(_BEHIND.discard)
+        return _answer(request, tid, older, 200, seen)
     built, status = await run_in_threadpool(_built_page, cache, key, version, build)
     return _answer(request, tid, built, status, seen)
+
+
+#: The pages being built behind their readers (kept here until done, so that none is lost).
+_BEHIND: set[asyncio.Task[object]] = set()
+
+
+def _rebuilt_page(cache: ReadCache, key: Hashable, version: int, build: Build) -> None:
+    def render() -> tuple[bytes, int, bool]:
+        response, built = build()
+        return bytes(response.body), built, response.status_code == 200
+
+    cache.rebuild(key, version, render)
 
 
 def _built_page(cache: ReadCache, key: Hashable, version: int, build: Build) -> tuple[Page, int]:

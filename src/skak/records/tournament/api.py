@@ -95,6 +95,11 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
 
     role = "arbiter"
 
+    #: Tournaments found not deleted, each at the version it was found at (see
+    #: :meth:`version`); a few thousand ids at most, then forgotten all at once.
+    _live_at: dict[int, int]
+    _LIVE_KEPT = 4096
+
     def context(self) -> Context:
         """What decisions may depend on besides the record: today's date, the systems."""
         return Context(today=date.today())
@@ -719,8 +724,19 @@ class Tournaments(Records[Tournament, Event, rules.Command]):
         :raises NotFoundError: when there is no such tournament, or it is deleted.
         """
         version = super().version(ident)  # an id no database holds is refused first
-        if isinstance(ident, int) and self._is_deleted(ident):
+        if not isinstance(ident, int):
+            return version
+        # Whether a tournament is deleted changes only with an event, a new version: at a
+        # version found not deleted it stays so, and the next ask is one query, not two
+        # (a hall of phones on the standings asks at every read).
+        live = self.__dict__.setdefault("_live_at", {})
+        if live.get(ident) == version:
+            return version
+        if self._is_deleted(ident):
             raise _deleted_error(self.store.stream(self._kind().name, ident))
+        if len(live) >= self._LIVE_KEPT:
+            live.clear()
+        live[ident] = version
         return version
 
     def _is_deleted(self, ident: int) -> bool:
