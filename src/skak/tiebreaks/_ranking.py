@@ -122,10 +122,11 @@ def _split(
             return (True, Fraction(0))
         return (False, v if ascending else -v)
 
+    keys = {p: key(p) for p in group}  # each once: a big open has thousands of them
     out: list[list[int]] = []
     last: tuple[bool, Fraction] | None = None
-    for p in sorted(group, key=lambda p: (key(p), p)):
-        k = key(p)
+    for p in sorted(group, key=lambda p: (keys[p], p)):
+        k = keys[p]
         if k != last:
             out.append([])
             last = k
