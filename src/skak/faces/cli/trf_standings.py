@@ -7,7 +7,7 @@ runs :func:`run` at once for a command line that :func:`options` reads in full: 
 command's ``--trf`` and ``--json`` with only the options below, each given once. Any other
 command line goes to Typer, and so does a run that ends in an error (:func:`run` answers
 ``None``), so that every message, exit code and ``--help`` stays the one command's own. The
-JSON printed is the same as the Typer command's (``tests/cli/test_trf_standings.py``).
+JSON printed is the same as the Typer command's (``tests/cli/test_trf_standings_fast.py``).
 """
 
 from __future__ import annotations
