@@ -224,6 +224,26 @@ def test_the_engine_runs_without_typer(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == via_typer.read_text(encoding="utf-8")
 
 
+def test_the_engine_writing_a_file_imports_no_rich(tmp_path: Path) -> None:
+    """``skak engine -p FILE`` prints nothing (standard error is no terminal here), so the
+    consoles are never made and Rich is not imported."""
+    out = tmp_path / "pairs.txt"
+    code, modules = _engine_run(["engine", "--dutch", str(SAMPLE_TRF), "-p", str(out)], tmp_path)
+    assert code == 0
+    assert out.read_text(encoding="utf-8")
+    assert not _imported(modules, "rich")
+
+
+def test_standings_of_a_file_as_json_run_without_typer(tmp_path: Path) -> None:
+    """``skak standings --trf F --json`` reads its own command line
+    (:mod:`skak.faces.cli.trf_standings`): no Typer, pydantic, cattrs, Rich or storage."""
+    code, modules = _engine_run(["standings", "--trf", str(SAMPLE_TRF), "--json"], tmp_path)
+    assert code == 0
+    assert "skak.faces.cli.trf_standings" in modules
+    heavy = ("typer", "pydantic", "click", "cattrs", "rich", "sqlalchemy", "skak.store")
+    assert [m for m in heavy if _imported(modules, m)] == []
+
+
 @pytest.mark.parametrize(
     ("args", "code", "typer"),
     [

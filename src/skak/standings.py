@@ -134,6 +134,8 @@ def standings(
         else ct
     )
 
+    columns = [(str(s), ranking.values[s]) for s in ranking.steps]  # named once, not a row
+
     def line(number: int, first: int, to: int, excluded: bool = False) -> Standing:
         mine = [e for e in entries.get(number, ()) if e.round <= last]
         return Standing(
@@ -148,7 +150,7 @@ def standings(
                 if e.result is Result.UNFINISHED
                 or playoff_pending(e.result, e.playoff, tournament.scoring)
             ),
-            tuple((str(s), ranking.values[s].get(number)) for s in ranking.steps),
+            tuple((name, values.get(number)) for name, values in columns),
             excluded,
         )
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -138,3 +139,30 @@ def test_amounts_are_whole_or_two_decimals() -> None:
     assert number_column([Fraction(1001, 2), None], fractions=False) == ["500.50", ""]
     with pytest.raises(ValueError, match="quarters"):
         quarters(Fraction(1, 3))
+
+
+@pytest.mark.parametrize("name", ["fide_example1_2005.trf", "san_viator_2018.trf"])
+def test_to_json_writes_what_the_converter_writes(name: str) -> None:
+    """``to_json`` walks the values itself; cattrs' converter (``from_data``'s) writes the
+    same data of real views: the standings with tie-breaks of every kind, the crosstable,
+    the players."""
+    from skak.api import tournament_from_trf
+    from skak.views import crosstable_view, standings_view
+    from skak.views._json import _converter
+
+    path = Path(__file__).parents[1] / "data" / "trf" / name
+    t = replace(
+        tournament_from_trf(path.read_bytes(), name, to_import=False), pairing_system="dutch"
+    )
+    views: list[object] = [
+        standings_view(
+            t, tiebreaks="BH/C1,BH,BH/M1,SB,FB,ARO/U1000,AOB,DE,WIN,BWG,BPG,KS,TPR/U1000"
+        ),
+        standings_view(t, tiebreaks="BH", prizes=["1000", "600"], after_round=2),
+        crosstable_view(t),
+        players_view(t),
+        Row(Fraction(-7, 4), date(2026, 3, 1), Colour.WHITE, frozenset({3, 1}), {}, ()),
+    ]
+    for view in views:
+        assert to_json(view) == _converter().unstructure(view)
+        assert json.dumps(to_json(view)) == json.dumps(_converter().unstructure(view))

@@ -6,7 +6,7 @@ off the rounds here, so they cannot disagree with the results.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -150,9 +150,8 @@ def have_met(tournament: Tournament, a: int, b: int, *, include_forfeits: bool =
 def score(tournament: Tournament, player: int, *, after_round: int | None = None) -> Fraction:
     """Points ``player`` has after ``after_round`` (default: all rounds so far)."""
     last = tournament.current_round if after_round is None else after_round
-    return sum(
-        (e.points(tournament.scoring) for e in _of(tournament, player) if e.round <= last),
-        Fraction(0),
+    return _exact_sum(
+        e.points(tournament.scoring) for e in _of(tournament, player) if e.round <= last
     )
 
 
@@ -165,14 +164,21 @@ def pairing_score(
 ) -> Fraction:
     """Points for pairing: unfinished games (and, if asked, pending ones) count as draws."""
     last = tournament.current_round if after_round is None else after_round
-    return sum(
-        (
-            e.pairing_points(tournament.scoring, pending_as_draw=pending_as_draw)
-            for e in _of(tournament, player)
-            if e.round <= last
-        ),
-        Fraction(0),
+    return _exact_sum(
+        e.pairing_points(tournament.scoring, pending_as_draw=pending_as_draw)
+        for e in _of(tournament, player)
+        if e.round <= last
     )
+
+
+def _exact_sum(values: Iterable[Fraction]) -> Fraction:
+    """The sum of ``values``, exactly: the numerators of each denominator are added as
+    integers, so a score of many rounds costs a few Fraction additions, not one a round."""
+    numerators: dict[int, int] = {}
+    for v in values:
+        d = v.denominator
+        numerators[d] = numerators.get(d, 0) + v.numerator
+    return sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
 
 
 def score_table(tournament: Tournament) -> dict[int, tuple[Fraction, ...]]:

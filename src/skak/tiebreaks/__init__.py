@@ -118,7 +118,9 @@ def exact_decimal(value: Fraction) -> str:
     >>> exact_decimal(Fraction(149, 4)), exact_decimal(Fraction(31, 3))
     ('37.25', '31/3')
     """
-    den = value.denominator
+    num, den = value.numerator, value.denominator
+    if den == 1:
+        return str(num)
     twos = fives = 0
     while den % 2 == 0:
         den //= 2
@@ -127,12 +129,12 @@ def exact_decimal(value: Fraction) -> str:
         den //= 5
         fives += 1
     if den != 1:
-        return f"{value.numerator}/{value.denominator}"
+        return f"{num}/{value.denominator}"
     places = max(twos, fives)
-    scaled = abs(value) * 10**places
-    whole, frac = divmod(int(scaled), 10**places)
-    sign = "-" if value < 0 else ""
-    return f"{sign}{whole}" + (f".{frac:0{places}d}" if places else "")
+    # In whole numbers (a standings table writes thousands of these).
+    whole, frac = divmod(abs(num) * 10**places // value.denominator, 10**places)
+    sign = "-" if num < 0 else ""
+    return f"{sign}{whole}.{frac:0{places}d}"
 
 
 if not TYPE_CHECKING:  # for mypy the imports above define every name

@@ -30,7 +30,6 @@ How skak reads what the annex leaves open is in ``docs/interpretations.md`` (004
 from __future__ import annotations
 
 import enum
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -63,6 +62,8 @@ def draw_lots(seed: int | str, what: str, players: Iterable[int]) -> tuple[int, 
     against another never depends on who else takes part, and the same seed always draws
     the same order.
     """
+    import hashlib  # only a drawing of lots needs it (every tie-break list loads this module)
+
     return tuple(
         sorted(
             players,

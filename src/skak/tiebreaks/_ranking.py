@@ -10,6 +10,7 @@ its stages in a row. Players equal on everything share their place.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -115,17 +116,23 @@ def _split(
     group: Sequence[int], value: Mapping[int, Fraction | None], *, ascending: bool
 ) -> list[list[int]]:
     """The group in sub-groups of equal value, best first; no value ranks last."""
+    # Compared as whole numbers of the values' common denominator (a big open sorts
+    # thousands of them; Fractions compare slowly), each player's key made once.
+    given = {p: v for p in group if (v := value.get(p)) is not None}
+    common = math.lcm(*(v.denominator for v in given.values()))
+    sign = 1 if ascending else -1
 
-    def key(p: int) -> tuple[bool, Fraction]:
-        v = value.get(p)
+    def key(p: int) -> tuple[bool, int]:
+        v = given.get(p)
         if v is None:
-            return (True, Fraction(0))
-        return (False, v if ascending else -v)
+            return (True, 0)
+        return (False, sign * v.numerator * (common // v.denominator))
 
+    keys = {p: key(p) for p in group}
     out: list[list[int]] = []
-    last: tuple[bool, Fraction] | None = None
-    for p in sorted(group, key=lambda p: (key(p), p)):
-        k = key(p)
+    last: tuple[bool, int] | None = None
+    for p in sorted(group, key=lambda p: (keys[p], p)):
+        k = keys[p]
         if k != last:
             out.append([])
             last = k

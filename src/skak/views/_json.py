@@ -130,8 +130,58 @@ def _converter() -> Converter:
 
 def to_json(view: object) -> Any:
     """The JSON-ready data of ``view`` (a view, or a list or tuple of views) by the rules of
-    this module; ``json.dumps`` writes it as it is."""
-    return _converter().unstructure(view)
+    this module; ``json.dumps`` writes it as it is.
+
+    Written by the values themselves, without cattrs (which :func:`from_data` uses): a
+    command that prints one view as JSON (``skak standings --trf F --json``) does not wait
+    for cattrs to be imported and its functions to be generated. A test checks that the
+    converter writes the same (``tests/views/test_json.py``)."""
+    return _plain(view)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON-ready data (see :func:`to_json`)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or kind is float or value is None:
+        return value
+    if kind is Fraction:
+        return _exact_decimal(value)
+    if kind is tuple or kind is list:
+        return [_plain(v) for v in value]
+    keys = _view_keys(kind) if dataclasses.is_dataclass(kind) else None
+    if keys is not None:
+        out = {}
+        for name, omittable in keys:
+            v = getattr(value, name)
+            if not (omittable and v is OMITTED):
+                out[name] = _plain(v)
+        return out
+    if isinstance(value, enum.Enum):
+        return _plain(value.value)
+    if isinstance(value, str | int | float):
+        return value
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, Fraction):
+        return _exact_decimal(value)
+    if isinstance(value, Mapping):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, AbstractSet):
+        return sorted(_plain(v) for v in value)
+    if isinstance(value, Sequence):
+        return [_plain(v) for v in value]
+    return value
+
+
+@functools.cache
+def _view_keys(cls: type) -> tuple[tuple[str, bool], ...]:
+    """A view's JSON keys in order, each with whether it is left out while it holds
+    :data:`OMITTED` (:func:`face_only` fields are not keys)."""
+    return tuple(
+        (f.name, f.default is OMITTED)
+        for f in dataclasses.fields(cls)
+        if not f.metadata.get(_FACE_ONLY)
+    )
 
 
 def from_data(data: Mapping[str, Any], cls: type[T]) -> T:

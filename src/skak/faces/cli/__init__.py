@@ -165,21 +165,30 @@ def _option_first(args: list[str], name: str) -> list[str]:
 def main() -> None:
     """Console entry point."""
     args = normalise_argv(sys.argv[1:])
-    engine = _engine_args(args)
+    engine = _bare_args(args, "engine")
     if engine is not None:
         from skak.faces.cli.engine import run
 
         sys.exit(run(engine))
+    standings = _bare_args(args, "standings")
+    if standings is not None:
+        from skak.faces.cli import trf_standings
+
+        given = trf_standings.options(standings)
+        code = trf_standings.run(given) if given is not None else None
+        if code is not None:
+            sys.exit(code)
     for_command(args)(args=args)
 
 
-def _engine_args(args: list[str]) -> list[str] | None:
-    """The arguments after ``engine`` when ``args`` run ``skak engine`` (not its
-    ``--help``), with ``--lang`` applied (a global ``--db`` is left aside: the engine reads
-    files): the engine reads its own command line (:mod:`skak.faces.cli.engine`), so it runs
+def _bare_args(args: list[str], command: str) -> list[str] | None:
+    """The arguments after ``command`` when ``args`` run it (not its ``--help``), with
+    ``--lang`` applied (a global ``--db`` is left aside: these commands read files).
+    ``skak engine`` reads its own command line (:mod:`skak.faces.cli.engine`), and so does
+    ``skak standings --trf F --json`` (:mod:`skak.faces.cli.trf_standings`), so they run
     without Typer. ``None``: Typer runs ``args``."""
     at = _command_at(args)
-    if at is None or args[at] != "engine" or any(n.endswith("_COMPLETE") for n in os.environ):
+    if at is None or args[at] != command or any(n.endswith("_COMPLETE") for n in os.environ):
         return None
     if "--help" in args[at + 1 :]:
         return None

@@ -1,24 +1,47 @@
 """The consoles every command prints on, and where a command may write a file.
 
 Kept apart from :mod:`skak.faces.cli._common` (the Typer apps and options) so that
-:mod:`skak.faces.cli.engine`, which parses its own command line, runs without Typer."""
+:mod:`skak.faces.cli.engine`, which parses its own command line, runs without Typer. The
+consoles :data:`out` and :data:`err` are made (and Rich imported) when first used: ``skak
+engine -p FILE`` prints nothing, and a program that pairs with it starts it every round.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
 from pathlib import Path
-
-from rich.console import Console, RenderableType
+from typing import TYPE_CHECKING
 
 from skak.errors import InputError, SkakError
 
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+
+    #: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name
+    #: that holds ``:ok:`` is printed as written (and Rich's table of emoji codes is not
+    #: loaded). Standard output and standard error.
+    out: Console
+    err: Console
+
 __all__ = ["check_output", "database_file", "err", "out", "print_error", "print_table"]
 
-#: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name that
-#: holds ``:ok:`` is printed as written (and Rich's table of emoji codes is not loaded).
-out = Console(highlight=False, emoji=False)
-err = Console(stderr=True, highlight=False, emoji=False)
+
+def __getattr__(name: str) -> Console:
+    """:data:`out` and :data:`err`, made on first use (then they are the module's own)."""
+    if name not in ("out", "err"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from rich.console import Console
+
+    console = Console(stderr=name == "err", highlight=False, emoji=False)
+    globals()[name] = console
+    return console
+
+
+def _console(name: str) -> Console:
+    """:data:`out` or :data:`err` (a module's own functions do not see its ``__getattr__``)."""
+    made: Console | None = globals().get(name)
+    return made if made is not None else __getattr__(name)
 
 
 def print_error(error: SkakError) -> None:
@@ -28,14 +51,14 @@ def print_error(error: SkakError) -> None:
     from skak.faces.i18n import _, error_text
 
     prefix = _("error:")
-    err.print(f"[bold red]{prefix}[/] {escape(error_text(error))}", soft_wrap=True)
+    _console("err").print(f"[bold red]{prefix}[/] {escape(error_text(error))}", soft_wrap=True)
 
 
 def print_table(table: RenderableType) -> None:
     """Print a table of :mod:`skak.faces.cli.render` on :data:`out` whole: a table that cannot
     fit the terminal without cutting a figure runs past its right edge (the terminal wraps
     the lines) instead of being cropped there."""
-    out.print(table, crop=False)
+    _console("out").print(table, crop=False)
 
 
 #: The files SQLite keeps beside a database while it is open.

@@ -15,12 +15,14 @@ Until it is shown a report costs one clock reading; Rich is imported only when i
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from skak.faces.cli._output import err
+from skak.faces.cli import _output
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -79,6 +81,17 @@ class _Display:
             self.bar = None
 
 
+#: The settings by which Rich takes standard error for a terminal when it is not one.
+_FORCING = ("FORCE_TERMINAL", "TTY_COMPATIBLE", "FORCE_COLOR")
+
+
+def _may_be_terminal() -> bool:
+    """Whether Rich might take standard error for a terminal; when not, the display is
+    never shown and Rich is not imported (``skak engine`` is run once a round)."""
+    isatty = getattr(sys.stderr, "isatty", None)
+    return (isatty is not None and isatty()) or any(name in os.environ for name in _FORCING)
+
+
 @contextmanager
 def progress(
     what: str, *, console: Console | None = None, delay: float | None = None
@@ -86,7 +99,10 @@ def progress(
     """The callback for long work described as ``what`` ("Pairing: score brackets"), shown
     on ``console`` (standard error) after ``delay`` seconds (:data:`DELAY`); ``None`` when
     that console is not a terminal."""
-    where = console if console is not None else err
+    if console is None and not _may_be_terminal():
+        yield None
+        return
+    where = console if console is not None else _output.err
     if not where.is_terminal:
         yield None
         return

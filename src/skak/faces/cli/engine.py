@@ -18,10 +18,9 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from rich.markup import escape
-
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
-from skak.faces.cli._output import check_output, err, out
+from skak.faces.cli import _output
+from skak.faces.cli._output import check_output
 
 if TYPE_CHECKING:
     from skak.api import Tournament
@@ -51,6 +50,13 @@ class _Stop(Exception):
     def __init__(self, code: int) -> None:
         super().__init__(code)
         self.code = code
+
+
+def escape(text: str) -> str:
+    """Rich's ``escape`` of markup, imported only when something is printed."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
 
 
 def run(args: list[str]) -> int:
@@ -145,7 +151,7 @@ def _run(args: list[str]) -> None:
             with progress("Re-pairing the file's rounds") as report:
                 results = engine_check(t, systems[0], baku=baku, progress=report)
             for r in results:
-                out.print(escape(r.describe()), soft_wrap=True)
+                _output.out.print(escape(r.describe()), soft_wrap=True)
             if stats:
                 _print_stats(t)
             differing = [r.round for r in results if not r.agrees]
@@ -162,7 +168,7 @@ def _run(args: list[str]) -> None:
         _fail(ENGINE_INVALID, str(e))
     if explain:
         for line in rnd.explanation:
-            err.print(f"  • {escape(line)}", soft_wrap=True)
+            _output.err.print(f"  • {escape(line)}", soft_wrap=True)
     text = pairs_text(rnd)
     if output is None:
         sys.stdout.write(text)
@@ -292,7 +298,7 @@ def _print_stats(t: Tournament) -> None:
     table.add_column(_("Number"), justify="right")
     for what, value in rows:
         table.add_row(escape(what), value)
-    out.print(table.fit(texts=[0]))
+    _output.out.print(table.fit(texts=[0]))
 
 
 def _pairs_file(name: str) -> bool:
@@ -317,5 +323,5 @@ _PAIR = re.compile(r"[0-9]+ [0-9]+")
 
 
 def _fail(code: int, message: str) -> NoReturn:
-    err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
+    _output.err.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise _Stop(code)

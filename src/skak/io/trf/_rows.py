@@ -66,9 +66,12 @@ class _State:
         self.problems.append(f"{where}: {message}")
 
 
+_NUMBER = re.compile(r"[0-9]{1,12}")
+
+
 def _is_number(text: str) -> bool:
     """ASCII digits only, at most 12 of them (``str.isdigit`` also takes ``²`` and ``٣``)."""
-    return re.fullmatch(r"[0-9]{1,12}", text) is not None
+    return _NUMBER.fullmatch(text) is not None
 
 
 _POINTS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
