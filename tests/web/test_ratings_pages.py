@@ -55,3 +55,20 @@ def test_the_list_is_searched_and_the_card_shows_the_changes(
     assert "Ratinghistorik" in danish and "Langsom: 1877" in danish
     assert client.get("/ratings/999").status_code == 404
     assert client.get("/ratings", params={"date": "soon"}).status_code == 400
+
+
+def test_a_kept_page_is_read_again_after_the_registry_changes(
+    client: TestClient, skak: Skak, tmp_path: Path
+) -> None:
+    """The list and a card are kept per registry version for visitors: a change of the
+    registry (here the next month's list) is on the next read of both."""
+    skak.registry.import_list(_list(tmp_path, [(101, "Hansen, Bo", 1850, "Vejle")]),
+                              date(2026, 8, 1))  # fmt: skip
+    assert "1850" in text_of(client.get("/ratings", params={"q": "hansen"}).text)
+    assert "1850" in text_of(client.get("/ratings/101").text)
+    assert "1850" in text_of(client.get("/ratings", params={"q": "hansen"}).text)  # kept
+    skak.registry.import_list(_list(tmp_path, [(101, "Hansen, Bo", 1877, "Vejle")]),
+                              date(2026, 9, 1))  # fmt: skip
+    listed = text_of(client.get("/ratings", params={"q": "hansen"}).text)
+    assert "1877" in listed and "1850" not in listed
+    assert "1877" in text_of(client.get("/ratings/101").text)

@@ -3,11 +3,13 @@ database's rating registry — standard, rapid and blitz, §23's class — searc
 or member number (``?q=``), as of a day (``?date=``), a hundred players a page; and
 ``/ratings/{member}``, a player's card: every rating, §23's class and every change with its
 reason and the tournament behind it (as ``skak rating show``). The registry is replayed once
-a version, and the list built once a version and day; each page only searches and pages it.
+a version, and the list built once a version and day; each page only searches and pages it,
+and a page a visitor without a login reads is kept per registry version.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from datetime import date
 
 from fastapi import APIRouter, Request
@@ -15,7 +17,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, Response
 
 from skak.errors import InputError
-from skak.faces.web._render import page
+from skak.faces.web._cache import ReadCache
+from skak.faces.web._render import language, page, remember_language
+from skak.faces.web.auth import SESSION_ARBITER
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.messages import N_
 from skak.views import RatingIndex, rating_list_view, registry_row, registry_rows
@@ -23,6 +27,38 @@ from skak.views import RatingIndex, rating_list_view, registry_row, registry_row
 __all__ = ["router"]
 
 router = APIRouter()
+
+#: The pages a reader is building now (touched on the event loop only).
+_BUILDING: set[Hashable] = set()
+
+
+async def _kept(request: Request, cache: ReadCache, build: Callable[[], Response]) -> Response:
+    """The page ``build`` makes, kept per registry version and day for visitors without a
+    login: fifty phones reading the list, or one search again and again, cost one small
+    query each and one build a change of the registry (a reader who comes while it is built
+    anew reads the one before); a logged-in user's page, with its menus, is built anew."""
+    if request.session.get(SESSION_ARBITER) is not None:
+        return await run_in_threadpool(build)
+    version = await run_in_threadpool(cache.skak.registry.version)
+    key = ("ratings", request.url.path, request.url.query, language(request), date.today())
+    kept = cache.kept_page(key, version)
+    older = cache.newest(key) if kept is None else None
+    if kept is None and older is not None and key in _BUILDING:
+        kept = older
+    if kept is None:
+
+        def render() -> tuple[bytes, int, bool]:
+            response = build()
+            return bytes(response.body), version, response.status_code == 200
+
+        _BUILDING.add(key)
+        try:
+            kept = await run_in_threadpool(cache.page, key, version, render)
+        finally:
+            _BUILDING.discard(key)
+    response = HTMLResponse(kept.body)
+    remember_language(request, response)
+    return response
 
 
 def _index(skak: SkakDep, cache: CacheDep, today: date) -> RatingIndex:
@@ -65,7 +101,7 @@ async def ratings(
         )
         return page(request, "ratings/list.html", {"view": view})
 
-    return await run_in_threadpool(build)
+    return await _kept(request, cache, build)
 
 
 @router.get("/ratings/{member}", response_class=HTMLResponse)
@@ -79,4 +115,4 @@ async def card(request: Request, member: int, skak: SkakDep, cache: CacheDep) ->
         view = registry_row(registry, member, today)
         return page(request, "ratings/card.html", {"card": view})
 
-    return await run_in_threadpool(build)
+    return await _kept(request, cache, build)
