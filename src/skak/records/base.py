@@ -288,9 +288,8 @@ class Register(Generic[S, E, C]):
 
     def version(self) -> int:
         """The record's newest version (0 before its first change): a reader that keeps what
-        it built of each version knows whether it still holds (two small queries)."""
-        row = self.row()
-        return 0 if row is None else self.store.head(self._kind().name, row.id)
+        it built of each version knows whether it still holds (one small query)."""
+        return self.store.single_head(self._kind().name)
 
     def get(self, *, progress: Progress | None = None) -> S:
         """The record as its events build it (empty before the first change); ``progress``

@@ -897,6 +897,18 @@ class EventStore:
             raise NotFoundError(f"there is no {kind} #{ident}")
         return int(version)
 
+    def single_head(self, kind: str) -> int:
+        """The newest version of the one record of ``kind`` a database holds (the rating
+        registry, the accounts): one small query; 0 before its first event."""
+        version = self._reading(
+            lambda conn: conn.execute(
+                select(func.max(stream_events.c.version))
+                .select_from(streams.join(stream_events, stream_events.c.stream_id == streams.c.id))
+                .where(streams.c.kind == kind)
+            ).scalar_one()
+        )
+        return 0 if version is None else int(version)
+
     def events_of_types(
         self, kind: str, types: Sequence[str], *, stream: int | None = None
     ) -> list[tuple[int, int, str, dict[str, Any]]]:
