@@ -141,24 +141,25 @@ def create_app(
     app.add_middleware(Guard)  # outermost: bounds every body before anything reads it
     static = files("skak.faces.web").joinpath("static")
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
-    # The pages are HTML for people: the OpenAPI document describes the API only.
+    # The pages are HTML for people: the OpenAPI document describes the API only. The
+    # pages everyone reads come first: a request is matched against the routes in order.
     for pages in (
         public,
+        ratings,
+        league,
+        events,
         screen,
         arbiter,
         manage,
         hall,
         round_edit,
         desk,
-        league,
         captains,
         leader,
         prints,
-        ratings,
         discipline,
         registrar,
         reports,
-        events,
         correspondence,
     ):
         app.include_router(pages.router, include_in_schema=False)
