@@ -20,7 +20,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-__all__ = ["CASES", "COUNTS", "FORM_CASES", "SEEDS", "count", "fuzz_settings", "inputs"]
+__all__ = ["CASES", "COUNTS", "FORM_CASES", "LONG", "SEEDS", "count", "fuzz_settings", "inputs"]
 
 LONG = bool(os.environ.get("SKAK_TEST_LONG"))
 
@@ -28,7 +28,7 @@ LONG = bool(os.environ.get("SKAK_TEST_LONG"))
 CASES = int(os.environ.get("SKAK_FUZZ_CASES") or (4_400 if LONG else 150))
 
 #: Cases per route of the web's forms and the API's commands: 230 in the long run (58 routes).
-FORM_CASES = int(os.environ.get("SKAK_FUZZ_FORM_CASES") or (230 if LONG else 4))
+FORM_CASES = int(os.environ.get("SKAK_FUZZ_FORM_CASES") or (230 if LONG else 1))
 
 #: The cases tried in this run, by parser or form (``web POST /arbiter/new``).
 COUNTS: Counter[str] = Counter()
@@ -135,11 +135,11 @@ SEEDS: dict[str, list[bytes]] = {
         b"1. e4 c5 2. Sf3 d6 3. d4 cxd4 4. Sxd4 Sf6 5. Sc3 a6 6. Lg5 e6 7. f4 Db6 8. Dd2",
     ],
     "pgn": [
-        '[Event "Klubturnering"]\n[White "Hansen, Jens"]\n[Black "Olsen, Ole"]\n'
-        '[Result "1-0"]\n[TimeControl "40/5400+30:1800+30"]\n\n'
-        "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 {Morphy} 4. La4 (4. Lxc6 dxc6) Sf6 5. 0-0 Le7 "
-        '6. Te1 b5 7. Lb3 d6 8. c3 0-0 1-0\n\n[White "A"]\n[Black "B"]\n[Result "*"]\n'
-        '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 2. e5 *\n'.encode()
+        b'[Event "Klubturnering"]\n[White "Hansen, Jens"]\n[Black "Olsen, Ole"]\n'
+        b'[Result "1-0"]\n[TimeControl "40/5400+30:1800+30"]\n\n'
+        b"1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 {Morphy} 4. La4 (4. Lxc6 dxc6) Sf6 5. 0-0 Le7 "
+        b'6. Te1 b5 7. Lb3 d6 8. c3 0-0 1-0\n\n[White "A"]\n[Black "B"]\n[Result "*"]\n'
+        b'[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 2. e5 *\n'
     ],
     "time_control": [
         t.encode()
@@ -174,12 +174,13 @@ SEEDS: dict[str, list[bytes]] = {
         "Evans,1,2001,Lund Ole,,,ja,1500,,\n".encode()
     ],
     "cup_teams": [
-        "team,club,name,id,player_club,rating,birth_date,authority,registered\n"
-        "A,Aarhus,Hansen Jens,1001,,1850,1990-04-23,,2025-09-01\n"
-        "A,Aarhus,Berg Anna,,,,2012-01-01,club,\nB,Vejle,Lund Ole,2001,Fredericia,1700,,,\n".encode()
+        b"team,club,name,id,player_club,rating,birth_date,authority,registered\n"
+        b"A,Aarhus,Hansen Jens,1001,,1850,1990-04-23,,2025-09-01\n"
+        b"A,Aarhus,Berg Anna,,,,2012-01-01,club,\n"
+        b"B,Vejle,Lund Ole,2001,Fredericia,1700,,,\n"
     ],
     "corr_players": [
-        "navn;medlemsnummer;ratingtal;klub\nHansen, Jens;1001;1850;Aarhus\nBerg, Anna;;;\n".encode()
+        b"navn;medlemsnummer;ratingtal;klub\nHansen, Jens;1001;1850;Aarhus\nBerg, Anna;;;\n"
     ],
     "league_card": [b"1 0 = + -", "½ ½ + - | 3:home 4:away:late".encode(), b"1-0 0-1 = 0"],
     "tiebreaks": [b"BH/C1,BH,SB", b"PTS BH/C1 BH SB DE", b"BH/C2 ARO PS"],

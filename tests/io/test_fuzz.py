@@ -18,8 +18,8 @@ default run tries a short budget of cases per parser, ``SKAK_TEST_LONG=1`` the l
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -36,6 +36,7 @@ from skak.api import (
     rating_from_file,
 )
 from skak.errors import InputError, SkakError
+from skak.games.pgn import read_pgn
 from skak.io.dsu_list import parse_dsu_list, parse_fide_alignment
 from skak.io.generator_config import parse_generator_config
 from skak.io.league_csv import parse_cup_teams_csv, parse_strength_csv, parse_teams_csv
@@ -47,7 +48,6 @@ from skak.model import Result, Tournament
 from skak.records.correspondence.api import parse_players
 from skak.tiebreaks import parse_tiebreaks
 from skak.views import crosstable_view, notation_view, standings_view, time_control_view
-from skak.games.pgn import read_pgn
 from tests.fuzz import SEEDS, count, fuzz_settings, inputs
 
 pytestmark = pytest.mark.long
