@@ -356,7 +356,7 @@ def _form(route: Any) -> st.SearchStrategy[dict[str, Any]]:
         {
             "fields": fields,
             "others": others,
-            "csrf": st.sampled_from(["good"] * 8 + ["none", "bad"]),
+            "csrf": st.one_of(st.sampled_from(["good"] * 8 + ["none", "bad"]), st.text(max_size=8)),
             "upload": upload,
         }
     )
@@ -468,11 +468,15 @@ def _request(route: tuple[str, str, Any], world: World) -> st.SearchStrategy[Any
         schema, components = _request_schema(_document(world.pages), method, path)
         body = _body(schema, components) if schema is not None else st.just({})
         raw = st.one_of(st.none(), st.none(), st.none(), st.binary(max_size=64))
-        token = st.sampled_from(["good"] * 9 + ["none"])
+        token = st.one_of(st.sampled_from(["good"] * 9 + ["none"]), st.text(max_size=8))
 
         def api(url: str, body: Any, raw: bytes | None, token: str) -> None:
             count(name)
-            headers = {"Authorization": f"Bearer {world.token}"} if token == "good" else {}
+            headers: dict[str, Any] = {}
+            if token == "good":
+                headers["Authorization"] = f"Bearer {world.token}"
+            elif token != "none":  # any characters, as the header's bytes
+                headers["Authorization"] = f"Bearer {token}".encode()
             if raw is not None:
                 headers["Content-Type"] = "application/json"
                 answer = world.pages.request(method, url, headers=headers, content=raw)
@@ -489,8 +493,9 @@ def _request(route: tuple[str, str, Any], world: World) -> st.SearchStrategy[Any
     def page(url: str, form: dict[str, Any]) -> None:
         count(name)
         data = {**form["others"], **form["fields"]}
+        sent = {"good": world.csrf, "bad": "x" + world.csrf}.get(form["csrf"], form["csrf"])
         if form["csrf"] != "none":
-            data["csrf"] = world.csrf if form["csrf"] == "good" else "x" + world.csrf
+            data["csrf"] = sent
         files = None
         if form["upload"] is not None:
             kind, content = form["upload"]
