@@ -341,6 +341,13 @@ def _form_fields(route: Any) -> list[str]:
     return [getattr(p, "alias", None) or p.name for p in params]
 
 
+def _token(good: int) -> st.SearchStrategy[str]:
+    """Which token a case sends: the session's (``good`` cases in ``good + 3``), none, a
+    wrong one, or any characters."""
+    kinds = st.sampled_from(["good"] * good + ["none", "bad", "text"])
+    return kinds.flatmap(lambda k: st.text(max_size=8) if k == "text" else st.just(k))
+
+
 def _form(route: Any) -> st.SearchStrategy[dict[str, Any]]:
     """A form: the route's fields (each given or not), some of the pages' other fields, the
     session's CSRF token or not, and now and then a file of any kind."""
@@ -356,7 +363,7 @@ def _form(route: Any) -> st.SearchStrategy[dict[str, Any]]:
         {
             "fields": fields,
             "others": others,
-            "csrf": st.one_of(*[st.just("good")] * 8, st.sampled_from(["none", "bad"]), st.text()),
+            "csrf": _token(8),
             "upload": upload,
         }
     )
@@ -468,7 +475,7 @@ def _request(route: tuple[str, str, Any], world: World) -> st.SearchStrategy[Any
         schema, components = _request_schema(_document(world.pages), method, path)
         body = _body(schema, components) if schema is not None else st.just({})
         raw = st.one_of(st.none(), st.none(), st.none(), st.binary(max_size=64))
-        token = st.one_of(*[st.just("good")] * 9, st.just("none"), st.text(max_size=8))
+        token = _token(9)
 
         def api(url: str, body: Any, raw: bytes | None, token: str) -> None:
             count(name)
