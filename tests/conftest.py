@@ -145,6 +145,22 @@ def _on_every_backend(definition: pytest.Function, config: pytest.Config) -> boo
     return suite in BOTH_BACKENDS
 
 
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The fuzz cases tried, by parser and form, and in all (``tests.fuzz``); written to
+    ``$SKAK_FUZZ_REPORT`` too when it names a file (added to what it holds)."""
+    from tests import fuzz
+
+    if not fuzz.COUNTS:
+        return
+    terminalreporter.section("fuzz cases")
+    for name, n in sorted(fuzz.COUNTS.items()):
+        terminalreporter.write_line(f"{n:>8}  {name}")
+    terminalreporter.write_line(f"{sum(fuzz.COUNTS.values()):>8}  in all")
+    report = os.environ.get("SKAK_FUZZ_REPORT")
+    if report:
+        fuzz.write_report(report)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "backend" not in metafunc.fixturenames or "db_path" in metafunc.fixturenames:
         return

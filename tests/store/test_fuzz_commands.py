@@ -22,7 +22,7 @@ from skak.errors import SkakError
 from skak.io.trf import decode_trf, parse_trf
 from skak.model import Tournament
 from tests.conftest import db_digest
-from tests.fuzz import CASES, fuzz_settings, inputs
+from tests.fuzz import CASES, count, fuzz_settings, inputs
 
 pytestmark = pytest.mark.long
 
@@ -52,6 +52,8 @@ def _unchanged_unless_done(api: Skak, database: str, command: object) -> bool:
 @fuzz_settings(BUDGET)
 @given(data=inputs("trf"))
 def test_a_broken_trf_file_imports_nothing(api: Skak, database: str, data: bytes) -> None:
+    count("command: import trf")
+
     def run() -> None:
         t = parse_trf(decode_trf(data), "fuzz.trf").tournament
         api.tournaments.create(replace(t, pairing_system="dutch"), source="fuzz.trf")
@@ -64,6 +66,7 @@ def test_a_broken_trf_file_imports_nothing(api: Skak, database: str, data: bytes
 def test_a_broken_player_list_registers_nobody(
     api: Skak, database: str, data: bytes, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    count("command: players import")
     if not api.tournaments.rows():
         api.tournaments.create(Tournament("Fuzz", "monrad", number_of_rounds=5))
     path = _write(tmp_path_factory.getbasetemp(), data, ".csv")
@@ -75,5 +78,6 @@ def test_a_broken_player_list_registers_nobody(
 def test_a_broken_rating_list_enters_nothing(
     api: Skak, database: str, data: bytes, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    count("command: rating list import")
     path = _write(tmp_path_factory.getbasetemp(), data, ".csv")
     _unchanged_unless_done(api, database, lambda: api.registry.import_list(path, date(2026, 8, 1)))

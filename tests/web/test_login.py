@@ -117,6 +117,23 @@ def test_a_change_without_the_csrf_token_is_refused(
     assert skak.tournaments.history(tid) == before
 
 
+@pytest.mark.parametrize("sent", ["\x80", "ø" * 43, "token-é"], ids=["C1", "danish", "accent"])
+def test_a_csrf_token_of_any_characters_is_refused_not_a_crash(
+    client: TestClient, skak: Skak, tid: int, arbiter: str, sent: str
+) -> None:
+    """The fuzz's one crash of the web (issue 38): a CSRF token with a character outside
+    ASCII, in the form or in the header, ended in a TypeError of the comparison (500)."""
+    skak.tournaments.pair(tid)
+    before = skak.tournaments.history(tid)
+    url = f"/arbiter/t/{tid}/checkin/close"
+    r = client.post(url, data={"csrf": sent}, follow_redirects=False)
+    assert r.status_code == 403
+    assert "security token" in r.text
+    r = client.post(url, headers={"X-CSRF-Token": sent.encode()})
+    assert r.status_code == 403
+    assert skak.tournaments.history(tid) == before
+
+
 def test_logging_out_ends_the_session(client: TestClient, arbiter: str) -> None:
     r = client.post("/logout", data={"csrf": arbiter}, follow_redirects=False)
     assert r.status_code == 303

@@ -291,7 +291,9 @@ def logged_in(request: Request) -> str | None:
     if not isinstance(sid, str) or sessions.ended(sid):
         return None
     known = _password_hash(request, name)
-    if known is None or not hmac.compare_digest(str(generation), _generation(known)):
+    if known is None or not hmac.compare_digest(
+        str(generation).encode("utf-8", "surrogatepass"), _generation(known).encode()
+    ):
         return None
     return name
 
@@ -337,8 +339,13 @@ def csrf_token(request: Request) -> str:
 
 def check_csrf(request: Request, sent: str | None) -> None:
     """:raises CsrfRefused: unless ``sent`` (the form's field, else the header) is the
-    session's token."""
+    session's token. Compared as UTF-8 bytes: :func:`hmac.compare_digest` refuses a text
+    with a character outside ASCII with a ``TypeError``, and a sender may type any."""
     token = request.session.get(_SESSION_CSRF)
     sent = sent or request.headers.get(CSRF_HEADER)
-    if not isinstance(token, str) or not sent or not hmac.compare_digest(sent, token):
+    if (
+        not isinstance(token, str)
+        or not sent
+        or not hmac.compare_digest(sent.encode("utf-8", "surrogatepass"), token.encode())
+    ):
         raise CsrfRefused()
