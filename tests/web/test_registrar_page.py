@@ -47,3 +47,17 @@ def test_the_registrar_imports_aligns_and_compresses(
     page = text_of(client.get("/registrar").text)
     assert "2 players" in page and "compressed 2024-06-01" in page
     assert "Ratingkartoteket" in text_of(client.get("/registrar?lang=da").text)
+
+
+def test_dsus_whole_list_is_uploaded(client: TestClient, skak: Skak, tmp_path: Path) -> None:
+    """DSU's list is megabytes (40 000 players): the registrar's upload takes files as the
+    arbiter's imports do, not only a form's 64 KB."""
+    skak.accounts.add("Rita Rating", PASSWORD, roles=[Grant(Role.REGISTRAR)], hasher=CHEAP)
+    members = [(1000 + i, f"Spiller, Nummer {i}", 1200 + i % 900, "Vejle") for i in range(2000)]
+    listed = _list(tmp_path, members).read_bytes()
+    assert len(listed) > 64 * 1024
+    csrf = log_in(client, "Rita Rating", PASSWORD)
+    files = {"file": ("liste.csv", listed, "text/csv")}
+    r = client.post("/registrar/import", data={"csrf": csrf, "day": "2024-05-01"}, files=files,
+                    follow_redirects=False)  # fmt: skip
+    assert r.status_code == 303 and len(skak.registry.get().players) == 2000

@@ -2,7 +2,8 @@
 headers that keep the pages out of other sites' frames.
 
 A form is a few kilobytes; only the uploads (a TRF file, a CSV player list, a rating report
-on its page or to ``POST /api/v1/reports``) may send more, up to :data:`MAX_UPLOAD`. A
+on its page or to ``POST /api/v1/reports``, DSU's rating list and FIDE's on the registrar's
+page) may send more, up to :data:`MAX_UPLOAD`. A
 body over its bound is refused with 413 before the application reads it — by its
 ``Content-Length``, or, for a body sent in chunks, as soon as more has arrived than the
 bound — so no visitor can make the server parse or store a large body, logged in or not. A
@@ -27,7 +28,10 @@ MAX_UPLOAD = 8 * 1024 * 1024
 #: The largest body of any other request (a form).
 FORM_LIMIT = 64 * 1024
 #: The routes that take an uploaded file.
-_UPLOADS = re.compile(r"^/(arbiter/(import|t/\d+/players/import)|api/v1/reports|reports/upload)$")
+_UPLOADS = re.compile(
+    r"^/(arbiter/(import|t/\d+/players/import)|api/v1/reports|reports/upload"
+    r"|registrar/(import|align))$"
+)
 #: Sent with every answer: no framing by other sites, no guessing of content types.
 _HEADERS = [
     (b"x-frame-options", b"DENY"),
