@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from skak.faces.cli import _progress, app
+from skak.faces.cli import _output, _progress, app
 from skak.faces.cli._progress import progress
 
 
@@ -74,7 +74,9 @@ def test_a_terminal_shows_the_brackets_of_a_long_pairing(
 ) -> None:
     _dutch_after_one_round(runner)
     console, buffer = _terminal()
-    monkeypatch.setattr(_progress, "err", console)
+    # standard error is the terminal's console (Rich is imported only for a terminal)
+    monkeypatch.setattr(_output, "err", console, raising=False)
+    monkeypatch.setattr(_progress, "_may_be_terminal", lambda: True)
     monkeypatch.setattr(_progress, "DELAY", 0.0)  # every pairing counts as long here
     out, _ = ok(runner, "pair")
     shown = buffer.getvalue()
