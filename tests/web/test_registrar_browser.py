@@ -71,7 +71,7 @@ def test_a_correction_previewed_and_confirmed_on_a_phone(browser: Browser, tmp_p
         assert "Rettelsen er skrevet" in page.locator("p.flash").inner_text()
         assert skak.registry.version() == version + 1
         page.goto(f"{srv.url}/ratings/1")
-        assert "correction: Turnering 1, round 1" in page.content()
+        assert "rettelse: Turnering 1, round 1" in page.content()  # the reason in Danish
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         context.close()
     skak.close()
