@@ -167,18 +167,20 @@ class ReadCache:
         # other keys are read meanwhile): fifty readers of a 40 000-player rating list just
         # after a start would otherwise replay the registry fifty times, each holding a
         # database connection, and exhaust the pool.
-        with one_at_a_time:
+        try:
+            with one_at_a_time:
+                with self._lock:
+                    if key in self._items:
+                        self._items.move_to_end(key)
+                        kept: T = self._items[key]
+                        return kept
+                value = build()
+                self._put(key, value)
+                return value
+        finally:  # built, found or failed: the next reader of a new key starts afresh
             with self._lock:
-                if key in self._items:
-                    self._items.move_to_end(key)
-                    kept: T = self._items[key]
-                    return kept
-            value = build()
-            self._put(key, value)
-        with self._lock:
-            if self._builders.get(key) is one_at_a_time:
-                del self._builders[key]
-        return value
+                if self._builders.get(key) is one_at_a_time:
+                    del self._builders[key]
 
     def _peek(self, key: Hashable) -> Any:
         with self._lock:
