@@ -26,9 +26,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
 from skak.api import Skak, Tournament
 
-__all__ = ["Page", "ReadCache"]
+__all__ = ["Page", "ReadCache", "public_page"]
 
 T = TypeVar("T")
 
@@ -225,3 +228,47 @@ class ReadCache:
     ) -> T:
         """The view ``what`` of tournament ``tid`` at ``version`` with ``options``."""
         return self._get((tid, version, what, options), build)
+
+
+#: The public pages a reader is building now (touched on the event loop only, so a reader
+#: that comes while one is built reads the one before rather than waiting for it).
+_BUILDING: set[Hashable] = set()
+
+
+async def public_page(
+    request: Request,
+    cache: ReadCache,
+    key: Hashable,
+    version: int,
+    build: Callable[[], Response],
+) -> Response:
+    """The page ``build`` makes, kept as ``key`` at ``version`` (of the record it shows) for
+    visitors without a login: a hall of phones reloading it costs one small query each and
+    one build a change; a reader who comes while it is built anew reads the one before. A
+    logged-in user's page, with its menus, is built anew."""
+    from starlette.concurrency import run_in_threadpool
+
+    from skak.faces.web._render import language, remember_language
+    from skak.faces.web.auth import SESSION_ARBITER
+
+    if request.session.get(SESSION_ARBITER) is not None:
+        return await run_in_threadpool(build)
+    key = (key, language(request))
+    kept = cache.kept_page(key, version)
+    older = cache.newest(key) if kept is None else None
+    if kept is None and older is not None and key in _BUILDING:
+        kept = older
+    if kept is None:
+
+        def render() -> tuple[bytes, int, bool]:
+            response = build()
+            return bytes(response.body), version, response.status_code == 200
+
+        _BUILDING.add(key)
+        try:
+            kept = await run_in_threadpool(cache.page, key, version, render)
+        finally:
+            _BUILDING.discard(key)
+    response = HTMLResponse(kept.body)
+    remember_language(request, response)
+    return response

@@ -14,15 +14,13 @@ the command line says.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request
-from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from skak.faces.web._cache import ReadCache
-from skak.faces.web._render import language, page, remember_language
-from skak.faces.web.auth import SESSION_ARBITER
+from skak.faces.web._cache import ReadCache, public_page
+from skak.faces.web._render import page
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.views import FixtureRow
 
@@ -30,19 +28,12 @@ __all__ = ["router"]
 
 router = APIRouter()
 
-#: The pages a reader is building now (touched on the event loop only, so a reader that
-#: comes while one is built reads the one before rather than waiting for it).
-_BUILDING: set[Hashable] = set()
-
 
 async def _kept(
     request: Request, cache: ReadCache, kind: str, ident: int, build: Callable[[], Response]
 ) -> Response:
-    """The page ``build`` makes, kept per version of the season or cup for visitors without
-    a login (a hall of phones reloading the standings costs one small query each, and one
-    build a change); a logged-in user's page, with its menus, is built anew."""
-    if request.session.get(SESSION_ARBITER) is not None:
-        return await run_in_threadpool(build)
+    """The page ``build`` makes, kept per version of the season, cup or junior championship
+    (:func:`skak.faces.web._cache.public_page`)."""
     skak = cache.skak
 
     def ask() -> int:
@@ -53,25 +44,8 @@ async def _kept(
         return skak.junior.version(ident)
 
     version = cache.record_version(kind, ident, ask)
-    key = (kind, ident, request.url.path, request.url.query, language(request))
-    kept = cache.kept_page(key, version)
-    older = cache.newest(key) if kept is None else None
-    if kept is None and older is not None and key in _BUILDING:
-        kept = older  # another reader builds the new one: this one reads the one before
-    if kept is None:
-
-        def render() -> tuple[bytes, int, bool]:
-            response = build()
-            return bytes(response.body), version, response.status_code == 200
-
-        _BUILDING.add(key)
-        try:
-            kept = await run_in_threadpool(cache.page, key, version, render)
-        finally:
-            _BUILDING.discard(key)
-    response = HTMLResponse(kept.body)
-    remember_language(request, response)
-    return response
+    key = (kind, ident, request.url.path, request.url.query)
+    return await public_page(request, cache, key, version, build)
 
 
 def _season_context(skak: SkakDep, sid: int) -> dict[str, object]:

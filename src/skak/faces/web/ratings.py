@@ -9,7 +9,7 @@ and a page a visitor without a login reads is kept per registry version.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from datetime import date
 
 from fastapi import APIRouter, Request
@@ -17,9 +17,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, Response
 
 from skak.errors import InputError
-from skak.faces.web._cache import ReadCache
-from skak.faces.web._render import language, page, remember_language
-from skak.faces.web.auth import SESSION_ARBITER
+from skak.faces.web._cache import ReadCache, public_page
+from skak.faces.web._render import page
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.messages import N_
 from skak.views import RatingIndex, rating_list_view, registry_row, registry_rows
@@ -28,37 +27,14 @@ __all__ = ["router"]
 
 router = APIRouter()
 
-#: The pages a reader is building now (touched on the event loop only).
-_BUILDING: set[Hashable] = set()
-
 
 async def _kept(request: Request, cache: ReadCache, build: Callable[[], Response]) -> Response:
     """The page ``build`` makes, kept per registry version and day for visitors without a
-    login: fifty phones reading the list, or one search again and again, cost one small
-    query each and one build a change of the registry (a reader who comes while it is built
-    anew reads the one before); a logged-in user's page, with its menus, is built anew."""
-    if request.session.get(SESSION_ARBITER) is not None:
-        return await run_in_threadpool(build)
+    login (:func:`skak.faces.web._cache.public_page`): fifty phones reading the list, or one
+    search again and again, cost one small query each and one build a change."""
     version = await run_in_threadpool(cache.skak.registry.version)
-    key = ("ratings", request.url.path, request.url.query, language(request), date.today())
-    kept = cache.kept_page(key, version)
-    older = cache.newest(key) if kept is None else None
-    if kept is None and older is not None and key in _BUILDING:
-        kept = older
-    if kept is None:
-
-        def render() -> tuple[bytes, int, bool]:
-            response = build()
-            return bytes(response.body), version, response.status_code == 200
-
-        _BUILDING.add(key)
-        try:
-            kept = await run_in_threadpool(cache.page, key, version, render)
-        finally:
-            _BUILDING.discard(key)
-    response = HTMLResponse(kept.body)
-    remember_language(request, response)
-    return response
+    key = ("ratings", request.url.path, request.url.query, date.today())
+    return await public_page(request, cache, key, version, build)
 
 
 def _index(skak: SkakDep, cache: CacheDep, today: date) -> RatingIndex:
