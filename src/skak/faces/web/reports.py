@@ -35,7 +35,13 @@ from skak.faces.web._render import (
     page,
     status_of,
 )
-from skak.faces.web.api._common import ERRORS, described, refusal, skak_refusal
+from skak.faces.web.api._common import (
+    ERRORS,
+    TokenRefused,
+    described,
+    skak_refusal,
+    token_refusal,
+)
 from skak.faces.web.arbiter import ArbiterDep, ChangeDep
 from skak.faces.web.auth import token_user
 from skak.faces.web.public import SkakDep
@@ -75,23 +81,10 @@ STATUS_PATH = "/api/v1/reports/{id}"
 # -- the HTTP API ---------------------------------------------------------------------------
 
 
-def _error(request: Request, status: int, text: str) -> JSONResponse:
-    """A refusal as the rest of the API answers it (``{"error", "code"}``)."""
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    return refusal(status, text, headers)
-
-
-def _skak_error(request: Request, err: SkakError) -> JSONResponse:
-    return skak_refusal(request, err)
-
-
 def _unauthorized(request: Request) -> JSONResponse:
-    _ = gettext_for(language(request))
-    return _error(
-        request,
-        401,
-        _("An API token is needed: send 'Authorization: Bearer TOKEN' (skak user token)."),
-    )
+    """401, as every API command without a known token is refused."""
+    sent = bool(request.headers.get("Authorization", "").strip())
+    return token_refusal(request, TokenRefused(sent=sent))
 
 
 @api_router.post(
@@ -110,7 +103,7 @@ async def send_report(request: Request, skak: SkakDep) -> Response:
         row = skak.reports.receive(body, source="the report", actor=who)
         view = skak.reports.status(row.id, actor=who).view()
     except SkakError as err:
-        return _skak_error(request, err)
+        return skak_refusal(request, err)
     data: dict[str, Any] = {"id": row.id, "url": STATUS_PATH.format(id=row.id)}
     data["report"] = to_json(view)
     return JSONResponse(data, status_code=201, headers={"Location": data["url"]})
@@ -129,7 +122,7 @@ def list_reports(request: Request, skak: SkakDep) -> Response:
     try:
         views = [q.view() for q in skak.reports.visible(actor=who)]
     except SkakError as err:
-        return _skak_error(request, err)
+        return skak_refusal(request, err)
     return JSONResponse({"reports": to_json(views)})
 
 
@@ -146,7 +139,7 @@ def report_status(request: Request, ident: int, skak: SkakDep) -> Response:
     try:
         view = skak.reports.status(ident, actor=who).view()
     except SkakError as err:
-        return _skak_error(request, err)
+        return skak_refusal(request, err)
     return JSONResponse(to_json(view))
 
 
