@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
 from skak.api import Skak
@@ -233,3 +234,120 @@ def test_a_kept_item_is_built_by_one_reader_while_the_others_wait(tmp_path: Path
     assert builds == ["registry"]
     assert len(got) == 8 and all(value is builds for value in got)
     assert cache.kept(("registry", 1), slow) is builds and builds == ["registry"]
+
+
+def test_with_fresh_for_a_version_is_asked_at_most_once_in_that_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """skak serve's choice (SERVE_FRESH_FOR): fifty phones cost the database a query per
+    record every fifth of a second, not one a read; a change made elsewhere is shown once
+    that time has passed."""
+    import skak.faces.web._cache as module
+
+    now = [100.0]
+    monkeypatch.setattr(module.time, "monotonic", lambda: now[0])
+    cache = ReadCache(Skak(tmp_path / "s.db", create=True), fresh_for=0.2)
+    database = [7]
+    asked: list[int] = []
+
+    def ask() -> int:
+        asked.append(database[0])
+        return database[0]
+
+    assert cache.known_version("tournament", 1) is None
+    assert [cache.record_version("tournament", 1, ask) for _ in range(5)] == [7] * 5
+    assert cache.known_version("tournament", 1) == 7
+    database[0] = 8  # another process's change
+    now[0] += 0.1
+    assert cache.record_version("tournament", 1, ask) == 7  # within the fifth of a second
+    assert cache.record_version("tournament", 2, ask) == 8  # another record is asked
+    now[0] += 0.15
+    assert cache.known_version("tournament", 1) is None
+    assert cache.record_version("tournament", 1, ask) == 8
+    assert asked == [7, 8, 8]
+
+
+def test_a_kept_page_is_sent_compressed_to_a_browser_that_takes_it(tmp_path: Path) -> None:
+    """A 300-player standings page is 133 KB of HTML and 10 KB compressed: the kept page is
+    compressed once, when it is built, and sent so to every browser that says it takes gzip
+    (all do); one that does not, or refuses it (q=0), is sent the HTML."""
+    skak = Skak(tmp_path / "s.db", create=True)
+    tid = register(skak)
+    skak.tournaments.pair(tid)
+    with TestClient(create_app(skak)) as reader:
+        page = f"/t/{tid}/standings"
+        plain = reader.get(page, headers={"Accept-Encoding": "identity"})
+        assert plain.status_code == 200 and "content-encoding" not in plain.headers
+        assert int(plain.headers["content-length"]) == len(plain.content)
+        for accept in ("gzip, deflate, br", "br;q=1.0, gzip;q=0.8", "*"):
+            packed = reader.get(page, headers={"Accept-Encoding": accept})
+            assert packed.headers["content-encoding"] == "gzip", accept
+            assert "Accept-Encoding" in packed.headers["vary"]
+            assert packed.text == plain.text  # httpx unpacks it, as a browser does
+            assert int(packed.headers["content-length"]) < len(plain.content) / 3
+        for refusing in ("gzip;q=0, identity", "deflate", "gzip;q=nonsense"):
+            refused = reader.get(page, headers={"Accept-Encoding": refusing})
+            assert "content-encoding" not in refused.headers, refusing
+            assert refused.text == plain.text
+    skak.close()
+
+
+def test_skak_serve_tunes_its_process_for_readers_beside_a_builder() -> None:
+    """The event loop that answers the readers gets the interpreter back from a page's
+    builder after 1 ms, not Python's 5 ms, each time it sends an answer."""
+    import sys
+
+    from skak.faces.web.app import SERVE_SWITCH_INTERVAL, tune_for_serving
+
+    before = sys.getswitchinterval()
+    try:
+        tune_for_serving()
+        assert sys.getswitchinterval() == pytest.approx(SERVE_SWITCH_INTERVAL)
+        assert before > SERVE_SWITCH_INTERVAL
+    finally:
+        sys.setswitchinterval(before)
+
+
+def test_every_worker_of_skak_serve_is_given_its_freshness(tmp_path: Path) -> None:
+    import json
+
+    from skak.faces.web import server_settings
+    from skak.faces.web.app import SERVE_FRESH_FOR
+    from skak.faces.web.auth import Arbiters
+
+    skak = Skak(tmp_path / "s.db", create=True)
+    settings = json.loads(server_settings(skak, arbiters=Arbiters(), secret="k"))
+    assert settings["fresh_for"] == SERVE_FRESH_FOR > 0
+    skak.close()
+
+
+def test_the_collector_is_paused_while_pages_are_built_and_kept_items_moved_out_of_sight(
+    tmp_path: Path,
+) -> None:
+    """skak serve's Collector: no full collection over a 40 000-player registry while a
+    page is built, and what was built kept out of the collections that follow."""
+    import gc
+
+    from skak.faces.web._cache import Collector
+
+    cache = ReadCache(Skak(tmp_path / "s.db", create=True), collector=Collector())
+    states: list[bool] = []
+
+    def inner() -> list[list[int]]:
+        states.append(gc.isenabled())
+        return [[i] for i in range(1000)]
+
+    def outer() -> tuple[bytes, int, bool]:
+        states.append(gc.isenabled())
+        kept = cache.kept(("item", 1), inner)  # a view built inside a page's build
+        states.append(gc.isenabled())
+        return str(len(kept)).encode(), 1, True
+
+    try:
+        assert gc.isenabled()
+        assert cache.page("k", 1, outer).body == b"1000"
+        assert states == [False, False, False]  # paused through the nested builds
+        assert gc.isenabled()  # and on again after the last
+        assert gc.get_freeze_count() > 1000  # the kept lists are out of the collector's sight
+    finally:
+        gc.unfreeze()

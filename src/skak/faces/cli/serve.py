@@ -135,6 +135,7 @@ def serve(
     # answers 503 with Retry-After while the database is busy or out of reach.
     s.db.wait, s.db.on_wait = 0, None
     from skak.faces.web import create_app
+    from skak.faces.web.app import SERVE_FRESH_FOR, tune_for_serving
 
     # One key signs the login cookies of every worker (a login made by one holds in all).
     secret = secrets.token_urlsafe(32)
@@ -145,6 +146,8 @@ def serve(
         secure_cookies=secure_cookies,
         public_url=public_url,
         build_behind=True,
+        fresh_for=SERVE_FRESH_FOR,
+        freeze_kept=True,
     )
     shown = f"[{host}]" if ":" in host else host
     names = [*accounts.hashes, *(n for n in s.accounts.get().names if n not in accounts)]
@@ -168,6 +171,7 @@ def serve(
 
     options = server_options(forwarded_allow_ips)
     if workers == 1:
+        tune_for_serving()
         uvicorn.run(web, host=host, port=port, **options)
         return
     from skak.faces.web import SERVER_VARIABLE, server_settings

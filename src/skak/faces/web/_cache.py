@@ -5,10 +5,12 @@ each public page as a visitor without a login sees it.
 Pages are read far more often than tournaments change (players reload the standings on
 their phones between rounds), and every view is a pure function of the tournament and its
 options, so what was built for version *v* holds for as long as the tournament is at *v*.
-Each request asks the database for the version only (one small indexed query), so a change
+Each request asks the database for the version only (one small indexed query; under
+``skak serve`` at most every :attr:`ReadCache.fresh_for` seconds a record), so a change
 made anywhere (another worker process of ``skak serve --workers N``, the CLI) is shown by
-the next request whichever worker answers it; the cache is bounded (least recently used out)
-and shared by one process's threads (each worker keeps its own).
+the next request whichever worker answers it (that much later); the cache is bounded (least
+recently used out) and shared by one process's threads (each worker keeps its own). A kept
+page is kept compressed too, for the browsers that take it (all do).
 
 A public page is built once per version, by the first reader who asks for it. Readers who
 come while it is being built are given the page of the version before (a few hundred
@@ -20,9 +22,13 @@ from the newest version.
 
 from __future__ import annotations
 
+import gc
+import gzip
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -31,26 +37,145 @@ from starlette.responses import HTMLResponse, Response
 
 from skak.api import Skak, Tournament
 
-__all__ = ["Page", "ReadCache", "public_page"]
+__all__ = ["Collector", "Page", "ReadCache", "kept_response", "public_page"]
 
 T = TypeVar("T")
 
 
+#: A page shorter than this is sent as it is (compressing it saves nothing worth the bytes).
+_COMPRESS_FROM = 1024
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
-    """A public page as kept: the tournament version it was built from, and the HTML."""
+    """A public page as kept: the tournament version it was built from, the HTML, and the
+    HTML compressed (gzip; empty for a short page) — compressed once, when it is built, and
+    sent to every browser that accepts it: a 300-player standings page is 133 KB of HTML
+    and 10 KB compressed, for the hall's wireless network and for the server's CPU alike."""
 
     version: int
     body: bytes
+    gzipped: bytes = b""
+
+    @classmethod
+    def of(cls, version: int, body: bytes) -> Page:
+        """The page of ``body`` at ``version``, compressed as it is kept."""
+        packed = (
+            gzip.compress(body, compresslevel=6, mtime=0) if len(body) >= _COMPRESS_FROM else b""
+        )
+        return cls(version, body, packed)
+
+
+def accepts_gzip(request: Request) -> bool:
+    """Whether the browser takes a gzip-compressed answer (its ``Accept-Encoding`` names
+    ``gzip`` or ``*`` with a weight above 0, as every browser's does)."""
+    for part in request.headers.get("accept-encoding", "").split(","):
+        name, _, params = part.partition(";")
+        if name.strip().lower() not in ("gzip", "*"):
+            continue
+        weight = params.strip().lower()
+        if not weight.startswith("q="):
+            return True
+        try:
+            return float(weight[2:]) > 0
+        except ValueError:
+            return False
+    return False
+
+
+def kept_response(
+    request: Request, page: Page, status: int = 200, headers: dict[str, str] | None = None
+) -> Response:
+    """The answer of a kept page: compressed for a browser that accepts it."""
+    if page.gzipped and accepts_gzip(request):
+        response = HTMLResponse(
+            page.gzipped,
+            status_code=status,
+            headers={**(headers or {}), "Content-Encoding": "gzip"},
+        )
+    else:
+        response = HTMLResponse(page.body, status_code=status, headers=headers)
+    if page.gzipped:
+        response.headers.add_vary_header("Accept-Encoding")
+    return response
+
+
+class Collector:
+    """Python's cycle collector kept off what the cache keeps (``skak serve``'s choice).
+
+    What a page is built from is kept for as long as its version is the newest: a
+    40 000-player rating registry and its list are some 400 000 objects, a 300-player
+    tournament's standings tens of thousands. Python's full collections walk every object
+    alive — 100–900 ms for the rating registry, with the interpreter held, so every reader
+    waits — and a build that makes that many objects sets off several of them. So while
+    pages are built the collector is paused; when the last build ends, the young objects are
+    collected once (the garbage the builds and the readers left) and what is still alive is
+    moved out of the collector's sight (:func:`gc.freeze`). Reference counting still frees a
+    kept item when it is let go; what could leak — an item with reference cycles, let go
+    after it was moved — is found by a full collection whenever the moved objects have
+    doubled since the last one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._builds = 0
+        self._after_full = 0  # objects moved out of sight just after the last full collection
+
+    @contextmanager
+    def building(self) -> Iterator[None]:
+        """Around one build (builds in several threads may overlap)."""
+        with self._lock:
+            self._builds += 1
+            if self._builds == 1:
+                gc.disable()
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._builds -= 1
+                if self._builds == 0:
+                    self._settle()
+
+    def _settle(self) -> None:
+        gc.collect(1)
+        if gc.get_freeze_count() > 2 * max(self._after_full, 100_000):
+            gc.unfreeze()
+            gc.collect()
+            gc.freeze()
+            self._after_full = gc.get_freeze_count()
+        else:
+            gc.freeze()
+        gc.enable()
+
+
+@contextmanager
+def _as_it_is() -> Iterator[None]:
+    yield
 
 
 class ReadCache:
     """Tournaments and views by ``(tournament id, version, what, options)``, and public
     pages by what was asked for (see the module)."""
 
-    def __init__(self, skak: Skak, *, size: int = 256, build_behind: bool = False) -> None:
+    def __init__(
+        self,
+        skak: Skak,
+        *,
+        size: int = 256,
+        build_behind: bool = False,
+        fresh_for: float = 0.0,
+        collector: Collector | None = None,
+    ) -> None:
         self.skak = skak
         self.size = size
+        #: Keeps Python's cycle collector off what is kept (``skak serve``; see
+        #: :class:`Collector`); ``None``: the collector runs as it does in any program.
+        self._collecting = collector.building if collector is not None else _as_it_is
+        #: How long (seconds) a record's version read from the database for a public page
+        #: is taken as the newest: 0 asks at every request; ``skak serve`` asks at most
+        #: five times a second a record, so that a hall of phones costs the database a few
+        #: queries a second, not one a read (a change is shown at most that much later).
+        self.fresh_for = fresh_for
+        self._versions: dict[Hashable, tuple[float, int]] = {}
         #: The first reader to find a page out of date is answered the page before too,
         #: while the new one is built behind it (see :meth:`claim`): no reader waits for a
         #: build while a page of the tournament is kept (``skak serve``'s choice).
@@ -70,12 +195,39 @@ class ReadCache:
         once and kept while it is among the most recently used."""
         return self._get(key, build)
 
-    def record_version(self, kind: str, ident: int, ask: Callable[[], int]) -> int:
-        """The version of a league season, cup or junior championship (``kind``), asked of
-        the database (``ask``: one small indexed query) at every request, as a tournament's
-        is: a change made by another worker process of the server, or by the CLI, is seen
-        by the next request whichever worker answers it."""
-        return ask()
+    def record_version(self, kind: str, ident: Hashable, ask: Callable[[], int]) -> int:
+        """The version of the record a public page shows (``kind``: a tournament, a league
+        season, a cup, the rating registry, …), asked of the database (``ask``: one small
+        indexed query) at every request — or, with :attr:`fresh_for`, at most once in that
+        many seconds: a change made by another worker process of the server, or by the CLI,
+        is seen by whichever worker answers, at most :attr:`fresh_for` seconds later."""
+        if self.fresh_for <= 0:
+            return ask()
+        key = (kind, ident)
+        now = time.monotonic()
+        with self._lock:
+            known = self._versions.get(key)
+        if known is not None and now - known[0] < self.fresh_for:
+            return known[1]
+        version = ask()
+        with self._lock:
+            if len(self._versions) >= 4 * self.size:  # records no longer read are let go
+                self._versions = {
+                    k: v for k, v in self._versions.items() if now - v[0] < self.fresh_for
+                }
+            self._versions[key] = (now, version)
+        return version
+
+    def known_version(self, kind: str, ident: Hashable) -> int | None:
+        """The version :meth:`record_version` read within :attr:`fresh_for` seconds, if it
+        did (``None``: ask it) — for the event loop, which need not go to a thread then."""
+        if self.fresh_for <= 0:
+            return None
+        with self._lock:
+            known = self._versions.get((kind, ident))
+        if known is None or time.monotonic() - known[0] >= self.fresh_for:
+            return None
+        return known[1]
 
     def newest(self, key: Hashable) -> Page | None:
         """The page kept for ``key``, of whatever version (``None``: none yet)."""
@@ -141,8 +293,9 @@ class ReadCache:
                 self.misses += 1
                 self._building.add(key)
             try:
-                body, built, keep = build()
-                made = Page(built, body)
+                with self._collecting():
+                    body, built, keep = build()
+                    made = Page.of(built, body)
                 if keep:
                     with self._lock:
                         kept = self._pages.get(key)
@@ -177,7 +330,8 @@ class ReadCache:
                         self._items.move_to_end(key)
                         kept: T = self._items[key]
                         return kept
-                value = build()
+                with self._collecting():
+                    value = build()
                 self._put(key, value)
                 return value
         finally:  # built, found or failed: the next reader of a new key starts afresh
@@ -211,9 +365,8 @@ class ReadCache:
             return kept, version
         with self._lock:
             self.misses += 1
-        loaded = self.skak.tournaments.read(
-            f"#{tid}"
-        )  # a writer may have come since: keep what was read
+        with self._collecting():  # a writer may have come since: keep what was read
+            loaded = self.skak.tournaments.read(f"#{tid}")
         state = loaded.state
         self._put((tid, loaded.version, "tournament"), state)
         return state, loaded.version
@@ -269,6 +422,6 @@ async def public_page(
             kept = await run_in_threadpool(cache.page, key, version, render)
         finally:
             _BUILDING.discard(key)
-    response = HTMLResponse(kept.body)
+    response = kept_response(request, kept)
     remember_language(request, response)
     return response

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sys
 from importlib.resources import files
 from typing import Any
 from urllib.parse import quote
@@ -44,7 +45,7 @@ from skak.faces.web import (
     round_edit,
     screen,
 )
-from skak.faces.web._cache import ReadCache
+from skak.faces.web._cache import Collector, ReadCache
 from skak.faces.web._guard import Guard
 from skak.faces.web._invalid import invalid_values
 from skak.faces.web._render import (
@@ -58,13 +59,38 @@ from skak.faces.web._render import (
 )
 from skak.faces.web.auth import Arbiters, CsrfRefused, LoginBrake, LoginRequired, Sessions
 
-__all__ = ["SERVER_VARIABLE", "SESSION_COOKIE", "create_app", "server_app", "server_settings"]
+__all__ = [
+    "SERVER_VARIABLE",
+    "SERVE_FRESH_FOR",
+    "SERVE_SWITCH_INTERVAL",
+    "SESSION_COOKIE",
+    "create_app",
+    "server_app",
+    "server_settings",
+    "tune_for_serving",
+]
 
 #: The session cookie's name.
 SESSION_COOKIE = "skak_session"
 #: The environment variable by which ``skak serve --workers N`` tells each worker process
 #: what to serve (:func:`server_settings`, :func:`server_app`).
 SERVER_VARIABLE = "SKAK_SERVE_SETTINGS"
+#: ``skak serve``'s :attr:`ReadCache.fresh_for`: a public page asks the database for its
+#: record's version at most five times a second a worker, and shows a change made elsewhere
+#: at most this much later (a hall's phones reload every few seconds at the most).
+SERVE_FRESH_FOR = 0.2
+#: ``skak serve``'s thread switch interval (seconds; Python's default is 0.005): a page is
+#: built in a thread beside the event loop that answers the readers, and each time the loop
+#: lets go of the interpreter to send an answer it waits up to this long to get it back
+#: from the builder. 5 ms a send made the readers of a 300-player tournament wait up to
+#: 3 s while a result was entered; 1 ms keeps them under a quarter of a second.
+SERVE_SWITCH_INTERVAL = 0.001
+
+
+def tune_for_serving() -> None:
+    """Set the process up as ``skak serve``'s server (one process, or each worker):
+    :data:`SERVE_SWITCH_INTERVAL`."""
+    sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
 
 
 _API_DESCRIPTION = """\
@@ -91,6 +117,8 @@ def create_app(
     brake: LoginBrake | None = None,
     public_url: str | None = None,
     build_behind: bool = False,
+    fresh_for: float = 0.0,
+    freeze_kept: bool = False,
 ) -> FastAPI:
     """The web application on ``skak``'s database.
 
@@ -106,6 +134,11 @@ def create_app(
         reader, the first one too, while it is built anew (``skak serve``: no reader waits
         for a build; a reader sees a change once it is built); default: the first reader
         waits for it (a page read just after a change shows the change).
+    :param fresh_for: how long a record's version read for a public page is taken as the
+        newest (seconds; ``skak serve``: :data:`SERVE_FRESH_FOR`); default 0: asked at
+        every request.
+    :param freeze_kept: keep Python's cycle collector off what the pages are built from
+        (``skak serve``; :class:`skak.faces.web._cache.Collector`).
     :raises InputError: for a public address that is no http(s) address.
     """
     app = FastAPI(
@@ -121,7 +154,12 @@ def create_app(
     # Every change the web makes is checked against the account's roles, in the API.
     app.state.skak = skak.guarded(admins=app.state.arbiters.hashes)
     app.state.pages = Pages()
-    app.state.cache = ReadCache(app.state.skak, build_behind=build_behind)
+    app.state.cache = ReadCache(
+        app.state.skak,
+        build_behind=build_behind,
+        fresh_for=fresh_for,
+        collector=Collector() if freeze_kept else None,
+    )
     # Logouts and failed logins are kept in the database, so that every worker of a server
     # sees them (a read-only database keeps them in this process only).
     marks = None if skak.db.read_only else skak.marks
@@ -255,6 +293,7 @@ def server_settings(
     public_url: str | None = None,
     session_hours: int = 12,
     build_behind: bool = True,
+    fresh_for: float | None = None,
 ) -> str:
     """What each worker of ``skak serve --workers N`` needs to build the same application
     (:func:`server_app`), as the value of :data:`SERVER_VARIABLE`: the database's address,
@@ -273,6 +312,8 @@ def server_settings(
             "public_url": public_url,
             "session_hours": session_hours,
             "build_behind": build_behind,
+            "fresh_for": SERVE_FRESH_FOR if fresh_for is None else fresh_for,
+            "freeze_kept": True,
         }
     )
 
@@ -287,6 +328,7 @@ def server_app() -> FastAPI:
     :raises KeyError: when the variable is not set (the factory is for ``skak serve`` only).
     """
     settings: dict[str, Any] = json.loads(os.environ[SERVER_VARIABLE])
+    tune_for_serving()
     # A page does not wait for a busy database: it answers 503 with Retry-After.
     skak = Skak(settings["db"], actor=settings["actor"], wait=0)
     return create_app(
@@ -297,4 +339,6 @@ def server_app() -> FastAPI:
         secure_cookies=settings["secure_cookies"],
         public_url=settings["public_url"],
         build_behind=settings["build_behind"],
+        fresh_for=settings.get("fresh_for", 0.0),
+        freeze_kept=settings.get("freeze_kept", False),
     )

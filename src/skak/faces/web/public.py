@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from skak.api import Skak, Tournament, parse_date
 from skak.errors import InputError
-from skak.faces.web._cache import Page, ReadCache
+from skak.faces.web._cache import Page, ReadCache, kept_response
 from skak.faces.web._render import (
     crosstable_lines,
     error_message,
@@ -99,7 +99,7 @@ async def public_page(request: Request, tid: int, build: Build) -> Response:
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(_arbiters_or_public, request, tid, build)
     cache: ReadCache = request.app.state.cache
-    version = cache.skak.tournaments.version(tid)
+    version = cache.record_version("tournament", tid, lambda: cache.skak.tournaments.version(tid))
     key = (tid, request.url.path, request.url.query, language(request))
     try:
         seen = int(request.cookies.get(_seen_cookie(tid), "0"))
@@ -144,7 +144,7 @@ def _built_page(cache: ReadCache, key: Hashable, version: int, build: Build) -> 
 
 
 def _answer(request: Request, tid: int, kept: Page, status: int, seen: int) -> Response:
-    response = HTMLResponse(kept.body, status_code=status)
+    response = kept_response(request, kept, status)
     remember_language(request, response)
     if kept.version > seen:
         response.set_cookie(
@@ -216,7 +216,7 @@ async def tournaments(request: Request, cache: CacheDep) -> Response:
         shown, _status = await run_in_threadpool(
             _built_page, cache, key, version, lambda: (_tournament_list(request, skak), version)
         )
-    response = HTMLResponse(shown.body)
+    response = kept_response(request, shown)
     remember_language(request, response)
     return response
 

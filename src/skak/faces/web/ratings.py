@@ -32,7 +32,11 @@ async def _kept(request: Request, cache: ReadCache, build: Callable[[], Response
     """The page ``build`` makes, kept per registry version and day for visitors without a
     login (:func:`skak.faces.web._cache.public_page`): fifty phones reading the list, or one
     search again and again, cost one small query each and one build a change."""
-    version = await run_in_threadpool(cache.skak.registry.version)
+    version = cache.known_version("registry", 0)
+    if version is None:
+        version = await run_in_threadpool(
+            cache.record_version, "registry", 0, cache.skak.registry.version
+        )
     key = ("ratings", request.url.path, request.url.query, date.today())
     return await public_page(request, cache, key, version, build)
 

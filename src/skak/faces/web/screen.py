@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse, Response
 
 from skak.api import Tournament, qr_svg
 from skak.errors import InputError
-from skak.faces.web._cache import Page, ReadCache
+from skak.faces.web._cache import Page, ReadCache, kept_response
 from skak.faces.web._render import fragment, language, page, standings_lines
 from skak.faces.web.public import CacheDep, load_tournament, tournament_context
 from skak.messages import N_
@@ -129,8 +129,8 @@ async def screen_changes(request: Request, tid: int, cache: CacheDep, since: int
     kept: Page | None = cache.kept_page(key, version)
     if kept is None:
         kept = await run_in_threadpool(cache.page, key, version, render)
-    return HTMLResponse(
-        kept.body, headers={VERSION_HEADER: str(kept.version), "Cache-Control": "no-store"}
+    return kept_response(
+        request, kept, headers={VERSION_HEADER: str(kept.version), "Cache-Control": "no-store"}
     )
 
 
