@@ -238,3 +238,18 @@ def test_a_correction_says_what_the_board_had_and_a_bad_word_is_named(
     result = runner.invoke(app, ["result", "1", "1", "2"])
     assert result.exit_code == 3
     assert "unknown result '2'" in result.stderr and "short keys: 1, 0" in result.stderr
+
+
+def test_the_history_is_said_in_the_chosen_language(tmp_path: Path) -> None:
+    """``skak --lang da history``: the table's heading and every change in Danish, as the
+    web's history page says them."""
+    db = str(tmp_path / "h.db")
+    runner = CliRunner()
+    assert runner.invoke(app, ["--db", db, "demo"]).exit_code == 0
+    danish = runner.invoke(app, ["--lang", "da", "--db", db, "history"])
+    assert danish.exit_code == 0, danish.output
+    assert "Historik" in danish.output and "Hvad" in danish.output
+    assert "turnering oprettet" in danish.output and "parret" in danish.output
+    assert "tournament created" not in danish.output
+    english = runner.invoke(app, ["--lang", "en", "--db", db, "history"])
+    assert "tournament created" in english.output and "What" in english.output

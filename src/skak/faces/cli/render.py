@@ -461,12 +461,14 @@ def report_html(view: ReportView, today: str) -> str:
 
 
 def history_table(lines: list[HistoryLine]) -> Table:
-    table = FittedTable(title="History (historik)")
+    table = FittedTable(title=_("History"))
     table.add_column("#", justify="right")
-    table.add_column("When")
-    table.add_column("Who")
-    table.add_column("What")
+    table.add_column(_("When"))
+    table.add_column(_("Who"))
+    table.add_column(_("What"))
+    undone = _("undone")
     for h in lines:
-        text = f"[strike]{escape(h.text)}[/strike] (undone)" if h.undone else escape(h.text)
+        said = escape(say(h.text))
+        text = f"[strike]{said}[/strike] ({undone})" if h.undone else said
         table.add_row(str(h.seq), local_time(h.recorded_at), escape(h.actor), text)
     return table.fit(names={2}, texts={3})
