@@ -107,6 +107,13 @@ def test_a_whole_group_season_typed_in(runner: CliRunner, tmp_path: Path) -> Non
     assert divisions["2. division"] == ["Vejle 1", "Skive 1"]
     text = run(runner, "league", "season-end", "--liga-club", "Aarhus Skakforening", "--explain")
     assert "Aarhus 2 (1. division group 1, place 1) cannot go up" in text
+    dansk = run(
+        runner, "--lang", "da", "league", "season-end", "--liga-club", "Aarhus Skakforening",
+        "--explain",
+    )  # fmt: skip
+    assert "Aarhus 2 (1. division gruppe 1, nr. 1) kan ikke rykke op" in dansk
+    assert "Op- og nedrykning" in dansk and "næste sæson" in dansk
+    assert "5.1 §5: blandt de sidste 2" in dansk and "cannot go up" not in dansk
 
 
 def test_a_lineup_shows_its_violations(runner: CliRunner, tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from skak.errors import InputError, StateError
+from skak.messages import N_, N_plural
 from skak.teams.league import HOVEDKREDS_PROMOTED, PLAYOFF_ROUND, DivisionSpec, Fixture, Season
 from skak.teams.standings import GroupStandings, StandingRow, group_standings, match_score
 from skak.tiebreaks import draw_lots
@@ -78,10 +79,16 @@ class _Team:
 
     def origin(self, divisions: dict[int, DivisionSpec]) -> str:
         if self.level == OUT:
-            return "district tournament (hovedkredsturnering) winner"
+            return N_("district tournament (hovedkredsturnering) winner")
         spec = divisions[self.level]
-        group = f" group {self.group}" if spec.groups > 1 else ""
-        return f"{spec.name}{group}, place {self.place}"
+        if spec.groups > 1:
+            return N_(
+                "{division} group {group}, place {place}",
+                division=spec.name,
+                group=self.group,
+                place=self.place,
+            )
+        return N_("{division}, place {place}", division=spec.name, place=self.place)
 
 
 def playoff_pair(season: Season, standings: dict[tuple[str, int], GroupStandings]) -> list[str]:
@@ -109,21 +116,34 @@ def playoff_winner(season: Season) -> tuple[str, list[str]] | None:
     s = match_score(season, f)
     if s is None:
         return None
-    lines = [f"the play-off (omkamp, 5.1 §5) {p.home}–{p.away}: {s.home}-{s.away}"]
+    score = f"{s.home}-{s.away}"
+    lines: list[str] = [
+        N_(
+            "the play-off (omkamp, 5.1 §5) {home}–{away}: {score}",
+            home=p.home,
+            away=p.away,
+            score=score,
+        )
+    ]
     if s.boards and "the play-off is lost" in s.boards[0].why:
         lines.append(s.boards[0].why)
     if s.home != s.away:
         return (p.home if s.home > s.away else p.away), lines
     for b in s.boards:
         if b.home != b.away:
-            lines.append(f"drawn: board {b.board} decides (5.1 §3, board by board)")
+            lines.append(N_("drawn: board {board} decides (5.1 §3, board by board)", board=b.board))
             return (p.home if b.home > b.away else p.away), lines
     by_hand = season.drawn_lot([p.home, p.away])
     if by_hand is not None:
-        lines.append(f"drawn on every board: the lot drawn by hand decides: {by_hand[0]} (5.1 §3)")
+        lines.append(
+            N_(
+                "drawn on every board: the lot drawn by hand decides: {team} (5.1 §3)",
+                team=by_hand[0],
+            )
+        )
         return by_hand[0], lines
     first = draw_lots(season.settings.lot_seed or season.name, "playoff", [1, 2])[0]
-    lines.append("drawn on every board: a lot decides (5.1 §3)")
+    lines.append(N_("drawn on every board: a lot decides (5.1 §3)"))
     return (p.home if first == 1 else p.away), lines
 
 
@@ -135,10 +155,16 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
     standings = {(d.name, g): group_standings(season, d.name, g) for d, g in season.groups()}
     missing = [m for s in standings.values() for m in s.missing]
     if missing:
-        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-        raise StateError(
-            f"the season is not over: {', '.join(missing[:5])}{more} have no result yet"
-        )
+        shown = ", ".join(missing[:5])
+        if len(missing) > 5:
+            raise StateError(
+                N_(
+                    "the season is not over: {matches} and {more} more have no result yet",
+                    matches=shown,
+                    more=len(missing) - 5,
+                )
+            )
+        raise StateError(N_("the season is not over: {matches} have no result yet", matches=shown))
     by_level = {d.level: d for d in season.divisions}
     levels = sorted(by_level)
     teams: dict[str, _Team] = {}
@@ -152,11 +178,16 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
     if top is not None and top.rows and levels[0] == 0:
         champion = top.rows[0].team
         lines.append(
-            f"{champion} wins Skakligaen: Danish team champion (Danmarksmester for hold, 5.1 §1)"
+            N_(
+                "{team} wins Skakligaen: Danish team champion (Danmarksmester for hold, 5.1 §1)",
+                team=champion,
+            )
         )
     for name in given.leaving:
         if name not in teams:
-            raise InputError(f"--leaving {name!r} is no team of {season.name}")
+            raise InputError(
+                N_("--leaving {team} is no team of {season}", team=repr(name), season=season.name)
+            )
         teams[name].leaving = True
     for w in season.withdrawals:
         if w.team in teams:
@@ -165,12 +196,22 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
     _promote(season, standings, teams, by_level, given, lines)
     for name in given.district_winners:
         if name in teams:
-            raise InputError(f"district winner {name!r} plays in {season.name} already")
-        teams[name] = _Team(name, name, OUT, 0, 0, None, levels[-1], "5.1 §4: district winner")
+            raise InputError(
+                N_(
+                    "district winner {team} plays in {season} already",
+                    team=repr(name),
+                    season=season.name,
+                )
+            )
+        why = N_("5.1 §4: district winner")
+        teams[name] = _Team(name, name, OUT, 0, 0, None, levels[-1], why)
     if given.district_winners and len(given.district_winners) != HOVEDKREDS_PROMOTED:
         lines.append(
-            f"{len(given.district_winners)} district winners given; 5.1 §4 writes "
-            f"{HOVEDKREDS_PROMOTED}"
+            N_(
+                "{given} district winners given; 5.1 §4 writes {written}",
+                given=len(given.district_winners),
+                written=HOVEDKREDS_PROMOTED,
+            )
         )
     vacancies = _fill(teams, by_level, lines)
     moves = tuple(_move(t, by_level) for t in sorted(teams.values(), key=_key))
@@ -184,8 +225,15 @@ def season_end(season: Season, given: SeasonEndInput = SeasonEndInput()) -> Seas
     for name, held in divisions:
         size = by_level[next(lv for lv in levels if by_level[lv].name == name)].size
         if len(held) != size:
-            counted = f"{len(held)} team{'' if len(held) == 1 else 's'}"
-            lines.append(f"{name} next season: {counted}; 5.1 §1 writes {size}")
+            lines.append(
+                N_plural(
+                    "{division} next season: {n} team; 5.1 §1 writes {size}",
+                    "{division} next season: {n} teams; 5.1 §1 writes {size}",
+                    len(held),
+                    division=name,
+                    size=size,
+                )
+            )
     return SeasonEnd(champion, divisions, moves, tuple(vacancies), tuple(lines))
 
 
@@ -197,9 +245,13 @@ def _move(t: _Team, by_level: dict[int, DivisionSpec]) -> Move:
     to = None if t.leaving or t.to == OUT else by_level[t.to].name
     why = t.why
     if t.leaving:
-        why = "leaves the division tournament" + (f" ({why})" if why else "")
+        why = (
+            N_("leaves the division tournament ({why})", why=why)
+            if why
+            else N_("leaves the division tournament")
+        )
     elif t.to == OUT:
-        why = f"{why}: to the district tournament (hovedkredsturnering)"
+        why = N_("{why}: to the district tournament (hovedkredsturnering)", why=why)
     return Move(t.name, t.club, t.origin(by_level), to, why)
 
 
@@ -217,7 +269,7 @@ def _relegate(
             t = teams[row.team]
             t.to = spec.level + 1 if spec.level < bottom else OUT
             t.relegated_from = spec.level
-            t.why = f"5.1 §5: one of the last {spec.relegated}"
+            t.why = N_("5.1 §5: one of the last {n}", n=spec.relegated)
     pair = playoff_pair(season, standings)
     if not pair:
         return
@@ -228,8 +280,12 @@ def _relegate(
         or {season.playoff.home, season.playoff.away} != set(pair)
     ):
         raise StateError(
-            f"the play-off (omkamp, 5.1 §5) between {pair[0]} and {pair[1]} has no result yet: "
-            "set it with 'skak league playoff' and enter its line-ups and result"
+            N_(
+                "the play-off (omkamp, 5.1 §5) between {home} and {away} has no result yet: "
+                "set it with 'skak league playoff' and enter its line-ups and result",
+                home=pair[0],
+                away=pair[1],
+            )
         )
     winner, why = decided
     lines += why
@@ -237,8 +293,14 @@ def _relegate(
     t = teams[loser]
     t.to = t.level + 1 if t.level < bottom else OUT
     t.relegated_from = t.level
-    t.why = "5.1 §5: lost the play-off (omkamp)"
-    lines.append(f"{loser} lost the play-off and goes down; {winner} stays (5.1 §5)")
+    t.why = N_("5.1 §5: lost the play-off (omkamp)")
+    lines.append(
+        N_(
+            "{loser} lost the play-off and goes down; {winner} stays (5.1 §5)",
+            loser=loser,
+            winner=winner,
+        )
+    )
 
 
 def _promote(
@@ -275,20 +337,36 @@ def _promote(
                     break
                 if above.one_team_per_club and t.club in clubs:
                     lines.append(
-                        f"{t.name} ({spec.name} group {g}, place {row.rank}) cannot go up: "
-                        f"{t.club} has a team in {above.name} next season already; the right "
-                        "passes on (5.1 §4)"
+                        N_(
+                            "{team} ({division} group {group}, place {place}) cannot go up: "
+                            "{club} has a team in {above} next season already; the right "
+                            "passes on (5.1 §4)",
+                            team=t.name,
+                            division=spec.name,
+                            group=g,
+                            place=row.rank,
+                            club=t.club,
+                            above=above.name,
+                        )
                     )
                     continue
                 t.to = above.level
                 t.why = (
-                    "5.1 §4: group winner"
+                    N_("5.1 §4: group winner")
                     if row.rank == 1
-                    else f"5.1 §4: the right to go up passed to place {row.rank}"
+                    else N_("5.1 §4: the right to go up passed to place {place}", place=row.rank)
                 )
                 clubs.add(t.club)
                 taken += 1
-                lines.append(f"{t.name} goes up from {spec.name} group {g} to {above.name}")
+                lines.append(
+                    N_(
+                        "{team} goes up from {division} group {group} to {above}",
+                        team=t.name,
+                        division=spec.name,
+                        group=g,
+                        above=above.name,
+                    )
+                )
 
 
 def _fill(
@@ -296,7 +374,7 @@ def _fill(
 ) -> list[str]:
     """§5: each place a leaving team leaves goes to the best placed relegated team of the
     group in question; the place that team leaves below is filled the same way."""
-    open_places = []
+    open_places: list[str] = []
     queue = [
         (t.to, {t.group} if t.level == t.to else set())
         for t in sorted(teams.values(), key=_key)
@@ -315,17 +393,25 @@ def _fill(
             candidates = [t for t in candidates if t.club not in clubs]
         if not candidates:
             open_places.append(
-                f"{spec.name}: a place is vacant and no relegated team is left to take it "
-                "(for the committee)"
+                N_(
+                    "{division}: a place is vacant and no relegated team is left to take it "
+                    "(for the committee)",
+                    division=spec.name,
+                )
             )
             continue
         best = min(candidates, key=lambda t: _best(t, groups))
         below = best.to
         best.to = level
-        best.why = "5.1 §5: takes a vacant place, as the best placed relegated team"
+        best.why = N_("5.1 §5: takes a vacant place, as the best placed relegated team")
         lines.append(
-            f"{best.name} ({best.origin(by_level)}) keeps its place in {spec.name}: a team "
-            "left the division tournament (5.1 §5, vacancy)"
+            N_(
+                "{team} ({origin}) keeps its place in {division}: a team left the division "
+                "tournament (5.1 §5, vacancy)",
+                team=best.name,
+                origin=best.origin(by_level),
+                division=spec.name,
+            )
         )
         if below != OUT:
             queue.append((below, set()))

@@ -9,7 +9,7 @@ from rich.markup import escape
 from skak.faces.cli._common import out
 from skak.faces.cli._output import print_table
 from skak.faces.cli._tables import FittedTable
-from skak.faces.i18n import _, say
+from skak.faces.i18n import _, ngettext, say
 
 if TYPE_CHECKING:
     from skak.views import LeagueStandingsView, LineupView, MatchView, SeasonEndView
@@ -97,23 +97,31 @@ def show_standings(v: LeagueStandingsView, explain: bool) -> None:
 
 def show_season_end(view: SeasonEndView, explain: bool) -> None:
     if view.champion:
-        out.print(
-            f"Danish team champion (Danmarksmester for hold): [bold]{escape(view.champion)}[/]"
+        champion = _("Danish team champion: {team}").format(
+            team=f"[bold]{escape(view.champion)}[/]"
         )
+        out.print(champion)
     for d in view.divisions:
-        out.print(
-            f"[bold]{escape(d.division)}[/] next season ({len(d.teams)} "
-            f"team{'' if len(d.teams) == 1 else 's'}): "
-            f"{escape(', '.join(d.teams))}"
+        heading = ngettext(
+            "{division} next season ({n} team): {teams}",
+            "{division} next season ({n} teams): {teams}",
+            len(d.teams),
         )
-    table = FittedTable(title="Moves (op- og nedrykning)")
-    for col in ("Team", "From", "To", "Why"):
+        division = f"[bold]{escape(d.division)}[/]"
+        out.print(
+            heading.format(division=division, n=len(d.teams), teams=escape(", ".join(d.teams)))
+        )
+    table = FittedTable(title=_("Promotion and relegation (op- og nedrykning)"))
+    for col in (_("Team"), _("From"), _("To"), _("Why")):
         table.add_column(col)
+    gone = _("out")
     for m in view.moves:
-        table.add_row(escape(m.team), escape(m.origin), escape(m.to or "out"), escape(m.why))
+        table.add_row(
+            escape(m.team), escape(say(m.origin)), escape(m.to or gone), escape(say(m.why))
+        )
     print_table(table.fit(names={0}, texts={1, 2, 3}))
     for v in view.vacancies:
-        out.print(f"[red]{escape(v)}[/]")
+        out.print(f"[red]{escape(say(v))}[/]")
     if explain:
         for line in view.explanation:
-            out.print(escape(line))
+            out.print(escape(say(line)))
