@@ -136,13 +136,14 @@ class Collector:
                     self._settle()
 
     def _settle(self) -> None:
-        gc.collect(1)
-        if gc.get_freeze_count() > 2 * max(self._after_full, 100_000):
+        young = sum(gc.get_count())  # made since the last collection, less those freed
+        if gc.get_freeze_count() + young > 2 * max(self._after_full, 100_000):
             gc.unfreeze()
             gc.collect()
             gc.freeze()
             self._after_full = gc.get_freeze_count()
         else:
+            gc.collect(1)
             gc.freeze()
         gc.enable()
 
