@@ -196,19 +196,23 @@ class ReadCache:
         once and kept while it is among the most recently used."""
         return self._get(key, build)
 
-    def record_version(self, kind: str, ident: Hashable, ask: Callable[[], int]) -> int:
+    def record_version(
+        self, kind: str, ident: Hashable, ask: Callable[[], int], *, at_least: int = 0
+    ) -> int:
         """The version of the record a public page shows (``kind``: a tournament, a league
         season, a cup, the rating registry, …), asked of the database (``ask``: one small
         indexed query) at every request — or, with :attr:`fresh_for`, at most once in that
         many seconds: a change made by another worker process of the server, or by the CLI,
-        is seen by whichever worker answers, at most :attr:`fresh_for` seconds later."""
+        is seen by whichever worker answers, at most :attr:`fresh_for` seconds later. A
+        version known to be older than ``at_least`` (a version the reader was shown, by
+        another worker) is asked anew."""
         if self.fresh_for <= 0:
             return ask()
         key = (kind, ident)
         now = time.monotonic()
         with self._lock:
             known = self._versions.get(key)
-        if known is not None and now - known[0] < self.fresh_for:
+        if known is not None and now - known[0] < self.fresh_for and known[1] >= at_least:
             return known[1]
         version = ask()
         with self._lock:

@@ -99,12 +99,15 @@ async def public_page(request: Request, tid: int, build: Build) -> Response:
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(_arbiters_or_public, request, tid, build)
     cache: ReadCache = request.app.state.cache
-    version = cache.record_version("tournament", tid, lambda: cache.skak.tournaments.version(tid))
     key = (tid, request.url.path, request.url.query, language(request))
     try:
         seen = int(request.cookies.get(_seen_cookie(tid), "0"))
     except ValueError:
         seen = 0
+    # A reader another worker has shown a newer version than this one knows makes it ask.
+    version = cache.record_version(
+        "tournament", tid, lambda: cache.skak.tournaments.version(tid), at_least=seen
+    )
     kept = cache.kept_page(key, version, seen)
     if kept is not None:
         return _answer(request, tid, kept, 200, seen)
