@@ -6,6 +6,7 @@ and the choices on the optimal face (see the package docstring)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import cast
 
 from skak.pairing._graphs.pairability import MatchGraph, bits
 from skak.pairing._graphs.weighted import max_weight_matching, optimum
@@ -133,27 +134,31 @@ class _Matcher:
         bonus: Mapping[tuple[int, int], int] | None,
         mask: int = -1,
     ) -> list[list[int]]:
-        extra = bonus or {}
         outside = self.outside
-        # Weights repeat (players alike weigh alike): each is masked and shifted once.
-        scaled: dict[int, int] = {}
-        out = []
-        for a in nodes:
-            row = self.weights[a]
-            line = []
-            for b in nodes:
-                w = row.get(b)
-                if w is None:
-                    w = 0 if outside is None or a == b else outside(a, b)
-                if w:
-                    x = scaled.get(w)
-                    if x is None:
-                        x = scaled[w] = (w & mask) << shift
-                    if extra:
-                        x += extra.get((a, b) if a < b else (b, a), 0)
-                    w = x
-                line.append(w)
-            out.append(line)
+        weights = self.weights
+        plain = mask == -1 and not shift
+        raw: list[list[int]] = []
+        out: list[list[int]] = []
+        for i, a in enumerate(nodes):
+            got = list(map(weights[a].get, nodes))  # None: a pair no ``set`` has weighed
+            got[i] = 0
+            if None in got:
+                for j, w in enumerate(got):
+                    if w is None:
+                        got[j] = 0 if outside is None else outside(a, nodes[j])
+            line = cast("list[int]", got)
+            raw.append(line)
+            out.append(line if plain else [(w & mask) << shift for w in line])
+        if bonus:
+            # The bonus is added on edges only (a pair of weight 0 stays no edge).
+            where = {v: i for i, v in enumerate(nodes)}
+            if plain:
+                out = [list(line) for line in raw]
+            for (a, b), extra in bonus.items():
+                p, q = where.get(a), where.get(b)
+                if a < b and p is not None and q is not None and raw[p][q]:
+                    out[p][q] += extra
+                    out[q][p] += extra
         return out
 
     def solve(
