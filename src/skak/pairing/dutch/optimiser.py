@@ -139,6 +139,9 @@ class _Matcher:
         plain = mask == -1 and not shift
         raw: list[list[int]] = []
         out: list[list[int]] = []
+        # Weights repeat (players alike weigh alike, and share one int): each is masked and
+        # shifted once, by the identity of the int (every one of them is held in ``raw``).
+        scaled: dict[int, int] = {id(0): 0}
         for i, a in enumerate(nodes):
             got = list(map(weights[a].get, nodes))  # None: a pair no ``set`` has weighed
             got[i] = 0
@@ -148,7 +151,16 @@ class _Matcher:
                         got[j] = 0 if outside is None else outside(a, nodes[j])
             line = cast("list[int]", got)
             raw.append(line)
-            out.append(line if plain else [(w & mask) << shift for w in line])
+            if plain:
+                out.append(line)
+                continue
+            done = list(map(scaled.get, map(id, line)))
+            if None in done:
+                for j, x in enumerate(done):
+                    if x is None:
+                        w = line[j]
+                        done[j] = scaled[id(w)] = (w & mask) << shift
+            out.append(cast("list[int]", done))
         if bonus:
             # The bonus is added on edges only (a pair of weight 0 stays no edge).
             where = {v: i for i, v in enumerate(nodes)}
