@@ -556,12 +556,18 @@ def optimum(
             edges[a][b] = edges[b][a] = w + w
 
     half = n // 2
+    reach = neighbours // 2
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
-        for b in heaviest(row, neighbours, centre):
-            add(a, b)
-        for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
-            add(a, b)
+        mine = edges[a]
+        # ``add`` inlined: each vertex's heaviest edges, then those around its centre.
+        for b in (
+            *heaviest(row, neighbours, centre),
+            *range(max(0, centre - reach), min(n, centre + reach + 1)),
+        ):
+            w = row[b]
+            if w > 0 and b != a and b not in mine:
+                mine[b] = edges[b][a] = w + w
     for a, b in enumerate(hint or ()):
         add(a, b)
     while True:

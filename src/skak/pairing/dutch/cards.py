@@ -235,7 +235,8 @@ def pairing_cards(t: Tournament) -> list[Card]:
                 floats=(float_in(n, 1), float_in(n, 2)),
             )
         )
-    cards.sort(key=lambda c: (-c.score, c.rank))
+    # By score (as whole numbers of ``unit``, compared as integers), then rank.
+    cards.sort(key=lambda c: (-units_before(c.number, 0), c.rank))
     return cards
 
 

@@ -84,20 +84,26 @@ class _Matcher:
             return
         rows, adj = self.weights, self.graph.adj
         row_b = rows[b]
-        bit = 1 << b
-        joined = parted = 0
+        # The pairs are edges in ``adj`` both ways (it is symmetric among the players): only
+        # the pairs whose edge comes or goes change it, read off ``adj[b]`` as "0"/"1".
+        flags = bin(adj[b])[:1:-1]
+        top = len(flags)
+        changed = []
         for a, w in zip(others, weights, strict=True):
             if a == b or not alive[a]:
                 continue
             if w > 0:
                 rows[a][b] = row_b[a] = w
-                adj[a] |= bit
-                joined |= 1 << a
+                if a >= top or flags[a] != "1":
+                    changed.append(a)
             else:
                 rows[a][b] = row_b[a] = 0
-                adj[a] &= ~bit
-                parted |= 1 << a
-        adj[b] = (adj[b] | joined) & ~parted
+                if a < top and flags[a] == "1":
+                    changed.append(a)
+        bit = 1 << b
+        for a in changed:
+            adj[a] ^= bit
+            adj[b] ^= 1 << a
 
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""

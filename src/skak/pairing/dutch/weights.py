@@ -38,10 +38,15 @@ class _Context:
     bye_score: Fraction = Fraction(0)
     single_downfloater_is_bye: bool = False
     unplayed_rank: dict[int, int] = field(default_factory=dict)
+    #: ``group_index`` by score, made when first asked.
+    _index: dict[Fraction, int] = field(default_factory=dict, repr=False, compare=False)
 
     def group_index(self, score: Fraction) -> int:
         """0 for the lowest score group, rising."""
-        return len(self.groups) - 1 - self.groups.index(score)
+        if len(self._index) != len(self.groups):
+            last = len(self.groups) - 1
+            self._index = {s: last - i for i, s in reversed(list(enumerate(self.groups)))}
+        return self._index[score]
 
 
 def _context(t: Tournament, cards: list[Card]) -> _Context:
