@@ -44,10 +44,12 @@ _NONE = -1
 class _Blossoms:
     """The state of one run over a sparse graph; see the module docstring."""
 
-    def __init__(self, edges: Sequence[dict[int, int]], *, doubled: bool = False) -> None:
+    def __init__(
+        self, edges: Sequence[dict[int, int]], *, doubled: bool = False, top: int | None = None
+    ) -> None:
         """``edges``: per vertex, its neighbours and the weight of the edge to each; with
         ``doubled``, twice that weight (what the slacks read; the dicts are then kept as
-        they are, not copied)."""
+        they are, not copied). ``top``: the largest weight, when the caller knows it."""
         n = len(edges)
         self.n = n
         size = 2 * n + 1
@@ -56,7 +58,9 @@ class _Blossoms:
         # x or y a blossom. Symmetric: rep[y][x] is (b, a). Between two vertices it is the
         # edge itself, not kept (``edge``).
         self.rep: list[dict[int, tuple[int, int]]] = [{} for _ in range(size)]
-        top_weight = max((max(row.values(), default=0) for row in self.w2), default=0) // 2
+        if top is None:
+            top = max((max(row.values(), default=0) for row in self.w2), default=0) // 2
+        top_weight = top
         self.dual = [top_weight] * n + [0] * (size - n)
         self.top = list(range(n)) + [_NONE] * (size - n)  # outermost blossom, or unused
         self.mate = [_NONE] * size  # vertex matched to, from the node's side
@@ -557,21 +561,22 @@ def optimum(
 
     half = n // 2
     reach = neighbours // 2
+    top = 0  # the largest weight: the largest of the rows' heaviest
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
         mine = edges[a]
+        most = heaviest(row, neighbours, centre)
+        if most and row[most[0]] > top:
+            top = row[most[0]]
         # ``add`` inlined: each vertex's heaviest edges, then those around its centre.
-        for b in (
-            *heaviest(row, neighbours, centre),
-            *range(max(0, centre - reach), min(n, centre + reach + 1)),
-        ):
+        for b in (*most, *range(max(0, centre - reach), min(n, centre + reach + 1))):
             w = row[b]
             if w > 0 and b != a and b not in mine:
                 mine[b] = edges[b][a] = w + w
     for a, b in enumerate(hint or ()):
         add(a, b)
     while True:
-        state = _Blossoms(edges, doubled=True)
+        state = _Blossoms(edges, doubled=True, top=top)
         found = state.optimum()
         bad, tight = state.scan(weights, want_tight, labels)
         if not bad:

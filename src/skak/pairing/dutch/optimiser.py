@@ -263,8 +263,9 @@ class _Matcher:
             cut = adj[a] & ~inside
             adj[a] &= inside
             touched |= cut | 1 << a
+            clear = ~(1 << a)
             for b in bits(cut):
-                adj[b] &= ~(1 << a)
+                adj[b] &= clear
         for b in s2:
             if adj[b] & inside:
                 adj[b] &= ~inside
@@ -483,14 +484,17 @@ def _take_choices(
         cut = face.adj[a] & ~group
         face.adj[a] &= group
         touched = cut | 1 << a
+        fadj = face.adj
+        clear = ~(1 << a)
         for b in bits(cut):
-            face.adj[b] &= ~(1 << a)
+            fadj[b] &= clear
         if group.bit_count() == 1:
             # ``a`` has one opponent left, so that opponent is his in every pairing.
             b = group.bit_length() - 1
-            others = face.adj[b] & ~(1 << a)
+            others = fadj[b] & clear
+            clear = ~(1 << b)
             for c in bits(others):
-                face.adj[c] &= ~(1 << b)
+                fadj[c] &= clear
             face.adj[b] = 1 << a
             touched |= others | 1 << b
         if not group >> pairs[a] & 1:
