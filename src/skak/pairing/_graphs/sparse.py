@@ -20,9 +20,11 @@ def heaviest(row: Sequence[int], count: int, centre: int) -> list[int]:
     if threshold <= 0:
         found = [b for b, w in enumerate(row) if w > 0]
     else:
-        found = [b for b, w in enumerate(row) if w > threshold]
-        ties = [b for b, w in enumerate(row) if w == threshold]
-        ties.sort(key=lambda b: (abs(b - centre), b))
-        found += ties[: count - len(found)]
+        found = [b for b, w in enumerate(row) if w >= threshold]
+        if len(found) > count:  # else every tie is taken
+            ties = [b for b in found if row[b] == threshold]
+            found = [b for b in found if row[b] != threshold]
+            ties.sort(key=lambda b: (abs(b - centre), b))
+            found += ties[: count - len(found)]
     found.sort(key=lambda b: (-row[b], abs(b - centre), b))
     return found
