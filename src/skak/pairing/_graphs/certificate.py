@@ -116,23 +116,31 @@ def scan(
             if lo == hi or not later:
                 continue
             base = da + extra
-            for q in [
-                q
-                for q, w, d in zip(range(lo, hi), row[lo:hi], duals[lo:hi], strict=True)
-                if w and base + d < w + w
-            ]:
-                b = order[q]
-                slack = base + duals[q] - 2 * row[q]
-                bad.append((slack, a, b) if a < b else (slack, b, a))
-            if tight is not None:
-                hits = [
+            if tight is None:
+                for q in [
                     q
                     for q, w, d in zip(range(lo, hi), row[lo:hi], duals[lo:hi], strict=True)
-                    if w and base + d == w + w
-                ]
-                back[p] += hits
-                for q in hits:
-                    back[q].append(p)
+                    if w and base + d < w + w
+                ]:
+                    b = order[q]
+                    slack = base + duals[q] - 2 * row[q]
+                    bad.append((slack, a, b) if a < b else (slack, b, a))
+                continue
+            # The edges of slack 0 or less in one pass, then the negative ones apart.
+            low = [
+                (q, slack)
+                for q, w, d in zip(range(lo, hi), row[lo:hi], duals[lo:hi], strict=True)
+                if w and (slack := base + d - w - w) <= 0
+            ]
+            hits = [q for q, slack in low if not slack]
+            if len(hits) < len(low):
+                for q, slack in low:
+                    if slack:
+                        b = order[q]
+                        bad.append((slack, a, b) if a < b else (slack, b, a))
+            back[p] += hits
+            for q in hits:
+                back[q].append(p)
         if tight is not None:
             tight[a] = sum(map(_BIT, [names[q] for q in back[p]]))
     return bad, tight

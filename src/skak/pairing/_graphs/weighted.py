@@ -101,8 +101,7 @@ class _Blossoms:
         if x < n:
             dx = dual[x]
             for u, w in w2[x].items():
-                t = top[u]
-                if t != x and label[t] == _EVEN:
+                if label[top[u]] == _EVEN:  # never ``x`` itself: a vertex holds no other
                     s = dual[u] + dx - w
                     if found == _NONE or s < least:
                         found, least = u, s

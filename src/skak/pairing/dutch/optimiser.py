@@ -6,8 +6,6 @@ and the choices on the optimal face (see the package docstring)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import repeat
-from typing import cast
 
 from skak.pairing._graphs.pairability import MatchGraph, bits
 from skak.pairing._graphs.weighted import max_weight_matching, optimum
@@ -21,10 +19,6 @@ SHORTCUTS = True
 
 #: Each player's heaviest edges that the first sparse solve keeps (``_graphs.weighted``).
 _NEIGHBOURS = 12
-
-#: ``_matrix``'s marks: ``None``'s identity, and a weight not yet scaled (weights are >= 0).
-_NONE_ID = id(None)
-_NO = -1
 
 
 class _Matcher:
@@ -145,47 +139,27 @@ class _Matcher:
         bonus: Mapping[tuple[int, int], int] | None,
         mask: int = -1,
     ) -> list[list[int]]:
+        extra = bonus or {}
         outside = self.outside
-        weights = self.weights
-        plain = mask == -1 and not shift
-        raw: list[list[int]] = []
-        out: list[list[int]] = []
-        # Weights repeat (players alike weigh alike, and share one int): each is masked and
-        # shifted once, by the identity of the int (every one of them is held in ``raw``).
-        # The lists are searched for marks (``_NONE_ID``, ``_NO``), never for ``None``: an int
-        # compared with ``None`` costs more than two ints of one digit.
-        scaled: dict[int, int] = {id(0): 0}
-        for i, a in enumerate(nodes):
-            got = list(map(weights[a].get, nodes))  # None: a pair no ``set`` has weighed
-            got[i] = 0
-            ids = list(map(id, got))
-            if _NONE_ID in ids:
-                for j, w in enumerate(got):
-                    if w is None:
-                        got[j] = 0 if outside is None else outside(a, nodes[j])
-                ids = list(map(id, got))
-            line = cast("list[int]", got)
-            raw.append(line)
-            if plain:
-                out.append(line)
-                continue
-            done = list(map(scaled.get, ids, repeat(_NO)))
-            if _NO in done:
-                for j, x in enumerate(done):
-                    if x == _NO:
-                        w = line[j]
-                        done[j] = scaled[id(w)] = (w & mask) << shift
-            out.append(done)
-        if bonus:
-            # The bonus is added on edges only (a pair of weight 0 stays no edge).
-            where = {v: i for i, v in enumerate(nodes)}
-            if plain:
-                out = [list(line) for line in raw]
-            for (a, b), extra in bonus.items():
-                p, q = where.get(a), where.get(b)
-                if a < b and p is not None and q is not None and raw[p][q]:
-                    out[p][q] += extra
-                    out[q][p] += extra
+        # Weights repeat (players alike weigh alike): each is masked and shifted once.
+        scaled: dict[int, int] = {}
+        out = []
+        for a in nodes:
+            row = self.weights[a]
+            line = []
+            for b in nodes:
+                w = row.get(b)
+                if w is None:
+                    w = 0 if outside is None or a == b else outside(a, b)
+                if w:
+                    x = scaled.get(w)
+                    if x is None:
+                        x = scaled[w] = (w & mask) << shift
+                    if extra:
+                        x += extra.get((a, b) if a < b else (b, a), 0)
+                    w = x
+                line.append(w)
+            out.append(line)
         return out
 
     def solve(
