@@ -95,9 +95,8 @@ def scan(
     the dense graph too), and with ``want_tight`` each vertex's tight edges (bits; vertex
     ``v`` is bit ``labels[v]`` when ``labels`` are given).
 
-    Each row is checked for negative slacks after its position only (each edge once), and
-    with ``want_tight`` for tight edges on both sides, so that a vertex's bit set is made
-    from its own row: a bracket's optimum has most of its edges tight."""
+    Each row is checked after its position only (each edge once): for negative slacks, and
+    with ``want_tight`` for tight edges, noted for both ends."""
     bad: list[tuple[int, int, int]] = []
     tight = [0] * n if want_tight else None
     if n < 2:
@@ -106,15 +105,18 @@ def scan(
     permute = itemgetter(*order)
     duals: tuple[int, ...] = permute(dual)
     names = order if labels is None else [labels[v] for v in order]
+    # A pair is looked at once, from the row of its earlier position (in a run after it);
+    # its tight edge is noted for the later position too (``back``), whose runs before it
+    # are not looked at.
+    back: list[list[int]] = [[] for _ in order] if tight is not None else []
     for p, a in enumerate(order):
         row: tuple[int, ...] = permute(weights[a])
         da = dual[a]
-        found: list[int] = []
         for lo, hi, extra, later in runs[p]:
-            if lo == hi:
+            if lo == hi or not later:
                 continue
             base = da + extra
-            if later:
+            if tight is None:
                 for q in [
                     q
                     for q, w, d in zip(range(lo, hi), row[lo:hi], duals[lo:hi], strict=True)
@@ -123,12 +125,22 @@ def scan(
                     b = order[q]
                     slack = base + duals[q] - 2 * row[q]
                     bad.append((slack, a, b) if a < b else (slack, b, a))
-            if tight is not None:
-                found += [
-                    q
-                    for q, w, d in zip(range(lo, hi), row[lo:hi], duals[lo:hi], strict=True)
-                    if w and base + d == w + w
-                ]
+                continue
+            # The edges of slack 0 or less in one pass, then the negative ones apart.
+            low = [
+                (q, slack)
+                for q, w, d in zip(range(lo, hi), row[lo:hi], duals[lo:hi], strict=True)
+                if w and (slack := base + d - w - w) <= 0
+            ]
+            hits = [q for q, slack in low if not slack]
+            if len(hits) < len(low):
+                for q, slack in low:
+                    if slack:
+                        b = order[q]
+                        bad.append((slack, a, b) if a < b else (slack, b, a))
+            back[p] += hits
+            for q in hits:
+                back[q].append(p)
         if tight is not None:
-            tight[a] = sum(map(_BIT, [names[q] for q in found]))
+            tight[a] = sum(map(_BIT, [names[q] for q in back[p]]))
     return bad, tight

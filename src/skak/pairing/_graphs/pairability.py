@@ -431,10 +431,12 @@ def _search(
     ``skip_inner`` looks past the inner (odd) players' edges, which change nothing while
     they stay inner (one that turns outer is searched from itself later); the outer set is
     the same, found in another order, so the path found may differ."""
-    base = {v: v for v in verts}
+    # Each player's base, and each base's players, kept only where a blossom changed them
+    # (a search usually ends long before it has seen everyone).
+    base: dict[int, int] = {}
     parent: dict[int, int] = {}
     inner = 0  # bit set: players with a parent who are not outer
-    members = {v: 1 << v for v in verts}  # each base's players (kept with ``skip_inner``)
+    members: dict[int, int] = {}  # with ``skip_inner``
     used.add(root)
     queue = [root]
     head = 0
@@ -442,21 +444,22 @@ def _search(
     def lca(x: int, y: int) -> int:
         seen: set[int] = set()
         while True:
-            x = base[x]
+            x = base.get(x, x)
             seen.add(x)
             if x not in match:
                 break
             x = parent[match[x]]
         while True:
-            y = base[y]
+            y = base.get(y, y)
             if y in seen:
                 return y
             y = parent[match[y]]
 
     def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
-        while base[v] != b:
-            blossom.add(base[v])
-            blossom.add(base[match[v]])
+        while base.get(v, v) != b:
+            blossom.add(base.get(v, v))
+            w = match[v]
+            blossom.add(base.get(w, w))
             parent[v] = child
             child = match[v]
             v = parent[match[v]]
@@ -464,9 +467,10 @@ def _search(
     while head < len(queue):
         v = queue[head]
         head += 1
-        near = nbs[v] & ~inner & ~members[base[v]] if skip_inner else nbs[v]
+        bv = base.get(v, v)
+        near = nbs[v] & ~inner & ~members.get(bv, 1 << bv) if skip_inner else nbs[v]
         for to in bits(near):
-            if to == v or base[v] == base[to] or match.get(v) == to:
+            if to == v or base.get(v, v) == base.get(to, to) or match.get(v) == to:
                 continue
             if to == root or (to in match and match[to] in parent):
                 cur = lca(v, to)
@@ -477,11 +481,11 @@ def _search(
                     merged = 0
                     for b in blossom:
                         if b != cur:
-                            merged |= members[b]
-                    members[cur] |= merged
+                            merged |= members.get(b, 1 << b)
+                    members[cur] = members.get(cur, 1 << cur) | merged
                     changed: Iterable[int] = bits(merged)
                 else:
-                    changed = [i for i in verts if base[i] in blossom]
+                    changed = [i for i in verts if base.get(i, i) in blossom]
                 for i in changed:
                     base[i] = cur
                     if i not in used:

@@ -44,18 +44,23 @@ _NONE = -1
 class _Blossoms:
     """The state of one run over a sparse graph; see the module docstring."""
 
-    def __init__(self, edges: Sequence[dict[int, int]]) -> None:
+    def __init__(
+        self, edges: Sequence[dict[int, int]], *, doubled: bool = False, top: int | None = None
+    ) -> None:
+        """``edges``: per vertex, its neighbours and the weight of the edge to each; with
+        ``doubled``, twice that weight (what the slacks read; the dicts are then kept as
+        they are, not copied). ``top``: the largest weight, when the caller knows it."""
         n = len(edges)
         self.n = n
         size = 2 * n + 1
-        self.w2 = [{v: 2 * w for v, w in row.items()} for row in edges]
-        # rep[x][y] = (a, b): the least-slack edge between x and y, a in x and b in y.
-        # Symmetric: rep[y][x] is (b, a).
-        self.rep: list[dict[int, tuple[int, int]]] = [
-            {v: (u, v) for v in edges[u]} for u in range(n)
-        ]
-        self.rep += [{} for _ in range(size - n)]
-        top_weight = max((max(row.values(), default=0) for row in edges), default=0)
+        self.w2 = list(edges) if doubled else [{v: w + w for v, w in row.items()} for row in edges]
+        # rep[x][y] = (a, b): the least-slack edge between x and y, a in x and b in y, for
+        # x or y a blossom. Symmetric: rep[y][x] is (b, a). Between two vertices it is the
+        # edge itself, not kept (``edge``).
+        self.rep: list[dict[int, tuple[int, int]]] = [{} for _ in range(size)]
+        if top is None:
+            top = max((max(row.values(), default=0) for row in self.w2), default=0) // 2
+        top_weight = top
         self.dual = [top_weight] * n + [0] * (size - n)
         self.top = list(range(n)) + [_NONE] * (size - n)  # outermost blossom, or unused
         self.mate = [_NONE] * size  # vertex matched to, from the node's side
@@ -78,8 +83,14 @@ class _Blossoms:
 
     # -- small helpers -------------------------------------------------------------------
 
+    def edge(self, x: int, y: int) -> tuple[int, int]:
+        """The least-slack edge between the nodes ``x`` and ``y`` (``rep``)."""
+        if x < self.n and y < self.n:
+            return x, y
+        return self.rep[x][y]
+
     def slack_of(self, x: int, y: int) -> int:
-        a, b = self.rep[x][y]
+        a, b = self.edge(x, y)
         return self.dual[a] + self.dual[b] - self.w2[a][b]
 
     def recompute_best(self, x: int) -> None:
@@ -90,8 +101,7 @@ class _Blossoms:
         if x < n:
             dx = dual[x]
             for u, w in w2[x].items():
-                t = top[u]
-                if t != x and label[t] == _EVEN:
+                if label[top[u]] == _EVEN:  # never ``x`` itself: a vertex holds no other
                     s = dual[u] + dx - w
                     if found == _NONE or s < least:
                         found, least = u, s
@@ -139,7 +149,7 @@ class _Blossoms:
 
     def match_towards(self, x: int, y: int) -> None:
         """Match top-level-at-the-time ``x`` along its representative edge to ``y``."""
-        a, b = self.rep[x][y]
+        a, b = self.edge(x, y)
         self.mate[x] = b
         if x < self.n:
             return
@@ -210,6 +220,17 @@ class _Blossoms:
         self.inside[b] = inside_b
         dual, w2 = self.dual, self.w2
         for k in kids:
+            if k < n:
+                # A vertex's edges to vertices first (``edge``), as they were found.
+                dk = dual[k]
+                for x2, w in w2[k].items():
+                    if top[x2] == b:
+                        continue
+                    s = dk + dual[x2] - w
+                    if x2 not in row or s < slack[x2]:
+                        row[x2] = (k, x2)
+                        slack[x2] = s
+                        rep[x2][b] = (x2, k)
             for x2, edge in rep[k].items():
                 if top[x2] == b:
                     continue
@@ -235,7 +256,7 @@ class _Blossoms:
             self.tree[k] = self.tree[b]
         for i in range(0, pos, 2):
             odd, even = kids[i], kids[i + 1]
-            parent[odd] = self.rep[even][odd][0]
+            parent[odd] = self.edge(even, odd)[0]
             label[odd] = _ODD
             label[even] = _EVEN
             best[odd] = _NONE
@@ -431,7 +452,7 @@ class _Blossoms:
                     continue
                 if best_slack[x]:
                     continue
-                if self.tight_edge(*self.rep[u][x]) and mate[exposed] != _NONE:
+                if self.tight_edge(*self.edge(u, x)) and mate[exposed] != _NONE:
                     exposed = next((y for y in range(n) if mate[y] == _NONE), _NONE)
                     if exposed == _NONE:
                         return True
@@ -525,28 +546,36 @@ def optimum(
     the certificate's last pass (``Optimum.tight``), with vertex ``v`` as bit ``labels[v]``
     when ``labels`` are given."""
     n = len(weights)
+    # Each vertex's edges with their doubled weights (``_Blossoms``).
     edges: list[dict[int, int]] = [{} for _ in range(n)]
     if neighbours is None or n <= 2 * neighbours:
         for a, row in enumerate(weights):
-            edges[a] = {b: w for b, w in enumerate(row) if w > 0 and b != a}
-        return _Blossoms(edges).optimum(labels)
+            edges[a] = {b: w + w for b, w in enumerate(row) if w > 0 and b != a}
+        return _Blossoms(edges, doubled=True).optimum(labels)
 
     def add(a: int, b: int) -> None:
         w = weights[a][b]
         if w > 0 and b != a:
-            edges[a][b] = edges[b][a] = w
+            edges[a][b] = edges[b][a] = w + w
 
     half = n // 2
+    reach = neighbours // 2
+    top = 0  # the largest weight: the largest of the rows' heaviest
     for a, row in enumerate(weights):
         centre = near[a] if near is not None else (a + half) % n
-        for b in heaviest(row, neighbours, centre):
-            add(a, b)
-        for b in range(max(0, centre - neighbours // 2), min(n, centre + neighbours // 2 + 1)):
-            add(a, b)
+        mine = edges[a]
+        most = heaviest(row, neighbours, centre)
+        if most and row[most[0]] > top:
+            top = row[most[0]]
+        # ``add`` inlined: each vertex's heaviest edges, then those around its centre.
+        for b in (*most, *range(max(0, centre - reach), min(n, centre + reach + 1))):
+            w = row[b]
+            if w > 0 and b != a and b not in mine:
+                mine[b] = edges[b][a] = w + w
     for a, b in enumerate(hint or ()):
         add(a, b)
     while True:
-        state = _Blossoms(edges)
+        state = _Blossoms(edges, doubled=True, top=top)
         found = state.optimum()
         bad, tight = state.scan(weights, want_tight, labels)
         if not bad:

@@ -197,7 +197,9 @@ class _Pairer:
         )
 
         # Quality fields for the edges into the bracket and into the next one.
-        base: dict[tuple[int, int], int] = {}
+        # ``base[j][i]``: the weight of ``i``–``j`` (``i < j``, both in the bracket), which
+        # the ordering rules below build on; the edges into the next bracket are only set.
+        base: dict[int, dict[int, int]] = {}
         everyone = members + nexts
         for pos, j in enumerate(everyone):
             if pos < len(mdps):
@@ -205,7 +207,8 @@ class _Pairer:
             in_cur = j < res_end
             his = everyone[:pos]
             ws = self.weights.column(his, j, in_cur, not in_cur)
-            base.update(zip([(i, j) for i in his], ws, strict=True))
+            if in_cur:
+                base[j] = dict(zip(his, ws, strict=True))
             m.set_many(j, his, ws)
         taken: set[int] = set()
         mdp_pairs = []
@@ -227,7 +230,7 @@ class _Pairer:
                 selects.append((v, {}))
                 prios.append((v, {}))
                 for r in residents:
-                    if base.get((v, r), 0):
+                    if base[r].get(v, 0):
                         prio = (res_end - r) << (width * (count - 1 - i))
                         bonus[v, r] = select + prio
                         selects[-1][1][r] = 1
@@ -248,7 +251,7 @@ class _Pairer:
         m.pair_up(remainder[: 2 * s1_size])
 
         def ordered(i: int, j: int) -> int:
-            w = base.get((i, j), 0)
+            w = base[j].get(i, 0)
             if not w:
                 return 0
             idx = pos_of[i]
@@ -266,7 +269,7 @@ class _Pairer:
         for i, a in enumerate(remainder[:s1_size]):
             choices.append((a, {}))
             for b in remainder[i + 1 :]:
-                if base.get((a, b), 0):
+                if base[b].get(a, 0):
                     bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (s1_size - 1 - i))
                     choices[-1][1][b] = len(remainder) - pos_of[b]
         mate = m.solve_remainder(remainder[:s1_size], remainder[s1_size:], shift, bonus, choices)
@@ -304,7 +307,7 @@ class _Pairer:
                 out_of_s1.append(v)
             for b in later:
                 if moved:
-                    base[v, b] = 0
+                    base[b][v] = 0
                 m.set(v, b, ordered(v, b))
         remaining = exchanges
         into_s1: list[int] = []
@@ -324,10 +327,9 @@ class _Pairer:
                 remaining -= 1
                 into_s1.append(v)
                 for a in remainder[:idx]:
-                    base[a, v] = 0
+                    base[v][a] = 0
                     m.set(a, v, 0)
                 for b in nexts:
-                    base[v, b] = 0
                     m.set(v, b, 0)
             if not already:
                 for b in later:
@@ -335,8 +337,8 @@ class _Pairer:
         for a_pos, a in enumerate(remainder):
             for b in remainder[a_pos + 1 :]:
                 if not higher(a) or higher(b):
-                    base[a, b] = 0
-                m.set(a, b, base.get((a, b), 0))
+                    base[b][a] = 0
+                m.set(a, b, base[b].get(a, 0))
 
         # Each S1 player, from the top, gets the highest S2 player the optimum allows.
         tops = [a for a in remainder if a not in taken and higher(a)]
@@ -346,7 +348,7 @@ class _Pairer:
         for i, a in enumerate(tops):
             choices.append((a, {}))
             for b in remainder:
-                if b > a and base.get((a, b), 0):
+                if b > a and base[b].get(a, 0):
                     bonus[a, b] = (len(remainder) - pos_of[b]) << (width * (len(tops) - 1 - i))
                     choices[-1][1][b] = len(remainder) - pos_of[b]
         mate = m.solve(shift, bonus, choices)

@@ -137,34 +137,44 @@ def pairing_cards(t: Tournament) -> list[Card]:
     by_player = entries_by_player(t)
     accel = _accelerations(t)
 
+    # An entry's points depend on its result, colour and play-off only: worked out once
+    # per kind of entry.
+    kinds: dict[tuple[object, ...], Fraction] = {}
+
+    def points(e: Entry) -> Fraction:
+        key = (e.result, e.colour, e.playoff)
+        got = kinds.get(key)
+        if got is None:
+            got = kinds[key] = _round_points(e, scoring)
+        return got
+
     # Scores as whole numbers of ``unit`` (the least common denominator of every round's
-    # points and acceleration): each player's running totals are made once, and compared
-    # as integers; a Fraction only for the card's score.
-    got: dict[int, list[Fraction | None]] = {}
+    # points and acceleration; a sum of two entries' points in one round has a denominator
+    # that divides it too): each player's running totals are made once, and compared as
+    # integers; a Fraction only for the card's score.
+    mine = {
+        p.start_number: [e for e in by_player.get(p.start_number, ()) if e.round <= played_rounds]
+        for p in t.players
+    }
+    for got in mine.values():
+        for e in got:
+            points(e)
     unit = 1
-    for p in t.players:
-        row: list[Fraction | None] = [None] * (played_rounds + 1)
-        for e in by_player.get(p.start_number, ()):
-            r = e.round
-            if r <= played_rounds:
-                pts = _round_points(e, scoring)
-                before = row[r]
-                row[r] = pts if before is None else before + pts
-        got[p.start_number] = row
-        for y in row:
-            if y is not None:
-                unit = lcm(unit, y.denominator)
+    for x in kinds.values():
+        unit = lcm(unit, x.denominator)
     for extra in accel.values():
         for x in extra.values():
             unit = lcm(unit, x.denominator)
+    in_units = {key: x.numerator * (unit // x.denominator) for key, x in kinds.items()}
     running: dict[int, list[int]] = {}
-    for player, row in got.items():
+    for player, got in mine.items():
+        each = [0] * (played_rounds + 1)
+        for e in got:
+            each[e.round] += in_units[e.result, e.colour, e.playoff]
         totals = [0] * (played_rounds + 1)
         total = 0
         for r in range(1, played_rounds + 1):
-            z = row[r]
-            if z is not None:
-                total += z.numerator * (unit // z.denominator)
+            total += each[r]
             totals[r] = total
         running[player] = totals
     bonus = {
@@ -186,7 +196,7 @@ def pairing_cards(t: Tournament) -> list[Card]:
             return Float.NONE
         entry = next((e for e in by_player.get(player, ()) if e.round == rnd), None)
         if entry is None or not entry.is_played or entry.opponent is None:
-            got = _round_points(entry, scoring) if entry is not None else Fraction(0)
+            got = points(entry) if entry is not None else Fraction(0)
             return Float.DOWN if got > scoring.loss else Float.NONE
         mine, theirs = units_before(player, back), units_before(entry.opponent, back)
         return Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE
@@ -208,11 +218,9 @@ def pairing_cards(t: Tournament) -> list[Card]:
         if not p.is_available(number):
             continue
         n = p.start_number
-        entries = [e for e in by_player.get(n, ()) if e.round <= played_rounds]
         eligible = not any(
-            e.result is Result.PAIRING_BYE
-            or (not e.is_played and _round_points(e, scoring) >= scoring.win)
-            for e in entries
+            e.result is Result.PAIRING_BYE or (not e.is_played and points(e) >= scoring.win)
+            for e in mine[n]
         )
         colours = colour_history(t, n)
         cards.append(
@@ -227,7 +235,8 @@ def pairing_cards(t: Tournament) -> list[Card]:
                 floats=(float_in(n, 1), float_in(n, 2)),
             )
         )
-    cards.sort(key=lambda c: (-c.score, c.rank))
+    # By score (as whole numbers of ``unit``, compared as integers), then rank.
+    cards.sort(key=lambda c: (-units_before(c.number, 0), c.rank))
     return cards
 
 

@@ -83,20 +83,26 @@ class _Matcher:
             return
         rows, adj = self.weights, self.graph.adj
         row_b = rows[b]
-        bit = 1 << b
-        joined = parted = 0
+        # The pairs are edges in ``adj`` both ways (it is symmetric among the players): only
+        # the pairs whose edge comes or goes change it, read off ``adj[b]`` as "0"/"1".
+        flags = bin(adj[b])[:1:-1]
+        top = len(flags)
+        changed = []
         for a, w in zip(others, weights, strict=True):
             if a == b or not alive[a]:
                 continue
             if w > 0:
                 rows[a][b] = row_b[a] = w
-                adj[a] |= bit
-                joined |= 1 << a
+                if a >= top or flags[a] != "1":
+                    changed.append(a)
             else:
                 rows[a][b] = row_b[a] = 0
-                adj[a] &= ~bit
-                parted |= 1 << a
-        adj[b] = (adj[b] | joined) & ~parted
+                if a < top and flags[a] == "1":
+                    changed.append(a)
+        bit = 1 << b
+        for a in changed:
+            adj[a] ^= bit
+            adj[b] ^= 1 << a
 
     def settle(self, a: int, b: int) -> None:
         """Fix the pair ``a``–``b``: both leave the graph."""
@@ -240,8 +246,9 @@ class _Matcher:
             cut = adj[a] & ~inside
             adj[a] &= inside
             touched |= cut | 1 << a
+            clear = ~(1 << a)
             for b in bits(cut):
-                adj[b] &= ~(1 << a)
+                adj[b] &= clear
         for b in s2:
             if adj[b] & inside:
                 adj[b] &= ~inside
@@ -460,14 +467,17 @@ def _take_choices(
         cut = face.adj[a] & ~group
         face.adj[a] &= group
         touched = cut | 1 << a
+        fadj = face.adj
+        clear = ~(1 << a)
         for b in bits(cut):
-            face.adj[b] &= ~(1 << a)
+            fadj[b] &= clear
         if group.bit_count() == 1:
             # ``a`` has one opponent left, so that opponent is his in every pairing.
             b = group.bit_length() - 1
-            others = face.adj[b] & ~(1 << a)
+            others = fadj[b] & clear
+            clear = ~(1 << b)
             for c in bits(others):
-                face.adj[c] &= ~(1 << b)
+                fadj[c] &= clear
             face.adj[b] = 1 << a
             touched |= others | 1 << b
         if not group >> pairs[a] & 1:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import cast
 
 from skak.model.games import entries_by_player
 from skak.model.results import Colour, Scoring
@@ -37,10 +38,15 @@ class _Context:
     bye_score: Fraction = Fraction(0)
     single_downfloater_is_bye: bool = False
     unplayed_rank: dict[int, int] = field(default_factory=dict)
+    #: ``group_index`` by score, made when first asked.
+    _index: dict[Fraction, int] = field(default_factory=dict, repr=False, compare=False)
 
     def group_index(self, score: Fraction) -> int:
         """0 for the lowest score group, rising."""
-        return len(self.groups) - 1 - self.groups.index(score)
+        if len(self._index) != len(self.groups):
+            last = len(self.groups) - 1
+            self._index = {s: last - i for i, s in reversed(list(enumerate(self.groups)))}
+        return self._index[score]
 
 
 def _context(t: Tournament, cards: list[Card]) -> _Context:
@@ -165,6 +171,8 @@ class _Weights:
         self._kind = {c.number: kinds.setdefault(_colour_key(c), len(kinds)) for c in ctx.cards}
         self._colours: dict[tuple[int, int], tuple[bool, bool, bool, bool]] = {}
         self._info: dict[int, tuple[int, int, bool, bool, bool, bool, bool, bool]] = {}
+        #: ``column``'s bit sets of ``adj`` as strings, by card position.
+        self._flags: dict[int, str] = {}
 
     def unit(self, score: Fraction) -> int:
         unit = self._units.get(score)
@@ -227,6 +235,8 @@ class _Weights:
             )
             for c in ctx.cards
         }
+        #: ``_sort`` by card position.
+        self._kind_at = [self._sort[c.number] for c in ctx.cards]
         self._edges: dict[tuple[int, int, bool, bool, bool], int] = {}
         #: ``column``'s memo: per kind of the lower player and bracket, by the higher's kind.
         self._columns: dict[tuple[int, bool, bool, bool], dict[int, int]] = {}
@@ -286,24 +296,26 @@ class _Weights:
         ctx = self.ctx
         cards = ctx.cards
         low = cards[lo]
-        sort = self._sort
-        key = (sort[low.number], in_cur, in_next, ctx.single_downfloater_is_bye)
+        key = (self._sort[low.number], in_cur, in_next, ctx.single_downfloater_is_bye)
         memo = self._columns.get(key)
         if memo is None:
             memo = self._columns[key] = {}
-        met = self.adj[lo]
-        out = []
-        for i in his:
-            if not met >> i & 1:
-                out.append(0)
-                continue
-            hi = cards[i]
-            kind = sort[hi.number]
-            w = memo.get(kind)
-            if w is None:
-                w = memo[kind] = self._weigh(hi, low, in_cur, in_next)
-            out.append(w)
-        return out
+        flags = self._flags.get(lo)
+        if flags is None:
+            # Who may meet ``lo`` (C1/C3), as a string: "1" at the position of each.
+            flags = self._flags[lo] = bin(self.adj[lo])[:1:-1].ljust(len(cards), "0")
+        kinds = self._kind_at
+        out = [memo.get(kinds[i]) if flags[i] == "1" else 0 for i in his]
+        if None in out:
+            for pos, w in enumerate(out):
+                if w is None:
+                    i = his[pos]
+                    kind = kinds[i]
+                    w = memo.get(kind)
+                    if w is None:
+                        w = memo[kind] = self._weigh(cards[i], low, in_cur, in_next)
+                    out[pos] = w
+        return cast("list[int]", out)
 
     def _weigh(self, hi: Card, lo: Card, in_cur: bool, in_next: bool) -> int:
         """``edge`` for a compatible pair, computed."""
