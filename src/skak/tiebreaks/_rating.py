@@ -119,10 +119,11 @@ def ratings(ct: Crosstable, spec: TieBreakSpec) -> dict[int, int]:
 
 def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple[int, int]]:
     """(rating, result in half points) of every game the player finished over the board."""
+    game = Kind.GAME
     return [
-        (table[r.opponent], r.result.numerator * 2 // r.result.denominator)
-        for r in ct.records[player]
-        if r.kind is Kind.GAME and r.opponent is not None and r.result is not None
+        (table[r.opponent], h)
+        for r, h in zip(ct.records[player], ct.record_halves(player), strict=True)
+        if r.kind is game and r.opponent is not None and h is not None
     ]
 
 

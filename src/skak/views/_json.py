@@ -103,12 +103,23 @@ def _structure_omittable(t: Any) -> Callable[[Any, Any], Any]:
     return lambda value, _: _converter().structure(value, rest)
 
 
+#: The exact decimals written so far, by numerator and denominator (a view of many players
+#: holds the same few values many times); emptied when it grows large.
+_DECIMALS: dict[tuple[int, int], str] = {}
+
+
 def _exact_decimal(value: Fraction) -> str:
     """:func:`skak.tiebreaks.exact_decimal`, imported when a view holds a fraction (the
     tie-breaks are not imported for a view without one)."""
-    from skak.tiebreaks import exact_decimal
+    key = (value.numerator, value.denominator)
+    text = _DECIMALS.get(key)
+    if text is None:
+        from skak.tiebreaks import exact_decimal
 
-    return exact_decimal(value)
+        if len(_DECIMALS) >= 4096:
+            _DECIMALS.clear()
+        text = _DECIMALS[key] = exact_decimal(value)
+    return text
 
 
 @functools.cache
@@ -148,6 +159,8 @@ def _plain(value: Any) -> Any:
         return _exact_decimal(value)
     if kind is tuple or kind is list:
         return [_plain(v) for v in value]
+    if kind is dict:
+        return {_plain(k): _plain(v) for k, v in value.items()}
     keys = _view_keys(kind) if dataclasses.is_dataclass(kind) else None
     if keys is not None:
         out = {}

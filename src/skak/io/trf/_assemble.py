@@ -19,12 +19,11 @@ from typing import Any
 from skak.errors import InputError, SkakError
 from skak.io.trf._common import BLOCK, FIRST_BLOCK, declared_scoring, default_board_order
 from skak.io.trf._rows import _UNPAIRED, _Cell, _Row, _State
-from skak.model.games import score
+from skak.model.games import scores
 from skak.model.player import Player
 from skak.model.records import record_from_json
 from skak.model.results import GLADIATOR_FIELDS, Colour, Result, Scoring
 from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
-from skak.pairing import get_system, system_names
 
 _GAME_PAIRS = {
     ("1", "0"): (Result.WHITE_WIN, False),
@@ -168,13 +167,16 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
     for i in unfinished:
         if not 1 <= i <= len(ordered) or ordered[i - 1].black is None or ordered[i - 1].result:
             st.problem(skr[number][0], 5, f"SKR {number}: board {i} cannot be unfinished")
+    # each board numbered (a pairing read from the cells has only these fields set)
     pairings = [
-        replace(
-            p,
-            board=i,
-            result=Result.UNFINISHED
+        Pairing(
+            i,
+            p.white,
+            p.black,
+            Result.UNFINISHED
             if i in unfinished and p.black is not None and p.result is None
             else p.result,
+            p.unrated,
         )
         for i, p in enumerate(ordered, start=1)
     ]
@@ -200,8 +202,15 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
 
 def _recovered(st: _State, t: Tournament) -> Tournament:
     """The rounds of a file from a skak that kept its pairing system's records in the
-    explanation (``SKR``), with their records as the system reads them from that text."""
-    if t.pairing_system not in system_names() or all(r.record is not None for r in t.rounds):
+    explanation (``SKR``), with their records as the system reads them from that text.
+    Only a round without a record that has an explanation can hold one (see
+    :meth:`~skak.pairing.base.PairingSystem.recover_record`): a file without such a round
+    needs no pairing system (nor its import)."""
+    if all(r.record is not None or not r.explanation for r in t.rounds):
+        return t
+    from skak.pairing import get_system, system_names
+
+    if t.pairing_system not in system_names():
         return t
     system = get_system(t.pairing_system)
     rounds: list[Round] = []
@@ -426,10 +435,13 @@ def _decimal(points: Fraction) -> str:
 def _check_points(st: _State, t: Tournament, rows: dict[int, _Row], paired: int) -> None:
     """The points column must be what the results give (a declared bye in the next round
     may be counted already, as JaVaFo's convention asks)."""
+    totals = scores(t)
     for number, row in rows.items():
         if row.points is None or not t.has_player(number):
             continue
-        got = score(t, number)
+        got = totals.get(number, Fraction(0))
+        if row.points == got:
+            continue
         declared = t.player(number).declared_bye(paired + 1)
         extra = declared.points(Colour.WHITE, t.scoring) if declared else Fraction(0)
         # the column holds one decimal (a whole number from 100 points on)
