@@ -133,6 +133,9 @@ class Crosstable:
 
     def record_units(self, player: int) -> tuple[int, ...]:
         """The points of each of ``player``'s rounds in units."""
+        known: tuple[int, ...] | None = self._memo.get(("record-units", player))
+        if known is not None:
+            return known
         return self.memo(
             ("record-units", player),
             lambda: tuple(self.units_of(r.points) for r in self.records[player]),
@@ -141,6 +144,9 @@ class Crosstable:
     def record_halves(self, player: int) -> tuple[int | None, ...]:
         """The result of each of ``player``'s rounds in half points (2, 1, 0; ``None``: no
         result yet)."""
+        known: tuple[int | None, ...] | None = self._memo.get(("record-halves", player))
+        if known is not None:
+            return known
         return self.memo(
             ("record-halves", player),
             lambda: tuple(_halves(r.result) for r in self.records[player]),

@@ -101,16 +101,18 @@ def adjusted_units(ct: Crosstable) -> dict[int, int]:
 
     def make() -> dict[int, int]:
         draw = ct.units_of(ct.scoring.draw)
+        if ct.round_robin:
+            return {n: ct.units[n] for n in ct.records}
+        c07 = ct.edition.is_c07
+        game = Kind.GAME
         out = {}
         for n, recs in ct.records.items():
             score = ct.units[n]
-            if not ct.round_robin:
-                points = ct.record_units(n)
-                for i, r in enumerate(recs):
-                    if r.kind is Kind.GAME:
-                        continue
-                    if not ct.edition.is_c07 or category(recs, i) == 5:
-                        score += draw - points[i]
+            for i, r in enumerate(recs):
+                if r.kind is game:
+                    continue
+                if not c07 or category(recs, i) == 5:
+                    score += draw - ct.record_units(n)[i]
             out[n] = score
         return out
 
