@@ -160,7 +160,7 @@ def _games_and_unfinished(t: Tournament, last: int) -> dict[int, tuple[int, int]
     scoring = t.scoring
     #: Whether a result is a game played over the board, and whether it is unfinished (a
     #: board without play-off; a tournament has few results).
-    kinds: dict[Result | None, tuple[bool, bool]] = {}
+    kinds: dict[int, tuple[bool, bool]] = {}  # by identity: an enum hashes in Python
     out: dict[int, list[int]] = {}
 
     def count(player: int, game: bool, result: Result | None, playoff: tuple[Result, ...]) -> None:
@@ -168,9 +168,9 @@ def _games_and_unfinished(t: Tournament, last: int) -> dict[int, tuple[int, int]
             played = result is not None and result.is_played
             pending = result is Result.UNFINISHED or playoff_pending(result, playoff, scoring)
         else:
-            known = kinds.get(result)
+            known = kinds.get(id(result))
             if known is None:
-                known = kinds[result] = (
+                known = kinds[id(result)] = (
                     result is not None and result.is_played,
                     result is Result.UNFINISHED or playoff_pending(result, (), scoring),
                 )

@@ -159,7 +159,9 @@ def _scores(tournament: Tournament) -> dict[int, Fraction]:
     result with a colour, a round without play-off) worked out once, and each player's
     points added up as whole numerators by denominator, as :func:`_exact_sum` does."""
     scoring = tournament.scoring
-    made: dict[tuple[Result | None, Colour | None], tuple[int, int]] = {}
+    # by the outcome's identity (results and colours are enum members, each one object):
+    # an enum hashes its name in Python, an int in C
+    made: dict[tuple[int, int], tuple[int, int]] = {}
 
     def points(
         result: Result | None, colour: Colour | None, playoff: tuple[Result, ...]
@@ -167,10 +169,11 @@ def _scores(tournament: Tournament) -> dict[int, Fraction]:
         if playoff:
             value = Entry(0, 0, None, colour, result, None, playoff).points(scoring)
             return value.numerator, value.denominator
-        known = made.get((result, colour))
+        key = (id(result), id(colour))
+        known = made.get(key)
         if known is None:
             value = Entry(0, 0, None, colour, result).points(scoring)
-            known = made[result, colour] = (value.numerator, value.denominator)
+            known = made[key] = (value.numerator, value.denominator)
         return known
 
     sums: dict[int, dict[int, int]] = {p.start_number: {} for p in tournament.players}

@@ -315,7 +315,9 @@ def _records(tournament: Tournament, last: int, rr: bool) -> dict[int, tuple[Rou
     read off the rounds in one pass, each outcome worked out once (an entry without a
     play-off is one of a few: a bye or a game, its result and its colour)."""
     scoring = tournament.scoring
-    made: dict[tuple[bool, Result | None, Colour | None], _Outcome] = {}
+    # by the outcome's identity (results and colours are enum members, each one object):
+    # an enum hashes its name in Python, an int in C
+    made: dict[tuple[bool, int, int], _Outcome] = {}
     by_player: dict[int, dict[int, RoundRecord]] = {p.start_number: {} for p in tournament.players}
 
     def enter(
@@ -335,7 +337,7 @@ def _records(tournament: Tournament, last: int, rr: bool) -> dict[int, tuple[Rou
                 return
             kind, points, value = _outcome(e, scoring)
         else:
-            key = (opponent is None, result, colour)
+            key = (opponent is None, id(result), id(colour))
             known = made.get(key)
             if known is None:
                 e = Entry(number, player, opponent, colour, result)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from operator import attrgetter
 
 from skak.model.results import HALF
 from skak.tiebreaks._crosstable import Crosstable
@@ -25,6 +26,8 @@ __all__ = [
     "koya_limit",
     "sonneborn_berger",
 ]
+
+_score = attrgetter("score")
 
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
@@ -56,7 +59,7 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
             if sonneborn_berger:
                 out[p] = sum(c.score * c.halves for c in elements if c.halves)
             else:
-                out[p] = sum(c.score for c in elements)
+                out[p] = sum(map(_score, elements))
         return out
 
     return ct.memo(("sum-units", spec, sonneborn_berger), make)

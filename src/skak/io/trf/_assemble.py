@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from skak.errors import InputError, SkakError
 from skak.io.trf._common import BLOCK, FIRST_BLOCK, declared_scoring, default_board_order
@@ -118,7 +118,7 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
 
 
 def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) -> Round:
-    games: dict[tuple[int, int], Pairing] = {}
+    games: dict[tuple[int, int], _Game] = {}
     pab: list[int] = []
     byes: list[Bye] = []
     for row in rows.values():
@@ -160,14 +160,13 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             f"round {number} has two pairing-allocated byes (players {pab[0]} and {pab[1]})",
         )
         pab = pab[:1]
-    pairings = list(games.values())
-    pairings += [Pairing(1, n, None, Result.PAIRING_BYE) for n in pab]
-    ordered = _board_order(st, number, pairings, skr.get(number))
+    read = list(games.values())
+    read += [_Game(n, None, Result.PAIRING_BYE) for n in pab]
+    ordered = _board_order(st, number, read, skr.get(number))
     unfinished = set(_int_list(skr.get(number, (0, {}))[1].get("unfinished")))
     for i in unfinished:
         if not 1 <= i <= len(ordered) or ordered[i - 1].black is None or ordered[i - 1].result:
             st.problem(skr[number][0], 5, f"SKR {number}: board {i} cannot be unfinished")
-    # each board numbered (a pairing read from the cells has only these fields set)
     pairings = [
         Pairing(
             i,
@@ -253,7 +252,16 @@ def _with_playoffs(
     return out
 
 
-def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pairing | None:
+class _Game(NamedTuple):
+    """A board as the two players' cells give it, before the boards are numbered."""
+
+    white: int
+    black: int | None
+    result: Result | None = None
+    unrated: bool = False
+
+
+def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> _Game | None:
     colours = (a.colour, b.colour)
     if colours in (("w", "b"), ("w", "-"), ("w", " "), ("-", "b"), (" ", "b")):
         white, black, cw, cb = na, nb, a, b
@@ -269,7 +277,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pair
         )
         return None
     if cw.result == " " and cb.result == " ":
-        return Pairing(1, white, black)
+        return _Game(white, black)
     outcome = _GAME_PAIRS.get((cw.result, cb.result))
     if outcome is None:
         st.problem(
@@ -282,7 +290,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pair
     if cw.colour not in "wb" and not outcome[0].is_forfeit:
         st.problem(a.line, a.column + 5, f"round {number}: a played game needs colours")
         return None
-    return Pairing(1, white, black, outcome[0], unrated=outcome[1])
+    return _Game(white, black, outcome[0], outcome[1])
 
 
 def _int_list(value: object) -> list[int]:
@@ -290,8 +298,8 @@ def _int_list(value: object) -> list[int]:
 
 
 def _board_order(
-    st: _State, number: int, games: list[Pairing], skr: tuple[int, dict[str, Any]] | None
-) -> list[Pairing]:
+    st: _State, number: int, games: list[_Game], skr: tuple[int, dict[str, Any]] | None
+) -> list[_Game]:
     if skr is not None and "boards" in skr[1]:
         by_white = {p.white: p for p in games}
         order = skr[1]["boards"]
