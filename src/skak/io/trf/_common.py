@@ -25,7 +25,6 @@ from typing import Any, Protocol, TypeVar
 
 from skak.model.player import Title
 from skak.model.results import Scoring
-from skak.model.tournament import Pairing
 
 __all__ = [
     "BLOCK",
