@@ -150,6 +150,10 @@ def to_json(view: object) -> Any:
     return _plain(view)
 
 
+#: The values that are JSON as they are (:func:`_plain` returns them unchanged).
+_AS_IS = frozenset((str, int, bool, float, type(None)))
+
+
 def _plain(value: Any) -> Any:
     """``value`` as JSON-ready data (see :func:`to_json`)."""
     kind = type(value)
@@ -160,14 +164,17 @@ def _plain(value: Any) -> Any:
     if kind is tuple or kind is list:
         return [_plain(v) for v in value]
     if kind is dict:
-        return {_plain(k): _plain(v) for k, v in value.items()}
+        return {
+            k if type(k) is str else _plain(k): v if type(v) in _AS_IS else _plain(v)
+            for k, v in value.items()
+        }
     keys = _view_keys(kind) if dataclasses.is_dataclass(kind) else None
     if keys is not None:
         out = {}
         for name, omittable in keys:
             v = getattr(value, name)
             if not (omittable and v is OMITTED):
-                out[name] = _plain(v)
+                out[name] = v if type(v) in _AS_IS else _plain(v)
         return out
     if isinstance(value, enum.Enum):
         return _plain(value.value)
