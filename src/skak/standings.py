@@ -141,7 +141,7 @@ def standings(
             tournament.player(number),
             original.score[number] if excluded else ct.score[number],
             *tally.get(number, (0, 0)),
-            tuple((name, values.get(number)) for name, values in columns),
+            tuple([(name, values.get(number)) for name, values in columns]),
             excluded,
         )
 

@@ -155,7 +155,9 @@ class Crosstable:
     def fraction(self, units: int, scale: int = 1) -> Fraction:
         """``units`` (of ``scale`` × the unit: 2 for a product with a result in halves)
         as points; each value made once (many players share a value)."""
-        made: dict[tuple[int, int], Fraction] = self._memo.setdefault("fractions", {})
+        made: dict[tuple[int, int], Fraction] | None = self._memo.get("fractions")
+        if made is None:
+            made = self._memo["fractions"] = {}
         value = made.get((units, scale))
         if value is None:
             value = made[units, scale] = Fraction(units, self.unit * scale)

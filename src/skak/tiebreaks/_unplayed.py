@@ -163,10 +163,12 @@ def items(ct: Crosstable, player: int, *, forfeits_as_played: bool = False) -> t
 def every_items(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int, tuple[Item, ...]]:
     """:func:`items` of every player, worked out once for the crosstable (the sums of the
     Buchholz family read every player's)."""
-    return ct.memo(
-        ("items", forfeits_as_played),
-        lambda: {p: _items(ct, p, forfeits_as_played) for p in ct.records},
-    )
+
+    def make() -> dict[int, tuple[Item, ...]]:
+        adjusted = adjusted_units(ct)
+        return {p: _items(ct, p, forfeits_as_played, adjusted) for p in ct.records}
+
+    return ct.memo(("items", forfeits_as_played), make)
 
 
 def halves(result: Fraction | None) -> int | None:
@@ -174,11 +176,12 @@ def halves(result: Fraction | None) -> int | None:
     return None if result is None else result.numerator * 2 // result.denominator
 
 
-def _items(ct: Crosstable, player: int, as_played: bool) -> tuple[Item, ...]:
+def _items(
+    ct: Crosstable, player: int, as_played: bool, adjusted: dict[int, int]
+) -> tuple[Item, ...]:
     recs = ct.records[player]
     points = ct.record_units(player)
     results = ct.record_halves(player)
-    adjusted = adjusted_units(ct)
     rr = ct.round_robin
     game = Kind.GAME
     out: list[Item] = []

@@ -101,6 +101,9 @@ def _field(raw: str, first: int, last: int) -> str:
     return raw[first - 1 : last].strip()
 
 
+_SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
+
+
 def _player_row(st: _State, n: int, raw: str) -> _Row | None:
     raw = raw.rstrip("\r\n")
     number_text = _field(raw, 5, 8)
@@ -112,7 +115,7 @@ def _player_row(st: _State, n: int, raw: str) -> _Row | None:
         if len(raw) >= col and raw[col - 1] != " ":
             st.problem(n, col, f"column {col} must be blank: the fields are out of place")
             return None
-    sex = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(_field(raw, 10, 10).lower())
+    sex = _SEXES.get(_field(raw, 10, 10).lower())
     if sex is None and _field(raw, 10, 10):
         st.problem(n, 10, f"sex {_field(raw, 10, 10)!r} is not m or w")
     title_text = _field(raw, 11, 13).upper()
