@@ -61,7 +61,7 @@ GOAL = 0.1
 #: ``skak standings --trf`` with the twelve codes for 1 000 players × 11 rounds before issue
 #: 38's work (commit 6fc1f36), measured 2026-11-29 on this 2-core machine (other work
 #: running) with ``--source`` and this procedure: the form → (least, median) CPU seconds.
-BEFORE = {"--json": (0.556, 0.603), "the table": (2.7, 2.7)}
+BEFORE = {"--json": (0.52, 0.55), "the table": (1.82, 2.06)}
 
 
 def tournament(players: int, rounds: int, seed: int = 2026) -> Tournament:
