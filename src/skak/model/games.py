@@ -213,7 +213,7 @@ def _scores(tournament: Tournament) -> dict[int, Fraction]:
 
 def score(tournament: Tournament, player: int, *, after_round: int | None = None) -> Fraction:
     """Points ``player`` has after ``after_round`` (default: all rounds so far)."""
-    if after_round is None or after_round >= tournament.current_round:
+    if after_round is None or after_round == tournament.current_round:
         return scores(tournament).get(player, Fraction(0))
     return _exact_sum(
         e.points(tournament.scoring) for e in _of(tournament, player) if e.round <= after_round
