@@ -244,6 +244,24 @@ def test_standings_of_a_file_as_json_run_without_typer(tmp_path: Path) -> None:
     assert [m for m in heavy if _imported(modules, m)] == []
 
 
+def test_standings_of_a_file_import_no_pairing_system(tmp_path: Path) -> None:
+    """Issue 38 item 5: ranking a file needs no pairing engine — not the Dutch system the
+    file names, not the engine's round checks, not the Berger tables — nor the requests of
+    the other commands (their option and CSV readers)."""
+    code, modules = _engine_run(
+        ["standings", "--trf", str(SAMPLE_TRF), "--tiebreaks", "BH/C1,BH,SB,DE", "--json"],
+        tmp_path,
+    )
+    assert code == 0
+    needless = (
+        "skak.pairing",
+        "skak.records.tournament.requests",
+        "skak.io.options",
+        "skak.io.players_csv",
+    )
+    assert [m for m in needless if _imported(modules, m)] == []
+
+
 @pytest.mark.parametrize(
     ("args", "code", "typer"),
     [

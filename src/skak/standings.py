@@ -20,11 +20,9 @@ from typing import Any
 
 from skak.errors import InputError
 from skak.messages import N_
-from skak.model.games import entries_by_player
 from skak.model.player import Player
 from skak.model.results import Result, playoff_pending
 from skak.model.tournament import Pairing, Tournament
-from skak.pairing.berger import round_robin_settings
 from skak.tiebreaks import (
     PRIZE_BASIS,
     RECOMMENDED,
@@ -127,7 +125,6 @@ def standings(
     )
     ranking = rank(ct, tiebreaks or (), players=[p for p in ct.players if p not in removed])
     last = ct.rounds
-    entries = entries_by_player(table)
     original = (
         crosstable(tournament, after_round=last, edition=ct.edition, round_robin=ct.round_robin)
         if removed
@@ -135,22 +132,16 @@ def standings(
     )
 
     columns = [(str(s), ranking.values[s]) for s in ranking.steps]  # named once, not a row
+    tally = _games_and_unfinished(table, last)
 
     def line(number: int, first: int, to: int, excluded: bool = False) -> Standing:
-        mine = [e for e in entries.get(number, ()) if e.round <= last]
         return Standing(
             first,
             to,
             tournament.player(number),
             original.score[number] if excluded else ct.score[number],
-            sum(1 for e in mine if e.is_game and e.result is not None and e.result.is_played),
-            sum(
-                1
-                for e in mine
-                if e.result is Result.UNFINISHED
-                or playoff_pending(e.result, e.playoff, tournament.scoring)
-            ),
-            tuple((name, values.get(number)) for name, values in columns),
+            *tally.get(number, (0, 0)),
+            tuple([(name, values.get(number)) for name, values in columns]),
             excluded,
         )
 
@@ -159,6 +150,49 @@ def standings(
     gone = sorted(removed, key=lambda n: (-original.score[n], n))
     out.extend(line(n, len(out) + 1, len(out) + 1, True) for n in gone)
     return tuple(out)
+
+
+def _games_and_unfinished(t: Tournament, last: int) -> dict[int, tuple[int, int]]:
+    """Each player's games over the board (an unfinished one included, not a forfeit) and
+    unfinished games (a Gladiator board waiting for its winner too) in the rounds up to
+    ``last``: his entries (:func:`~skak.model.games.entries_by_player`) counted, read off the
+    rounds in one pass, what each result is worked out once."""
+    scoring = t.scoring
+    #: Whether a result is a game played over the board, and whether it is unfinished (a
+    #: board without play-off; a tournament has few results).
+    kinds: dict[int, tuple[bool, bool]] = {}  # by identity: an enum hashes in Python
+    out: dict[int, list[int]] = {}
+
+    def count(player: int, game: bool, result: Result | None, playoff: tuple[Result, ...]) -> None:
+        if playoff:
+            played = result is not None and result.is_played
+            pending = result is Result.UNFINISHED or playoff_pending(result, playoff, scoring)
+        else:
+            known = kinds.get(id(result))
+            if known is None:
+                known = kinds[id(result)] = (
+                    result is not None and result.is_played,
+                    result is Result.UNFINISHED or playoff_pending(result, (), scoring),
+                )
+            played, pending = known
+        mine = out.get(player)
+        if mine is None:
+            mine = out[player] = [0, 0]
+        mine[0] += game and played
+        mine[1] += pending
+
+    for rnd in t.rounds:
+        if rnd.number > last:
+            continue
+        for g in rnd.pairings:
+            if g.black is None:
+                count(g.white, False, g.result, ())
+            else:
+                count(g.white, True, g.result, g.playoff)
+                count(g.black, True, g.result, g.playoff)
+        for b in rnd.byes:
+            count(b.player, False, b.result, ())
+    return {n: (games, unfinished) for n, (games, unfinished) in out.items()}
 
 
 def _as_of(tournament: Tournament, after_round: int | None) -> Tournament:
@@ -327,6 +361,8 @@ def _games_per_player(t: Tournament) -> int:
     field = {n for rnd in t.rounds[:1] for g in rnd.pairings for n in g.players}
     field |= {b.player for rnd in t.rounds[:1] for b in rnd.byes}
     n = len(field) or len(t.players)
+    from skak.pairing.berger import round_robin_settings  # for a round robin with leavers
+
     return (n - 1) * round_robin_settings(t).cycles_for(n, t.number_of_rounds)
 
 

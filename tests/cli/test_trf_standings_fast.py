@@ -63,3 +63,41 @@ def test_an_error_is_the_typer_commands(tmp_path: Path) -> None:
     fast = _skak(*args)
     assert typer_run.exit_code == fast.returncode == 3
     assert "cannot read the file" in fast.stderr
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        pytest.param({}, id="empty-object"),
+        pytest.param([], id="empty-array"),
+        pytest.param({"standings": [{"rank": 1, "shared": False, "tiebreaks": {}}]}, id="row"),
+        pytest.param({"a": {"b": [1, None, True, False, "x"]}, "c": []}, id="nested"),
+        pytest.param(["Ærø, Ølst", 'a "quote" \\ and\nline', "\x01\u2028"], id="escapes"),
+        pytest.param([[[]], [{}], {"k": [{"j": -3}]}], id="deep"),
+        pytest.param("text", id="text"),
+        pytest.param(None, id="null"),
+        pytest.param({"x": 1.5}, id="float-to-json"),
+        pytest.param({1: "int key"}, id="int-key-to-json"),
+    ],
+)
+def test_the_json_is_written_as_json_dumps_writes_it(data: object) -> None:
+    """:func:`~skak.faces.cli.trf_standings.dumps` writes what ``json.dumps(data,
+    ensure_ascii=False, indent=2)`` writes, for a view's plain data and (through
+    ``json.dumps`` itself) anything else."""
+    import json
+
+    from skak.faces.cli.trf_standings import dumps
+
+    assert dumps(data) == json.dumps(data, ensure_ascii=False, indent=2)
+
+
+def test_a_run_gives_the_garbage_collector_back(capsys: pytest.CaptureFixture[str]) -> None:
+    """A run does without the cyclic collector, and a program calling it gets it back."""
+    import gc
+
+    from skak.faces.cli.trf_standings import run
+
+    assert gc.isenabled()
+    assert run({"--trf": str(DATA / "san_viator_2018.trf"), "--json": ""}) == 0
+    assert gc.isenabled()
+    assert '"standings"' in capsys.readouterr().out

@@ -71,3 +71,21 @@ def test_entries_cover_every_player_once_per_round() -> None:
     for r in (1, 2, 3):
         assert sorted(round_entries(t, r)) == [1, 2, 3, 4, 5]
     assert all(len(v) == 3 for v in entries_by_player(t).values())
+
+
+def test_every_score_at_once_is_each_entry_added_up() -> None:
+    """:func:`skak.model.games.scores` reads the rounds in one pass; each player's score is
+    still his entries' points added up, after each round as after the last."""
+    from skak.model.games import scores
+
+    t = sample()
+    by_player = entries_by_player(t)
+    expected = {
+        n: sum((e.points(t.scoring) for e in es), Fraction(0)) for n, es in by_player.items()
+    }
+    assert scores(t) == expected == {1: 1, 2: 1, 3: Fraction(3, 2), 4: 1, 5: 1}
+    for after in range(t.current_round + 1):
+        assert [score(t, n, after_round=after) for n in sorted(by_player)] == [
+            sum((e.points(t.scoring) for e in by_player[n] if e.round <= after), Fraction(0))
+            for n in sorted(by_player)
+        ]

@@ -77,8 +77,8 @@ if TYPE_CHECKING:  # for mypy the imports below define every name
         players_from_bytes,
         players_from_csv,
         results_from_text,
-        tournament_from_trf,
     )
+    from skak.records.tournament.trf_import import tournament_from_trf
     from skak.store.database import database_url
     from skak.store.marks import Marks
 
@@ -120,8 +120,8 @@ _MODULES: dict[str, tuple[str, ...]] = {
         "players_from_bytes",
         "players_from_csv",
         "results_from_text",
-        "tournament_from_trf",
     ),
+    "skak.records.tournament.trf_import": ("tournament_from_trf",),
     "skak.records.tournament.api": (
         "Outcome",
         "PairPreview",

@@ -32,7 +32,8 @@ ChangeKind = Literal[
 ]
 CHANGE_KINDS: tuple[str, ...] = get_args(ChangeKind)
 
-_LINE = re.compile(
+#: Compiled when first used (by :mod:`re`'s cache), not when the model is imported.
+_LINE = (
     r"### (?P<day>[0-9]{4}/[0-9]{2}/[0-9]{2}) "
     r"(?:after round (?P<round>[0-9]{1,3})|before round 1) "
     rf"(?P<kind>{'|'.join(re.escape(k) for k in CHANGE_KINDS)}): (?P<text>\S.*)"
@@ -72,7 +73,7 @@ class ChangeNote:
     def from_line(cls, line: str) -> ChangeNote | None:
         """The change a ``###`` line written by :meth:`line` records; ``None`` for any other
         line (another program's comment)."""
-        m = _LINE.fullmatch(line.rstrip())
+        m = re.fullmatch(_LINE, line.rstrip())
         if m is None:
             return None
         try:

@@ -24,6 +24,7 @@ __all__ = [
     "round_entries",
     "score",
     "score_table",
+    "scores",
 ]
 
 
@@ -147,11 +148,75 @@ def have_met(tournament: Tournament, a: int, b: int, *, include_forfeits: bool =
     return b in opponents(tournament, a, include_forfeits=include_forfeits)
 
 
+def scores(tournament: Tournament) -> dict[int, Fraction]:
+    """Every player's points after all rounds so far (:func:`score` of each), computed
+    once per tournament value."""
+    return tournament.memo("scores", lambda: _scores(tournament))
+
+
+def _scores(tournament: Tournament) -> dict[int, Fraction]:
+    """:func:`scores`, read off the rounds in one pass: the points of each outcome (a
+    result with a colour, a round without play-off) worked out once, and each player's
+    points added up as whole numerators by denominator, as :func:`_exact_sum` does."""
+    scoring = tournament.scoring
+    # by the outcome's identity (results and colours are enum members, each one object):
+    # an enum hashes its name in Python, an int in C
+    made: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def points(
+        result: Result | None, colour: Colour | None, playoff: tuple[Result, ...]
+    ) -> tuple[int, int]:
+        if playoff:
+            value = Entry(0, 0, None, colour, result, None, playoff).points(scoring)
+            return value.numerator, value.denominator
+        key = (id(result), id(colour))
+        known = made.get(key)
+        if known is None:
+            value = Entry(0, 0, None, colour, result).points(scoring)
+            known = made[key] = (value.numerator, value.denominator)
+        return known
+
+    sums: dict[int, dict[int, int]] = {p.start_number: {} for p in tournament.players}
+
+    def add(player: int, value: tuple[int, int]) -> None:
+        numerators = sums.get(player)
+        if numerators is None:
+            numerators = sums[player] = {}
+        numerator, denominator = value
+        numerators[denominator] = numerators.get(denominator, 0) + numerator
+
+    last = tournament.current_round
+    for rnd in tournament.rounds:
+        if rnd.number > last:
+            continue
+        for g in rnd.pairings:
+            if g.black is None:
+                add(g.white, points(g.result, None, ()))
+            else:
+                add(g.white, points(g.result, Colour.WHITE, g.playoff))
+                add(g.black, points(g.result, Colour.BLACK, g.playoff))
+        for b in rnd.byes:
+            add(b.player, points(b.result, None, ()))
+    fractions: dict[tuple[int, int], Fraction] = {}
+    out: dict[int, Fraction] = {}
+    for player, numerators in sums.items():
+        if len(numerators) == 1:
+            ((denominator, numerator),) = numerators.items()
+            value = fractions.get((numerator, denominator))
+            if value is None:
+                value = fractions[numerator, denominator] = Fraction(numerator, denominator)
+            out[player] = value
+        else:
+            out[player] = sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
+    return out
+
+
 def score(tournament: Tournament, player: int, *, after_round: int | None = None) -> Fraction:
     """Points ``player`` has after ``after_round`` (default: all rounds so far)."""
-    last = tournament.current_round if after_round is None else after_round
+    if after_round is None or after_round == tournament.current_round:
+        return scores(tournament).get(player, Fraction(0))
     return _exact_sum(
-        e.points(tournament.scoring) for e in _of(tournament, player) if e.round <= last
+        e.points(tournament.scoring) for e in _of(tournament, player) if e.round <= after_round
     )
 
 

@@ -29,10 +29,11 @@ __all__ = ["SHARING", "PrizeCategory", "Prizes", "category_key", "read_prizes"]
 #: system: half shared by all level on points, half by the tie-break order).
 SHARING = ("§24", "points", "place", "hort")
 
-_AGE = re.compile(r"(?i)([UP])-?(\d{1,2})")
+#: Patterns compiled when first used (by :mod:`re`'s cache), not when the model is imported.
+_AGE = r"(?i)([UP])-?(\d{1,2})"
 _NAMED = ("junior", "veteran", "senior", "women", "unrated")
-_RATING = re.compile(r"(?i)rating\s*<\s*(\d{3,4})")
-_CLUB = re.compile(r"(?i)club\s*:\s*(\S.*)")
+_RATING = r"(?i)rating\s*<\s*(\d{3,4})"
+_CLUB = r"(?i)club\s*:\s*(\S.*)"
 
 
 def category_key(text: str) -> str:
@@ -44,16 +45,16 @@ def category_key(text: str) -> str:
     s = text.strip()
     if s.lower() in _NAMED:
         return s.lower()
-    if m := _AGE.fullmatch(s):
+    if m := re.fullmatch(_AGE, s):
         years = int(m.group(2))
         if years not in (8, 10, 12, 14, 16, 18):
             raise InputError(
                 N_("no age class {key}: U08, U10 … U18 (P for girls) are known", key=s)
             )
         return f"{m.group(1).upper()}{years:02d}"
-    if m := _RATING.fullmatch(s):
+    if m := re.fullmatch(_RATING, s):
         return f"rating<{int(m.group(1))}"
-    if m := _CLUB.fullmatch(s):
+    if m := re.fullmatch(_CLUB, s):
         return f"club:{m.group(1).strip()}"
     raise InputError(
         N_(

@@ -470,7 +470,8 @@ def format_points(points: Fraction, *, ascii_only: bool = False) -> str:
 
 #: What :func:`parse_points` reads: a few digits, a decimal, a fraction, or a whole and ½
 #: (an exponent like ``1e5000`` is no number of points, and would take seconds to build).
-_POINTS_TEXT = re.compile(r"[+-]?(?:\d{1,6}(?:\.\d{0,6})?|\.\d{1,6}|\d{1,6}/\d{1,6}|\d{0,6}½)")
+#: Compiled when first used (by :mod:`re`'s cache), not when the model is imported.
+_POINTS_TEXT = r"[+-]?(?:\d{1,6}(?:\.\d{0,6})?|\.\d{1,6}|\d{1,6}/\d{1,6}|\d{0,6}½)"
 
 
 def parse_points(text: str, *, what: str = "points") -> Fraction:
@@ -481,7 +482,7 @@ def parse_points(text: str, *, what: str = "points") -> Fraction:
     """
     t = text.strip().replace(",", ".")
     shown = repr(text) if len(text) <= 24 else repr(text[:24]) + "…"
-    if not _POINTS_TEXT.fullmatch(t):
+    if not re.fullmatch(_POINTS_TEXT, t):
         raise InputError(f"{what}: {shown} is not a number of points")
     try:
         if t.endswith("½"):

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from skak.errors import InputError
 from skak.messages import N_
-from skak.model.games import Entry, entries_by_player
+from skak.model.games import Entry
 from skak.model.player import Player
 from skak.model.results import HALF, Colour, Result, Scoring, gladiator_decision, gladiator_points
 from skak.model.tournament import ROUND_ROBIN_SYSTEMS, Tournament, is_round_robin
@@ -133,15 +133,31 @@ class Crosstable:
 
     def record_units(self, player: int) -> tuple[int, ...]:
         """The points of each of ``player``'s rounds in units."""
+        known: tuple[int, ...] | None = self._memo.get(("record-units", player))
+        if known is not None:
+            return known
         return self.memo(
             ("record-units", player),
             lambda: tuple(self.units_of(r.points) for r in self.records[player]),
         )
 
+    def record_halves(self, player: int) -> tuple[int | None, ...]:
+        """The result of each of ``player``'s rounds in half points (2, 1, 0; ``None``: no
+        result yet)."""
+        known: tuple[int | None, ...] | None = self._memo.get(("record-halves", player))
+        if known is not None:
+            return known
+        return self.memo(
+            ("record-halves", player),
+            lambda: tuple(_halves(r.result) for r in self.records[player]),
+        )
+
     def fraction(self, units: int, scale: int = 1) -> Fraction:
         """``units`` (of ``scale`` × the unit: 2 for a product with a result in halves)
         as points; each value made once (many players share a value)."""
-        made: dict[tuple[int, int], Fraction] = self._memo.setdefault("fractions", {})
+        made: dict[tuple[int, int], Fraction] | None = self._memo.get("fractions")
+        if made is None:
+            made = self._memo["fractions"] = {}
         value = made.get((units, scale))
         if value is None:
             value = made[units, scale] = Fraction(units, self.unit * scale)
@@ -193,13 +209,29 @@ def _made(
     rating_kind: str,
     records: Mapping[int, tuple[RoundRecord, ...]],
 ) -> Crosstable:
-    """A crosstable of ``records``, its scores added up in the smallest unit."""
-    unit = smallest_unit(tournament.scoring, records)
-    units = {
-        n: sum(r.points.numerator * unit // r.points.denominator for r in rs)
-        for n, rs in records.items()
-    }
-    score = {n: Fraction(u, unit) for n, u in units.items()}
+    """A crosstable of ``records``, its scores added up in the smallest unit.
+
+    Each round's points in units and result in halves (:meth:`Crosstable.record_units`,
+    :meth:`Crosstable.record_halves`) are worked out here for every player, once for each
+    distinct value: the records share a few values (:func:`crosstable` makes each outcome's
+    once)."""
+    points = {id(r.points): r.points for rs in records.values() for r in rs}
+    results = {id(r.result): r.result for rs in records.values() for r in rs}
+    unit = _lcm_unit(tournament.scoring, {p.denominator for p in points.values()})
+    in_units = {i: p.numerator * unit // p.denominator for i, p in points.items()}
+    in_halves = {i: _halves(r) for i, r in results.items()}
+    memo: dict[Any, Any] = {}
+    units: dict[int, int] = {}
+    score: dict[int, Fraction] = {}
+    made: dict[int, Fraction] = {}
+    for n, rs in records.items():
+        row = memo["record-units", n] = tuple([in_units[id(r.points)] for r in rs])
+        memo["record-halves", n] = tuple([in_halves[id(r.result)] for r in rs])
+        total = units[n] = sum(row)
+        value = made.get(total)
+        if value is None:
+            value = made[total] = Fraction(total, unit)
+        score[n] = value
     return Crosstable(
         tournament,
         rounds,
@@ -211,13 +243,24 @@ def _made(
         score,
         unit,
         units,
+        memo,
     )
+
+
+def _halves(result: Fraction | None) -> int | None:
+    """A result on the 1–½–0 scale in half points (2, 1, 0)."""
+    return None if result is None else result.numerator * 2 // result.denominator
 
 
 def smallest_unit(scoring: Scoring, records: Mapping[int, tuple[RoundRecord, ...]]) -> int:
     """The least common denominator of the scoring's points, of every round's points and
     of a half point (the 1–½–0 scale of results)."""
-    denominators = {2} | {r.points.denominator for rs in records.values() for r in rs}
+    return _lcm_unit(scoring, {r.points.denominator for rs in records.values() for r in rs})
+
+
+def _lcm_unit(scoring: Scoring, denominators: set[int]) -> int:
+    """:func:`smallest_unit` of the rounds' points with these denominators."""
+    denominators = {2} | denominators
     for f in fields(scoring):
         value = getattr(scoring, f.name)
         if isinstance(value, Fraction):
@@ -262,21 +305,73 @@ def crosstable(
     kind = rating or _default_rating_kind(tournament)
     if kind not in RATING_KINDS:
         raise InputError(f"unknown rating kind {kind!r}; use one of {', '.join(RATING_KINDS)}")
-    entries = entries_by_player(tournament)
-    scoring = tournament.scoring
     rr = is_round_robin(tournament, round_robin)
-    records: dict[int, tuple[RoundRecord, ...]] = {}
-    for p in tournament.players:
-        by_round = {
-            e.round: e
-            for e in entries.get(p.start_number, ())
-            if e.round <= last and (rr or not _between_withdrawn(tournament, e))
-        }
-        records[p.start_number] = tuple(
-            _record(by_round.get(r), r, scoring) for r in range(1, last + 1)
-        )
+    records = _records(tournament, last, rr)
     total = max(tournament.number_of_rounds or 0, last)
     return _made(tournament, last, total, rr, chosen, kind, records)
+
+
+def _records(tournament: Tournament, last: int, rr: bool) -> dict[int, tuple[RoundRecord, ...]]:
+    """Each player's record of every round up to ``last``: his entries
+    (:func:`~skak.model.games.entries_by_player`; of two in one round the later) as records,
+    read off the rounds in one pass, each outcome worked out once (an entry without a
+    play-off is one of a few: a bye or a game, its result and its colour)."""
+    scoring = tournament.scoring
+    # by the outcome's identity (results and colours are enum members, each one object):
+    # an enum hashes its name in Python, an int in C
+    made: dict[tuple[bool, int, int], _Outcome] = {}
+    by_player: dict[int, dict[int, RoundRecord]] = {p.start_number: {} for p in tournament.players}
+
+    def enter(
+        number: int,
+        player: int,
+        opponent: int | None,
+        colour: Colour | None,
+        result: Result | None,
+        playoff: tuple[Result, ...] = (),
+    ) -> None:
+        rounds = by_player.get(player)
+        if rounds is None:
+            return
+        if playoff or (not rr and result is Result.DOUBLE_FORFEIT):
+            e = Entry(number, player, opponent, colour, result, None, playoff)
+            if not rr and _between_withdrawn(tournament, e):
+                return
+            kind, points, value = _outcome(e, scoring)
+        else:
+            key = (opponent is None, id(result), id(colour))
+            known = made.get(key)
+            if known is None:
+                e = Entry(number, player, opponent, colour, result)
+                known = made[key] = _outcome(e, scoring)
+            kind, points, value = known
+        rounds[number] = RoundRecord(number, kind, opponent, colour, points, value)
+
+    white, black = Colour.WHITE, Colour.BLACK
+    for rnd in tournament.rounds:
+        number = rnd.number
+        if number > last:
+            continue
+        for g in rnd.pairings:
+            if g.black is None:
+                enter(number, g.white, None, None, g.result)
+            else:
+                enter(number, g.white, g.black, white, g.result, g.playoff)
+                enter(number, g.black, g.white, black, g.result, g.playoff)
+        for b in rnd.byes:
+            enter(number, b.player, None, None, b.result)
+    return {
+        n: tuple(rounds.get(r) or _zero_bye(r) for r in range(1, last + 1))
+        for n, rounds in by_player.items()
+    }
+
+
+def _zero_bye(number: int) -> RoundRecord:
+    """A round without any entry (before a late entry, after a withdrawal)."""
+    return RoundRecord(number, Kind.ZERO_BYE, None, None, _ZERO, _ZERO)
+
+
+_ZERO = Fraction(0)
 
 
 def _between_withdrawn(tournament: Tournament, e: Entry) -> bool:
@@ -308,13 +403,16 @@ _BYE_KINDS = {
 }
 
 
-def _record(e: Entry | None, number: int, scoring: Scoring) -> RoundRecord:
-    if e is None:
-        return RoundRecord(number, Kind.ZERO_BYE, None, None, Fraction(0), Fraction(0))
+#: What one entry was (its kind, points and result on the 1–½–0 scale), apart from its
+#: round, opponent and colour.
+_Outcome = tuple[Kind, Fraction, Fraction | None]
+
+
+def _outcome(e: Entry, scoring: Scoring) -> _Outcome:
     points = e.points(scoring)
     if e.opponent is None:
         kind = _BYE_KINDS[e.result] if e.result is not None else Kind.ZERO_BYE
-        return RoundRecord(number, kind, None, None, points, _unplayed_result(points, scoring))
+        return kind, points, _unplayed_result(points, scoring)
     white = e.colour is Colour.WHITE
     if (
         e.result is not None
@@ -324,26 +422,21 @@ def _record(e: Entry | None, number: int, scoring: Scoring) -> RoundRecord:
         # or several ordinary games) has won the round; until it is decided the game has no
         # result yet.
         winner = gladiator_decision(e.result, e.playoff, scoring)
-        result = None if winner is None else Fraction(int(winner is e.colour))
-        return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, result)
+        return Kind.GAME, points, None if winner is None else Fraction(int(winner is e.colour))
     match e.result:
         case Result.WHITE_FORFEIT_WIN | Result.BLACK_FORFEIT_WIN:
             won = (e.result is Result.WHITE_FORFEIT_WIN) == white
             kind = Kind.FORFEIT_WIN if won else Kind.FORFEIT_LOSS
-            return RoundRecord(
-                number, kind, e.opponent, e.colour, points, Fraction(1 if won else 0)
-            )
+            return kind, points, Fraction(1 if won else 0)
         case Result.DOUBLE_FORFEIT:
-            return RoundRecord(number, Kind.FORFEIT_LOSS, e.opponent, e.colour, points, Fraction(0))
+            return Kind.FORFEIT_LOSS, points, Fraction(0)
         case Result.WHITE_WIN | Result.BLACK_WIN:
             won = (e.result is Result.WHITE_WIN) == white
-            return RoundRecord(
-                number, Kind.GAME, e.opponent, e.colour, points, Fraction(1 if won else 0)
-            )
+            return Kind.GAME, points, Fraction(1 if won else 0)
         case Result.DRAW:
-            return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, HALF)
+            return Kind.GAME, points, HALF
         case _:
-            return RoundRecord(number, Kind.GAME, e.opponent, e.colour, points, None)
+            return Kind.GAME, points, None
 
 
 def _unplayed_result(points: Fraction, scoring: Scoring) -> Fraction:

@@ -8,12 +8,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
+from operator import attrgetter
 
 from skak.model.results import HALF
 from skak.tiebreaks._crosstable import Crosstable
 from skak.tiebreaks._registry import Values, staged_tiebreak, tiebreak
 from skak.tiebreaks._spec import TieBreakSpec
-from skak.tiebreaks._unplayed import cut, fore_crosstable, items
+from skak.tiebreaks._unplayed import cut, every_items, fore_crosstable
 
 __all__ = [
     "average_of_opponents_buchholz",
@@ -25,6 +26,8 @@ __all__ = [
     "koya_limit",
     "sonneborn_berger",
 ]
+
+_score = attrgetter("score")
 
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
@@ -40,8 +43,9 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
         vur_first = ct.edition.is_c07 and not ct.round_robin
         out: dict[int, int] = {}
         low, high = spec.cut_low, spec.cut_high
+        every = every_items(ct, forfeits_as_played=spec.forfeits_as_played)
         for p in ct.players:
-            elements = items(ct, p, forfeits_as_played=spec.forfeits_as_played)
+            elements = every[p]
             if low or high:
                 elements = tuple(
                     cut(
@@ -55,7 +59,7 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
             if sonneborn_berger:
                 out[p] = sum(c.score * c.halves for c in elements if c.halves)
             else:
-                out[p] = sum(c.score for c in elements)
+                out[p] = sum(map(_score, elements))
         return out
 
     return ct.memo(("sum-units", spec, sonneborn_berger), make)

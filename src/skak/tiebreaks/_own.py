@@ -32,47 +32,55 @@ def _played(ct: Crosstable, r: RoundRecord) -> bool:
     return ct.edition is Edition.C07_2024 or r.kind is Kind.FORFEIT_WIN
 
 
+def _count(ct: Crosstable, n: int) -> Fraction:
+    """A count as a value (each made once: many players share it)."""
+    return ct.fraction(n * ct.unit)
+
+
+def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -> Values:
+    """The games over the board (:func:`_played`) of each player, only those with
+    ``colour`` if given, only those won if ``won``."""
+    game = Kind.GAME
+    out: Values = {}
+    for p in ct.players:
+        n = 0
+        for r, h in zip(ct.records[p], ct.record_halves(p), strict=True):
+            if (
+                (colour is None or r.colour is colour)
+                and (not won or h == 2)
+                and (r.kind is game or _played(ct, r))
+            ):
+                n += 1
+        out[p] = _count(ct, n)
+    return out
+
+
 @tiebreak("WIN", "number of wins", "C.07 Art. 7.1; 004 annex 3 G (größere Anzahl an Siegen)")
 def wins(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The rounds in which the player got a win's points, with or without playing (C.07
     Art. 7.1): forfeit wins and byes worth a win count."""
     win = ct.units_of(ct.scoring.win)
-    return {p: Fraction(ct.record_units(p).count(win)) for p in ct.players}
+    return {p: _count(ct, ct.record_units(p).count(win)) for p in ct.players}
 
 
 @tiebreak("WON", "number of games won", "C.07 Art. 7.2")
 def games_won(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The games won over the board (C.07 Art. 7.2)."""
-    return {
-        p: Fraction(sum(1 for r in ct.records[p] if _played(ct, r) and r.result == 1))
-        for p in ct.players
-    }
+    return _games(ct, won=True)
 
 
 @tiebreak("BPG", "games played with black", "C.07 Art. 7.3; 004 annex 3 2.A.e")
 def games_played_with_black(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The games played with black (C.07 Art. 7.3); an unplayed game counts as one with
     white (004 annex 3 2.A.e)."""
-    return {
-        p: Fraction(sum(1 for r in ct.records[p] if _played(ct, r) and r.colour is Colour.BLACK))
-        for p in ct.players
-    }
+    return _games(ct, colour=Colour.BLACK)
 
 
 @tiebreak("BWG", "games won with black", "C.07 Art. 7.4; 004 annex 3 G")
 def games_won_with_black(ct: Crosstable, spec: TieBreakSpec) -> Values:
     """The games won with black over the board (C.07 Art. 7.4; 004 annex 3 G: "Siege mit
     Schwarz, ungespielte Partien werden als mit Weiß gespielt gezählt")."""
-    return {
-        p: Fraction(
-            sum(
-                1
-                for r in ct.records[p]
-                if _played(ct, r) and r.colour is Colour.BLACK and r.result == 1
-            )
-        )
-        for p in ct.players
-    }
+    return _games(ct, colour=Colour.BLACK, won=True)
 
 
 @tiebreak("REP", "rounds elected to play", "C.07 Art. 7.6 (GE until 2024)")

@@ -13,6 +13,7 @@ the 0.88 row at 342; FIDE's ends it at 344, and FIDE's table is the one C.07 ref
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -73,17 +74,20 @@ def _round_ratio(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
 
-#: Table 8.1b by rating difference 0 … 735: the higher-rated player's expected score in
-#: hundredths (from 736 on: 100).
-_EXPECTED: tuple[int, ...] = tuple(
-    next(h for upper, h in PD_TABLE if diff <= upper) for diff in range(PD_TABLE[-1][0] + 1)
-)
+@functools.cache
+def _expected() -> tuple[int, ...]:
+    """Table 8.1b by rating difference 0 … 735: the higher-rated player's expected score in
+    hundredths (from 736 on: 100); made when first needed, not on import."""
+    return tuple(
+        next(h for upper, h in PD_TABLE if diff <= upper) for diff in range(PD_TABLE[-1][0] + 1)
+    )
 
 
 def expected_hundredths(own: int, opponent: int) -> int:
     """The expected score of one game, in hundredths, by table 8.1b."""
     diff = abs(own - opponent)
-    high = _EXPECTED[diff] if diff < len(_EXPECTED) else 100
+    table = _expected()
+    high = table[diff] if diff < len(table) else 100
     return high if own >= opponent else 100 - high
 
 
@@ -119,10 +123,11 @@ def ratings(ct: Crosstable, spec: TieBreakSpec) -> dict[int, int]:
 
 def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple[int, int]]:
     """(rating, result in half points) of every game the player finished over the board."""
+    game = Kind.GAME
     return [
-        (table[r.opponent], r.result.numerator * 2 // r.result.denominator)
-        for r in ct.records[player]
-        if r.kind is Kind.GAME and r.opponent is not None and r.result is not None
+        (table[r.opponent], h)
+        for r, h in zip(ct.records[player], ct.record_halves(player), strict=True)
+        if r.kind is game and r.opponent is not None and h is not None
     ]
 
 

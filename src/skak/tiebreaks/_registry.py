@@ -70,8 +70,8 @@ _REGISTRY: dict[str, TieBreak] = {}
 _ALIASES: dict[str, str] = {}
 #: The modules that register tie-breaks and aliases when imported: imported at the first
 #: look-up, so that importing the package (or naming its lists) does not import them all.
-_CODE_MODULES = ("_direct", "_gladiator", "_lists", "_opponents", "_own", "_playoff", "_rating",
-                 "_team")  # fmt: skip
+#: (The team tie-breaks, :mod:`._team`, are functions of a match table, not codes.)
+_CODE_MODULES = ("_direct", "_gladiator", "_lists", "_opponents", "_own", "_playoff", "_rating")
 _loaded: list[bool] = []
 
 

@@ -21,9 +21,10 @@ met, or — for a round he did not play — the score of a stand-in the edition 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
 from skak.model.results import HALF
@@ -38,6 +39,7 @@ __all__ = [
     "category",
     "contributions",
     "cut",
+    "every_items",
     "fore_crosstable",
     "halves",
     "items",
@@ -99,16 +101,18 @@ def adjusted_units(ct: Crosstable) -> dict[int, int]:
 
     def make() -> dict[int, int]:
         draw = ct.units_of(ct.scoring.draw)
+        if ct.round_robin:
+            return {n: ct.units[n] for n in ct.records}
+        c07 = ct.edition.is_c07
+        game = Kind.GAME
         out = {}
         for n, recs in ct.records.items():
             score = ct.units[n]
-            if not ct.round_robin:
-                points = ct.record_units(n)
-                for i, r in enumerate(recs):
-                    if r.kind is Kind.GAME:
-                        continue
-                    if not ct.edition.is_c07 or category(recs, i) == 5:
-                        score += draw - points[i]
+            for i, r in enumerate(recs):
+                if r.kind is game:
+                    continue
+                if not c07 or category(recs, i) == 5:
+                    score += draw - ct.record_units(n)[i]
             out[n] = score
         return out
 
@@ -153,10 +157,18 @@ def contributions(
 
 def items(ct: Crosstable, player: int, *, forfeits_as_played: bool = False) -> tuple[Item, ...]:
     """:func:`contributions` in whole numbers (:class:`Item`)."""
-    return ct.memo(
-        ("items", player, forfeits_as_played),
-        lambda: _items(ct, player, forfeits_as_played),
-    )
+    return every_items(ct, forfeits_as_played=forfeits_as_played)[player]
+
+
+def every_items(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int, tuple[Item, ...]]:
+    """:func:`items` of every player, worked out once for the crosstable (the sums of the
+    Buchholz family read every player's)."""
+
+    def make() -> dict[int, tuple[Item, ...]]:
+        adjusted = adjusted_units(ct)
+        return {p: _items(ct, p, forfeits_as_played, adjusted) for p in ct.records}
+
+    return ct.memo(("items", forfeits_as_played), make)
 
 
 def halves(result: Fraction | None) -> int | None:
@@ -164,16 +176,21 @@ def halves(result: Fraction | None) -> int | None:
     return None if result is None else result.numerator * 2 // result.denominator
 
 
-def _items(ct: Crosstable, player: int, as_played: bool) -> tuple[Item, ...]:
+def _items(
+    ct: Crosstable, player: int, as_played: bool, adjusted: dict[int, int]
+) -> tuple[Item, ...]:
     recs = ct.records[player]
     points = ct.record_units(player)
-    adjusted = adjusted_units(ct)
+    results = ct.record_halves(player)
+    rr = ct.round_robin
+    game = Kind.GAME
     out: list[Item] = []
     before = 0
     for i, r in enumerate(recs):
-        if r.opponent is not None and (ct.round_robin or r.kind is Kind.GAME or as_played):
-            out.append(Item(r.round, adjusted[r.opponent], halves(r.result), False, r.opponent))
-        elif not ct.round_robin:
+        opponent = r.opponent
+        if opponent is not None and (rr or r.kind is game or as_played):
+            out.append(Item(r.round, adjusted[opponent], results[i], False, opponent))
+        elif not rr:
             out.append(_stand_in(ct, player, i, before, adjusted))
         before += points[i]
     return tuple(out)
@@ -233,12 +250,13 @@ def cut(
     least significant value (Art. 16.5.1, applied again for each further cut, 16.5.2).
     """
     left = list(items)
-
-    def value(c: C) -> Any:
-        return c.sb if sonneborn_berger else c.score
-
-    def significance(c: C) -> tuple[Any, Any]:
-        return (c.score, value(c))
+    value: Callable[[C], Any]
+    significance: Callable[[C], Any]
+    if sonneborn_berger:
+        value = _sb
+        significance = _score_and_sb
+    else:  # (score, score) orders as the score alone
+        value = significance = _score
 
     for _ in range(min(low, len(left))):
         least = min(left, key=significance)
@@ -251,6 +269,11 @@ def cut(
     for _ in range(min(high, len(left))):
         left.remove(max(left, key=significance))
     return left
+
+
+_score = attrgetter("score")
+_sb = attrgetter("sb")
+_score_and_sb = attrgetter("score", "sb")
 
 
 def fore_crosstable(ct: Crosstable) -> Crosstable:

@@ -103,12 +103,23 @@ def _structure_omittable(t: Any) -> Callable[[Any, Any], Any]:
     return lambda value, _: _converter().structure(value, rest)
 
 
+#: The exact decimals written so far, by numerator and denominator (a view of many players
+#: holds the same few values many times); emptied when it grows large.
+_DECIMALS: dict[tuple[int, int], str] = {}
+
+
 def _exact_decimal(value: Fraction) -> str:
     """:func:`skak.tiebreaks.exact_decimal`, imported when a view holds a fraction (the
     tie-breaks are not imported for a view without one)."""
-    from skak.tiebreaks import exact_decimal
+    key = (value.numerator, value.denominator)
+    text = _DECIMALS.get(key)
+    if text is None:
+        from skak.tiebreaks import exact_decimal
 
-    return exact_decimal(value)
+        if len(_DECIMALS) >= 4096:
+            _DECIMALS.clear()
+        text = _DECIMALS[key] = exact_decimal(value)
+    return text
 
 
 @functools.cache
@@ -139,6 +150,10 @@ def to_json(view: object) -> Any:
     return _plain(view)
 
 
+#: The values that are JSON as they are (:func:`_plain` returns them unchanged).
+_AS_IS = frozenset((str, int, bool, float, type(None)))
+
+
 def _plain(value: Any) -> Any:
     """``value`` as JSON-ready data (see :func:`to_json`)."""
     kind = type(value)
@@ -148,13 +163,18 @@ def _plain(value: Any) -> Any:
         return _exact_decimal(value)
     if kind is tuple or kind is list:
         return [_plain(v) for v in value]
+    if kind is dict:
+        return {
+            k if type(k) is str else _plain(k): v if type(v) in _AS_IS else _plain(v)
+            for k, v in value.items()
+        }
     keys = _view_keys(kind) if dataclasses.is_dataclass(kind) else None
     if keys is not None:
         out = {}
         for name, omittable in keys:
             v = getattr(value, name)
             if not (omittable and v is OMITTED):
-                out[name] = _plain(v)
+                out[name] = v if type(v) in _AS_IS else _plain(v)
         return out
     if isinstance(value, enum.Enum):
         return _plain(value.value)

@@ -19,8 +19,6 @@ from skak.errors import InputError
 from skak.messages import N_
 from skak.model.player import Player
 from skak.model.tournament import Tournament
-from skak.pairing import get_system
-from skak.pairing.engine import is_finished as finished
 from skak.standings import (
     Standing,
     TiebreakChoice,
@@ -52,6 +50,9 @@ __all__ = [
 
 def is_finished(t: Tournament) -> bool:
     """Every planned round paired and every result in."""
+    from skak.pairing import get_system  # the pairing systems only for a rated tournament
+    from skak.pairing.engine import is_finished as finished
+
     return finished(t, get_system(t.pairing_system))
 
 

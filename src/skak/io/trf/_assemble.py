@@ -14,17 +14,16 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from skak.errors import InputError, SkakError
 from skak.io.trf._common import BLOCK, FIRST_BLOCK, declared_scoring, default_board_order
 from skak.io.trf._rows import _UNPAIRED, _Cell, _Row, _State
-from skak.model.games import score
+from skak.model.games import scores
 from skak.model.player import Player
 from skak.model.records import record_from_json
 from skak.model.results import GLADIATOR_FIELDS, Colour, Result, Scoring
 from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
-from skak.pairing import get_system, system_names
 
 _GAME_PAIRS = {
     ("1", "0"): (Result.WHITE_WIN, False),
@@ -119,7 +118,7 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
 
 
 def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) -> Round:
-    games: dict[tuple[int, int], Pairing] = {}
+    games: dict[tuple[int, int], _Game] = {}
     pab: list[int] = []
     byes: list[Bye] = []
     for row in rows.values():
@@ -161,20 +160,22 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             f"round {number} has two pairing-allocated byes (players {pab[0]} and {pab[1]})",
         )
         pab = pab[:1]
-    pairings = list(games.values())
-    pairings += [Pairing(1, n, None, Result.PAIRING_BYE) for n in pab]
-    ordered = _board_order(st, number, pairings, skr.get(number))
+    read = list(games.values())
+    read += [_Game(n, None, Result.PAIRING_BYE) for n in pab]
+    ordered = _board_order(st, number, read, skr.get(number))
     unfinished = set(_int_list(skr.get(number, (0, {}))[1].get("unfinished")))
     for i in unfinished:
         if not 1 <= i <= len(ordered) or ordered[i - 1].black is None or ordered[i - 1].result:
             st.problem(skr[number][0], 5, f"SKR {number}: board {i} cannot be unfinished")
     pairings = [
-        replace(
-            p,
-            board=i,
-            result=Result.UNFINISHED
+        Pairing(
+            i,
+            p.white,
+            p.black,
+            Result.UNFINISHED
             if i in unfinished and p.black is not None and p.result is None
             else p.result,
+            p.unrated,
         )
         for i, p in enumerate(ordered, start=1)
     ]
@@ -200,8 +201,15 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
 
 def _recovered(st: _State, t: Tournament) -> Tournament:
     """The rounds of a file from a skak that kept its pairing system's records in the
-    explanation (``SKR``), with their records as the system reads them from that text."""
-    if t.pairing_system not in system_names() or all(r.record is not None for r in t.rounds):
+    explanation (``SKR``), with their records as the system reads them from that text.
+    Only a round without a record that has an explanation can hold one (see
+    :meth:`~skak.pairing.base.PairingSystem.recover_record`): a file without such a round
+    needs no pairing system (nor its import)."""
+    if all(r.record is not None or not r.explanation for r in t.rounds):
+        return t
+    from skak.pairing import get_system, system_names
+
+    if t.pairing_system not in system_names():
         return t
     system = get_system(t.pairing_system)
     rounds: list[Round] = []
@@ -244,7 +252,16 @@ def _with_playoffs(
     return out
 
 
-def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pairing | None:
+class _Game(NamedTuple):
+    """A board as the two players' cells give it, before the boards are numbered."""
+
+    white: int
+    black: int | None
+    result: Result | None = None
+    unrated: bool = False
+
+
+def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> _Game | None:
     colours = (a.colour, b.colour)
     if colours in (("w", "b"), ("w", "-"), ("w", " "), ("-", "b"), (" ", "b")):
         white, black, cw, cb = na, nb, a, b
@@ -260,7 +277,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pair
         )
         return None
     if cw.result == " " and cb.result == " ":
-        return Pairing(1, white, black)
+        return _Game(white, black)
     outcome = _GAME_PAIRS.get((cw.result, cb.result))
     if outcome is None:
         st.problem(
@@ -273,7 +290,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> Pair
     if cw.colour not in "wb" and not outcome[0].is_forfeit:
         st.problem(a.line, a.column + 5, f"round {number}: a played game needs colours")
         return None
-    return Pairing(1, white, black, outcome[0], unrated=outcome[1])
+    return _Game(white, black, outcome[0], outcome[1])
 
 
 def _int_list(value: object) -> list[int]:
@@ -281,8 +298,8 @@ def _int_list(value: object) -> list[int]:
 
 
 def _board_order(
-    st: _State, number: int, games: list[Pairing], skr: tuple[int, dict[str, Any]] | None
-) -> list[Pairing]:
+    st: _State, number: int, games: list[_Game], skr: tuple[int, dict[str, Any]] | None
+) -> list[_Game]:
     if skr is not None and "boards" in skr[1]:
         by_white = {p.white: p for p in games}
         order = skr[1]["boards"]
@@ -426,10 +443,13 @@ def _decimal(points: Fraction) -> str:
 def _check_points(st: _State, t: Tournament, rows: dict[int, _Row], paired: int) -> None:
     """The points column must be what the results give (a declared bye in the next round
     may be counted already, as JaVaFo's convention asks)."""
+    totals = scores(t)
     for number, row in rows.items():
         if row.points is None or not t.has_player(number):
             continue
-        got = score(t, number)
+        got = totals.get(number, Fraction(0))
+        if row.points == got:
+            continue
         declared = t.player(number).declared_bye(paired + 1)
         extra = declared.points(Colour.WHITE, t.scoring) if declared else Fraction(0)
         # the column holds one decimal (a whole number from 100 points on)

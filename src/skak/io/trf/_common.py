@@ -21,11 +21,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from skak.model.player import Title
 from skak.model.results import Scoring
-from skak.model.tournament import Pairing
 
 __all__ = [
     "BLOCK",
@@ -64,7 +63,21 @@ TITLE_CODES: dict[str, Title] = {
 }
 
 
-def default_board_order(pairings: Iterable[Pairing]) -> list[Pairing]:
+class Board(Protocol):
+    """A board's two players (a :class:`~skak.model.Pairing`, or a game as the reader
+    first reads it)."""
+
+    @property
+    def white(self) -> int: ...
+
+    @property
+    def black(self) -> int | None: ...
+
+
+B = TypeVar("B", bound=Board)
+
+
+def default_board_order(pairings: Iterable[B]) -> list[B]:
     """The board order a TRF implies when it does not say: games by their lower start
     number, the pairing-allocated bye last."""
     return sorted(pairings, key=lambda p: (p.black is None, min(p.white, p.black or p.white)))

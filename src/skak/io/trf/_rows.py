@@ -66,22 +66,31 @@ class _State:
         self.problems.append(f"{where}: {message}")
 
 
-_NUMBER = re.compile(r"[0-9]{1,12}")
-
-
 def _is_number(text: str) -> bool:
-    """ASCII digits only, at most 12 of them (``str.isdigit`` also takes ``²`` and ``٣``)."""
-    return _NUMBER.fullmatch(text) is not None
+    """ASCII digits only, at most 12 of them (``str.isdigit`` alone also takes ``²`` and
+    ``٣``)."""
+    return text.isascii() and text.isdigit() and len(text) <= 12
 
 
 _POINTS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
 
 
+#: The points read so far, by their text (a file's players share a few scores).
+_POINT_TEXTS: dict[str, Fraction] = {}
+
+
 def _points(st: _State, n: int, column: int, text: str) -> Fraction | None:
-    if _POINTS.fullmatch(text.strip()) is None:
-        st.problem(n, column, f"{text.strip()!r} is not a number of points like 1.0 or 0.5")
+    text = text.strip()
+    value = _POINT_TEXTS.get(text)
+    if value is not None:
+        return value
+    if _POINTS.fullmatch(text) is None:
+        st.problem(n, column, f"{text!r} is not a number of points like 1.0 or 0.5")
         return None
-    return Fraction(text.strip())
+    if len(_POINT_TEXTS) >= 1024:
+        _POINT_TEXTS.clear()
+    value = _POINT_TEXTS[text] = Fraction(text)
+    return value
 
 
 # -- player lines ------------------------------------------------------------------------------
@@ -90,6 +99,9 @@ def _points(st: _State, n: int, column: int, text: str) -> Fraction | None:
 def _field(raw: str, first: int, last: int) -> str:
     """Columns ``first``–``last`` (1-based, inclusive), stripped."""
     return raw[first - 1 : last].strip()
+
+
+_SEXES = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}
 
 
 def _player_row(st: _State, n: int, raw: str) -> _Row | None:
@@ -103,7 +115,7 @@ def _player_row(st: _State, n: int, raw: str) -> _Row | None:
         if len(raw) >= col and raw[col - 1] != " ":
             st.problem(n, col, f"column {col} must be blank: the fields are out of place")
             return None
-    sex = {"m": Sex.MALE, "w": Sex.FEMALE, "f": Sex.FEMALE}.get(_field(raw, 10, 10).lower())
+    sex = _SEXES.get(_field(raw, 10, 10).lower())
     if sex is None and _field(raw, 10, 10):
         st.problem(n, 10, f"sex {_field(raw, 10, 10)!r} is not m or w")
     title_text = _field(raw, 11, 13).upper()

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 from skak.errors import InputError, StateError
 from skak.io.options import parse_date, parse_setting, scoring_from
 from skak.io.players_csv import decode_text, parse_players_csv
-from skak.messages import N_, N_plural
+from skak.messages import N_
 from skak.model.player import Player
 from skak.model.progress import Progress
 from skak.model.results import Result
 from skak.model.tournament import RatedKind, Round, Tournament
-from skak.pairing import PairingSystem, get_system, system_names
+from skak.pairing import PairingSystem, get_system
 from skak.pairing.engine import RoundCheck, check_rounds, pair_next
+from skak.records.tournament.trf_import import tournament_from_trf
 
 if TYPE_CHECKING:
     from skak.views import RegistryMatch
@@ -191,47 +192,6 @@ def new_tournament(
         organiser=organiser.strip() or None if organiser is not None else None,
     )
     return check_new_tournament(tournament, kind_given=kind is not None)
-
-
-def tournament_from_trf(
-    data: bytes,
-    source: str,
-    *,
-    system: str | None = None,
-    strict: bool = True,
-    report: Progress | None = None,
-    to_import: bool = True,
-) -> Tournament:
-    """A tournament read from a TRF file's bytes (TRF16 or TRF-2026); ``system`` names the
-    pairing system for the rounds to come (else the file's, which skak must know to import
-    it, ``to_import``, though not to rank it). ``strict=False`` collects every problem of
-    the file before refusing it; ``report`` is told how far the reading has come.
-
-    :raises InputError: naming ``source``, the line and column of each problem.
-    """
-    from skak.io.trf import decode_trf, parse_trf
-
-    read = parse_trf(decode_trf(data), source, strict=strict, progress=report)
-    if read.problems:
-        raise InputError(
-            N_plural(
-                "nothing imported: {n} problem in the file",
-                "nothing imported: {n} problems in the file",
-                len(read.problems),
-            ),
-            location=source,
-            problems=read.problems,
-        )
-    t = read.tournament
-    if system is not None:
-        return replace(t, pairing_system=get_system(system).name)
-    if to_import and t.pairing_system not in system_names():
-        raise InputError(
-            f"the file's pairing system is {t.pairing_system!r}, which skak cannot pair yet; "
-            f"name the system for the rounds to come with --system ({', '.join(system_names())})",
-            location=source,
-        )
-    return t
 
 
 def check_new_tournament(tournament: Tournament, *, kind_given: bool = True) -> Tournament:
