@@ -177,6 +177,7 @@ class ReadCache:
         #: queries a second, not one a read (a change is shown at most that much later).
         self.fresh_for = fresh_for
         self._versions: dict[Hashable, tuple[float, int]] = {}
+        self._asking: set[Hashable] = set()  # versions being asked of the database now
         #: The first reader to find a page out of date is answered the page before too,
         #: while the new one is built behind it (see :meth:`claim`): no reader waits for a
         #: build while a page of the tournament is kept (``skak serve``'s choice).
@@ -205,16 +206,27 @@ class ReadCache:
         many seconds: a change made by another worker process of the server, or by the CLI,
         is seen by whichever worker answers, at most :attr:`fresh_for` seconds later. A
         version known to be older than ``at_least`` (a version the reader was shown, by
-        another worker) is asked anew."""
+        another worker) is asked anew. While one reader asks, the others are answered the
+        version known (so a hall of readers whose known version has just grown old asks
+        the database once, not each of them)."""
         if self.fresh_for <= 0:
             return ask()
         key = (kind, ident)
         now = time.monotonic()
         with self._lock:
             known = self._versions.get(key)
-        if known is not None and now - known[0] < self.fresh_for and known[1] >= at_least:
-            return known[1]
-        version = ask()
+            if (
+                known is not None
+                and known[1] >= at_least
+                and (now - known[0] < self.fresh_for or key in self._asking)
+            ):
+                return known[1]
+            self._asking.add(key)
+        try:
+            version = ask()
+        finally:
+            with self._lock:
+                self._asking.discard(key)
         with self._lock:
             if len(self._versions) >= 4 * self.size:  # records no longer read are let go
                 self._versions = {
@@ -222,17 +234,6 @@ class ReadCache:
                 }
             self._versions[key] = (now, version)
         return version
-
-    def known_version(self, kind: str, ident: Hashable) -> int | None:
-        """The version :meth:`record_version` read within :attr:`fresh_for` seconds, if it
-        did (``None``: ask it) — for the event loop, which need not go to a thread then."""
-        if self.fresh_for <= 0:
-            return None
-        with self._lock:
-            known = self._versions.get((kind, ident))
-        if known is None or time.monotonic() - known[0] >= self.fresh_for:
-            return None
-        return known[1]
 
     def newest(self, key: Hashable) -> Page | None:
         """The page kept for ``key``, of whatever version (``None``: none yet)."""

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from datetime import date
 
 from fastapi import APIRouter, Request
-from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, Response
 
 from skak.errors import InputError
@@ -31,12 +30,10 @@ router = APIRouter()
 async def _kept(request: Request, cache: ReadCache, build: Callable[[], Response]) -> Response:
     """The page ``build`` makes, kept per registry version and day for visitors without a
     login (:func:`skak.faces.web._cache.public_page`): fifty phones reading the list, or one
-    search again and again, cost one small query each and one build a change."""
-    version = cache.known_version("registry", 0)
-    if version is None:
-        version = await run_in_threadpool(
-            cache.record_version, "registry", 0, cache.skak.registry.version
-        )
+    search again and again, cost one small query (under ``skak serve`` one a fifth of a
+    second) and one build a change. The query is asked on the event loop, as a tournament's
+    version is: sent to a thread, it held every reader up by 50–100 ms each time."""
+    version = cache.record_version("registry", 0, cache.skak.registry.version)
     key = ("ratings", request.url.path, request.url.query, date.today())
     return await public_page(request, cache, key, version, build)
 
