@@ -28,7 +28,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -148,11 +148,6 @@ class Collector:
         gc.enable()
 
 
-@contextmanager
-def _as_it_is() -> Iterator[None]:
-    yield
-
-
 class ReadCache:
     """Tournaments and views by ``(tournament id, version, what, options)``, and public
     pages by what was asked for (see the module)."""
@@ -170,7 +165,7 @@ class ReadCache:
         self.size = size
         #: Keeps Python's cycle collector off what is kept (``skak serve``; see
         #: :class:`Collector`); ``None``: the collector runs as it does in any program.
-        self._collecting = collector.building if collector is not None else _as_it_is
+        self._collecting = collector.building if collector is not None else nullcontext
         #: How long (seconds) a record's version read from the database for a public page
         #: is taken as the newest: 0 asks at every request; ``skak serve`` asks at most
         #: five times a second a record, so that a hall of phones costs the database a few
