@@ -21,6 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 import pytest
 from typer.testing import CliRunner
@@ -327,7 +328,12 @@ def test_a_rounds_pairing_list_prints_on_one_a4_page(browser: Browser, tmp_path:
 def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -> None:
     """Gladiator (4.9.8): the result, then at once the play-off on the same row. The second
     save waits for the first one's answer and goes with the board as that answer left it,
-    so the arbiter never conflicts with himself and his typing is never wiped."""
+    so the arbiter never conflicts with himself and his typing is never wiped. The first
+    answer is held until he is half-way through the play-off: the row takes it around his
+    field, and his half-typed "½," is not saved on its own (a field taken off the page fires
+    "change" on its way out)."""
+    from playwright.sync_api import Route
+
     skak = Skak(tmp_path / "skak.db", create=True, actor="setup")
     t = Tournament("Gladiator 2026", "monrad", number_of_rounds=3, scoring=Scoring(gladiator=True))
     tid = skak.tournaments.create(t).id
@@ -337,13 +343,32 @@ def test_typing_on_past_a_save_loses_nothing(browser: Browser, tmp_path: Path) -
         page = browser.new_page()
         _log_in(page, srv.url, ARBITER, PASSWORD)
         page.goto(f"{srv.url}/arbiter/t/{tid}/rounds/1")
+        held: list[Route] = []
+        sent: list[str] = []
+
+        def hold_the_first(route: Route) -> None:
+            sent.append(route.request.post_data or "")
+            if len(sent) == 1:
+                held.append(route)
+            else:
+                route.continue_()
+
+        page.route("**/rounds/1/boards/1", hold_the_first)
         page.locator("#board-1 input[name=result]").fill("=")
         page.keyboard.press("Tab")  # the result's save leaves; the cursor is in the play-off
-        page.keyboard.type("½,1")
+        page.keyboard.type("½,")
+        page.wait_for_function("() => document.querySelector('#board-1').matches('.htmx-request')")
+        held[0].continue_()
+        page.wait_for_function(
+            "() => document.querySelector('#board-1 input[name=seen]').value === '½-½'"
+        )
+        page.keyboard.type("1")
         page.keyboard.press("Tab")
-        page.locator("#board-1 td.status", has_text="Gemt: remis, omkamp").wait_for(timeout=10_000)
+        status = page.locator("#board-1 td.status")
+        status.filter(has_text="Gemt: remis, omkamp ½-½ 1-0.").wait_for(timeout=10_000)
         board = skak.tournaments.get(tid).round(1).board(1)
         assert (board.result, board.playoff) == (Result.DRAW, (Result.DRAW, Result.WHITE_WIN))
+        assert [parse_qs(body).get("playoff", [""]) for body in sent] == [[""], ["½,1"]]
         assert "Ikke gemt" not in page.locator("#board-1").inner_text()
         page.close()
     skak.close()

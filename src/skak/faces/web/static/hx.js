@@ -48,7 +48,14 @@
     target.classList.add("error");
   }
 
-  // Replace ``target`` by ``html``; when the arbiter is typing in it, keep his field.
+  function names(row) {
+    return Array.from(row.querySelectorAll("input, select, textarea"))
+      .map(function (f) { return f.name; }).join(" ");
+  }
+
+  // Replace ``target`` by ``html``. When the arbiter is typing in it, the row stays and takes
+  // the answer's class, status and the other fields' values: a focused field that left the
+  // page would fire "change" on its way out and save his half-typed text.
   function swap(target, html, how) {
     if (how !== "outerHTML") { target.innerHTML = html; return; }
     var active = document.activeElement;
@@ -56,17 +63,18 @@
     var holder = document.createElement("tbody");
     holder.innerHTML = html;
     var fresh = holder.firstElementChild;
-    if (!fresh) { target.outerHTML = html; return; }
-    var mine = fresh.querySelector('[name="' + active.name + '"]');
-    if (mine) {
-      var start = active.selectionStart, end = active.selectionEnd;
-      mine.value = active.value;
-      target.replaceWith(fresh);
-      mine.focus();
-      try { mine.setSelectionRange(start, end); } catch (e) { /* not a text field */ }
-    } else {
-      target.replaceWith(fresh);
+    if (!fresh || fresh.id !== target.id || names(fresh) !== names(target)) {
+      target.outerHTML = html;
+      return;
     }
+    target.className = fresh.className;
+    Array.from(fresh.querySelectorAll("input, select, textarea")).forEach(function (f) {
+      if (!f.name || f.name === active.name) return;
+      var mine = target.querySelector('[name="' + f.name + '"]');
+      if (mine) mine.value = f.value;
+    });
+    var status = target.querySelector(".status"), told = fresh.querySelector(".status");
+    if (status && told) status.innerHTML = told.innerHTML;
   }
 
   var queues = {};  // a target's id -> the promise of its last request
