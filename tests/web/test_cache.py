@@ -353,3 +353,54 @@ def test_the_collector_is_paused_while_pages_are_built_and_kept_items_moved_out_
         assert gc.get_freeze_count() > 1000  # the kept lists are out of the collector's sight
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("record", ["league", "registry"])
+def test_a_reader_shown_a_change_by_one_worker_is_shown_it_by_every_other(
+    tmp_path: Path, record: str
+) -> None:
+    """Two workers of ``skak serve`` that each ask a record's version only now and then
+    (here: once a minute): a reader one of them has shown a change is shown it by the other
+    too, by the cookie that says what he saw — a league season's pages and the rating list
+    as a tournament's pages (the league's and the registry's cookie, scoped to their pages).
+    A reader without it may be given the page before until the worker asks again."""
+    from datetime import date
+
+    from tests.web.test_league_pages import make_season
+    from tests.web.test_ratings_pages import _list
+
+    skak = Skak(tmp_path / "s.db", create=True, actor="setup")
+    if record == "league":
+        sid = make_season(skak)
+        page, cookie = f"/league/{sid}/standings", f"skak_seen_league_{sid}"
+        season = skak.league.get(sid)
+        team = next(f for f in season.fixtures() if season.card(f) is None).home
+
+        def change() -> None:
+            skak.league.penalty(sid, team, 1, "late card")
+
+    else:
+        skak.registry.import_list(_list(tmp_path, [(101, "Hansen, Bo", 1850, "Vejle")]),
+                                  date(2026, 8, 1))  # fmt: skip
+        page, cookie = "/ratings", "skak_seen_registry_0"
+
+        def change() -> None:
+            skak.registry.import_list(_list(tmp_path, [(101, "Hansen, Bo", 1877, "Vejle")]),
+                                      date(2026, 10, 1))  # fmt: skip
+
+    with (
+        TestClient(create_app(skak, fresh_for=60)) as one,
+        TestClient(create_app(skak, fresh_for=60)) as other,
+    ):
+        before = one.get(page).text  # worker one knows this version for a minute
+        change()
+        shown = other.get(page)  # worker other asks: the change
+        assert shown.status_code == 200 and shown.text != before
+        seen = other.cookies.get(cookie)
+        assert seen is not None and int(seen) > 0
+        one.cookies.clear()
+        assert one.get(page).text == before  # a reader who saw nothing new: the page before
+        one.cookies.clear()
+        again = one.get(page, headers={"cookie": f"{cookie}={seen}"})
+        assert again.text == shown.text  # the reader who saw the change: it
+    skak.close()

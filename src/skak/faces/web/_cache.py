@@ -37,7 +37,16 @@ from starlette.responses import HTMLResponse, Response
 
 from skak.api import Skak, Tournament
 
-__all__ = ["Collector", "Page", "ReadCache", "kept_response", "public_page"]
+__all__ = [
+    "Collector",
+    "Page",
+    "ReadCache",
+    "Shown",
+    "kept_response",
+    "public_page",
+    "remember_seen",
+    "seen_version",
+]
 
 T = TypeVar("T")
 
@@ -389,17 +398,61 @@ class ReadCache:
 _BUILDING: set[Hashable] = set()
 
 
+@dataclass(frozen=True)
+class Shown:
+    """The record a public page shows, for :func:`public_page`: its ``kind`` and ``ident``
+    (as :meth:`ReadCache.record_version` keys it), how to ``ask`` the database for its
+    version, and the ``path`` under which its pages lie (the scope of the cookie that
+    remembers the newest version a reader was shown)."""
+
+    kind: str
+    ident: Hashable
+    ask: Callable[[], int]
+    path: str
+
+    @property
+    def cookie(self) -> str:
+        return f"skak_seen_{self.kind}_{self.ident}"
+
+
+def seen_version(request: Request, cookie: str) -> int:
+    """The newest version of a record the reader was shown (0: none, or a cookie made up)."""
+    try:
+        return max(0, int(request.cookies.get(cookie, "0")))
+    except ValueError:
+        return 0
+
+
+def remember_seen(
+    request: Request, response: Response, cookie: str, path: str, version: int, seen: int
+) -> None:
+    """Tell the reader's browser it was shown ``version`` (when newer than ``seen``), so that
+    whichever worker answers next shows him nothing older."""
+    if version > seen:
+        response.set_cookie(
+            cookie,
+            str(version),
+            max_age=7 * 24 * 3600,
+            path=path,
+            httponly=True,
+            samesite="lax",
+            secure=getattr(request.app.state, "secure_cookies", False),
+        )
+
+
 async def public_page(
     request: Request,
     cache: ReadCache,
     key: Hashable,
-    version: int,
+    shown: Shown,
     build: Callable[[], Response],
 ) -> Response:
-    """The page ``build`` makes, kept as ``key`` at ``version`` (of the record it shows) for
-    visitors without a login: a hall of phones reloading it costs one small query each and
-    one build a change; a reader who comes while it is built anew reads the one before. A
-    logged-in user's page, with its menus, is built anew."""
+    """The page ``build`` makes, kept as ``key`` at the version of the record it shows, for
+    visitors without a login: a hall of phones reloading it costs one small query each (under
+    ``skak serve`` one a fifth of a second) and one build a change; a reader who comes while
+    it is built anew reads the one before — never one older than a page he was shown, by a
+    cookie, whichever worker shows it. A logged-in user's page, with its menus, is built
+    anew."""
     from starlette.concurrency import run_in_threadpool
 
     from skak.faces.web._render import language, remember_language
@@ -407,10 +460,13 @@ async def public_page(
 
     if request.session.get(SESSION_ARBITER) is not None:
         return await run_in_threadpool(build)
+    seen = seen_version(request, shown.cookie)
+    # A reader another worker has shown a newer version than this one knows makes it ask.
+    version = cache.record_version(shown.kind, shown.ident, shown.ask, at_least=seen)
     key = (key, language(request))
-    kept = cache.kept_page(key, version)
+    kept = cache.kept_page(key, version, seen)
     older = cache.newest(key) if kept is None else None
-    if kept is None and older is not None and key in _BUILDING:
+    if kept is None and older is not None and older.version >= seen and key in _BUILDING:
         kept = older
     if kept is None:
 
@@ -425,4 +481,5 @@ async def public_page(
             _BUILDING.discard(key)
     response = kept_response(request, kept)
     remember_language(request, response)
+    remember_seen(request, response, shown.cookie, shown.path, kept.version, seen)
     return response

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from fastapi import APIRouter, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from skak.faces.web._cache import ReadCache, public_page
+from skak.faces.web._cache import ReadCache, Shown, public_page
 from skak.faces.web._render import page
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.views import FixtureRow
@@ -43,9 +43,9 @@ async def _kept(
             return skak.cup.version(ident)
         return skak.junior.version(ident)
 
-    version = cache.record_version(kind, ident, ask)
     key = (kind, ident, request.url.path, request.url.query)
-    return await public_page(request, cache, key, version, build)
+    shown = Shown(kind, ident, ask, f"/{kind}/{ident}")
+    return await public_page(request, cache, key, shown, build)
 
 
 def _season_context(skak: SkakDep, sid: int) -> dict[str, object]:

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from skak.api import Skak, Tournament, parse_date
 from skak.errors import InputError
-from skak.faces.web._cache import Page, ReadCache, kept_response
+from skak.faces.web._cache import Page, ReadCache, kept_response, remember_seen, seen_version
 from skak.faces.web._render import (
     crosstable_lines,
     error_message,
@@ -100,10 +100,7 @@ async def public_page(request: Request, tid: int, build: Build) -> Response:
         return await run_in_threadpool(_arbiters_or_public, request, tid, build)
     cache: ReadCache = request.app.state.cache
     key = (tid, request.url.path, request.url.query, language(request))
-    try:
-        seen = int(request.cookies.get(_seen_cookie(tid), "0"))
-    except ValueError:
-        seen = 0
+    seen = seen_version(request, _seen_cookie(tid))
     # A reader another worker has shown a newer version than this one knows makes it ask.
     version = cache.record_version(
         "tournament", tid, lambda: cache.skak.tournaments.version(tid), at_least=seen
@@ -149,16 +146,7 @@ def _built_page(cache: ReadCache, key: Hashable, version: int, build: Build) -> 
 def _answer(request: Request, tid: int, kept: Page, status: int, seen: int) -> Response:
     response = kept_response(request, kept, status)
     remember_language(request, response)
-    if kept.version > seen:
-        response.set_cookie(
-            _seen_cookie(tid),
-            str(kept.version),
-            max_age=7 * 24 * 3600,
-            path=f"/t/{tid}",
-            httponly=True,
-            samesite="lax",
-            secure=getattr(request.app.state, "secure_cookies", False),
-        )
+    remember_seen(request, response, _seen_cookie(tid), f"/t/{tid}", kept.version, seen)
     return response
 
 

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Request
 from starlette.responses import HTMLResponse, Response
 
 from skak.errors import InputError
-from skak.faces.web._cache import ReadCache, public_page
+from skak.faces.web._cache import ReadCache, Shown, public_page
 from skak.faces.web._render import page
 from skak.faces.web.public import CacheDep, SkakDep
 from skak.messages import N_
@@ -33,9 +33,9 @@ async def _kept(request: Request, cache: ReadCache, build: Callable[[], Response
     search again and again, cost one small query (under ``skak serve`` one a fifth of a
     second) and one build a change. The query is asked on the event loop, as a tournament's
     version is: sent to a thread, it held every reader up by 50–100 ms each time."""
-    version = cache.record_version("registry", 0, cache.skak.registry.version)
     key = ("ratings", request.url.path, request.url.query, date.today())
-    return await public_page(request, cache, key, version, build)
+    shown = Shown("registry", 0, cache.skak.registry.version, "/ratings")
+    return await public_page(request, cache, key, shown, build)
 
 
 def _index(skak: SkakDep, cache: CacheDep, today: date) -> RatingIndex:
