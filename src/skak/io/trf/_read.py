@@ -10,7 +10,6 @@ pairing system; unknown records are kept as imported). What was read is then han
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import date
 from fractions import Fraction
@@ -304,6 +303,8 @@ def _extension(st: _State, n: int, line: str, ext: dict[str, Any]) -> None:
             st.problem(n, 5, f"{code} needs a number before its data")
             return
         key = int(head)
+    import json  # only for skak's own extension lines (most files have none)
+
     try:
         data = json.loads(
             rest, parse_float=_no_float, parse_int=_small_int, parse_constant=_no_float
