@@ -13,14 +13,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+# Three field types name their module: the prizes and the changes of a tournament, and a
+# round's record. A run that reads a file (``skak engine``, ``skak standings --trf F``) needs
+# none of their modules, whose classes took milliseconds to make on every start; the type
+# hints (cattrs reads them to store a tournament) find each module through skak.model,
+# which imports it when it is first named (:func:`skak.model.__getattr__`).
+import skak
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_, N_plural
-from skak.model.changes import ChangeNote
 from skak.model.player import MAX_ROUNDS, Player, clean_text
-from skak.model.prizes import Prizes
-from skak.model.records import RECORD_TYPES, SystemRecord
 from skak.model.results import (
     PLAYOFF_RESULTS,
     Colour,
@@ -28,6 +31,11 @@ from skak.model.results import (
     Scoring,
     check_gladiator_games,
 )
+
+if TYPE_CHECKING:
+    import skak.model.changes
+    import skak.model.prizes
+    import skak.model.records
 
 __all__ = [
     "ROUND_ROBIN_SYSTEMS",
@@ -170,11 +178,16 @@ class Round:
     pairings: tuple[Pairing, ...]
     byes: tuple[Bye, ...] = ()
     explanation: tuple[str, ...] = ()
-    record: SystemRecord | None = None
+    record: skak.model.records.SystemRecord | None = None
 
     def __post_init__(self) -> None:
-        if self.record is not None and not isinstance(self.record, RECORD_TYPES):
-            raise InputError(f"round {self.number}: {self.record!r} is no pairing system record")
+        if self.record is not None:
+            from skak.model.records import RECORD_TYPES  # only for a system that keeps one
+
+            if not isinstance(self.record, RECORD_TYPES):
+                raise InputError(
+                    f"round {self.number}: {self.record!r} is no pairing system record"
+                )
         if type(self.explanation) is not CheckedText:  # checked once, when it is made
             for line in self.explanation:
                 clean_text(
@@ -367,7 +380,7 @@ class Tournament:
     #: marked absent); opened again when it is paired.
     checkin_closed: bool = False
     #: The prizes declared (``skak prizes set``); ``None``: none declared.
-    prizes: Prizes | None = None
+    prizes: skak.model.prizes.Prizes | None = None
     #: Whether the tournament is deleted (``skak delete``): it leaves the lists and its
     #: pages, its events stay (a backup keeps them, ``skak undelete`` brings it back).
     deleted: bool = False
@@ -378,7 +391,7 @@ class Tournament:
     #: The changes an imported TRF file recorded in its ``###`` lines (made before the
     #: file was written, by skak or another program); written back first on export,
     #: before the changes made since.
-    imported_changes: tuple[ChangeNote, ...] = ()
+    imported_changes: tuple[skak.model.changes.ChangeNote, ...] = ()
     #: Who holds the tournament (arrangør): a club, a union's district, the federation; the
     #: list of tournaments finds a club's own by it.
     organiser: str | None = None

@@ -21,7 +21,6 @@ from skak.io.trf._common import BLOCK, FIRST_BLOCK, declared_scoring, default_bo
 from skak.io.trf._rows import _UNPAIRED, _Cell, _Row, _State
 from skak.model.games import scores
 from skak.model.player import Player
-from skak.model.records import record_from_json
 from skak.model.results import GLADIATOR_FIELDS, Colour, Result, Scoring
 from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
 
@@ -191,6 +190,8 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
     explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
     record = None
     if "record" in skr.get(number, (0, {}))[1]:
+        from skak.model.records import record_from_json  # only for a file with records
+
         try:
             record = record_from_json(skr[number][1]["record"])
         except InputError as err:
