@@ -6,7 +6,8 @@ table needs to know about the past (colours, opponents, scores) is derived in
 :mod:`skak.model.games`. A rule that changed over the years is a table of editions, each
 looked up by :mod:`skak.model.editions`.
 
-The pairing systems' records (:mod:`skak.model.records`), the prizes
+The pairing systems' records (:mod:`skak.model.records`), the bans (:mod:`skak.model.bans`),
+the games attached to boards (:mod:`skak.model.attached_games`), the prizes
 (:mod:`skak.model.prizes`) and the changes of a tournament (:mod:`skak.model.changes`) are
 imported when first asked for, here or as a submodule (``skak.model.prizes``, as the type
 hints of :class:`Tournament` name them): a run that reads a file and pairs or ranks it needs
@@ -32,9 +33,7 @@ from skak.model.results import HALF, Colour, Result, Scoring, format_points, par
 from skak.model.tournament import (
     ROUND_ROBIN_SYSTEMS,
     Bye,
-    GroupBan,
     Pairing,
-    PairingBan,
     RatedKind,
     Round,
     SettingValue,
@@ -43,6 +42,7 @@ from skak.model.tournament import (
 )
 
 if TYPE_CHECKING:
+    from skak.model.bans import GroupBan, PairingBan
     from skak.model.records import KnockoutDraw, MovedUp, StartOrder, SystemRecord
 
 __all__ = [
@@ -84,8 +84,8 @@ __all__ = [
 #: The names imported when first asked for, with their module; and the submodules so imported.
 _LATER = dict.fromkeys(
     ("KnockoutDraw", "MovedUp", "StartOrder", "SystemRecord"), "skak.model.records"
-)
-_SUBMODULES = ("changes", "prizes", "records")
+) | dict.fromkeys(("GroupBan", "PairingBan"), "skak.model.bans")
+_SUBMODULES = ("attached_games", "bans", "changes", "prizes", "records")
 
 if not TYPE_CHECKING:
 

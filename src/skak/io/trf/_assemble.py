@@ -22,7 +22,7 @@ from skak.io.trf._rows import _UNPAIRED, _Cell, _Row, _State
 from skak.model.games import scores
 from skak.model.player import Player
 from skak.model.results import GLADIATOR_FIELDS, Colour, Result, Scoring
-from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
+from skak.model.tournament import Bye, Pairing, RatedKind, Round, Tournament
 
 _GAME_PAIRS = {
     ("1", "0"): (Result.WHITE_WIN, False),
@@ -67,6 +67,8 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
     players = _player_extensions(st, players, ext["SKP"])
     bans = []
     for line, ids, first, last in header.get("bans", []):
+        from skak.model.bans import PairingBan  # only for a file with bans
+
         unknown = sorted(ids - set(players))
         try:
             if unknown:
