@@ -262,6 +262,46 @@ def test_standings_of_a_file_import_no_pairing_system(tmp_path: Path) -> None:
     assert [m for m in needless if _imported(modules, m)] == []
 
 
+#: What a run that reads a file and pairs or ranks it never needs: pathlib (the files are
+#: read and written through os), and the model's pairing-system records, prizes, changes,
+#: bans and attached games (their dataclasses, made on every start, cost milliseconds).
+#: (json's reader is not imported either, but the check's own script imports it.)
+_NOT_FOR_A_FILE = (
+    "pathlib",
+    "skak.model.records",
+    "skak.model.prizes",
+    "skak.model.changes",
+    "skak.model.bans",
+    "skak.model.attached_games",
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["engine", "--dutch", "{trf}", "-p", "{out}"],
+        ["standings", "--trf", "{trf}", "--tiebreaks", "BH/C1,BH,SB,DE", "--json"],
+    ],
+    ids=["engine", "standings"],
+)
+def test_a_run_on_a_file_imports_only_what_it_uses(args: list[str], tmp_path: Path) -> None:
+    """Issue 38 item 5: the start-up of ``skak engine`` and ``skak standings --trf F --json``
+    (a program runs them once a round) imports no module the run does not use; the model's
+    names stay where they were (``skak.model.tournament.PairingBan``), imported when asked."""
+    argv = [a.format(trf=SAMPLE_TRF, out=tmp_path / "pairs.txt") for a in args]
+    code, modules = _engine_run(argv, tmp_path)
+    assert code == 0
+    assert [m for m in _NOT_FOR_A_FILE if m in modules] == []
+    later = _modules_after(
+        "from skak.model import PairingBan, SystemRecord\n"
+        "from skak.model.tournament import GameRecord, GroupKey\n"
+        "import skak.model\n"
+        "assert skak.model.prizes.Prizes.__name__ == 'Prizes'\n"
+        "assert PairingBan.__module__ == 'skak.model.bans'\n"
+    )
+    assert {"skak.model.bans", "skak.model.records", "skak.model.attached_games"} <= later
+
+
 @pytest.mark.parametrize(
     ("args", "code", "typer"),
     [

@@ -107,7 +107,8 @@ def test_a_round_s_explanation_is_checked_once_when_it_is_made(
 @given(st.text(st.characters(min_codepoint=0, max_codepoint=0xE000, exclude_categories=())))
 def test_control_characters_are_every_code_below_32_del_and_the_surrogates(value: str) -> None:
     """``clean_text`` refuses exactly the text holding a code point below 32, DEL or a
-    surrogate (read by one regular expression; here counted code point by code point)."""
+    surrogate (read by a pattern of the control characters and UTF-8's refusal of a
+    surrogate; here counted code point by code point)."""
     bad = any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in value)
     if bad:
         with pytest.raises(InputError, match="holds control characters"):

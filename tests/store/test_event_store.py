@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -313,8 +314,15 @@ def _model_fingerprint() -> str:
         prizes.Prizes,
         prizes.PrizeCategory,
     )
+    # A type that names its module (``skak.model.prizes.Prizes``, imported when first named)
+    # is the same field as the type imported by name: the pins hold the names alone.
     text = "\n".join(
-        cls.__name__ + ":" + ",".join(f"{f.name}={f.type}" for f in dataclasses.fields(cls))
+        cls.__name__
+        + ":"
+        + ",".join(
+            f"{f.name}={re.sub(r'skak[.]model[.][a-z_]+[.]', '', str(f.type))}"
+            for f in dataclasses.fields(cls)
+        )
         for cls in classes
     )
     return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -7,11 +7,11 @@ calls these, and imports no storage (``tests/test_startup.py``).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from datetime import date
+    from pathlib import Path
 
     from skak.model.tournament import Tournament
     from skak.views import CandidateRow, CorrTimeView, FideView, JuniorView, RatingView
@@ -50,6 +50,8 @@ def tournament_from_trf_bytes(data: bytes, name: str) -> Tournament:
 
 def rating_from_file(path: str | Path) -> RatingView:
     """``skak rating calc``: one tournament's DSU rating changes from its JSON file."""
+    from pathlib import Path
+
     from skak.io.rating_json import read_calc_request
     from skak.views import rating_view
 
@@ -59,6 +61,8 @@ def rating_from_file(path: str | Path) -> RatingView:
 
 def fide_rating_from_file(path: str | Path) -> FideView:
     """``skak rating fide``: one tournament's FIDE rating changes from its JSON file."""
+    from pathlib import Path
+
     from skak.io.rating_json import read_fide_request
     from skak.views import fide_view
 
@@ -68,6 +72,8 @@ def fide_rating_from_file(path: str | Path) -> FideView:
 
 def candidates_from_file(path: str | Path) -> tuple[CandidateRow, ...]:
     """``skak rating candidate``: who reached a candidate result (§26)."""
+    from pathlib import Path
+
     from skak.io.rating_json import read_calc_request
     from skak.views import candidate_rows
 
@@ -77,6 +83,8 @@ def candidates_from_file(path: str | Path) -> tuple[CandidateRow, ...]:
 
 def dm_selection_from_file(path: str | Path) -> DmSelection:
     """``skak dm select``: the DM's classes from the rating list and the applications."""
+    from pathlib import Path
+
     from skak.io.dm_json import read_dm_request
     from skak.views.eligibility import dm_selection_view
 
@@ -99,6 +107,8 @@ def junior_from_file(path: str | Path) -> JuniorView:
 def corr_time_from_file(path: str | Path, *, as_of: date | None = None) -> CorrTimeView:
     """``skak corr time``: a correspondence game's reflection time from its cards' file
     (6.3, 6.8.6); ``as_of`` counts the move to come."""
+    from pathlib import Path
+
     from skak.io.correspondence_json import read_game
     from skak.views import corr_time_view
 

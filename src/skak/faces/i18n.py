@@ -19,7 +19,6 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skak.messages import Message, Phrases
@@ -45,7 +44,9 @@ __all__ = [
 LANGUAGES = ("da", "en")
 #: The catalogue's name (``skak.po``, ``skak.mo``).
 DOMAIN = "skak"
-LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
+#: The folder of the catalogues (``locale/da/LC_MESSAGES``), as text: :mod:`pathlib` is not
+#: imported for it (``skak standings --trf F --json`` needs none).
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "locale")
 #: The locale variables in the order POSIX consults them for messages.
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 

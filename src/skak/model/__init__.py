@@ -5,7 +5,17 @@ event (:mod:`skak.records.tournament.events`). Everything a pairing system or a 
 table needs to know about the past (colours, opponents, scores) is derived in
 :mod:`skak.model.games`. A rule that changed over the years is a table of editions, each
 looked up by :mod:`skak.model.editions`.
+
+The pairing systems' records (:mod:`skak.model.records`), the bans (:mod:`skak.model.bans`),
+the games attached to boards (:mod:`skak.model.attached_games`), the prizes
+(:mod:`skak.model.prizes`) and the changes of a tournament (:mod:`skak.model.changes`) are
+imported when first asked for, here or as a submodule (``skak.model.prizes``, as the type
+hints of :class:`Tournament` name them): a run that reads a file and pairs or ranks it needs
+none of them.
 """
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from skak.model.games import (
     Entry,
@@ -19,20 +29,21 @@ from skak.model.games import (
     score_table,
 )
 from skak.model.player import Player, Ratings, Sex, Title
-from skak.model.records import KnockoutDraw, MovedUp, StartOrder, SystemRecord
 from skak.model.results import HALF, Colour, Result, Scoring, format_points, parse_points
 from skak.model.tournament import (
     ROUND_ROBIN_SYSTEMS,
     Bye,
-    GroupBan,
     Pairing,
-    PairingBan,
     RatedKind,
     Round,
     SettingValue,
     Tournament,
     is_round_robin,
 )
+
+if TYPE_CHECKING:
+    from skak.model.bans import GroupBan, PairingBan
+    from skak.model.records import KnockoutDraw, MovedUp, StartOrder, SystemRecord
 
 __all__ = [
     "HALF",
@@ -69,3 +80,21 @@ __all__ = [
     "score",
     "score_table",
 ]
+
+#: The names imported when first asked for, with their module; and the submodules so imported.
+_LATER = dict.fromkeys(
+    ("KnockoutDraw", "MovedUp", "StartOrder", "SystemRecord"), "skak.model.records"
+) | dict.fromkeys(("GroupBan", "PairingBan"), "skak.model.bans")
+_SUBMODULES = ("attached_games", "bans", "changes", "prizes", "records")
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        if name in _SUBMODULES:
+            return import_module(f"{__name__}.{name}")
+        module = _LATER.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value

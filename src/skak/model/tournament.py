@@ -13,14 +13,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+# Some field types name their module: the bans, the attached games, the prizes and the
+# changes of a tournament, and a round's record. A run that reads a file (``skak engine``,
+# ``skak standings --trf F``) needs none of their modules, whose classes took milliseconds
+# to make on every start; the type hints (cattrs reads them to store a tournament) find each
+# module through skak.model, which imports it when it is first named
+# (:func:`skak.model.__getattr__`).
+import skak
 from skak.errors import InputError, NotFoundError
 from skak.messages import N_, N_plural
-from skak.model.changes import ChangeNote
 from skak.model.player import MAX_ROUNDS, Player, clean_text
-from skak.model.prizes import Prizes
-from skak.model.records import RECORD_TYPES, SystemRecord
 from skak.model.results import (
     PLAYOFF_RESULTS,
     Colour,
@@ -28,6 +32,15 @@ from skak.model.results import (
     Scoring,
     check_gladiator_games,
 )
+
+if TYPE_CHECKING:
+    import skak.model.attached_games
+    import skak.model.bans
+    import skak.model.changes
+    import skak.model.prizes
+    import skak.model.records
+    from skak.model.attached_games import GameRecord
+    from skak.model.bans import GroupBan, GroupKey, PairingBan
 
 __all__ = [
     "ROUND_ROBIN_SYSTEMS",
@@ -170,11 +183,16 @@ class Round:
     pairings: tuple[Pairing, ...]
     byes: tuple[Bye, ...] = ()
     explanation: tuple[str, ...] = ()
-    record: SystemRecord | None = None
+    record: skak.model.records.SystemRecord | None = None
 
     def __post_init__(self) -> None:
-        if self.record is not None and not isinstance(self.record, RECORD_TYPES):
-            raise InputError(f"round {self.number}: {self.record!r} is no pairing system record")
+        if self.record is not None:
+            from skak.model.records import RECORD_TYPES  # only for a system that keeps one
+
+            if not isinstance(self.record, RECORD_TYPES):
+                raise InputError(
+                    f"round {self.number}: {self.record!r} is no pairing system record"
+                )
         if type(self.explanation) is not CheckedText:  # checked once, when it is made
             for line in self.explanation:
                 clean_text(
@@ -229,103 +247,6 @@ class Round:
         return replace(self, pairings=pairings)
 
 
-@dataclass(frozen=True, slots=True)
-class PairingBan:
-    """Players who must not be paired with each other (e.g. from one club or family), in
-    rounds ``first_round``–``last_round`` (all rounds when not given).
-
-    TRF's ``XXP`` (JaVaFo) and ``260`` (TRF-2026) lines.
-    """
-
-    players: frozenset[int]
-    first_round: int = 1
-    last_round: int | None = None
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.players, frozenset):
-            object.__setattr__(self, "players", frozenset(self.players))
-        if len(self.players) < 2:
-            raise InputError("a pairing ban needs at least two players")
-        last = self.last_round
-        if self.first_round < 1 or (last is not None and last < self.first_round):
-            raise InputError(f"a pairing ban's rounds {self.first_round}–{last} are no range")
-
-    def applies(self, round_number: int) -> bool:
-        return self.first_round <= round_number and (
-            self.last_round is None or round_number <= self.last_round
-        )
-
-
-#: What a :class:`GroupBan` groups players by: their club, or their federation.
-GroupKey = Literal["club", "federation"]
-
-
-@dataclass(frozen=True, slots=True)
-class GroupBan:
-    """No two players of one club (``by="club"``) or one federation are paired with each
-    other in rounds ``first_round``–``last_round`` (all rounds when not given): a club
-    championship's early rounds, say (``skak players forbid --same-club --rounds 1-3``).
-
-    Players without a club (federation) belong to no group. The rule is kept as declared and
-    read as :class:`PairingBan` groups when a round is paired (:meth:`Tournament.pairing_bans`),
-    so a player who changes club is grouped by his club at that time.
-    """
-
-    by: GroupKey
-    first_round: int = 1
-    last_round: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.by not in ("club", "federation"):
-            raise InputError(f"players are grouped by club or federation, not {self.by!r}")
-        last = self.last_round
-        if self.first_round < 1 or (last is not None and last < self.first_round):
-            raise InputError(f"a pairing ban's rounds {self.first_round}–{last} are no range")
-
-    def applies(self, round_number: int) -> bool:
-        return self.first_round <= round_number and (
-            self.last_round is None or round_number <= self.last_round
-        )
-
-    def groups(self, players: tuple[Player, ...]) -> dict[str, frozenset[int]]:
-        """The players of each club (federation) with two or more, by its name as written
-        first (letter case and spaces around it do not tell two clubs apart)."""
-        found: dict[str, tuple[str, set[int]]] = {}
-        for p in players:
-            name = p.club if self.by == "club" else p.federation
-            if name and name.strip():
-                key = name.strip().casefold()
-                found.setdefault(key, (name.strip(), set()))[1].add(p.start_number)
-        return {name: frozenset(ns) for name, ns in found.values() if len(ns) >= 2}
-
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """The game played on one board (parti), as PGN: its moves and the tags that are the
-    game's own (date, opening, time control, start position); the tags the tournament knows
-    (event, round, players, ratings, result) are written from it on export
-    (:mod:`skak.games.pgn` reads and checks a game before it is attached).
-
-    ``result`` is the game's result, which must be the board's.
-    """
-
-    round: int
-    board: int
-    result: Result
-    pgn: str
-
-    def __post_init__(self) -> None:
-        if self.round < 1 or self.board < 1:
-            raise InputError(
-                f"a game is on a round and board from 1, not {self.round}.{self.board}"
-            )
-        if self.result not in (Result.WHITE_WIN, Result.DRAW, Result.BLACK_WIN, Result.UNFINISHED):
-            raise InputError(
-                f"round {self.round} board {self.board}: a game played over the board is won, "
-                f"drawn, lost or unfinished, not {self.result.label}"
-            )
-
-
 @dataclass(frozen=True)
 class Tournament:
     """A tournament's settings, its players and its rounds so far."""
@@ -349,17 +270,17 @@ class Tournament:
     #: The colour the top-ranked player paired in round 1 gets (TRF ``XXC``/``152``), when
     #: the arbiter drew it before round 1; ``None``: the pairing system decides.
     initial_colour: Colour | None = None
-    bans: tuple[PairingBan, ...] = ()
+    bans: tuple[skak.model.bans.PairingBan, ...] = ()
     #: Lines of an imported file that skak does not interpret (e.g. a TRF's chief arbiter or
     #: team records), kept in their order so an export gives them back unchanged.
     imported_records: tuple[str, ...] = ()
     #: The games attached to boards (``skak game``), in round and board order.
-    games: tuple[GameRecord, ...] = ()
+    games: tuple[skak.model.attached_games.GameRecord, ...] = ()
     #: The tournament's arbiters (dommere), the chief arbiter first: §6's report names them.
     arbiters: tuple[str, ...] = ()
     #: Clubmates (or compatriots) not to be paired, in the rounds given (``skak players
     #: forbid --same-club``); read with :attr:`bans` by :meth:`pairing_bans`.
-    group_bans: tuple[GroupBan, ...] = ()
+    group_bans: tuple[skak.model.bans.GroupBan, ...] = ()
     #: The players checked in (tjekket ind) for the next round (``skak checkin``); emptied
     #: when it is paired.
     checked_in: frozenset[int] = frozenset()
@@ -367,7 +288,7 @@ class Tournament:
     #: marked absent); opened again when it is paired.
     checkin_closed: bool = False
     #: The prizes declared (``skak prizes set``); ``None``: none declared.
-    prizes: Prizes | None = None
+    prizes: skak.model.prizes.Prizes | None = None
     #: Whether the tournament is deleted (``skak delete``): it leaves the lists and its
     #: pages, its events stay (a backup keeps them, ``skak undelete`` brings it back).
     deleted: bool = False
@@ -378,7 +299,7 @@ class Tournament:
     #: The changes an imported TRF file recorded in its ``###`` lines (made before the
     #: file was written, by skak or another program); written back first on export,
     #: before the changes made since.
-    imported_changes: tuple[ChangeNote, ...] = ()
+    imported_changes: tuple[skak.model.changes.ChangeNote, ...] = ()
     #: Who holds the tournament (arrangør): a club, a union's district, the federation; the
     #: list of tournaments finds a club's own by it.
     organiser: str | None = None
@@ -447,6 +368,10 @@ class Tournament:
         each :class:`GroupBan` as one ban per club (federation) with two or more players,
         over the rule's rounds."""
         out = list(self.bans)
+        if not self.group_bans:
+            return tuple(out)
+        from skak.model.bans import PairingBan
+
         for rule in self.group_bans:
             out += [
                 PairingBan(players, rule.first_round, rule.last_round)
@@ -538,3 +463,24 @@ def is_round_robin(tournament: Tournament, round_robin: bool | None = None) -> b
         return round_robin
     name = tournament.pairing_system.lower()
     return name in ROUND_ROBIN_SYSTEMS or "robin" in name or "berger" in name
+
+
+#: The classes kept in their own modules, by the names this module gives them too.
+_ELSEWHERE = {
+    "GameRecord": "skak.model.attached_games",
+    "GroupBan": "skak.model.bans",
+    "GroupKey": "skak.model.bans",
+    "PairingBan": "skak.model.bans",
+}
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        module = _ELSEWHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value

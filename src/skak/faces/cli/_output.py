@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from skak.errors import InputError, SkakError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console, RenderableType
 
     #: skak's messages use markup (``[bold]``) but no emoji codes: a name or a file name
@@ -72,15 +73,28 @@ def database_file(db: str) -> Path | None:
     url = database_url(db)
     if not url.startswith("sqlite:///") or url.endswith(":memory:"):
         return None
+    from pathlib import Path
+
     return Path(url.removeprefix("sqlite:///"))
 
 
+#: A file's name as text or as a path.
+FileName = str | os.PathLike[str]
+
+
 def check_output(
-    output: Path, *, force: bool = False, db: str | None = None, inputs: Sequence[Path] = ()
+    output: FileName,
+    *,
+    force: bool = False,
+    db: str | None = None,
+    inputs: Sequence[FileName] = (),
 ) -> None:
     """:raises InputError: when ``output`` may not be written (see
-    :func:`skak.faces.cli._common.write_output`)."""
-    where = str(output)
+    :func:`skak.faces.cli._common.write_output`).
+
+    The files are looked at through :mod:`os.path` (``skak engine -p FILE``, which a program
+    runs every round, imports no :mod:`pathlib` for it); a message names ``output`` as a
+    :class:`pathlib.Path` writes it."""
     database = database_file(db) if db is not None else None
     if database is not None and any(
         _same_file(output, p)
@@ -88,35 +102,44 @@ def check_output(
     ):
         raise InputError(
             "this is the database the command works on (--db); write the file elsewhere",
-            location=where,
+            location=_where(output),
         )
     if any(_same_file(output, p) for p in inputs):
         raise InputError(
-            "this is the file the command reads; write the output elsewhere", location=where
+            "this is the file the command reads; write the output elsewhere",
+            location=_where(output),
         )
-    if not output.is_file():
+    if not os.path.isfile(output):
         return
     try:
-        with output.open("rb") as f:
+        with open(output, "rb") as f:
             head = f.read(16)
     except OSError as e:
-        raise InputError(f"cannot write: {e.strerror}", location=where) from e
+        raise InputError(f"cannot write: {e.strerror}", location=_where(output)) from e
     if head.startswith(b"SQLite format 3"):
         raise InputError(
-            "this is a database; skak does not write a file over a database", location=where
+            "this is a database; skak does not write a file over a database",
+            location=_where(output),
         )
     if head and not force:
         raise InputError(
             "the file exists already; give --force to overwrite it, or another name",
-            location=where,
+            location=_where(output),
         )
 
 
-def _same_file(a: Path, b: Path) -> bool:
+def _where(output: FileName) -> str:
+    """``output`` as a message names it: as :class:`pathlib.Path` writes it."""
+    from pathlib import Path
+
+    return str(Path(output))
+
+
+def _same_file(a: FileName, b: FileName) -> bool:
     """Whether ``a`` and ``b`` name one file (resolved, or the same file by two names)."""
     try:
-        if a.resolve() == b.resolve():
+        if os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b)):
             return True
-        return a.exists() and b.exists() and os.path.samefile(a, b)
+        return os.path.exists(a) and os.path.exists(b) and os.path.samefile(a, b)
     except OSError:
         return False

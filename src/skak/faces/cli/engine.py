@@ -13,9 +13,9 @@ RTG), and ``--stats`` prints the pairing statistics of the file generated or che
 
 from __future__ import annotations
 
+import os
 import re
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from skak.errors import InputError, NoValidPairingError, SkakError, StateError
@@ -23,6 +23,8 @@ from skak.faces.cli import _output
 from skak.faces.cli._output import check_output
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from skak.api import Tournament
 
 __all__ = ["ENGINE_FILE", "ENGINE_INVALID", "ENGINE_NO_PAIRING", "run"]
@@ -135,18 +137,19 @@ def _run(args: list[str]) -> None:
         _fail(ENGINE_INVALID, _ENGINE_USAGE)
     if len(systems) != 1 or len(rest) != 1 or check == (output is not None or to_stdout):
         _fail(ENGINE_INVALID, _ENGINE_USAGE)
-    path = Path(rest[0])
+    path = rest[0]  # read and written through os (a run imports no pathlib for it)
     if output is not None:
         try:
-            check_output(Path(output), force=force or _pairs_file(output), inputs=[path])
+            check_output(output, force=force or _pairs_file(output), inputs=[path])
         except InputError as e:
             _fail(ENGINE_FILE, str(e))
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
-        _fail(ENGINE_FILE, f"{path}: cannot read the file: {e.strerror}")
+        _fail(ENGINE_FILE, f"{_path_text(path)}: cannot read the file: {e.strerror}")
     try:
-        t = tournament_from_trf_bytes(data, path.name)
+        t = tournament_from_trf_bytes(data, os.path.basename(path))
         if check:
             with progress("Re-pairing the file's rounds") as report:
                 results = engine_check(t, systems[0], baku=baku, progress=report)
@@ -174,9 +177,17 @@ def _run(args: list[str]) -> None:
         sys.stdout.write(text)
         return
     try:
-        Path(output).write_text(text, encoding="utf-8")
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text)
     except OSError as e:
         _fail(ENGINE_FILE, f"{output}: cannot write the file: {e.strerror}")
+
+
+def _path_text(name: str) -> str:
+    """A file's ``name`` as a message names it: as :class:`pathlib.Path` writes it."""
+    from pathlib import Path
+
+    return str(Path(name))
 
 
 def _generate(
@@ -192,6 +203,8 @@ def _generate(
     """``--generate``: a random tournament paired round by round, written to ``output``
     (like ``model_file``'s tournament when one is given); its first line (the seed) is
     written before the work, as bbpPairings writes it, so a run that fails can be repeated."""
+    from pathlib import Path
+
     from skak.api import MAX_SEED, engine_generate, random_seed, tournament_from_trf_bytes, trf_text
     from skak.faces.cli._progress import progress
 
@@ -245,7 +258,7 @@ def _generated_file(name: str) -> bool:
     """Whether ``name`` is a file ``--generate`` wrote (its first line names the seed): a
     script that generates tournament after tournament into one file overwrites it."""
     try:
-        with Path(name).open("rb") as f:
+        with open(name, "rb") as f:
             head = f.read(len(_GENERATED))
     except OSError:
         return False
@@ -306,7 +319,7 @@ def _pairs_file(name: str) -> bool:
     lines): a program that calls the engine round after round with one output file, as it
     calls bbpPairings or JaVaFo, has it overwritten without ``--force``."""
     try:
-        with Path(name).open("rb") as f:
+        with open(name, "rb") as f:
             data = f.read(1 << 20)
         lines = data.decode("ascii").splitlines()
     except (OSError, UnicodeDecodeError):

@@ -13,11 +13,14 @@ JSON printed is the same as the Typer command's (``tests/cli/test_trf_standings_
 from __future__ import annotations
 
 import gc
-import json
+import os
 import sys
-from json.encoder import encode_basestring as _string  # json's own, in C
-from pathlib import Path
 from typing import Any
+
+try:  # json's own, in C, without the json package (whose reader would be imported too)
+    from _json import encode_basestring as _string
+except ImportError:  # pragma: no cover - a Python without the C part of json
+    from json.encoder import encode_basestring as _string
 
 from skak.errors import InputError, SkakError
 
@@ -75,10 +78,12 @@ def _run(given: dict[str, str]) -> int | None:
     from skak.api import tournament_from_trf
     from skak.views import standings_view, to_json
 
-    trf = Path(given["--trf"])
+    trf = given["--trf"]
     after = given.get("--after-round")
     try:
-        t = tournament_from_trf(trf.read_bytes(), trf.name, to_import=False)
+        with open(trf, "rb") as file:  # not pathlib's Path: pathlib is not imported for it
+            data = file.read()
+        t = tournament_from_trf(data, os.path.basename(trf), to_import=False)
         if not any(p.result is not None for r in t.rounds for p in r.pairings):
             return None
         view = standings_view(
@@ -112,6 +117,8 @@ def dumps(data: Any) -> str:
     try:
         _write(data, "\n", parts)
     except _NotPlain:
+        import json
+
         return json.dumps(data, ensure_ascii=False, indent=2)
     return "".join(parts)
 

@@ -21,9 +21,8 @@ from skak.io.trf._common import BLOCK, FIRST_BLOCK, declared_scoring, default_bo
 from skak.io.trf._rows import _UNPAIRED, _Cell, _Row, _State
 from skak.model.games import scores
 from skak.model.player import Player
-from skak.model.records import record_from_json
 from skak.model.results import GLADIATOR_FIELDS, Colour, Result, Scoring
-from skak.model.tournament import Bye, Pairing, PairingBan, RatedKind, Round, Tournament
+from skak.model.tournament import Bye, Pairing, RatedKind, Round, Tournament
 
 _GAME_PAIRS = {
     ("1", "0"): (Result.WHITE_WIN, False),
@@ -68,6 +67,8 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
     players = _player_extensions(st, players, ext["SKP"])
     bans = []
     for line, ids, first, last in header.get("bans", []):
+        from skak.model.bans import PairingBan  # only for a file with bans
+
         unknown = sorted(ids - set(players))
         try:
             if unknown:
@@ -191,6 +192,8 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
     explanation = tuple(str(x) for x in notes) if isinstance(notes, list) else ()
     record = None
     if "record" in skr.get(number, (0, {}))[1]:
+        from skak.model.records import record_from_json  # only for a file with records
+
         try:
             record = record_from_json(skr[number][1]["record"])
         except InputError as err:

@@ -10,19 +10,20 @@ pairing system; unknown records are kept as imported). What was read is then han
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import date
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skak.errors import InputError, SkakError
 from skak.io.trf._assemble import TrfRead, _assemble
 from skak.io.trf._common import CANONICAL_CODES, XXS_CODES
 from skak.io.trf._rows import _is_number, _player_row, _points, _Row, _State
-from skak.model.changes import ChangeNote
 from skak.model.progress import Progress
 from skak.model.results import Colour, Result
+
+if TYPE_CHECKING:
+    from skak.model.changes import ChangeNote
 
 __all__ = ["TrfRead", "decode_trf", "parse_trf"]
 
@@ -178,6 +179,8 @@ def _header(st: _State, n: int, line: str, header: dict[str, Any]) -> None:
 def _change_note(st: _State, n: int, line: str) -> ChangeNote | None:
     """The change a ``###`` line of skak's records (:mod:`skak.model.changes`); ``None``
     for another comment, kept as it is."""
+    from skak.model.changes import ChangeNote  # only for a file with such lines
+
     try:
         return ChangeNote.from_line(line)
     except SkakError as err:
@@ -304,6 +307,8 @@ def _extension(st: _State, n: int, line: str, ext: dict[str, Any]) -> None:
             st.problem(n, 5, f"{code} needs a number before its data")
             return
         key = int(head)
+    import json  # only for skak's own extension lines (most files have none)
+
     try:
         data = json.loads(
             rest, parse_float=_no_float, parse_int=_small_int, parse_constant=_no_float

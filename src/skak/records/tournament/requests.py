@@ -6,12 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skak.errors import InputError, StateError
-from skak.io.options import parse_date, parse_setting, scoring_from
-from skak.io.players_csv import decode_text, parse_players_csv
 from skak.messages import N_
 from skak.model.player import Player
 from skak.model.progress import Progress
@@ -22,6 +19,8 @@ from skak.pairing.engine import RoundCheck, check_rounds, pair_next
 from skak.records.tournament.trf_import import tournament_from_trf
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from skak.views import RegistryMatch
 
 __all__ = [
@@ -118,6 +117,8 @@ def players_from_csv(
 
     :raises InputError: when the file cannot be read.
     """
+    from pathlib import Path  # not for the engine
+
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -131,6 +132,8 @@ def players_from_bytes(
 ) -> Callable[[Tournament], Sequence[Player]]:
     """A registration of a CSV player list sent as bytes (UTF-8 or Windows-1252), named
     ``source`` in its errors (an upload)."""
+    from skak.io.players_csv import decode_text, parse_players_csv  # not for the engine
+
     text = decode_text(data)
     return lambda t: parse_players_csv(text, source, t, progress)
 
@@ -163,6 +166,7 @@ def new_tournament(
 
     :raises InputError: naming the option that is wrong.
     """
+    from skak.io.options import parse_date, parse_setting, scoring_from  # not for the engine
     from skak.records.tournament.commands import arbiter_names
 
     if not name.strip():
