@@ -11,7 +11,7 @@ from fractions import Fraction
 from operator import attrgetter
 
 from skak.model.results import HALF
-from skak.tiebreaks._crosstable import Crosstable
+from skak.tiebreaks._crosstable import Crosstable, Kind
 from skak.tiebreaks._registry import Values, staged_tiebreak, tiebreak
 from skak.tiebreaks._spec import TieBreakSpec
 from skak.tiebreaks._unplayed import cut, every_items, fore_crosstable
@@ -28,6 +28,8 @@ __all__ = [
 ]
 
 _score = attrgetter("score")
+_vur = attrgetter("vur")
+_opponent = attrgetter("opponent")
 
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
@@ -46,6 +48,17 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
         every = every_items(ct, forfeits_as_played=spec.forfeits_as_played)
         for p in ct.players:
             elements = every[p]
+            if not sonneborn_berger and not (vur_first and any(map(_vur, elements))):
+                # Buchholz cuts the lowest and the highest scores (C.07 Art. 14.1–14.4);
+                # the voluntarily unplayed rounds cut first (16.5) are left to cut()
+                scores = list(map(_score, elements))
+                if low or high:
+                    first = min(low, len(scores))
+                    last = len(scores) - min(high, len(scores) - first)
+                    scores.sort()
+                    scores = scores[first:last]
+                out[p] = sum(scores)
+                continue
             if low or high:
                 elements = tuple(
                     cut(
@@ -93,8 +106,9 @@ def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
     fore = fore_crosstable(ct) if spec.fore else ct
     base = _sum_units(fore, TieBreakSpec("BH"), False)
     out: Values = {}
+    game = Kind.GAME
     for p in ct.players:
-        met = [base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None]
+        met = [base[o] for _, kind, o, _, _, _ in ct.records[p] if kind is game and o is not None]
         out[p] = Fraction(sum(met), len(met) * fore.unit) if met else None
     return out
 
@@ -135,7 +149,8 @@ def koya_limit(ct: Crosstable, spec: TieBreakSpec) -> Fraction:
     games = ct.memo(
         "koya-games",
         lambda: max(
-            (sum(1 for r in recs if r.has_opponent) for recs in ct.records.values()), default=0
+            (len(recs) - list(map(_opponent, recs)).count(None) for recs in ct.records.values()),
+            default=0,
         ),
     )
     return HALF * ct.scoring.win * games + Fraction(spec.limit, 2)
@@ -151,9 +166,11 @@ def koya(ct: Crosstable, spec: TieBreakSpec) -> Values:
     for p in ct.players:
         points = ct.record_units(p)
         total = sum(
-            points[i]
-            for i, r in enumerate(ct.records[p])
-            if r.opponent is not None and units[r.opponent] >= least
+            [
+                points[i]
+                for i, o in enumerate(map(_opponent, ct.records[p]))
+                if o is not None and units[o] >= least
+            ]
         )
         out[p] = ct.fraction(total)
     return out

@@ -28,7 +28,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
 from skak.model.results import HALF
-from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
+from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord, smallest_unit
 from skak.tiebreaks._editions import Edition
 
 __all__ = [
@@ -179,17 +179,16 @@ def halves(result: Fraction | None) -> int | None:
 def _items(
     ct: Crosstable, player: int, as_played: bool, adjusted: dict[int, int]
 ) -> tuple[Item, ...]:
-    recs = ct.records[player]
     points = ct.record_units(player)
     results = ct.record_halves(player)
     rr = ct.round_robin
     game = Kind.GAME
+    new = tuple.__new__  # Item's own __new__ is a function of Python's
     out: list[Item] = []
     before = 0
-    for i, r in enumerate(recs):
-        opponent = r.opponent
-        if opponent is not None and (rr or r.kind is game or as_played):
-            out.append(Item(r.round, adjusted[opponent], results[i], False, opponent))
+    for i, (number, kind, opponent, _, _, _) in enumerate(ct.records[player]):
+        if opponent is not None and (rr or kind is game or as_played):
+            out.append(new(Item, (number, adjusted[opponent], results[i], False, opponent)))
         elif not rr:
             out.append(_stand_in(ct, player, i, before, adjusted))
         before += points[i]
@@ -278,15 +277,35 @@ _score_and_sb = attrgetter("score", "sb")
 
 def fore_crosstable(ct: Crosstable) -> Crosstable:
     """C.07 Art. 8.3: the crosstable as if every game paired for the final round had been
-    drawn. Before the final round is in the standings, it is the crosstable itself."""
+    drawn. Before the final round is in the standings, it is the crosstable itself.
+
+    Only the final round's records change: the other rounds' points in units and results in
+    halves are the crosstable's own, unless its unit is finer than the scoring's (a round's
+    points then decide it: the variant works its unit out afresh)."""
     if ct.rounds == 0 or ct.rounds < ct.total_rounds:
         return ct
+    return ct.memo("fore", lambda: _fore(ct))
+
+
+def _fore(ct: Crosstable) -> Crosstable:
     s = ct.scoring
+    same_unit = ct.unit == smallest_unit(s, {})
+    draw = ct.units_of(s.draw)
     records = {}
+    unit_rows = {}
+    halves_rows = {}
     for n, recs in ct.records.items():
         last = recs[-1]
         if last.opponent is not None:
             drawn = RoundRecord(last.round, Kind.GAME, last.opponent, last.colour, s.draw, HALF)
-            recs = (*recs[:-1], drawn)
-        records[n] = recs
-    return ct.with_records(records, "fore")
+            records[n] = (*recs[:-1], drawn)
+            if same_unit:
+                unit_rows[n] = (*ct.record_units(n)[:-1], draw)
+                halves_rows[n] = (*ct.record_halves(n)[:-1], 1)
+        else:
+            records[n] = recs
+            if same_unit:
+                unit_rows[n] = ct.record_units(n)
+                halves_rows[n] = ct.record_halves(n)
+    rows = (ct.unit, unit_rows, halves_rows) if same_unit else None
+    return ct.with_records(records, "fore", rows)
