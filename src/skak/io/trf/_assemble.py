@@ -54,12 +54,14 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             continue
         by_number[row.number] = row
     total = max((len(r.cells) for r in by_number.values()), default=0)
-    paired = 0
-    for r in range(total):
-        for row in by_number.values():
-            cell = row.cells[r] if r < len(row.cells) else None
+    paired = 0  # the last round in which anyone is paired: each line read from its end
+    for row in by_number.values():
+        cells = row.cells
+        for r in range(len(cells) - 1, paired - 1, -1):
+            cell = cells[r]
             if cell is not None and (cell.opponent or _UNPAIRED[cell.result] is Result.PAIRING_BYE):
                 paired = r + 1
+                break
     st.gladiator = isinstance(ext["SKT"], dict) and ext["SKT"].get("gladiator") is True
     rounds = [_round(st, by_number, r, ext["SKR"]) for r in range(1, paired + 1)]
     players = {n: row.player for n, row in by_number.items()}
@@ -261,11 +263,19 @@ class _Game(NamedTuple):
     unrated: bool = False
 
 
+#: The two cells' colours (the lower start number's first) that give each player his colour:
+#: whether the higher start number has white.
+_SWAPPED = {
+    **dict.fromkeys(("wb", "w-", "w ", "-b", " b"), False),
+    **dict.fromkeys(("bw", "b-", "b ", "-w", " w"), True),
+}
+
+
 def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> _Game | None:
-    colours = (a.colour, b.colour)
-    if colours in (("w", "b"), ("w", "-"), ("w", " "), ("-", "b"), (" ", "b")):
+    swapped = _SWAPPED.get(a.colour + b.colour)
+    if swapped is False:
         white, black, cw, cb = na, nb, a, b
-    elif colours in (("b", "w"), ("b", "-"), ("b", " "), ("-", "w"), (" ", "w")):
+    elif swapped:
         white, black, cw, cb = nb, na, b, a
     elif a.colour in "- " and b.colour in "- " and (a.result, b.result) != (" ", " "):
         white, black, cw, cb = na, nb, a, b  # a forfeit without colours: lower number first
@@ -290,7 +300,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> _Gam
     if cw.colour not in "wb" and not outcome[0].is_forfeit:
         st.problem(a.line, a.column + 5, f"round {number}: a played game needs colours")
         return None
-    return _Game(white, black, outcome[0], outcome[1])
+    return tuple.__new__(_Game, (white, black, *outcome))  # _Game's __new__ is Python's
 
 
 def _int_list(value: object) -> list[int]:

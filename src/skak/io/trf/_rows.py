@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from skak.errors import InputError, SkakError
 from skak.io.trf._common import BLOCK, FIRST_BLOCK, TITLE_CODES
@@ -31,8 +32,9 @@ _UNPAIRED = {
 }
 
 
-@dataclass
-class _Cell:
+class _Cell(NamedTuple):
+    """A round block of a player line (a tuple: a big open has thousands)."""
+
     line: int
     column: int
     opponent: int
@@ -179,22 +181,28 @@ def _birth(st: _State, n: int, text: str) -> tuple[date | None, int | None]:
 
 def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
     cells: list[_Cell | None] = []
+    new = tuple.__new__  # _Cell's own __new__ is a function of Python's
     for start in range(FIRST_BLOCK, len(raw), BLOCK):
-        block = raw[start : start + BLOCK].ljust(BLOCK)
+        block = raw[start : start + BLOCK]
+        if len(block) < BLOCK:
+            block = block.ljust(BLOCK)
         column = start + 1
-        if not block.strip():
+        if block.isspace():
             cells.append(None)
             continue
-        if block[4] != " " or block[6] != " " or block[8:].strip():
+        if block[4] != " " or block[6] != " " or not block[8:].isspace():
             st.problem(n, column, f"round block {block.rstrip()!r} is out of place")
             cells.append(None)
             continue
         opponent_text = block[0:4].strip()
-        if opponent_text and not _is_number(opponent_text):
-            st.problem(n, column, f"opponent {opponent_text!r} is not a start number")
-            cells.append(None)
-            continue
-        opponent = int(opponent_text or "0")
+        if opponent_text:
+            if not (opponent_text.isascii() and opponent_text.isdigit()):  # 4 digits at most
+                st.problem(n, column, f"opponent {opponent_text!r} is not a start number")
+                cells.append(None)
+                continue
+            opponent = int(opponent_text)
+        else:
+            opponent = 0
         colour, result = block[5], block[7].upper()
         if opponent == number:
             st.problem(n, column, f"player {number} is paired against himself")
@@ -207,7 +215,7 @@ def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
         elif not opponent and colour in "wb":
             st.problem(n, column + 5, "a colour without an opponent")
         else:
-            cells.append(_Cell(n, column, opponent, colour, result))
+            cells.append(new(_Cell, (n, column, opponent, colour, result)))
             continue
         cells.append(None)
     while cells and cells[-1] is None:
