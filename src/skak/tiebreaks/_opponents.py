@@ -14,7 +14,7 @@ from skak.model.results import HALF
 from skak.tiebreaks._crosstable import Crosstable, Kind
 from skak.tiebreaks._registry import Values, staged_tiebreak, tiebreak
 from skak.tiebreaks._spec import TieBreakSpec
-from skak.tiebreaks._unplayed import cut, every_items, fore_crosstable
+from skak.tiebreaks._unplayed import _items, adjusted_units, cut, fore_crosstable, score_rows
 
 __all__ = [
     "average_of_opponents_buchholz",
@@ -45,30 +45,33 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
         vur_first = ct.edition.is_c07 and not ct.round_robin
         out: dict[int, int] = {}
         low, high = spec.cut_low, spec.cut_high
-        every = every_items(ct, forfeits_as_played=spec.forfeits_as_played)
+        fap = spec.forfeits_as_played
+        rows = score_rows(ct, forfeits_as_played=fap)
         for p in ct.players:
-            elements = every[p]
-            if not sonneborn_berger and not (vur_first and any(map(_vur, elements))):
+            scores, results, elements = rows[p]
+            if sonneborn_berger:
+                if not (low or high):
+                    out[p] = sum([s * h for s, h in zip(scores, results, strict=True) if h])
+                    continue
+            elif not (vur_first and elements is not None and any(map(_vur, elements))):
                 # Buchholz cuts the lowest and the highest scores (C.07 Art. 14.1–14.4);
                 # the voluntarily unplayed rounds cut first (16.5) are left to cut()
-                scores = list(map(_score, elements))
                 if low or high:
                     first = min(low, len(scores))
                     last = len(scores) - min(high, len(scores) - first)
-                    scores.sort()
-                    scores = scores[first:last]
-                out[p] = sum(scores)
+                    out[p] = sum(sorted(scores)[first:last])
+                else:
+                    out[p] = sum(scores)
                 continue
-            if low or high:
-                elements = tuple(
-                    cut(
-                        elements,
-                        low,
-                        high,
-                        sonneborn_berger=sonneborn_berger,
-                        vur_first=vur_first,
-                    )
-                )
+            if elements is None:
+                elements = _items(ct, p, fap, adjusted_units(ct))
+            elements = cut(
+                elements,
+                low,
+                high,
+                sonneborn_berger=sonneborn_berger,
+                vur_first=vur_first,
+            )
             if sonneborn_berger:
                 out[p] = sum(c.score * c.halves for c in elements if c.halves)
             else:
@@ -107,9 +110,17 @@ def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
     base = _sum_units(fore, TieBreakSpec("BH"), False)
     out: Values = {}
     game = Kind.GAME
+    made: dict[tuple[int, int], Fraction] = {}  # each average once (players share many)
     for p in ct.players:
         met = [base[o] for _, kind, o, _, _, _ in ct.records[p] if kind is game and o is not None]
-        out[p] = Fraction(sum(met), len(met) * fore.unit) if met else None
+        if not met:
+            out[p] = None
+            continue
+        key = (sum(met), len(met))
+        value = made.get(key)
+        if value is None:
+            value = made[key] = Fraction(key[0], key[1] * fore.unit)
+        out[p] = value
     return out
 
 

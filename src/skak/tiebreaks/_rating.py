@@ -132,13 +132,20 @@ def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple
 
 
 def _aro(ct: Crosstable, spec: TieBreakSpec, player: int, table: dict[int, int]) -> Fraction | None:
-    faced = sorted(rating for rating, _ in _opponents(ct, player, table))
-    faced = faced[min(spec.cut_low, len(faced)) :]
-    faced = faced[: len(faced) - min(spec.cut_high, len(faced))]
+    game = Kind.GAME
+    faced = [
+        table[r.opponent]
+        for r, h in zip(ct.records[player], ct.record_halves(player), strict=True)
+        if r.kind is game and r.opponent is not None and h is not None
+    ]  # the ratings of _opponents()
+    if spec.cut_low or spec.cut_high:
+        faced.sort()
+        faced = faced[min(spec.cut_low, len(faced)) :]
+        faced = faced[: len(faced) - min(spec.cut_high, len(faced))]
     if not faced:
         return None
-    if ct.edition.is_c07:
-        return Fraction(_round_ratio(sum(faced), len(faced)))
+    if ct.edition.is_c07:  # a whole number: each value made once (players share many)
+        return ct.fraction(_round_ratio(sum(faced), len(faced)) * ct.unit)
     mean = Fraction(sum(faced), len(faced))
     # 004 annex 3 E: a player who chose not to play more than two games ranks below all others.
     chosen = sum(1 for r in ct.records[player] if r.kind.is_vur)

@@ -43,6 +43,7 @@ __all__ = [
     "fore_crosstable",
     "halves",
     "items",
+    "score_rows",
 ]
 
 
@@ -169,6 +170,40 @@ def every_items(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int
         return {p: _items(ct, p, forfeits_as_played, adjusted) for p in ct.records}
 
     return ct.memo(("items", forfeits_as_played), make)
+
+
+#: A player's Buchholz-type elements as sums read them: the scores (:attr:`Item.score`) and
+#: results in halves (:attr:`Item.halves`) of his :func:`items` in order, and the items
+#: themselves where a round was not a game (``None`` where every round was one).
+ScoreRow = tuple[list[int], Sequence[int | None], tuple[Item, ...] | None]
+
+
+def score_rows(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int, ScoreRow]:
+    """Every player's :data:`ScoreRow`, worked out once for the crosstable: the sums of
+    the Buchholz family add up and cut the scores alone, without an :class:`Item` for
+    every round of every player."""
+
+    def make() -> dict[int, ScoreRow]:
+        adjusted = adjusted_units(ct)
+        rr = ct.round_robin
+        game = Kind.GAME
+        out: dict[int, ScoreRow] = {}
+        for p, recs in ct.records.items():
+            scores: list[int] = []
+            add = scores.append
+            for _, kind, opponent, _, _, _ in recs:
+                if opponent is not None and (rr or kind is game or forfeits_as_played):
+                    add(adjusted[opponent])
+                else:
+                    break  # a stand-in, or no round at all: every element made in full
+            else:  # every round a game: each result is the round's own
+                out[p] = (scores, ct.record_halves(p), None)
+                continue
+            elements = _items(ct, p, forfeits_as_played, adjusted)
+            out[p] = ([i.score for i in elements], [i.halves for i in elements], elements)
+        return out
+
+    return ct.memo(("score-rows", forfeits_as_played), make)
 
 
 def halves(result: Fraction | None) -> int | None:

@@ -131,6 +131,11 @@ def _scalar(value: Any) -> str:
     raise _NotPlain
 
 
+#: A key's text in an object at an indentation (the line break and spaces before it), as the
+#: object's first key and as a later one: each written once (the rows of a view repeat them).
+_KEYS: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+
+
 def _write(value: Any, newline: str, parts: list[str]) -> None:
     """``value`` at the indentation ``newline`` holds, added to ``parts``."""
     kind = type(value)
@@ -139,18 +144,25 @@ def _write(value: Any, newline: str, parts: list[str]) -> None:
             parts.append("{}")
             return
         inner = newline + "  "
-        sep = "{" + inner
+        known = _KEYS.get(inner)
+        if known is None or len(known[1]) > 1024:  # a program writing many kinds of data
+            known = _KEYS[inner] = ({}, {})
+        first, later = known
+        keys = first
         for k, v in value.items():
-            if type(k) is not str:
-                raise _NotPlain
+            key = keys.get(k)
+            if key is None:
+                if type(k) is not str:
+                    raise _NotPlain
+                key = keys[k] = ("{" if keys is first else ",") + inner + _string(k) + ": "
+            keys = later
             if type(v) is str:
-                parts.append(sep + _string(k) + ": " + _string(v))
+                parts.append(key + _string(v))
             elif type(v) is dict or type(v) is list:
-                parts.append(sep + _string(k) + ": ")
+                parts.append(key)
                 _write(v, inner, parts)
             else:
-                parts.append(sep + _string(k) + ": " + _scalar(v))
-            sep = "," + inner
+                parts.append(key + _scalar(v))
         parts.append(newline + "}")
     elif kind is list:
         if not value:
