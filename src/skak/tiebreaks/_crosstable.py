@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from skak.errors import InputError
@@ -165,6 +166,18 @@ class Crosstable:
             value = made[units, scale] = Fraction(units, self.unit * scale)
         return value
 
+    def only_games(self) -> frozenset[int]:
+        """The players each of whose rounds was a game (:attr:`Kind.GAME`): most of a big
+        open's, whose sums need no stand-ins."""
+
+        def make() -> frozenset[int]:
+            game = Kind.GAME
+            return frozenset(
+                n for n, rs in self.records.items() if list(map(_kind, rs)).count(game) == len(rs)
+            )
+
+        return self.memo("only-games", make)
+
     @property
     def scoring(self) -> Scoring:
         return self.tournament.scoring
@@ -207,6 +220,9 @@ class Crosstable:
                 rows,
             ),
         )
+
+
+_kind = itemgetter(1)  # a round record's kind
 
 
 def _made(
@@ -369,8 +385,9 @@ def _records(
         whole = whole and not rest
         return kind, points, value, units, _halves(value)
 
-    def enter(number: int, player: int, opponent: int | None, colour: Colour | None,
-              outcome: _Cached) -> None:
+    def enter(
+        number: int, player: int, opponent: int | None, colour: Colour | None, outcome: _Cached
+    ) -> None:
         row = made.get(player)
         if row is None:
             return
@@ -389,9 +406,7 @@ def _records(
             if g.black is None:
                 outcome = byes.get(id(result))
                 if outcome is None:
-                    outcome = byes[id(result)] = cached(
-                        Entry(number, g.white, None, None, result)
-                    )
+                    outcome = byes[id(result)] = cached(Entry(number, g.white, None, None, result))
                 enter(number, g.white, None, None, outcome)
             elif g.playoff or (not rr and result is Result.DOUBLE_FORFEIT):
                 for player, opponent, colour in (

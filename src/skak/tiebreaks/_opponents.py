@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from skak.model.results import HALF
 from skak.tiebreaks._crosstable import Crosstable, Kind
@@ -29,7 +29,7 @@ __all__ = [
 
 _score = attrgetter("score")
 _vur = attrgetter("vur")
-_opponent = attrgetter("opponent")
+_opponent = itemgetter(2)  # a round record's opponent
 
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
@@ -111,8 +111,14 @@ def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
     out: Values = {}
     game = Kind.GAME
     made: dict[tuple[int, int], Fraction] = {}  # each average once (players share many)
+    only_games = ct.only_games()
+    score_of = base.__getitem__
     for p in ct.players:
-        met = [base[o] for _, kind, o, _, _, _ in ct.records[p] if kind is game and o is not None]
+        recs = ct.records[p]
+        if p in only_games:
+            met = list(map(score_of, map(_opponent, recs)))
+        else:
+            met = [base[o] for _, kind, o, _, _, _ in recs if kind is game and o is not None]
         if not met:
             out[p] = None
             continue

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import itemgetter
 
 from skak.model.results import Colour
 from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
@@ -32,6 +33,9 @@ def _played(ct: Crosstable, r: RoundRecord) -> bool:
     return ct.edition is Edition.C07_2024 or r.kind is Kind.FORFEIT_WIN
 
 
+_colour = itemgetter(3)  # a round record's colour
+
+
 def _count(ct: Crosstable, n: int) -> Fraction:
     """A count as a value (each made once: many players share it)."""
     return ct.fraction(n * ct.unit)
@@ -42,7 +46,24 @@ def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -
     ``colour`` if given, only those won if ``won``."""
     game = Kind.GAME
     out: Values = {}
+    only_games = ct.only_games()
     for p in ct.players:
+        if p in only_games:  # every round a game: only the colour and the result count
+            recs = ct.records[p]
+            if won:
+                n = sum(
+                    [
+                        1
+                        for c, h in zip(map(_colour, recs), ct.record_halves(p), strict=True)
+                        if h == 2 and (colour is None or c is colour)
+                    ]
+                )
+            elif colour is None:
+                n = len(recs)
+            else:
+                n = list(map(_colour, recs)).count(colour)
+            out[p] = _count(ct, n)
+            continue
         n = 0
         for r, h in zip(ct.records[p], ct.record_halves(p), strict=True):
             if (

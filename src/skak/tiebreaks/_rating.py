@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
+from operator import itemgetter
 
 from skak.errors import InputError
 from skak.tiebreaks._crosstable import Crosstable, Kind
@@ -131,13 +132,20 @@ def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple
     ]
 
 
+_opponent = itemgetter(2)  # a round record's opponent
+
+
 def _aro(ct: Crosstable, spec: TieBreakSpec, player: int, table: dict[int, int]) -> Fraction | None:
     game = Kind.GAME
-    faced = [
-        table[r.opponent]
-        for r, h in zip(ct.records[player], ct.record_halves(player), strict=True)
-        if r.kind is game and r.opponent is not None and h is not None
-    ]  # the ratings of _opponents()
+    recs, results = ct.records[player], ct.record_halves(player)
+    if player in ct.only_games() and None not in results:  # every game finished
+        faced = list(map(table.__getitem__, map(_opponent, recs)))
+    else:  # the ratings of _opponents()
+        faced = [
+            table[r.opponent]
+            for r, h in zip(recs, results, strict=True)
+            if r.kind is game and r.opponent is not None and h is not None
+        ]
     if spec.cut_low or spec.cut_high:
         faced.sort()
         faced = faced[min(spec.cut_low, len(faced)) :]

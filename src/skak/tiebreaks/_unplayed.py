@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from skak.model.results import HALF
@@ -107,8 +107,12 @@ def adjusted_units(ct: Crosstable) -> dict[int, int]:
         c07 = ct.edition.is_c07
         game = Kind.GAME
         out = {}
+        only_games = ct.only_games()
         for n, recs in ct.records.items():
             score = ct.units[n]
+            if n in only_games:
+                out[n] = score
+                continue
             for i, r in enumerate(recs):
                 if r.kind is game:
                     continue
@@ -185,19 +189,12 @@ def score_rows(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int,
 
     def make() -> dict[int, ScoreRow]:
         adjusted = adjusted_units(ct)
-        rr = ct.round_robin
-        game = Kind.GAME
+        score_of = adjusted.__getitem__
+        only_games = ct.only_games()
         out: dict[int, ScoreRow] = {}
         for p, recs in ct.records.items():
-            scores: list[int] = []
-            add = scores.append
-            for _, kind, opponent, _, _, _ in recs:
-                if opponent is not None and (rr or kind is game or forfeits_as_played):
-                    add(adjusted[opponent])
-                else:
-                    break  # a stand-in, or no round at all: every element made in full
-            else:  # every round a game: each result is the round's own
-                out[p] = (scores, ct.record_halves(p), None)
+            if p in only_games:  # each result the round's own, against a real opponent
+                out[p] = (list(map(score_of, map(_opponent, recs))), ct.record_halves(p), None)
                 continue
             elements = _items(ct, p, forfeits_as_played, adjusted)
             out[p] = ([i.score for i in elements], [i.halves for i in elements], elements)
@@ -306,6 +303,7 @@ def cut(
 
 
 _score = attrgetter("score")
+_opponent = itemgetter(2)  # a round record's opponent
 _sb = attrgetter("sb")
 _score_and_sb = attrgetter("score", "sb")
 
