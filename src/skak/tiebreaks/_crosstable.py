@@ -370,12 +370,12 @@ def _records(
     # hashes its name in Python, an int in C. A game's outcome is white's and black's.
     games: dict[int, tuple[_Cached, _Cached]] = {}
     byes: dict[int, _Cached] = {}
-    numbers = [p.start_number for p in tournament.players]
-    made: dict[int, list[RoundRecord | None]] = {n: [None] * last for n in numbers}
-    unit_rows: dict[int, list[int]] = {n: [0] * last for n in numbers}
-    halves_rows: dict[int, list[int | None]] = {n: [0] * last for n in numbers}
+    # each player's records, points in units and results in halves, round by round
+    slots: dict[int, tuple[list[RoundRecord | None], list[int], list[int | None]]] = {
+        p.start_number: ([None] * last, [0] * last, [0] * last) for p in tournament.players
+    }
     whole = True  # every round's points a whole number of units
-    new = tuple.__new__
+    new = tuple.__new__  # RoundRecord's own __new__ is a function of Python's
     white, black = Colour.WHITE, Colour.BLACK
 
     def cached(e: Entry) -> _Cached:
@@ -388,19 +388,19 @@ def _records(
     def enter(
         number: int, player: int, opponent: int | None, colour: Colour | None, outcome: _Cached
     ) -> None:
-        row = made.get(player)
-        if row is None:
-            return
-        kind, points, value, units, halves = outcome
-        i = number - 1
-        row[i] = new(RoundRecord, (number, kind, opponent, colour, points, value))
-        unit_rows[player][i] = units
-        halves_rows[player][i] = halves
+        slot = slots.get(player)
+        if slot is not None:
+            kind, points, value, units, halves = outcome
+            i = number - 1
+            slot[0][i] = new(RoundRecord, (number, kind, opponent, colour, points, value))
+            slot[1][i] = units
+            slot[2][i] = halves
 
     for rnd in tournament.rounds:
         number = rnd.number
         if not 1 <= number <= last:
             continue
+        i = number - 1
         for g in rnd.pairings:
             result = g.result
             if g.black is None:
@@ -414,37 +414,50 @@ def _records(
                     (g.black, g.white, black),
                 ):
                     e = Entry(number, player, opponent, colour, result, None, g.playoff)
-                    if player in made and (rr or not _between_withdrawn(tournament, e)):
+                    if player in slots and (rr or not _between_withdrawn(tournament, e)):
                         enter(number, player, opponent, colour, cached(e))
-            else:
+            else:  # a game: enter() written out for either player, as most rounds are
                 pair = games.get(id(result))
                 if pair is None:
                     pair = games[id(result)] = (
                         cached(Entry(number, 0, 0, white, result)),
                         cached(Entry(number, 0, 0, black, result)),
                     )
-                enter(number, g.white, g.black, white, pair[0])
-                enter(number, g.black, g.white, black, pair[1])
-        for b in rnd.byes:
-            outcome = byes.get(id(b.result))
+                a, b = g.white, g.black
+                slot = slots.get(a)
+                if slot is not None:
+                    kind, points, value, units, halves = pair[0]
+                    slot[0][i] = new(RoundRecord, (number, kind, b, white, points, value))
+                    slot[1][i] = units
+                    slot[2][i] = halves
+                slot = slots.get(b)
+                if slot is not None:
+                    kind, points, value, units, halves = pair[1]
+                    slot[0][i] = new(RoundRecord, (number, kind, a, black, points, value))
+                    slot[1][i] = units
+                    slot[2][i] = halves
+        for by in rnd.byes:
+            outcome = byes.get(id(by.result))
             if outcome is None:
-                outcome = byes[id(b.result)] = cached(Entry(number, b.player, None, None, b.result))
-            enter(number, b.player, None, None, outcome)
+                outcome = byes[id(by.result)] = cached(
+                    Entry(number, by.player, None, None, by.result)
+                )
+            enter(number, by.player, None, None, outcome)
     records: dict[int, tuple[RoundRecord, ...]] = {}
-    for n, row in made.items():
+    for n, (row, units_row, halves_row) in slots.items():
         if None in row:
             for i, r in enumerate(row):
                 if r is None:
                     row[i] = _zero_bye(i + 1)
-                    unit_rows[n][i] = 0
-                    halves_rows[n][i] = 0
+                    units_row[i] = 0
+                    halves_row[i] = 0
         records[n] = tuple(row)  # type: ignore[arg-type]
     if not whole:
         return records, None
     return records, (
         unit,
-        {n: tuple(row) for n, row in unit_rows.items()},
-        {n: tuple(row) for n, row in halves_rows.items()},
+        {n: tuple(slot[1]) for n, slot in slots.items()},
+        {n: tuple(slot[2]) for n, slot in slots.items()},
     )
 
 

@@ -120,11 +120,13 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
 
 
 def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) -> Round:
-    games: dict[tuple[int, int], _Game] = {}
+    games: list[_Game] = []  # each game entered once, from its lower start number
     pab: list[int] = []
     byes: list[Bye] = []
+    index = number - 1
     for row in rows.values():
-        cell = row.cells[number - 1] if number <= len(row.cells) else None
+        cells = row.cells
+        cell = cells[index] if number <= len(cells) else None
         if cell is None:
             continue
         if not cell.opponent:
@@ -154,7 +156,7 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             continue  # each game once, from the lower start number
         pairing = _game(st, number, cell, back, row.number, other.number)
         if pairing is not None:
-            games[(pairing.white, pairing.black or 0)] = pairing
+            games.append(pairing)
     if len(pab) > 1:
         st.problem(
             rows[pab[1]].cells[number - 1].line,  # type: ignore[union-attr]
@@ -162,7 +164,7 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             f"round {number} has two pairing-allocated byes (players {pab[0]} and {pab[1]})",
         )
         pab = pab[:1]
-    read = list(games.values())
+    read = games
     read += [_Game(n, None, Result.PAIRING_BYE) for n in pab]
     ordered = _board_order(st, number, read, skr.get(number))
     unfinished = set(_int_list(skr.get(number, (0, {}))[1].get("unfinished")))
@@ -179,6 +181,8 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             else p.result,
             p.unrated,
         )
+        if unfinished
+        else Pairing(i, *p)  # (white, black, result, unrated)
         for i, p in enumerate(ordered, start=1)
     ]
     playoffs = skr.get(number, (0, {}))[1].get("playoff")
