@@ -178,6 +178,19 @@ class Crosstable:
 
         return self.memo("only-games", make)
 
+    def fractions(self, units: Mapping[int, int], scale: int = 1) -> dict[int, Fraction | None]:
+        """:meth:`fraction` of every player's ``units`` (a tie-break's values)."""
+        made: dict[tuple[int, int], Fraction] | None = self._memo.get("fractions")
+        if made is None:
+            made = self._memo["fractions"] = {}
+        out: dict[int, Fraction | None] = {}  # (a tie-break's values)
+        for player, whole in units.items():
+            value = made.get((whole, scale))
+            if value is None:
+                value = made[whole, scale] = Fraction(whole, self.unit * scale)
+            out[player] = value
+        return out
+
     @property
     def scoring(self) -> Scoring:
         return self.tournament.scoring

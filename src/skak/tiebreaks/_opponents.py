@@ -34,7 +34,7 @@ _opponent = itemgetter(2)  # a round record's opponent
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
     scale = 2 if sonneborn_berger else 1  # a Sonneborn-Berger product is in half units
-    return {p: ct.fraction(u, scale) for p, u in _sum_units(ct, spec, sonneborn_berger).items()}
+    return ct.fractions(_sum_units(ct, spec, sonneborn_berger), scale)
 
 
 def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> dict[int, int]:
@@ -65,7 +65,7 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
                 continue
             if elements is None:
                 elements = _items(ct, p, fap, adjusted_units(ct))
-            elements = cut(
+            left = cut(
                 elements,
                 low,
                 high,
@@ -73,9 +73,9 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
                 vur_first=vur_first,
             )
             if sonneborn_berger:
-                out[p] = sum(c.score * c.halves for c in elements if c.halves)
+                out[p] = sum(c.score * c.halves for c in left if c.halves)
             else:
-                out[p] = sum(map(_score, elements))
+                out[p] = sum(map(_score, left))
         return out
 
     return ct.memo(("sum-units", spec, sonneborn_berger), make)
@@ -179,18 +179,17 @@ def koya(ct: Crosstable, spec: TieBreakSpec) -> Values:
     possible score (C.07 Art. 9.2; 004 annex 3 2.A.d: "Koya System für Rundenturniere")."""
     least = math.ceil(koya_limit(ct, spec) * ct.unit)  # the limit in whole units
     units = ct.units
-    out: Values = {}
+    out: dict[int, int] = {}
     for p in ct.players:
         points = ct.record_units(p)
-        total = sum(
+        out[p] = sum(
             [
                 points[i]
                 for i, o in enumerate(map(_opponent, ct.records[p]))
                 if o is not None and units[o] >= least
             ]
         )
-        out[p] = ct.fraction(total)
-    return out
+    return ct.fractions(out)
 
 
 @staged_tiebreak("KSX", "extended Koya", "004 annex 3 2.A.d.1")

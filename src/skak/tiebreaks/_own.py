@@ -45,7 +45,7 @@ def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -
     """The games over the board (:func:`_played`) of each player, only those with
     ``colour`` if given, only those won if ``won``."""
     game = Kind.GAME
-    out: Values = {}
+    out: dict[int, int] = {}  # each count in units
     only_games = ct.only_games()
     for p in ct.players:
         if p in only_games:  # every round a game: only the colour and the result count
@@ -62,7 +62,7 @@ def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -
                 n = len(recs)
             else:
                 n = list(map(_colour, recs)).count(colour)
-            out[p] = _count(ct, n)
+            out[p] = n * ct.unit
             continue
         n = 0
         for r, h in zip(ct.records[p], ct.record_halves(p), strict=True):
@@ -72,8 +72,8 @@ def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -
                 and (r.kind is game or _played(ct, r))
             ):
                 n += 1
-        out[p] = _count(ct, n)
-    return out
+        out[p] = n * ct.unit
+    return ct.fractions(out)
 
 
 @tiebreak("WIN", "number of wins", "C.07 Art. 7.1; 004 annex 3 G (größere Anzahl an Siegen)")

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
 
 if TYPE_CHECKING:
     from cattrs import Converter
@@ -178,7 +178,7 @@ def _plain(value: Any, texts: dict[int, tuple[Fraction, str]]) -> Any:
                 out[k] = v if type(v) in _AS_IS else _plain(v, texts)
         return out
     # dataclasses.is_dataclass() of a class, without a call of Python's for every row
-    keys = _view_keys(kind) if hasattr(kind, "__dataclass_fields__") else None
+    keys = _view_keys(cast(type, kind)) if hasattr(kind, "__dataclass_fields__") else None
     if keys is not None:
         out = {}
         for name, omittable in keys:
