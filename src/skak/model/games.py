@@ -6,6 +6,7 @@ off the rounds here, so they cannot disagree with the results.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -215,12 +216,13 @@ def _scores(tournament: Tournament) -> dict[int, Fraction]:
     for player, numerators in sums.items():
         if len(numerators) == 1:
             ((denominator, numerator),) = numerators.items()
-            value = fractions.get((numerator, denominator))
-            if value is None:
-                value = fractions[numerator, denominator] = Fraction(numerator, denominator)
-            out[player] = value
-        else:
-            out[player] = sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
+        else:  # (a win's points and a draw's): added up over their common denominator
+            denominator = math.lcm(*numerators)
+            numerator = sum([n * (denominator // d) for d, n in numerators.items()])
+        value = fractions.get((numerator, denominator))
+        if value is None:
+            value = fractions[numerator, denominator] = Fraction(numerator, denominator)
+        out[player] = value
     return out
 
 

@@ -232,12 +232,12 @@ def _stand_in(
 ) -> Item:
     recs = ct.records[player]
     r = recs[index]
-    s = ct.scoring
-    draw = ct.units_of(s.draw)
     own = ct.units[player]
-    result = halves(r.result)
+    result = ct.record_halves(player)[index]  # halves(r.result)
     match ct.edition:
         case Edition.ANNEX_2010:
+            s = ct.scoring
+            draw = ct.units_of(s.draw)
             # 004 annex 3 F b: Ov = Sp + (1 − Sr) + 0.5 × (N − R), in the tournament's points.
             theirs = {2: s.loss, 1: s.draw}.get(result or 0, s.win)
             return Item(
@@ -245,6 +245,7 @@ def _stand_in(
             )
         case Edition.ANNEX_2010_SELF:
             # F a: a draw against himself, with his own score counting unplayed games as draws.
+            draw = ct.units_of(ct.scoring.draw)
             points = ct.record_units(player)
             mine = own + sum(
                 draw - points[i] for i, x in enumerate(recs) if x.kind is not Kind.GAME
@@ -256,8 +257,9 @@ def _stand_in(
                 if r.opponent is not None:  # Art. 16.4.1: a forfeit (category 2 or 4)
                     dummy = min(dummy, adjusted[r.opponent])
                 else:  # Art. 16.4.2: categories 1, 3 and 5
-                    dummy = min(dummy, draw * ct.rounds)
-            return Item(r.round, dummy, result, r.kind.is_vur)
+                    dummy = min(dummy, ct.units_of(ct.scoring.draw) * ct.rounds)
+            # (Item's own __new__ is a function of Python's)
+            return tuple.__new__(Item, (r.round, dummy, result, r.kind.is_vur, None))
 
 
 C = TypeVar("C", Contribution, Item)

@@ -149,21 +149,23 @@ def _write(value: Any, newline: str, parts: list[str]) -> None:
             known = _KEYS[inner] = ({}, {})
         first, later = known
         keys = first
+        add, string = parts.append, _string
         for k, v in value.items():
             key = keys.get(k)
             if key is None:
                 if type(k) is not str:
                     raise _NotPlain
-                key = keys[k] = ("{" if keys is first else ",") + inner + _string(k) + ": "
+                key = keys[k] = ("{" if keys is first else ",") + inner + string(k) + ": "
             keys = later
-            if type(v) is str:
-                parts.append(key + _string(v))
-            elif type(v) is dict or type(v) is list:
-                parts.append(key)
+            kind = type(v)
+            if kind is str:
+                add(key + string(v))
+            elif kind is dict or kind is list:
+                add(key)
                 _write(v, inner, parts)
             else:
-                parts.append(key + _scalar(v))
-        parts.append(newline + "}")
+                add(key + _scalar(v))
+        add(newline + "}")
     elif kind is list:
         if not value:
             parts.append("[]")

@@ -124,37 +124,38 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
     pab: list[int] = []
     byes: list[Bye] = []
     index = number - 1
-    for row in rows.values():
+    for me, row in rows.items():  # (by start number)
         cells = row.cells
         cell = cells[index] if number <= len(cells) else None
         if cell is None:
             continue
-        if not cell.opponent:
+        opponent = cell.opponent
+        if not opponent:
             result = _UNPAIRED[cell.result]
             if result is Result.PAIRING_BYE:
-                pab.append(row.number)
+                pab.append(me)
             else:
-                byes.append(Bye(row.number, result))
+                byes.append(Bye(me, result))
             continue
-        other = rows.get(cell.opponent)
+        other = rows.get(opponent)
         if other is None:
             st.problem(
-                cell.line, cell.column, f"round {number}: opponent {cell.opponent} does not exist"
+                cell.line, cell.column, f"round {number}: opponent {opponent} does not exist"
             )
             continue
-        back = other.cells[number - 1] if number <= len(other.cells) else None
-        if back is None or back.opponent != row.number:
+        cells = other.cells
+        back = cells[index] if number <= len(cells) else None
+        if back is None or back.opponent != me:
             named = "nobody" if back is None or not back.opponent else f"player {back.opponent}"
             st.problem(
                 cell.line,
                 cell.column,
-                f"round {number}: player {row.number} names opponent {cell.opponent}, "
-                f"whose line names {named}",
+                f"round {number}: player {me} names opponent {opponent}, whose line names {named}",
             )
             continue
-        if row.number > other.number:
+        if me > opponent:
             continue  # each game once, from the lower start number
-        pairing = _game(st, number, cell, back, row.number, other.number)
+        pairing = _game(st, number, cell, back, me, opponent)
         if pairing is not None:
             games.append(pairing)
     if len(pab) > 1:
@@ -458,10 +459,11 @@ def _check_points(st: _State, t: Tournament, rows: dict[int, _Row], paired: int)
     """The points column must be what the results give (a declared bye in the next round
     may be counted already, as JaVaFo's convention asks)."""
     totals = scores(t)
+    zero = Fraction(0)
     for number, row in rows.items():
         if row.points is None or not t.has_player(number):
             continue
-        got = totals.get(number, Fraction(0))
+        got = totals.get(number, zero)
         if row.points == got:
             continue
         declared = t.player(number).declared_bye(paired + 1)
