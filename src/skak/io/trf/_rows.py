@@ -185,7 +185,54 @@ def _birth(st: _State, n: int, text: str) -> tuple[date | None, int | None]:
     return None, None
 
 
+#: A round block as most are (an opponent's number or blanks, a colour, a result, two
+#: spaces): compiled when first used.
+_PLAIN_BLOCK: re.Pattern[str] | None = None
+
+
 def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
+    """The round blocks of a player line: each read on its own (:func:`_checked_cells`),
+    unless the line's blocks are all plain and right (a whole line read by one pattern)."""
+    global _PLAIN_BLOCK
+    if _PLAIN_BLOCK is None:
+        _PLAIN_BLOCK = re.compile(r"([ 0-9]{4}) ([wb\- ]) (\S| )  ")
+    rest = raw[FIRST_BLOCK:]
+    if len(rest) % BLOCK:
+        rest = rest.ljust(len(rest) + BLOCK - len(rest) % BLOCK)
+    blocks = _PLAIN_BLOCK.findall(rest)
+    if len(blocks) * BLOCK != len(rest):  # (matches that tile the blocks are the blocks)
+        return _checked_cells(st, n, raw, number)
+    cells: list[_Cell | None] = []
+    new = tuple.__new__  # _Cell's own __new__ is a function of Python's
+    column = FIRST_BLOCK + 1
+    for opponent_text, colour, result in blocks:
+        opponent_text = opponent_text.strip()
+        if opponent_text:
+            if not opponent_text.isdigit():
+                return _checked_cells(st, n, raw, number)
+            opponent = int(opponent_text)
+        elif colour == " " and result == " ":
+            cells.append(None)  # a blank block
+            column += BLOCK
+            continue
+        else:
+            opponent = 0
+        result = result.upper()
+        if (
+            opponent == number or result not in "10=+-WDL "
+            if opponent
+            else result not in _UNPAIRED or colour in "wb"
+        ):
+            return _checked_cells(st, n, raw, number)  # it says what is wrong
+        cells.append(new(_Cell, (n, column, opponent, colour, result)))
+        column += BLOCK
+    while cells and cells[-1] is None:
+        cells.pop()
+    return cells
+
+
+def _checked_cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
+    """:func:`_cells`, each block checked on its own."""
     cells: list[_Cell | None] = []
     new = tuple.__new__  # _Cell's own __new__ is a function of Python's
     for start in range(FIRST_BLOCK, len(raw), BLOCK):
