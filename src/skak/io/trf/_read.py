@@ -304,11 +304,15 @@ def _extension(st: _State, n: int, line: str, ext: dict[str, Any]) -> None:
             st.problem(n, 5, f"{code} needs a number before its data")
             return
         key = int(head)
-    # each number is read by _small_int() only where the text has one too long to be read
-    # as it is: an extension of many numbers (a round's board order) is read by json alone
-    whole = _small_int if re.search("[0-9]{13}", rest) else None
     try:
-        data = json.loads(rest, parse_float=_no_float, parse_int=whole, parse_constant=_no_float)
+        data = json.loads(
+            rest,
+            parse_float=_no_float,
+            # each number read by _small_int() only where the text has one too long to be
+            # read as it is: many numbers (a round's board order) are read by json alone
+            parse_int=_small_int if re.search("[0-9]{13}", rest) else None,
+            parse_constant=_no_float,
+        )
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError, UnicodeEncodeError) as err:
         st.problem(n, 5, f"{code}: the data is not valid JSON ({err})")
