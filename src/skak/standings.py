@@ -163,18 +163,19 @@ def _games_and_unfinished(t: Tournament, last: int) -> dict[int, tuple[int, int]
     kinds: dict[int, tuple[bool, bool]] = {}  # by identity: an enum hashes in Python
     out: dict[int, list[int]] = {}
 
+    def kind(result: Result | None) -> tuple[bool, bool]:
+        known = kinds[id(result)] = (
+            result is not None and result.is_played,
+            result is Result.UNFINISHED or playoff_pending(result, (), scoring),
+        )
+        return known
+
     def count(player: int, game: bool, result: Result | None, playoff: tuple[Result, ...]) -> None:
         if playoff:
             played = result is not None and result.is_played
             pending = result is Result.UNFINISHED or playoff_pending(result, playoff, scoring)
         else:
-            known = kinds.get(id(result))
-            if known is None:
-                known = kinds[id(result)] = (
-                    result is not None and result.is_played,
-                    result is Result.UNFINISHED or playoff_pending(result, (), scoring),
-                )
-            played, pending = known
+            played, pending = kinds.get(id(result)) or kind(result)
         mine = out.get(player)
         if mine is None:
             mine = out[player] = [0, 0]
@@ -187,9 +188,17 @@ def _games_and_unfinished(t: Tournament, last: int) -> dict[int, tuple[int, int]
         for g in rnd.pairings:
             if g.black is None:
                 count(g.white, False, g.result, ())
-            else:
+            elif g.playoff:
                 count(g.white, True, g.result, g.playoff)
                 count(g.black, True, g.result, g.playoff)
+            else:  # count() written out for either player, as most boards are
+                played, pending = kinds.get(id(g.result)) or kind(g.result)
+                for player in (g.white, g.black):
+                    mine = out.get(player)
+                    if mine is None:
+                        mine = out[player] = [0, 0]
+                    mine[0] += played
+                    mine[1] += pending
         for b in rnd.byes:
             count(b.player, False, b.result, ())
     return {n: (games, unfinished) for n, (games, unfinished) in out.items()}

@@ -6,6 +6,7 @@ off the rounds here, so they cannot disagree with the results.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -159,55 +160,69 @@ def _scores(tournament: Tournament) -> dict[int, Fraction]:
     result with a colour, a round without play-off) worked out once, and each player's
     points added up as whole numerators by denominator, as :func:`_exact_sum` does."""
     scoring = tournament.scoring
-    # by the outcome's identity (results and colours are enum members, each one object):
-    # an enum hashes its name in Python, an int in C
-    made: dict[tuple[int, int], tuple[int, int]] = {}
+    # by the result's identity (results are enum members, each one object): an enum hashes
+    # its name in Python, an int in C. A game's points are white's and black's, a bye's
+    # the player's, each as (numerator, denominator).
+    games: dict[int, tuple[int, int, int, int]] = {}
+    byes: dict[int, tuple[int, int]] = {}
 
-    def points(
-        result: Result | None, colour: Colour | None, playoff: tuple[Result, ...]
-    ) -> tuple[int, int]:
-        if playoff:
-            value = Entry(0, 0, None, colour, result, None, playoff).points(scoring)
-            return value.numerator, value.denominator
-        key = (id(result), id(colour))
-        known = made.get(key)
-        if known is None:
-            value = Entry(0, 0, None, colour, result).points(scoring)
-            known = made[key] = (value.numerator, value.denominator)
+    def game(result: Result | None) -> tuple[int, int, int, int]:
+        w = Entry(0, 0, 0, Colour.WHITE, result).points(scoring)
+        b = Entry(0, 0, 0, Colour.BLACK, result).points(scoring)
+        value = games[id(result)] = (w.numerator, w.denominator, b.numerator, b.denominator)
+        return value
+
+    def bye(result: Result | None) -> tuple[int, int]:
+        value = Entry(0, 0, None, None, result).points(scoring)
+        known = byes[id(result)] = (value.numerator, value.denominator)
         return known
 
+    # each player's points as the sum of the numerators of each denominator
     sums: dict[int, dict[int, int]] = {p.start_number: {} for p in tournament.players}
-
-    def add(player: int, value: tuple[int, int]) -> None:
-        numerators = sums.get(player)
-        if numerators is None:
-            numerators = sums[player] = {}
-        numerator, denominator = value
-        numerators[denominator] = numerators.get(denominator, 0) + numerator
-
     last = tournament.current_round
     for rnd in tournament.rounds:
         if rnd.number > last:
             continue
         for g in rnd.pairings:
             if g.black is None:
-                add(g.white, points(g.result, None, ()))
+                numerator, denominator = byes.get(id(g.result)) or bye(g.result)
+                mine = sums.get(g.white)
+                if mine is None:
+                    mine = sums[g.white] = {}
+                mine[denominator] = mine.get(denominator, 0) + numerator
+                continue
+            if g.playoff:
+                w = Entry(0, 0, 0, Colour.WHITE, g.result, None, g.playoff).points(scoring)
+                b = Entry(0, 0, 0, Colour.BLACK, g.result, None, g.playoff).points(scoring)
+                wn, wd, bn, bd = w.numerator, w.denominator, b.numerator, b.denominator
             else:
-                add(g.white, points(g.result, Colour.WHITE, g.playoff))
-                add(g.black, points(g.result, Colour.BLACK, g.playoff))
-        for b in rnd.byes:
-            add(b.player, points(b.result, None, ()))
+                wn, wd, bn, bd = games.get(id(g.result)) or game(g.result)
+            mine = sums.get(g.white)
+            if mine is None:
+                mine = sums[g.white] = {}
+            mine[wd] = mine.get(wd, 0) + wn
+            mine = sums.get(g.black)
+            if mine is None:
+                mine = sums[g.black] = {}
+            mine[bd] = mine.get(bd, 0) + bn
+        for by in rnd.byes:
+            numerator, denominator = byes.get(id(by.result)) or bye(by.result)
+            mine = sums.get(by.player)
+            if mine is None:
+                mine = sums[by.player] = {}
+            mine[denominator] = mine.get(denominator, 0) + numerator
     fractions: dict[tuple[int, int], Fraction] = {}
     out: dict[int, Fraction] = {}
     for player, numerators in sums.items():
         if len(numerators) == 1:
             ((denominator, numerator),) = numerators.items()
-            value = fractions.get((numerator, denominator))
-            if value is None:
-                value = fractions[numerator, denominator] = Fraction(numerator, denominator)
-            out[player] = value
-        else:
-            out[player] = sum((Fraction(n, d) for d, n in numerators.items()), Fraction(0))
+        else:  # (a win's points and a draw's): added up over their common denominator
+            denominator = math.lcm(*numerators)
+            numerator = sum([n * (denominator // d) for d, n in numerators.items()])
+        value = fractions.get((numerator, denominator))
+        if value is None:
+            value = fractions[numerator, denominator] = Fraction(numerator, denominator)
+        out[player] = value
     return out
 
 

@@ -63,6 +63,17 @@ def _surrogate(value: str) -> bool:
     return False
 
 
+def _clean(value: object) -> bool:
+    """Whether ``value`` is text :func:`clean_text` would return unchanged (with the
+    default limit): no surrounding spaces, not too long, no control characters."""
+    return (
+        type(value) is str
+        and len(value) <= TEXT_LENGTH
+        and value.strip() == value
+        and _CONTROL.search(value) is None
+    )
+
+
 class Sex(enum.Enum):
     """Sex as FIDE records it (TRF column 10: ``m`` / ``w``)."""
 
@@ -174,7 +185,7 @@ class Player:
         where = f"player {self.start_number}"
         for name in ("name", "club"):
             value = getattr(self, name)
-            if value is not None:
+            if value is not None and not _clean(value):
                 object.__setattr__(self, name, clean_text(value, f"{where}: {_WORDS[name]}"))
         if not 1 <= self.start_number <= MAX_START_NUMBER:
             raise InputError(
@@ -200,27 +211,36 @@ class Player:
             if value is not None and not 1 <= value <= MAX_ROUNDS:
                 raise InputError(f"{where}: {_WORDS[name]} must be a round number, not {value}")
         declared = ("absent_rounds", "half_bye_rounds", "full_bye_rounds")
-        for name in declared:
-            rounds = getattr(self, name)
-            if not isinstance(rounds, frozenset):
-                object.__setattr__(self, name, frozenset(rounds))
-            if any(not 1 <= r <= MAX_ROUNDS for r in rounds):
-                raise InputError(f"{where}: {_WORDS[name]} must be round numbers 1–{MAX_ROUNDS}")
-        overlap = (
-            (self.absent_rounds & self.half_bye_rounds)
-            | (self.absent_rounds & self.full_bye_rounds)
-            | (self.half_bye_rounds & self.full_bye_rounds)
-        )
-        if overlap:
-            raise InputError(
-                f"{where}: round {min(overlap)} has two kinds of bye or absence declared"
+        absent, half, full = self.absent_rounds, self.half_bye_rounds, self.full_bye_rounds
+        if (
+            absent or half or full or not (type(absent) is type(half) is type(full) is frozenset)
+        ):  # (a player without any, as sets already, has nothing to check)
+            for name in declared:
+                rounds = getattr(self, name)
+                if not isinstance(rounds, frozenset):
+                    object.__setattr__(self, name, frozenset(rounds))
+                if any(not 1 <= r <= MAX_ROUNDS for r in rounds):
+                    raise InputError(
+                        f"{where}: {_WORDS[name]} must be round numbers 1–{MAX_ROUNDS}"
+                    )
+            overlap = (
+                (self.absent_rounds & self.half_bye_rounds)
+                | (self.absent_rounds & self.full_bye_rounds)
+                | (self.half_bye_rounds & self.full_bye_rounds)
             )
-        if any(r < 1 or pts < 0 for r, pts in self.accelerations) or len(
-            {r for r, _ in self.accelerations}
-        ) != len(self.accelerations):
-            raise InputError(f"{where}: accelerations must name each round once, with points ≥ 0")
-        if list(self.accelerations) != sorted(self.accelerations):
-            object.__setattr__(self, "accelerations", tuple(sorted(self.accelerations)))
+            if overlap:
+                raise InputError(
+                    f"{where}: round {min(overlap)} has two kinds of bye or absence declared"
+                )
+        if self.accelerations:
+            if any(r < 1 or pts < 0 for r, pts in self.accelerations) or len(
+                {r for r, _ in self.accelerations}
+            ) != len(self.accelerations):
+                raise InputError(
+                    f"{where}: accelerations must name each round once, with points ≥ 0"
+                )
+            if list(self.accelerations) != sorted(self.accelerations):
+                object.__setattr__(self, "accelerations", tuple(sorted(self.accelerations)))
         if self.birth_year is not None and self.birth_date is not None:
             raise InputError(f"{where}: give the birth date or the birth year, not both")
 

@@ -16,7 +16,8 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, TypeVar
+from operator import itemgetter
+from typing import Any, NamedTuple, TypeVar
 
 from skak.errors import InputError
 from skak.messages import N_
@@ -70,12 +71,14 @@ class Kind(enum.Enum):
         return self.is_requested_bye or self is Kind.FORFEIT_LOSS
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
+class RoundRecord(NamedTuple):
     """One player's round: ``opponent`` is the scheduled opponent of a game or forfeit.
 
     ``points`` are the points awarded under the tournament's scoring; ``result`` is the same
     outcome on the 1–½–0 scale (win, draw, loss), ``None`` for a game without a result yet.
+
+    An immutable named tuple, not a frozen dataclass: a crosstable makes one for every player
+    and round (11 000 for a big open), and a tuple is made in a fraction of the time.
     """
 
     round: int
@@ -163,6 +166,31 @@ class Crosstable:
             value = made[units, scale] = Fraction(units, self.unit * scale)
         return value
 
+    def only_games(self) -> frozenset[int]:
+        """The players each of whose rounds was a game (:attr:`Kind.GAME`): most of a big
+        open's, whose sums need no stand-ins."""
+
+        def make() -> frozenset[int]:
+            game = Kind.GAME
+            return frozenset(
+                n for n, rs in self.records.items() if list(map(_kind, rs)).count(game) == len(rs)
+            )
+
+        return self.memo("only-games", make)
+
+    def fractions(self, units: Mapping[int, int], scale: int = 1) -> dict[int, Fraction | None]:
+        """:meth:`fraction` of every player's ``units`` (a tie-break's values)."""
+        made: dict[tuple[int, int], Fraction] | None = self._memo.get("fractions")
+        if made is None:
+            made = self._memo["fractions"] = {}
+        out: dict[int, Fraction | None] = {}  # (a tie-break's values)
+        for player, whole in units.items():
+            value = made.get((whole, scale))
+            if value is None:
+                value = made[whole, scale] = Fraction(whole, self.unit * scale)
+            out[player] = value
+        return out
+
     @property
     def scoring(self) -> Scoring:
         return self.tournament.scoring
@@ -184,8 +212,14 @@ class Crosstable:
         value: T = self._memo[key]
         return value
 
-    def with_records(self, records: Mapping[int, tuple[RoundRecord, ...]], key: str) -> Crosstable:
-        """A variant of this crosstable with other records (Fore Buchholz's projection)."""
+    def with_records(
+        self,
+        records: Mapping[int, tuple[RoundRecord, ...]],
+        key: str,
+        rows: _Rows | None = None,
+    ) -> Crosstable:
+        """A variant of this crosstable with other records (Fore Buchholz's projection);
+        ``rows``: their unit, points in units and results in halves, when already known."""
         return self.memo(
             ("variant", key),
             lambda: _made(
@@ -196,8 +230,12 @@ class Crosstable:
                 self.edition,
                 self.rating_kind,
                 records,
+                rows,
             ),
         )
+
+
+_kind = itemgetter(1)  # a round record's kind
 
 
 def _made(
@@ -208,25 +246,25 @@ def _made(
     edition: Edition,
     rating_kind: str,
     records: Mapping[int, tuple[RoundRecord, ...]],
+    rows: _Rows | None = None,
 ) -> Crosstable:
     """A crosstable of ``records``, its scores added up in the smallest unit.
 
     Each round's points in units and result in halves (:meth:`Crosstable.record_units`,
     :meth:`Crosstable.record_halves`) are worked out here for every player, once for each
     distinct value: the records share a few values (:func:`crosstable` makes each outcome's
-    once)."""
-    points = {id(r.points): r.points for rs in records.values() for r in rs}
-    results = {id(r.result): r.result for rs in records.values() for r in rs}
-    unit = _lcm_unit(tournament.scoring, {p.denominator for p in points.values()})
-    in_units = {i: p.numerator * unit // p.denominator for i, p in points.items()}
-    in_halves = {i: _halves(r) for i, r in results.items()}
+    once). ``rows`` are those already worked out with the records (the unit and each
+    player's two rows), when they were."""
+    if rows is None:
+        rows = _rows(tournament.scoring, records)
+    unit, unit_rows, halves_rows = rows
     memo: dict[Any, Any] = {}
     units: dict[int, int] = {}
     score: dict[int, Fraction] = {}
     made: dict[int, Fraction] = {}
-    for n, rs in records.items():
-        row = memo["record-units", n] = tuple([in_units[id(r.points)] for r in rs])
-        memo["record-halves", n] = tuple([in_halves[id(r.result)] for r in rs])
+    for n, row in unit_rows.items():
+        memo["record-units", n] = row
+        memo["record-halves", n] = halves_rows[n]
         total = units[n] = sum(row)
         value = made.get(total)
         if value is None:
@@ -244,6 +282,25 @@ def _made(
         unit,
         units,
         memo,
+    )
+
+
+#: A crosstable's unit, and each player's points of every round in units and results in
+#: halves (:meth:`Crosstable.record_units`, :meth:`Crosstable.record_halves`).
+_Rows = tuple[int, dict[int, tuple[int, ...]], dict[int, tuple[int | None, ...]]]
+
+
+def _rows(scoring: Scoring, records: Mapping[int, tuple[RoundRecord, ...]]) -> _Rows:
+    """:data:`_Rows` of ``records``, each distinct value worked out once."""
+    points = {id(r.points): r.points for rs in records.values() for r in rs}
+    results = {id(r.result): r.result for rs in records.values() for r in rs}
+    unit = _lcm_unit(scoring, {p.denominator for p in points.values()})
+    in_units = {i: p.numerator * unit // p.denominator for i, p in points.items()}
+    in_halves = {i: _halves(r) for i, r in results.items()}
+    return (
+        unit,
+        {n: tuple([in_units[id(r.points)] for r in rs]) for n, rs in records.items()},
+        {n: tuple([in_halves[id(r.result)] for r in rs]) for n, rs in records.items()},
     )
 
 
@@ -306,64 +363,119 @@ def crosstable(
     if kind not in RATING_KINDS:
         raise InputError(f"unknown rating kind {kind!r}; use one of {', '.join(RATING_KINDS)}")
     rr = is_round_robin(tournament, round_robin)
-    records = _records(tournament, last, rr)
+    records, rows = _records(tournament, last, rr)
     total = max(tournament.number_of_rounds or 0, last)
-    return _made(tournament, last, total, rr, chosen, kind, records)
+    return _made(tournament, last, total, rr, chosen, kind, records, rows)
 
 
-def _records(tournament: Tournament, last: int, rr: bool) -> dict[int, tuple[RoundRecord, ...]]:
+def _records(
+    tournament: Tournament, last: int, rr: bool
+) -> tuple[dict[int, tuple[RoundRecord, ...]], _Rows | None]:
     """Each player's record of every round up to ``last``: his entries
     (:func:`~skak.model.games.entries_by_player`; of two in one round the later) as records,
     read off the rounds in one pass, each outcome worked out once (an entry without a
-    play-off is one of a few: a bye or a game, its result and its colour)."""
+    play-off is one of a few: a bye or a game, its result and its colour), and with them
+    their :data:`_Rows` in the unit of the tournament's scoring (``None`` when a round's
+    points are no whole number of it: :func:`_made` works the unit out from the records)."""
     scoring = tournament.scoring
-    # by the outcome's identity (results and colours are enum members, each one object):
-    # an enum hashes its name in Python, an int in C
-    made: dict[tuple[bool, int, int], _Outcome] = {}
-    by_player: dict[int, dict[int, RoundRecord]] = {p.start_number: {} for p in tournament.players}
+    unit = _lcm_unit(scoring, set())
+    # by the outcome's identity (results are enum members, each one object): an enum
+    # hashes its name in Python, an int in C. A game's outcome is white's and black's.
+    games: dict[int, tuple[_Cached, _Cached]] = {}
+    byes: dict[int, _Cached] = {}
+    # each player's records, points in units and results in halves, round by round
+    slots: dict[int, tuple[list[RoundRecord | None], list[int], list[int | None]]] = {
+        p.start_number: ([None] * last, [0] * last, [0] * last) for p in tournament.players
+    }
+    whole = True  # every round's points a whole number of units
+    new = tuple.__new__  # RoundRecord's own __new__ is a function of Python's
+    white, black = Colour.WHITE, Colour.BLACK
+
+    def cached(e: Entry) -> _Cached:
+        nonlocal whole
+        kind, points, value = _outcome(e, scoring)
+        units, rest = divmod(points.numerator * unit, points.denominator)
+        whole = whole and not rest
+        return kind, points, value, units, _halves(value)
 
     def enter(
-        number: int,
-        player: int,
-        opponent: int | None,
-        colour: Colour | None,
-        result: Result | None,
-        playoff: tuple[Result, ...] = (),
+        number: int, player: int, opponent: int | None, colour: Colour | None, outcome: _Cached
     ) -> None:
-        rounds = by_player.get(player)
-        if rounds is None:
-            return
-        if playoff or (not rr and result is Result.DOUBLE_FORFEIT):
-            e = Entry(number, player, opponent, colour, result, None, playoff)
-            if not rr and _between_withdrawn(tournament, e):
-                return
-            kind, points, value = _outcome(e, scoring)
-        else:
-            key = (opponent is None, id(result), id(colour))
-            known = made.get(key)
-            if known is None:
-                e = Entry(number, player, opponent, colour, result)
-                known = made[key] = _outcome(e, scoring)
-            kind, points, value = known
-        rounds[number] = RoundRecord(number, kind, opponent, colour, points, value)
+        slot = slots.get(player)
+        if slot is not None:
+            kind, points, value, units, halves = outcome
+            i = number - 1
+            slot[0][i] = new(RoundRecord, (number, kind, opponent, colour, points, value))
+            slot[1][i] = units
+            slot[2][i] = halves
 
-    white, black = Colour.WHITE, Colour.BLACK
     for rnd in tournament.rounds:
         number = rnd.number
-        if number > last:
+        if not 1 <= number <= last:
             continue
+        i = number - 1
         for g in rnd.pairings:
+            result = g.result
             if g.black is None:
-                enter(number, g.white, None, None, g.result)
-            else:
-                enter(number, g.white, g.black, white, g.result, g.playoff)
-                enter(number, g.black, g.white, black, g.result, g.playoff)
-        for b in rnd.byes:
-            enter(number, b.player, None, None, b.result)
-    return {
-        n: tuple(rounds.get(r) or _zero_bye(r) for r in range(1, last + 1))
-        for n, rounds in by_player.items()
-    }
+                outcome = byes.get(id(result))
+                if outcome is None:
+                    outcome = byes[id(result)] = cached(Entry(number, g.white, None, None, result))
+                enter(number, g.white, None, None, outcome)
+            elif g.playoff or (not rr and result is Result.DOUBLE_FORFEIT):
+                for player, opponent, colour in (
+                    (g.white, g.black, white),
+                    (g.black, g.white, black),
+                ):
+                    e = Entry(number, player, opponent, colour, result, None, g.playoff)
+                    if player in slots and (rr or not _between_withdrawn(tournament, e)):
+                        enter(number, player, opponent, colour, cached(e))
+            else:  # a game: enter() written out for either player, as most rounds are
+                pair = games.get(id(result))
+                if pair is None:
+                    pair = games[id(result)] = (
+                        cached(Entry(number, 0, 0, white, result)),
+                        cached(Entry(number, 0, 0, black, result)),
+                    )
+                a, b = g.white, g.black
+                slot = slots.get(a)
+                if slot is not None:
+                    kind, points, value, units, halves = pair[0]
+                    slot[0][i] = new(RoundRecord, (number, kind, b, white, points, value))
+                    slot[1][i] = units
+                    slot[2][i] = halves
+                slot = slots.get(b)
+                if slot is not None:
+                    kind, points, value, units, halves = pair[1]
+                    slot[0][i] = new(RoundRecord, (number, kind, a, black, points, value))
+                    slot[1][i] = units
+                    slot[2][i] = halves
+        for by in rnd.byes:
+            outcome = byes.get(id(by.result))
+            if outcome is None:
+                outcome = byes[id(by.result)] = cached(
+                    Entry(number, by.player, None, None, by.result)
+                )
+            enter(number, by.player, None, None, outcome)
+    records: dict[int, tuple[RoundRecord, ...]] = {}
+    for n, (row, units_row, halves_row) in slots.items():
+        if None in row:
+            for i, r in enumerate(row):
+                if r is None:
+                    row[i] = _zero_bye(i + 1)
+                    units_row[i] = 0
+                    halves_row[i] = 0
+        records[n] = tuple(row)  # type: ignore[arg-type]
+    if not whole:
+        return records, None
+    return records, (
+        unit,
+        {n: tuple(slot[1]) for n, slot in slots.items()},
+        {n: tuple(slot[2]) for n, slot in slots.items()},
+    )
+
+
+#: An outcome (:data:`_Outcome`) with its points in units and its result in halves.
+_Cached = tuple["Kind", Fraction, Fraction | None, int, int | None]
 
 
 def _zero_bye(number: int) -> RoundRecord:

@@ -8,13 +8,13 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 
 from skak.model.results import HALF
-from skak.tiebreaks._crosstable import Crosstable
+from skak.tiebreaks._crosstable import Crosstable, Kind
 from skak.tiebreaks._registry import Values, staged_tiebreak, tiebreak
 from skak.tiebreaks._spec import TieBreakSpec
-from skak.tiebreaks._unplayed import cut, every_items, fore_crosstable
+from skak.tiebreaks._unplayed import _items, adjusted_units, cut, fore_crosstable, score_rows
 
 __all__ = [
     "average_of_opponents_buchholz",
@@ -28,11 +28,13 @@ __all__ = [
 ]
 
 _score = attrgetter("score")
+_vur = attrgetter("vur")
+_opponent = itemgetter(2)  # a round record's opponent
 
 
 def _sum(ct: Crosstable, spec: TieBreakSpec, *, sonneborn_berger: bool) -> Values:
     scale = 2 if sonneborn_berger else 1  # a Sonneborn-Berger product is in half units
-    return {p: ct.fraction(u, scale) for p, u in _sum_units(ct, spec, sonneborn_berger).items()}
+    return ct.fractions(_sum_units(ct, spec, sonneborn_berger), scale)
 
 
 def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> dict[int, int]:
@@ -43,23 +45,37 @@ def _sum_units(ct: Crosstable, spec: TieBreakSpec, sonneborn_berger: bool) -> di
         vur_first = ct.edition.is_c07 and not ct.round_robin
         out: dict[int, int] = {}
         low, high = spec.cut_low, spec.cut_high
-        every = every_items(ct, forfeits_as_played=spec.forfeits_as_played)
+        fap = spec.forfeits_as_played
+        rows = score_rows(ct, forfeits_as_played=fap)
         for p in ct.players:
-            elements = every[p]
-            if low or high:
-                elements = tuple(
-                    cut(
-                        elements,
-                        low,
-                        high,
-                        sonneborn_berger=sonneborn_berger,
-                        vur_first=vur_first,
-                    )
-                )
+            scores, results, elements = rows[p]
             if sonneborn_berger:
-                out[p] = sum(c.score * c.halves for c in elements if c.halves)
+                if not (low or high):
+                    out[p] = sum([s * h for s, h in zip(scores, results, strict=True) if h])
+                    continue
+            elif not (vur_first and elements is not None and any(map(_vur, elements))):
+                # Buchholz cuts the lowest and the highest scores (C.07 Art. 14.1–14.4);
+                # the voluntarily unplayed rounds cut first (16.5) are left to cut()
+                if low or high:
+                    first = min(low, len(scores))
+                    last = len(scores) - min(high, len(scores) - first)
+                    out[p] = sum(sorted(scores)[first:last])
+                else:
+                    out[p] = sum(scores)
+                continue
+            if elements is None:
+                elements = _items(ct, p, fap, adjusted_units(ct))
+            left = cut(
+                elements,
+                low,
+                high,
+                sonneborn_berger=sonneborn_berger,
+                vur_first=vur_first,
+            )
+            if sonneborn_berger:
+                out[p] = sum(c.score * c.halves for c in left if c.halves)
             else:
-                out[p] = sum(map(_score, elements))
+                out[p] = sum(map(_score, left))
         return out
 
     return ct.memo(("sum-units", spec, sonneborn_berger), make)
@@ -93,9 +109,24 @@ def average_of_opponents_buchholz(ct: Crosstable, spec: TieBreakSpec) -> Values:
     fore = fore_crosstable(ct) if spec.fore else ct
     base = _sum_units(fore, TieBreakSpec("BH"), False)
     out: Values = {}
+    game = Kind.GAME
+    made: dict[tuple[int, int], Fraction] = {}  # each average once (players share many)
+    only_games = ct.only_games()
+    score_of = base.__getitem__
     for p in ct.players:
-        met = [base[r.opponent] for r in ct.records[p] if r.is_game and r.opponent is not None]
-        out[p] = Fraction(sum(met), len(met) * fore.unit) if met else None
+        recs = ct.records[p]
+        if p in only_games:
+            met = list(map(score_of, map(_opponent, recs)))
+        else:
+            met = [base[o] for _, kind, o, _, _, _ in recs if kind is game and o is not None]
+        if not met:
+            out[p] = None
+            continue
+        key = (sum(met), len(met))
+        value = made.get(key)
+        if value is None:
+            value = made[key] = Fraction(key[0], key[1] * fore.unit)
+        out[p] = value
     return out
 
 
@@ -135,7 +166,8 @@ def koya_limit(ct: Crosstable, spec: TieBreakSpec) -> Fraction:
     games = ct.memo(
         "koya-games",
         lambda: max(
-            (sum(1 for r in recs if r.has_opponent) for recs in ct.records.values()), default=0
+            (len(recs) - list(map(_opponent, recs)).count(None) for recs in ct.records.values()),
+            default=0,
         ),
     )
     return HALF * ct.scoring.win * games + Fraction(spec.limit, 2)
@@ -147,16 +179,17 @@ def koya(ct: Crosstable, spec: TieBreakSpec) -> Values:
     possible score (C.07 Art. 9.2; 004 annex 3 2.A.d: "Koya System für Rundenturniere")."""
     least = math.ceil(koya_limit(ct, spec) * ct.unit)  # the limit in whole units
     units = ct.units
-    out: Values = {}
+    out: dict[int, int] = {}
     for p in ct.players:
         points = ct.record_units(p)
-        total = sum(
-            points[i]
-            for i, r in enumerate(ct.records[p])
-            if r.opponent is not None and units[r.opponent] >= least
+        out[p] = sum(
+            [
+                points[i]
+                for i, o in enumerate(map(_opponent, ct.records[p]))
+                if o is not None and units[o] >= least
+            ]
         )
-        out[p] = ct.fraction(total)
-    return out
+    return ct.fractions(out)
 
 
 @staged_tiebreak("KSX", "extended Koya", "004 annex 3 2.A.d.1")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import itemgetter
 
 from skak.model.results import Colour
 from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
@@ -32,6 +33,9 @@ def _played(ct: Crosstable, r: RoundRecord) -> bool:
     return ct.edition is Edition.C07_2024 or r.kind is Kind.FORFEIT_WIN
 
 
+_colour = itemgetter(3)  # a round record's colour
+
+
 def _count(ct: Crosstable, n: int) -> Fraction:
     """A count as a value (each made once: many players share it)."""
     return ct.fraction(n * ct.unit)
@@ -41,8 +45,25 @@ def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -
     """The games over the board (:func:`_played`) of each player, only those with
     ``colour`` if given, only those won if ``won``."""
     game = Kind.GAME
-    out: Values = {}
+    out: dict[int, int] = {}  # each count in units
+    only_games = ct.only_games()
     for p in ct.players:
+        if p in only_games:  # every round a game: only the colour and the result count
+            recs = ct.records[p]
+            if won:
+                n = sum(
+                    [
+                        1
+                        for c, h in zip(map(_colour, recs), ct.record_halves(p), strict=True)
+                        if h == 2 and (colour is None or c is colour)
+                    ]
+                )
+            elif colour is None:
+                n = len(recs)
+            else:
+                n = list(map(_colour, recs)).count(colour)
+            out[p] = n * ct.unit
+            continue
         n = 0
         for r, h in zip(ct.records[p], ct.record_halves(p), strict=True):
             if (
@@ -51,8 +72,8 @@ def _games(ct: Crosstable, *, colour: Colour | None = None, won: bool = False) -
                 and (r.kind is game or _played(ct, r))
             ):
                 n += 1
-        out[p] = _count(ct, n)
-    return out
+        out[p] = n * ct.unit
+    return ct.fractions(out)
 
 
 @tiebreak("WIN", "number of wins", "C.07 Art. 7.1; 004 annex 3 G (größere Anzahl an Siegen)")

@@ -117,22 +117,21 @@ def _split(
 ) -> list[list[int]]:
     """The group in sub-groups of equal value, best first; no value ranks last."""
     # Compared as whole numbers of the values' common denominator (a big open sorts
-    # thousands of them; Fractions compare slowly), each player's key made once.
-    given = {p: v for p in group if (v := value.get(p)) is not None}
-    common = math.lcm(*(v.denominator for v in given.values()))
+    # thousands of them; Fractions compare slowly), each distinct value's made once (the
+    # players share a few value objects: the tie-breaks make each value once).
+    given = [value.get(p) for p in group]
+    distinct = {id(v): v for v in given if v is not None}
+    common = math.lcm(*(v.denominator for v in distinct.values()))
     sign = 1 if ascending else -1
-
-    def key(p: int) -> tuple[bool, int]:
-        v = given.get(p)
-        if v is None:
-            return (True, 0)
-        return (False, sign * v.numerator * (common // v.denominator))
-
-    keys = {p: key(p) for p in group}
+    scaled = {
+        i: (False, sign * v.numerator * (common // v.denominator)) for i, v in distinct.items()
+    }
+    none = (True, 0)  # no value ranks last
     out: list[list[int]] = []
     last: tuple[bool, int] | None = None
-    for p in sorted(group, key=lambda p: (keys[p], p)):
-        k = keys[p]
+    for k, p in sorted(
+        [(none if v is None else scaled[id(v)], p) for p, v in zip(group, given, strict=True)]
+    ):
         if k != last:
             out.append([])
             last = k

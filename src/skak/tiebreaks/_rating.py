@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
+from operator import itemgetter
 
 from skak.errors import InputError
 from skak.tiebreaks._crosstable import Crosstable, Kind
@@ -131,14 +132,28 @@ def _opponents(ct: Crosstable, player: int, table: dict[int, int]) -> list[tuple
     ]
 
 
+_opponent = itemgetter(2)  # a round record's opponent
+
+
 def _aro(ct: Crosstable, spec: TieBreakSpec, player: int, table: dict[int, int]) -> Fraction | None:
-    faced = sorted(rating for rating, _ in _opponents(ct, player, table))
-    faced = faced[min(spec.cut_low, len(faced)) :]
-    faced = faced[: len(faced) - min(spec.cut_high, len(faced))]
+    game = Kind.GAME
+    recs, results = ct.records[player], ct.record_halves(player)
+    if player in ct.only_games() and None not in results:  # every game finished
+        faced = list(map(table.__getitem__, map(_opponent, recs)))
+    else:  # the ratings of _opponents()
+        faced = [
+            table[r.opponent]
+            for r, h in zip(recs, results, strict=True)
+            if r.kind is game and r.opponent is not None and h is not None
+        ]
+    if spec.cut_low or spec.cut_high:
+        faced.sort()
+        faced = faced[min(spec.cut_low, len(faced)) :]
+        faced = faced[: len(faced) - min(spec.cut_high, len(faced))]
     if not faced:
         return None
-    if ct.edition.is_c07:
-        return Fraction(_round_ratio(sum(faced), len(faced)))
+    if ct.edition.is_c07:  # a whole number: each value made once (players share many)
+        return ct.fraction(_round_ratio(sum(faced), len(faced)) * ct.unit)
     mean = Fraction(sum(faced), len(faced))
     # 004 annex 3 E: a player who chose not to play more than two games ranks below all others.
     chosen = sum(1 for r in ct.records[player] if r.kind.is_vur)

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from skak.model.results import HALF
-from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord
+from skak.tiebreaks._crosstable import Crosstable, Kind, RoundRecord, smallest_unit
 from skak.tiebreaks._editions import Edition
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "fore_crosstable",
     "halves",
     "items",
+    "score_rows",
 ]
 
 
@@ -106,8 +107,12 @@ def adjusted_units(ct: Crosstable) -> dict[int, int]:
         c07 = ct.edition.is_c07
         game = Kind.GAME
         out = {}
+        only_games = ct.only_games()
         for n, recs in ct.records.items():
             score = ct.units[n]
+            if n in only_games:
+                out[n] = score
+                continue
             for i, r in enumerate(recs):
                 if r.kind is game:
                     continue
@@ -171,6 +176,33 @@ def every_items(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int
     return ct.memo(("items", forfeits_as_played), make)
 
 
+#: A player's Buchholz-type elements as sums read them: the scores (:attr:`Item.score`) and
+#: results in halves (:attr:`Item.halves`) of his :func:`items` in order, and the items
+#: themselves where a round was not a game (``None`` where every round was one).
+ScoreRow = tuple[list[int], Sequence[int | None], tuple[Item, ...] | None]
+
+
+def score_rows(ct: Crosstable, *, forfeits_as_played: bool = False) -> dict[int, ScoreRow]:
+    """Every player's :data:`ScoreRow`, worked out once for the crosstable: the sums of
+    the Buchholz family add up and cut the scores alone, without an :class:`Item` for
+    every round of every player."""
+
+    def make() -> dict[int, ScoreRow]:
+        adjusted = adjusted_units(ct)
+        score_of = adjusted.__getitem__
+        only_games = ct.only_games()
+        out: dict[int, ScoreRow] = {}
+        for p, recs in ct.records.items():
+            if p in only_games:  # each result the round's own, against a real opponent
+                out[p] = (list(map(score_of, map(_opponent, recs))), ct.record_halves(p), None)
+                continue
+            elements = _items(ct, p, forfeits_as_played, adjusted)
+            out[p] = ([i.score for i in elements], [i.halves for i in elements], elements)
+        return out
+
+    return ct.memo(("score-rows", forfeits_as_played), make)
+
+
 def halves(result: Fraction | None) -> int | None:
     """A result on the 1–½–0 scale in half points (2, 1, 0)."""
     return None if result is None else result.numerator * 2 // result.denominator
@@ -179,17 +211,16 @@ def halves(result: Fraction | None) -> int | None:
 def _items(
     ct: Crosstable, player: int, as_played: bool, adjusted: dict[int, int]
 ) -> tuple[Item, ...]:
-    recs = ct.records[player]
     points = ct.record_units(player)
     results = ct.record_halves(player)
     rr = ct.round_robin
     game = Kind.GAME
+    new = tuple.__new__  # Item's own __new__ is a function of Python's
     out: list[Item] = []
     before = 0
-    for i, r in enumerate(recs):
-        opponent = r.opponent
-        if opponent is not None and (rr or r.kind is game or as_played):
-            out.append(Item(r.round, adjusted[opponent], results[i], False, opponent))
+    for i, (number, kind, opponent, _, _, _) in enumerate(ct.records[player]):
+        if opponent is not None and (rr or kind is game or as_played):
+            out.append(new(Item, (number, adjusted[opponent], results[i], False, opponent)))
         elif not rr:
             out.append(_stand_in(ct, player, i, before, adjusted))
         before += points[i]
@@ -201,12 +232,12 @@ def _stand_in(
 ) -> Item:
     recs = ct.records[player]
     r = recs[index]
-    s = ct.scoring
-    draw = ct.units_of(s.draw)
     own = ct.units[player]
-    result = halves(r.result)
+    result = ct.record_halves(player)[index]  # halves(r.result)
     match ct.edition:
         case Edition.ANNEX_2010:
+            s = ct.scoring
+            draw = ct.units_of(s.draw)
             # 004 annex 3 F b: Ov = Sp + (1 − Sr) + 0.5 × (N − R), in the tournament's points.
             theirs = {2: s.loss, 1: s.draw}.get(result or 0, s.win)
             return Item(
@@ -214,6 +245,7 @@ def _stand_in(
             )
         case Edition.ANNEX_2010_SELF:
             # F a: a draw against himself, with his own score counting unplayed games as draws.
+            draw = ct.units_of(ct.scoring.draw)
             points = ct.record_units(player)
             mine = own + sum(
                 draw - points[i] for i, x in enumerate(recs) if x.kind is not Kind.GAME
@@ -225,8 +257,9 @@ def _stand_in(
                 if r.opponent is not None:  # Art. 16.4.1: a forfeit (category 2 or 4)
                     dummy = min(dummy, adjusted[r.opponent])
                 else:  # Art. 16.4.2: categories 1, 3 and 5
-                    dummy = min(dummy, draw * ct.rounds)
-            return Item(r.round, dummy, result, r.kind.is_vur)
+                    dummy = min(dummy, ct.units_of(ct.scoring.draw) * ct.rounds)
+            # (Item's own __new__ is a function of Python's)
+            return tuple.__new__(Item, (r.round, dummy, result, r.kind.is_vur, None))
 
 
 C = TypeVar("C", Contribution, Item)
@@ -272,21 +305,42 @@ def cut(
 
 
 _score = attrgetter("score")
+_opponent = itemgetter(2)  # a round record's opponent
 _sb = attrgetter("sb")
 _score_and_sb = attrgetter("score", "sb")
 
 
 def fore_crosstable(ct: Crosstable) -> Crosstable:
     """C.07 Art. 8.3: the crosstable as if every game paired for the final round had been
-    drawn. Before the final round is in the standings, it is the crosstable itself."""
+    drawn. Before the final round is in the standings, it is the crosstable itself.
+
+    Only the final round's records change: the other rounds' points in units and results in
+    halves are the crosstable's own, unless its unit is finer than the scoring's (a round's
+    points then decide it: the variant works its unit out afresh)."""
     if ct.rounds == 0 or ct.rounds < ct.total_rounds:
         return ct
+    return ct.memo("fore", lambda: _fore(ct))
+
+
+def _fore(ct: Crosstable) -> Crosstable:
     s = ct.scoring
+    same_unit = ct.unit == smallest_unit(s, {})
+    draw = ct.units_of(s.draw)
     records = {}
+    unit_rows = {}
+    halves_rows = {}
     for n, recs in ct.records.items():
         last = recs[-1]
         if last.opponent is not None:
             drawn = RoundRecord(last.round, Kind.GAME, last.opponent, last.colour, s.draw, HALF)
-            recs = (*recs[:-1], drawn)
-        records[n] = recs
-    return ct.with_records(records, "fore")
+            records[n] = (*recs[:-1], drawn)
+            if same_unit:
+                unit_rows[n] = (*ct.record_units(n)[:-1], draw)
+                halves_rows[n] = (*ct.record_halves(n)[:-1], 1)
+        else:
+            records[n] = recs
+            if same_unit:
+                unit_rows[n] = ct.record_units(n)
+                halves_rows[n] = ct.record_halves(n)
+    rows = (ct.unit, unit_rows, halves_rows) if same_unit else None
+    return ct.with_records(records, "fore", rows)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias, TypeVar, cast
 
 if TYPE_CHECKING:
     from cattrs import Converter
@@ -147,50 +147,68 @@ def to_json(view: object) -> Any:
     command that prints one view as JSON (``skak standings --trf F --json``) does not wait
     for cattrs to be imported and its functions to be generated. A test checks that the
     converter writes the same (``tests/views/test_json.py``)."""
-    return _plain(view)
+    return _plain(view, {})
 
 
 #: The values that are JSON as they are (:func:`_plain` returns them unchanged).
 _AS_IS = frozenset((str, int, bool, float, type(None)))
 
 
-def _plain(value: Any) -> Any:
-    """``value`` as JSON-ready data (see :func:`to_json`)."""
+def _plain(value: Any, texts: dict[int, tuple[Fraction, str]]) -> Any:
+    """``value`` as JSON-ready data (see :func:`to_json`); ``texts`` holds the fractions
+    written so far by identity with their text (a view holds the same few values many
+    times, each one object: those of the tie-breaks are made once for every player), each
+    kept there so that its identity is not another's while it is held."""
     kind = type(value)
     if kind is str or kind is int or kind is bool or kind is float or value is None:
         return value
     if kind is Fraction:
-        return _exact_decimal(value)
+        return _fraction(value, texts)
     if kind is tuple or kind is list:
-        return [_plain(v) for v in value]
+        return [_plain(v, texts) for v in value]
     if kind is dict:
-        return {
-            k if type(k) is str else _plain(k): v if type(v) in _AS_IS else _plain(v)
-            for k, v in value.items()
-        }
-    keys = _view_keys(kind) if dataclasses.is_dataclass(kind) else None
+        out = {}
+        for k, v in value.items():
+            if type(k) is not str:
+                k = _plain(k, texts)
+            if type(v) is Fraction:
+                known = texts.get(id(v))
+                out[k] = known[1] if known is not None else _fraction(v, texts)
+            else:
+                out[k] = v if type(v) in _AS_IS else _plain(v, texts)
+        return out
+    # dataclasses.is_dataclass() of a class, without a call of Python's for every row
+    keys = _view_keys(cast(type, kind)) if hasattr(kind, "__dataclass_fields__") else None
     if keys is not None:
         out = {}
         for name, omittable in keys:
             v = getattr(value, name)
             if not (omittable and v is OMITTED):
-                out[name] = v if type(v) in _AS_IS else _plain(v)
+                out[name] = v if type(v) in _AS_IS else _plain(v, texts)
         return out
     if isinstance(value, enum.Enum):
-        return _plain(value.value)
+        return _plain(value.value, texts)
     if isinstance(value, str | int | float):
         return value
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, Fraction):
-        return _exact_decimal(value)
+        return _fraction(value, texts)
     if isinstance(value, Mapping):
-        return {_plain(k): _plain(v) for k, v in value.items()}
+        return {_plain(k, texts): _plain(v, texts) for k, v in value.items()}
     if isinstance(value, AbstractSet):
-        return sorted(_plain(v) for v in value)
+        return sorted(_plain(v, texts) for v in value)
     if isinstance(value, Sequence):
-        return [_plain(v) for v in value]
+        return [_plain(v, texts) for v in value]
     return value
+
+
+def _fraction(value: Fraction, texts: dict[int, tuple[Fraction, str]]) -> str:
+    """:func:`_exact_decimal` of ``value``, kept in ``texts`` (see :func:`_plain`)."""
+    known = texts.get(id(value))
+    if known is None:
+        known = texts[id(value)] = (value, _exact_decimal(value))
+    return known[1]
 
 
 @functools.cache

@@ -138,6 +138,11 @@ def _scalar(value: Any) -> str:
     raise _NotPlain
 
 
+#: A key's text in an object at an indentation (the line break and spaces before it), as the
+#: object's first key and as a later one: each written once (the rows of a view repeat them).
+_KEYS: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+
+
 def _write(value: Any, newline: str, parts: list[str]) -> None:
     """``value`` at the indentation ``newline`` holds, added to ``parts``."""
     kind = type(value)
@@ -146,19 +151,28 @@ def _write(value: Any, newline: str, parts: list[str]) -> None:
             parts.append("{}")
             return
         inner = newline + "  "
-        sep = "{" + inner
+        known = _KEYS.get(inner)
+        if known is None or len(known[1]) > 1024:  # a program writing many kinds of data
+            known = _KEYS[inner] = ({}, {})
+        first, later = known
+        keys = first
+        add, string = parts.append, _string
         for k, v in value.items():
-            if type(k) is not str:
-                raise _NotPlain
-            if type(v) is str:
-                parts.append(sep + _string(k) + ": " + _string(v))
-            elif type(v) is dict or type(v) is list:
-                parts.append(sep + _string(k) + ": ")
+            key = keys.get(k)
+            if key is None:
+                if type(k) is not str:
+                    raise _NotPlain
+                key = keys[k] = ("{" if keys is first else ",") + inner + string(k) + ": "
+            keys = later
+            kind = type(v)
+            if kind is str:
+                add(key + string(v))
+            elif kind is dict or kind is list:
+                add(key)
                 _write(v, inner, parts)
             else:
-                parts.append(sep + _string(k) + ": " + _scalar(v))
-            sep = "," + inner
-        parts.append(newline + "}")
+                add(key + _scalar(v))
+        add(newline + "}")
     elif kind is list:
         if not value:
             parts.append("[]")

@@ -53,12 +53,14 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
             continue
         by_number[row.number] = row
     total = max((len(r.cells) for r in by_number.values()), default=0)
-    paired = 0
-    for r in range(total):
-        for row in by_number.values():
-            cell = row.cells[r] if r < len(row.cells) else None
+    paired = 0  # the last round in which anyone is paired: each line read from its end
+    for row in by_number.values():
+        cells = row.cells
+        for r in range(len(cells) - 1, paired - 1, -1):
+            cell = cells[r]
             if cell is not None and (cell.opponent or _UNPAIRED[cell.result] is Result.PAIRING_BYE):
                 paired = r + 1
+                break
     st.gladiator = isinstance(ext["SKT"], dict) and ext["SKT"].get("gladiator") is True
     rounds = [_round(st, by_number, r, ext["SKR"]) for r in range(1, paired + 1)]
     players = {n: row.player for n, row in by_number.items()}
@@ -119,41 +121,44 @@ def _assemble(st: _State, header: dict[str, Any], rows: list[_Row], ext: dict[st
 
 
 def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) -> Round:
-    games: dict[tuple[int, int], _Game] = {}
+    games: list[_Game] = []  # each game entered once, from its lower start number
     pab: list[int] = []
     byes: list[Bye] = []
-    for row in rows.values():
-        cell = row.cells[number - 1] if number <= len(row.cells) else None
+    index = number - 1
+    for me, row in rows.items():  # (by start number)
+        cells = row.cells
+        cell = cells[index] if number <= len(cells) else None
         if cell is None:
             continue
-        if not cell.opponent:
+        opponent = cell.opponent
+        if not opponent:
             result = _UNPAIRED[cell.result]
             if result is Result.PAIRING_BYE:
-                pab.append(row.number)
+                pab.append(me)
             else:
-                byes.append(Bye(row.number, result))
+                byes.append(Bye(me, result))
             continue
-        other = rows.get(cell.opponent)
+        other = rows.get(opponent)
         if other is None:
             st.problem(
-                cell.line, cell.column, f"round {number}: opponent {cell.opponent} does not exist"
+                cell.line, cell.column, f"round {number}: opponent {opponent} does not exist"
             )
             continue
-        back = other.cells[number - 1] if number <= len(other.cells) else None
-        if back is None or back.opponent != row.number:
+        cells = other.cells
+        back = cells[index] if number <= len(cells) else None
+        if back is None or back.opponent != me:
             named = "nobody" if back is None or not back.opponent else f"player {back.opponent}"
             st.problem(
                 cell.line,
                 cell.column,
-                f"round {number}: player {row.number} names opponent {cell.opponent}, "
-                f"whose line names {named}",
+                f"round {number}: player {me} names opponent {opponent}, whose line names {named}",
             )
             continue
-        if row.number > other.number:
+        if me > opponent:
             continue  # each game once, from the lower start number
-        pairing = _game(st, number, cell, back, row.number, other.number)
+        pairing = _game(st, number, cell, back, me, opponent)
         if pairing is not None:
-            games[(pairing.white, pairing.black or 0)] = pairing
+            games.append(pairing)
     if len(pab) > 1:
         st.problem(
             rows[pab[1]].cells[number - 1].line,  # type: ignore[union-attr]
@@ -161,7 +166,7 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             f"round {number} has two pairing-allocated byes (players {pab[0]} and {pab[1]})",
         )
         pab = pab[:1]
-    read = list(games.values())
+    read = games
     read += [_Game(n, None, Result.PAIRING_BYE) for n in pab]
     ordered = _board_order(st, number, read, skr.get(number))
     unfinished = set(_int_list(skr.get(number, (0, {}))[1].get("unfinished")))
@@ -178,6 +183,8 @@ def _round(st: _State, rows: dict[int, _Row], number: int, skr: dict[int, Any]) 
             else p.result,
             p.unrated,
         )
+        if unfinished
+        else Pairing(i, *p)  # (white, black, result, unrated)
         for i, p in enumerate(ordered, start=1)
     ]
     playoffs = skr.get(number, (0, {}))[1].get("playoff")
@@ -264,11 +271,19 @@ class _Game(NamedTuple):
     unrated: bool = False
 
 
+#: The two cells' colours (the lower start number's first) that give each player his colour:
+#: whether the higher start number has white.
+_SWAPPED = {
+    **dict.fromkeys(("wb", "w-", "w ", "-b", " b"), False),
+    **dict.fromkeys(("bw", "b-", "b ", "-w", " w"), True),
+}
+
+
 def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> _Game | None:
-    colours = (a.colour, b.colour)
-    if colours in (("w", "b"), ("w", "-"), ("w", " "), ("-", "b"), (" ", "b")):
+    swapped = _SWAPPED.get(a.colour + b.colour)
+    if swapped is False:
         white, black, cw, cb = na, nb, a, b
-    elif colours in (("b", "w"), ("b", "-"), ("b", " "), ("-", "w"), (" ", "w")):
+    elif swapped:
         white, black, cw, cb = nb, na, b, a
     elif a.colour in "- " and b.colour in "- " and (a.result, b.result) != (" ", " "):
         white, black, cw, cb = na, nb, a, b  # a forfeit without colours: lower number first
@@ -293,7 +308,7 @@ def _game(st: _State, number: int, a: _Cell, b: _Cell, na: int, nb: int) -> _Gam
     if cw.colour not in "wb" and not outcome[0].is_forfeit:
         st.problem(a.line, a.column + 5, f"round {number}: a played game needs colours")
         return None
-    return _Game(white, black, outcome[0], outcome[1])
+    return tuple.__new__(_Game, (white, black, *outcome))  # _Game's __new__ is Python's
 
 
 def _int_list(value: object) -> list[int]:
@@ -447,10 +462,11 @@ def _check_points(st: _State, t: Tournament, rows: dict[int, _Row], paired: int)
     """The points column must be what the results give (a declared bye in the next round
     may be counted already, as JaVaFo's convention asks)."""
     totals = scores(t)
+    zero = Fraction(0)
     for number, row in rows.items():
         if row.points is None or not t.has_player(number):
             continue
-        got = totals.get(number, Fraction(0))
+        got = totals.get(number, zero)
         if row.points == got:
             continue
         declared = t.player(number).declared_bye(paired + 1)

@@ -311,7 +311,12 @@ def _extension(st: _State, n: int, line: str, ext: dict[str, Any]) -> None:
 
     try:
         data = json.loads(
-            rest, parse_float=_no_float, parse_int=_small_int, parse_constant=_no_float
+            rest,
+            parse_float=_no_float,
+            # each number read by _small_int() only where the text has one too long to be
+            # read as it is: many numbers (a round's board order) are read by json alone
+            parse_int=_small_int if re.search("[0-9]{13}", rest) else None,
+            parse_constant=_no_float,
         )
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (ValueError, RecursionError, UnicodeEncodeError) as err:

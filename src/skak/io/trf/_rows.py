@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
+from typing import NamedTuple
 
 from skak.errors import InputError, SkakError
 from skak.io.trf._common import BLOCK, FIRST_BLOCK, TITLE_CODES
@@ -31,8 +32,9 @@ _UNPAIRED = {
 }
 
 
-@dataclass
-class _Cell:
+class _Cell(NamedTuple):
+    """A round block of a player line (a tuple: a big open has thousands)."""
+
     line: int
     column: int
     opponent: int
@@ -111,23 +113,29 @@ def _player_row(st: _State, n: int, raw: str) -> _Row | None:
         st.problem(n, 5, f"columns 5–8 must hold the start number, not {number_text!r}")
         return None
     number = int(number_text)
-    for col in (4, 9, 14, 48, 53, 57, 69, 80, 85):
-        if len(raw) >= col and raw[col - 1] != " ":
-            st.problem(n, col, f"column {col} must be blank: the fields are out of place")
-            return None
-    sex = _SEXES.get(_field(raw, 10, 10).lower())
-    if sex is None and _field(raw, 10, 10):
-        st.problem(n, 10, f"sex {_field(raw, 10, 10)!r} is not m or w")
-    title_text = _field(raw, 11, 13).upper()
+    if not (  # a whole line with its blank columns blank, else each looked at
+        len(raw) >= 85
+        and raw[3] == raw[8] == raw[13] == raw[47] == raw[52] == raw[56] == " "
+        and raw[68] == raw[79] == raw[84] == " "
+    ):
+        for col in (4, 9, 14, 48, 53, 57, 69, 80, 85):
+            if len(raw) >= col and raw[col - 1] != " ":
+                st.problem(n, col, f"column {col} must be blank: the fields are out of place")
+                return None
+    sex_text = raw[9:10].strip()
+    sex = _SEXES.get(sex_text.lower())
+    if sex is None and sex_text:
+        st.problem(n, 10, f"sex {sex_text!r} is not m or w")
+    title_text = raw[10:13].strip().upper()
     title = TITLE_CODES.get(title_text)
     if title is None and title_text:
         st.problem(n, 11, f"unknown title {title_text!r}")
-    name = _field(raw, 15, 47)
-    rating = _number(st, n, 49, _field(raw, 49, 52), "FIDE rating")
-    federation = _field(raw, 54, 56).upper() or None
-    fide_id = _number(st, n, 58, _field(raw, 58, 68), "FIDE id")
-    birth_date, birth_year = _birth(st, n, _field(raw, 70, 79))
-    points_text = _field(raw, 81, 84)
+    name = raw[14:47].strip()
+    rating = _number(st, n, 49, raw[48:52].strip(), "FIDE rating")
+    federation = raw[53:56].strip().upper() or None
+    fide_id = _number(st, n, 58, raw[57:68].strip(), "FIDE id")
+    birth_date, birth_year = _birth(st, n, raw[69:79].strip())
+    points_text = raw[80:84].strip()
     points = _points(st, n, 81, points_text) if points_text else None
     cells = _cells(st, n, raw, number)
     try:
@@ -151,7 +159,7 @@ def _player_row(st: _State, n: int, raw: str) -> _Row | None:
 
 
 def _number(st: _State, n: int, column: int, text: str, what: str) -> int | None:
-    if not text or set(text) == {"0"}:
+    if not text.strip("0"):  # nothing, or noughts alone
         return None
     if not _is_number(text):
         st.problem(n, column, f"{what} {text!r} is not a number")
@@ -177,24 +185,77 @@ def _birth(st: _State, n: int, text: str) -> tuple[date | None, int | None]:
     return None, None
 
 
+#: A round block as most are (an opponent's number or blanks, a colour, a result, two
+#: spaces): compiled when first used.
+_PLAIN_BLOCK: re.Pattern[str] | None = None
+
+
 def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
+    """The round blocks of a player line: each read on its own (:func:`_checked_cells`),
+    unless the line's blocks are all plain and right (a whole line read by one pattern)."""
+    global _PLAIN_BLOCK
+    if _PLAIN_BLOCK is None:
+        _PLAIN_BLOCK = re.compile(r"([ 0-9]{4}) ([wb\- ]) (\S| )  ")
+    rest = raw[FIRST_BLOCK:]
+    if len(rest) % BLOCK:
+        rest = rest.ljust(len(rest) + BLOCK - len(rest) % BLOCK)
+    blocks = _PLAIN_BLOCK.findall(rest)
+    if len(blocks) * BLOCK != len(rest):  # (matches that tile the blocks are the blocks)
+        return _checked_cells(st, n, raw, number)
     cells: list[_Cell | None] = []
+    new = tuple.__new__  # _Cell's own __new__ is a function of Python's
+    column = FIRST_BLOCK + 1
+    for opponent_text, colour, result in blocks:
+        opponent_text = opponent_text.strip()
+        if opponent_text:
+            if not opponent_text.isdigit():
+                return _checked_cells(st, n, raw, number)
+            opponent = int(opponent_text)
+        elif colour == " " and result == " ":
+            cells.append(None)  # a blank block
+            column += BLOCK
+            continue
+        else:
+            opponent = 0
+        result = result.upper()
+        if (
+            opponent == number or result not in "10=+-WDL "
+            if opponent
+            else result not in _UNPAIRED or colour in "wb"
+        ):
+            return _checked_cells(st, n, raw, number)  # it says what is wrong
+        cells.append(new(_Cell, (n, column, opponent, colour, result)))
+        column += BLOCK
+    while cells and cells[-1] is None:
+        cells.pop()
+    return cells
+
+
+def _checked_cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
+    """:func:`_cells`, each block checked on its own."""
+    cells: list[_Cell | None] = []
+    new = tuple.__new__  # _Cell's own __new__ is a function of Python's
     for start in range(FIRST_BLOCK, len(raw), BLOCK):
-        block = raw[start : start + BLOCK].ljust(BLOCK)
+        block = raw[start : start + BLOCK]
+        if len(block) < BLOCK:
+            block = block.ljust(BLOCK)
         column = start + 1
-        if not block.strip():
+        if block.isspace():
             cells.append(None)
             continue
-        if block[4] != " " or block[6] != " " or block[8:].strip():
+        if block[4] != " " or block[6] != " " or not block[8:].isspace():
             st.problem(n, column, f"round block {block.rstrip()!r} is out of place")
             cells.append(None)
             continue
         opponent_text = block[0:4].strip()
-        if opponent_text and not _is_number(opponent_text):
-            st.problem(n, column, f"opponent {opponent_text!r} is not a start number")
-            cells.append(None)
-            continue
-        opponent = int(opponent_text or "0")
+        if opponent_text:
+            if not (opponent_text.isascii() and opponent_text.isdigit()):  # 4 digits at most
+                st.problem(n, column, f"opponent {opponent_text!r} is not a start number")
+                cells.append(None)
+                continue
+            opponent = int(opponent_text)
+        else:
+            opponent = 0
         colour, result = block[5], block[7].upper()
         if opponent == number:
             st.problem(n, column, f"player {number} is paired against himself")
@@ -207,7 +268,7 @@ def _cells(st: _State, n: int, raw: str, number: int) -> list[_Cell | None]:
         elif not opponent and colour in "wb":
             st.problem(n, column + 5, "a colour without an opponent")
         else:
-            cells.append(_Cell(n, column, opponent, colour, result))
+            cells.append(new(_Cell, (n, column, opponent, colour, result)))
             continue
         cells.append(None)
     while cells and cells[-1] is None:
