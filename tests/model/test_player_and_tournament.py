@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from skak.errors import InputError, NotFoundError
@@ -115,3 +115,23 @@ def test_control_characters_are_every_code_below_32_del_and_the_surrogates(value
             clean_text(value, "a name", limit=None)
     else:
         assert clean_text(value, "a name", limit=None) == value.strip()
+
+
+@given(st.text(st.characters(min_codepoint=0, max_codepoint=0xE000, exclude_categories=())))
+@example("Bo\udc80x").via("a lone surrogate in a name otherwise clean")
+@example("Ærø\x7f").via("DEL")
+@example("x" * 201).via("too long")
+def test_a_players_name_and_club_are_refused_as_clean_text_refuses_them(value: str) -> None:
+    """A player's name and club skip :func:`clean_text` when already clean: the same text
+    is refused (a control character, DEL, a lone surrogate, too long; an empty name) and
+    kept."""
+    for field in ("name", "club"):
+        try:
+            expected: str | None = clean_text(value, "x")
+        except InputError:
+            expected = None
+        if expected is None or (field == "name" and not expected):
+            with pytest.raises(InputError):
+                Player(1, **{"name": "Bo", field: value})  # type: ignore[arg-type]
+        else:
+            assert getattr(Player(1, **{"name": "Bo", field: value}), field) == expected  # type: ignore[arg-type]

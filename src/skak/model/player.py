@@ -65,12 +65,14 @@ def _surrogate(value: str) -> bool:
 
 def _clean(value: object) -> bool:
     """Whether ``value`` is text :func:`clean_text` would return unchanged (with the
-    default limit): no surrounding spaces, not too long, no control characters."""
+    default limit): no surrounding spaces, not too long, no control characters, no lone
+    surrogate."""
     return (
         type(value) is str
         and len(value) <= TEXT_LENGTH
         and value.strip() == value
         and _CONTROL.search(value) is None
+        and (value.isascii() or not _surrogate(value))
     )
 
 
