@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 __all__ = ["GroupBan", "GroupKey", "PairingBan"]
 
 
+def _check_rounds(first: int, last: int | None) -> None:
+    """:raises InputError: when a ban's rounds ``first``–``last`` are no range."""
+    if first < 1 or (last is not None and last < first):
+        raise InputError(f"a pairing ban's rounds {first}–{last} are no range")
+
+
+def _within(round_number: int, first: int, last: int | None) -> bool:
+    """Whether a ban of rounds ``first``–``last`` (to the end: ``None``) holds in
+    ``round_number``."""
+    return first <= round_number and (last is None or round_number <= last)
+
+
 @dataclass(frozen=True, slots=True)
 class PairingBan:
     """Players who must not be paired with each other (e.g. from one club or family), in
@@ -38,14 +50,10 @@ class PairingBan:
             object.__setattr__(self, "players", frozenset(self.players))
         if len(self.players) < 2:
             raise InputError("a pairing ban needs at least two players")
-        last = self.last_round
-        if self.first_round < 1 or (last is not None and last < self.first_round):
-            raise InputError(f"a pairing ban's rounds {self.first_round}–{last} are no range")
+        _check_rounds(self.first_round, self.last_round)
 
     def applies(self, round_number: int) -> bool:
-        return self.first_round <= round_number and (
-            self.last_round is None or round_number <= self.last_round
-        )
+        return _within(round_number, self.first_round, self.last_round)
 
 
 #: What a :class:`GroupBan` groups players by: their club, or their federation.
@@ -71,14 +79,10 @@ class GroupBan:
     def __post_init__(self) -> None:
         if self.by not in ("club", "federation"):
             raise InputError(f"players are grouped by club or federation, not {self.by!r}")
-        last = self.last_round
-        if self.first_round < 1 or (last is not None and last < self.first_round):
-            raise InputError(f"a pairing ban's rounds {self.first_round}–{last} are no range")
+        _check_rounds(self.first_round, self.last_round)
 
     def applies(self, round_number: int) -> bool:
-        return self.first_round <= round_number and (
-            self.last_round is None or round_number <= self.last_round
-        )
+        return _within(round_number, self.first_round, self.last_round)
 
     def groups(self, players: tuple[Player, ...]) -> dict[str, frozenset[int]]:
         """The players of each club (federation) with two or more, by its name as written
