@@ -22,8 +22,9 @@ or the other records' rules: ``from skak.api import engine_pair`` imports the re
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skak.lazy import names_later
 
 if TYPE_CHECKING:  # for mypy the imports below define every name
     from skak.api._backup import BackupSummary
@@ -210,14 +211,7 @@ __all__ = [
 ]
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        module = _WHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
+    __getattr__ = names_later(__name__, _WHERE)
 
 
 def __dir__() -> list[str]:

@@ -17,6 +17,7 @@ none of them.
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from skak.lazy import names_later
 from skak.model.games import (
     Entry,
     colour_history,
@@ -88,13 +89,9 @@ _LATER = dict.fromkeys(
 _SUBMODULES = ("attached_games", "bans", "changes", "prizes", "records")
 
 if not TYPE_CHECKING:
+    _names_later = names_later(__name__, _LATER)
 
     def __getattr__(name: str) -> Any:
         if name in _SUBMODULES:
             return import_module(f"{__name__}.{name}")
-        module = _LATER.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
+        return _names_later(name)

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 # (:func:`skak.model.__getattr__`).
 import skak
 from skak.errors import InputError, NotFoundError
+from skak.lazy import names_later
 from skak.messages import N_, N_plural
 from skak.model.player import MAX_ROUNDS, Player, clean_text
 from skak.model.results import (
@@ -474,13 +475,4 @@ _ELSEWHERE = {
 }
 
 if not TYPE_CHECKING:
-
-    def __getattr__(name: str) -> Any:
-        module = _ELSEWHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from importlib import import_module
-
-        value = getattr(import_module(module), name)
-        globals()[name] = value
-        return value
+    __getattr__ = names_later(__name__, _ELSEWHERE)

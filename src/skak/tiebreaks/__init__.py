@@ -12,9 +12,10 @@ fractions; :func:`exact_decimal` writes them. Team tie-breaks work on :class:`Te
 records.
 """
 
-import importlib
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skak.lazy import names_later
 
 if TYPE_CHECKING:
     from skak.tiebreaks._crosstable import (
@@ -138,14 +139,7 @@ def exact_decimal(value: Fraction) -> str:
 
 
 if not TYPE_CHECKING:  # for mypy the imports above define every name
-
-    def __getattr__(name: str) -> Any:
-        module = _WHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
-        globals()[name] = value
-        return value
+    __getattr__ = names_later(__name__, _WHERE)
 
 
 def __dir__() -> list[str]:

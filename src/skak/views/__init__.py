@@ -32,8 +32,9 @@ The modules, by subject:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from skak.lazy import names_later
 
 if TYPE_CHECKING:
     from skak.tiebreaks import exact_decimal
@@ -681,14 +682,7 @@ __all__ = [
 
 
 if not TYPE_CHECKING:  # for mypy the imports above define every name
-
-    def __getattr__(name: str) -> Any:
-        module = _WHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
-        globals()[name] = value
-        return value
+    __getattr__ = names_later(__name__, _WHERE)
 
 
 def __dir__() -> list[str]:
